@@ -1,0 +1,68 @@
+// Schemas of the customer, user profile, feature flag and SSO calls (platform-core §3, §7).
+import { z } from 'zod';
+import { TWO_FACTOR_METHODS } from './auth.ts';
+import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions.ts';
+
+export const permissionsMap = z.record(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
+
+export const userProfile = z.object({
+  id: z.number().int(),
+  user: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  picture: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  is_superuser: z.boolean(),
+  customer_admin: z.boolean(),
+  customer: z.number().int(),
+  customer_name: z.string(),
+  days_to_expiration: z.number().int().nullable(),
+  permissions: z.record(z.string(), z.array(z.string())),
+  two_factor_method: z.enum(TWO_FACTOR_METHODS),
+  digestreportconfig: z.null(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** Fields a user may change on their own profile; superusers may also set roles and permissions of their customer's users. */
+export const userProfilePatch = z
+  .object({
+    first_name: z.string().trim().max(150),
+    last_name: z.string().trim().max(150),
+    picture: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Invalid link. Only valid image links are supported')
+      .nullable(),
+    customer_admin: z.boolean(),
+    permissions: permissionsMap,
+  })
+  .partial()
+  .strict();
+
+export const customer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  subscription_tier: z.number().int(),
+  license_end_date: z.string().nullable(),
+  days_to_expiration: z.number().int().nullable(),
+  integrations: z.array(z.string()),
+});
+export type Customer = z.infer<typeof customer>;
+
+export const customerPatch = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    logo: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Invalid link. Only valid image links are supported')
+      .nullable(),
+  })
+  .partial()
+  .strict();
+
+export const ssoToken = z.object({ token: z.string(), expires_in_seconds: z.number().int() });

@@ -1,0 +1,98 @@
+// Builds the Bulwark Fastify app: external plugins, then app plugins, then product modules. Used by `bulwark serve` and by tests.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSession } from './http/session.ts';
+import { defaultWebDir, registerWeb } from './http/web.ts';
+import { startJobs } from './jobs/jobs.ts';
+import { SecretBox, loadSecretKey } from './lib/secrets.ts';
+import { SmsSender } from './lib/sms.ts';
+import { Mailer } from './mail/mailer.ts';
+import { bootstrap } from './bootstrap.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]', 'req.headers.authorization'] },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` }));
+  await db.migrate();
+  const ctx: AppContext = {
+    config,
+    database: db,
+    db: db.db,
+    secrets: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+    mailer: new Mailer(db.db, config.smtpUrl, config.mailFrom, app.log),
+    sms: new SmsSender(config.smsUrl, config.smsToken),
+    jobs: undefined,
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  await bootstrap(db.db, config, app.log);
+
+  // External plugins.
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31536000 } : false,
+  });
+  await registerOpenApi(app);
+
+  // App plugins.
+  registerErrorHandler(app);
+  registerSession(app, ctx);
+
+  // Product modules.
+  authRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
+  userRoutes(app, ctx);
+  customerRoutes(app, ctx);
+
+  await registerWeb(app, config.webDir ?? defaultWebDir());
+
+  if (config.jobs) ctx.jobs = await startJobs(db, app.log);
+  app.addHook('onClose', async () => {
+    await ctx.jobs?.stop();
+    ctx.mailer.close();
+    if (!database) await db.close();
+  });
+  return app;
+}

@@ -1,0 +1,19 @@
+// What every module needs at hand: settings, database, secret box, mail and SMS senders.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { SecretBox } from './lib/secrets.ts';
+import type { SmsSender } from './lib/sms.ts';
+import type { Jobs } from './jobs/jobs.ts';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  secrets: SecretBox;
+  mailer: Mailer;
+  sms: SmsSender;
+  jobs: Jobs | undefined;
+  log: FastifyBaseLogger;
+}

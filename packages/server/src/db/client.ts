@@ -1,0 +1,88 @@
+// Opens the database: embedded PGlite under the data dir, or PostgreSQL when DATABASE_URL is set; applies migrations.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Plain SQL access for libraries that bring their own statements (pg-boss). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  sql: SqlExecutor;
+  /** Applies the committed migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for a throw-away database. */
+  pgliteDir?: string;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      sql: {
+        async executeSql(text, values) {
+          const r = await pool.query(text, values as unknown[] | undefined);
+          return { rows: r.rows as Record<string, unknown>[] };
+        },
+      },
+      // Under an advisory lock on one connection, so several servers can start at once.
+      async migrate() {
+        const conn = await pool.connect();
+        try {
+          await conn.query('SELECT pg_advisory_lock(7262501)');
+          await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
+        } finally {
+          await conn.query('SELECT pg_advisory_unlock(7262501)').catch(() => undefined);
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    sql: {
+      // PGlite's query() takes one statement; pg-boss sends unparameterised multi-statement scripts, which exec() runs.
+      async executeSql(text, values) {
+        if (values && values.length > 0) {
+          const r = await client.query(text, values);
+          return { rows: r.rows as Record<string, unknown>[] };
+        }
+        const results = await client.exec(text);
+        const last = results[results.length - 1];
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      },
+    },
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+

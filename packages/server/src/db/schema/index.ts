@@ -1,0 +1,5 @@
+// The whole database schema, one file per product area.
+export * from './customers.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './mail.ts';

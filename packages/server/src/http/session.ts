@@ -1,0 +1,98 @@
+// Server-side sessions in an HttpOnly `sessionid` cookie, and CSRF: a `csrftoken` cookie echoed in `X-CSRFToken`.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { customers, sessions, users } from '../db/schema/index.ts';
+import { randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
+import { ApiError } from './errors.ts';
+
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+
+export type UserRow = typeof users.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface Auth {
+  session: SessionRow;
+  user: UserRow;
+  customer: CustomerRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function secure(ctx: AppContext, request: FastifyRequest): boolean {
+  if (ctx.config.secureCookies === 'auto') return request.protocol === 'https';
+  return ctx.config.secureCookies === 'true';
+}
+
+export async function loadAuth(ctx: AppContext, cookieValue: string | undefined): Promise<Auth | null> {
+  if (!cookieValue || cookieValue.length > 200) return null;
+  const rows = await ctx.db
+    .select({ session: sessions, user: users, customer: customers })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .where(and(eq(sessions.id, sha256(cookieValue)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row || !row.user.isActive) return null;
+  return row;
+}
+
+export function sessionAgeSeconds(auth: Auth | null): number {
+  if (!auth) return 0;
+  return Math.max(0, Math.floor((auth.session.expiresAt.getTime() - Date.now()) / 1000));
+}
+
+/** Sets the session cookie: a browser-session cookie for short sessions, a persistent one for keep_logged_in. */
+export function setSessionCookie(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: string,
+  keepLoggedIn: boolean,
+  maxAgeSeconds: number,
+): void {
+  reply.setCookie(SESSION_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(ctx, request),
+    ...(keepLoggedIn ? { maxAge: maxAgeSeconds } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Issues a fresh CSRF token (after sign-in, so a token planted before sign-in is useless). */
+export function rotateCsrf(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {
+  reply.setCookie(CSRF_COOKIE, randomToken(24), { path: '/', httpOnly: false, sameSite: 'lax', secure: secure(ctx, request) });
+}
+
+export function registerSession(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const csrfCookie = request.cookies[CSRF_COOKIE];
+    if (SAFE_METHODS.has(request.method)) {
+      if (!csrfCookie) rotateCsrf(ctx, request, reply);
+    } else {
+      const header = request.headers[CSRF_HEADER];
+      const value = Array.isArray(header) ? header[0] : header;
+      if (!csrfCookie || !value || !safeEqual(csrfCookie, value)) {
+        throw new ApiError(403, { detail: 'CSRF Failed: CSRF token missing or incorrect.' });
+      }
+    }
+    request.auth = await loadAuth(ctx, request.cookies[SESSION_COOKIE]);
+  });
+}

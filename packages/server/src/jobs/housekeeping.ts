@@ -1,0 +1,22 @@
+// Housekeeping: removes expired sessions, spent one-time tokens and stale rate-limit counters.
+import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { oneTimeTokens, rateLimits, sessions } from '../db/schema/index.ts';
+
+export interface HousekeepingResult {
+  sessions: number;
+  tokens: number;
+  rateLimits: number;
+}
+
+export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const s = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  // Spent tokens are kept a day for the audit trail of "link already used" questions.
+  const t = await db
+    .delete(oneTimeTokens)
+    .where(or(lt(oneTimeTokens.expiresAt, dayAgo), and(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.usedAt, dayAgo))))
+    .returning({ id: oneTimeTokens.id });
+  const r = await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`${now}`)).returning({ key: rateLimits.key });
+  return { sessions: s.length, tokens: t.length, rateLimits: r.length };
+}

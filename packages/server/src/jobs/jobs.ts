@@ -1,0 +1,31 @@
+// Background jobs on pg-boss, on the same database (PGlite through the SqlExecutor adapter, or PostgreSQL).
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { runHousekeeping } from './housekeeping.ts';
+
+export const HOUSEKEEPING_QUEUE = 'housekeeping';
+
+export interface Jobs {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: database.sql as PgBoss.Db,
+    schema: 'pgboss',
+    // PGlite has one connection: poll gently so jobs never crowd out requests.
+    maintenanceIntervalSeconds: 300,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(HOUSEKEEPING_QUEUE);
+  await boss.schedule(HOUSEKEEPING_QUEUE, '*/15 * * * *');
+  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await runHousekeeping(database.db);
+    log.info({ result }, 'housekeeping done');
+    return result;
+  });
+  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+}

@@ -1,0 +1,114 @@
+// The `bulwark` command line: serve, migrate, user create, impersonate.
+import os from 'node:os';
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { createUser } from './cli/users.ts';
+import { createImpersonationLink } from './modules/auth/impersonation.ts';
+
+function config(): Config {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+}
+
+/** The app without HTTP or jobs, for one-off commands. */
+async function withApp<T>(fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+  const app = await buildApp({ config: { ...config(), jobs: false, logLevel: 'warn' } });
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+const integer = (v: string) => {
+  if (!/^[0-9]+$/.test(v)) throw new InvalidArgumentError('Not a whole number.');
+  return Number(v);
+};
+
+const program = new Command('bulwark').description('Bulwark vulnerability-management platform').showHelpAfterError();
+
+program
+  .command('serve')
+  .description('migrate the database and serve the API and web app')
+  .action(async () => {
+    const cfg = config();
+    const app = await buildApp({ config: cfg });
+    const stop = async (signal: string) => {
+      app.log.info({ signal }, 'shutting down');
+      await app.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    await app.listen({ port: cfg.port, host: cfg.host });
+    app.log.info(`Bulwark is ready at ${cfg.publicUrl} (database: ${cfg.databaseUrl ? 'PostgreSQL' : `PGlite in ${cfg.dataDir}`})`);
+  });
+
+program
+  .command('migrate')
+  .description('apply the database migrations and exit')
+  .action(async () => {
+    const cfg = config();
+    const db = await openDatabase({ databaseUrl: cfg.databaseUrl, pgliteDir: `${cfg.dataDir}/pglite` });
+    await db.migrate();
+    await db.close();
+    process.stdout.write('Database is up to date.\n');
+  });
+
+const user = program.command('user').description('manage users');
+user
+  .command('create <email>')
+  .description('create a user; without --password a welcome link is mailed (and printed)')
+  .option('--password <password>', 'initial password (prefer the welcome link)')
+  .option('--superuser', 'make the user a superuser', false)
+  .option('--customer-admin', 'make the user an administrator of their customer', false)
+  .option('--first-name <name>')
+  .option('--last-name <name>')
+  .option('--customer <id>', 'customer id (default: the first customer)', integer)
+  .option('--new-customer <name>', 'create a new customer for this user')
+  .action(async (email: string, o: { password?: string; superuser: boolean; customerAdmin: boolean; firstName?: string; lastName?: string; customer?: number; newCustomer?: string }) => {
+    await withApp(async (app) => {
+      const created = await createUser(app.ctx, {
+        email,
+        password: o.password,
+        superuser: o.superuser,
+        customerAdmin: o.customerAdmin,
+        firstName: o.firstName,
+        lastName: o.lastName,
+        customerId: o.customer,
+        customerName: o.newCustomer,
+      });
+      process.stdout.write(`Created user ${email} (id ${created.id}, customer ${created.customerId}).\n`);
+      if (created.welcomeLink) process.stdout.write(`Welcome link (valid 7 days): ${created.welcomeLink}\n`);
+    });
+  });
+
+program
+  .command('impersonate <email>')
+  .description('print a one-time link (valid 5 minutes) that signs in as this user, flagged as impersonated')
+  .option('--source <text>', 'who is impersonating (shown in the session)', `${os.userInfo().username}@${os.hostname()} (back office)`)
+  .action(async (email: string, o: { source: string }) => {
+    await withApp(async (app) => {
+      const link = await createImpersonationLink(app.ctx, email, o.source);
+      if (!link) {
+        process.stderr.write(`No active user with e-mail ${email}.\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(`${link}\n`);
+    });
+  });
+
+program.parseAsync(process.argv).catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+// HTTP routes of the customer (tenant) record, feature flags and SSO tokens (platform-core §7).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { FEATURE_FLAGS, customer, customerPatch, daysToExpiration, featureFlagMap, ssoToken, type Customer } from '@bulwark/core';
+import type { AppContext } from '../../context.ts';
+import { customers } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireAuth } from '../../http/guards.ts';
+import { consume } from '../../http/rate-limit.ts';
+import type { CustomerRow } from '../../http/session.ts';
+import { audit } from '../auth/audit.ts';
+import { TOKEN_TTL_SECONDS, issueToken } from '../auth/tokens.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    subscription_tier: row.subscriptionTier,
+    license_end_date: row.licenseEndDate,
+    days_to_expiration: daysToExpiration(row.licenseEndDate),
+    integrations: [],
+  };
+}
+
+export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/customer/', { schema: { tags: ['customer'], summary: 'The caller’s customer', response: { 200: customer } } }, async (request) =>
+    toCustomer(requireAuth(request).customer),
+  );
+
+  r.patch(
+    '/api/customer/:id/',
+    { schema: { tags: ['customer'], summary: 'Change the customer’s name or logo (superusers)', params: idParams, body: customerPatch, response: { 200: customer } } },
+    async (request) => {
+      const auth = requireAuth(request, { superuser: true });
+      // Another customer's id is answered exactly like one that does not exist.
+      if (request.params.id !== auth.customer.id) throw notFound();
+      const values: Partial<typeof customers.$inferInsert> = {};
+      if (request.body.name !== undefined) values.name = request.body.name;
+      if (request.body.logo !== undefined) values.logo = request.body.logo || null;
+      if (Object.keys(values).length === 0) return toCustomer(auth.customer);
+      const [row] = await ctx.db
+        .update(customers)
+        .set(values)
+        .where(and(eq(customers.id, auth.customer.id)))
+        .returning();
+      return toCustomer(row!);
+    },
+  );
+
+  r.get(
+    '/api/feature-flags/',
+    {
+      schema: {
+        tags: ['customer'],
+        summary: 'Every feature flag as a boolean (all false when signed out)',
+        response: { 200: z.object(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()]))) },
+      },
+    },
+    async (request) => featureFlagMap(request.auth?.customer.featureFlags ?? []),
+  );
+
+  r.get(
+    '/api/sso/generatessotoken/',
+    { schema: { tags: ['customer'], summary: 'A one-time token (60 s) that signs the caller in to a federated application', response: { 200: ssoToken } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      await consume(ctx.db, [{ key: `sso:user:${auth.user.id}`, max: 30, windowSeconds: 900 }]);
+      const token = await issueToken(ctx.db, 'sso', auth.user.id, { customerId: auth.customer.id });
+      await audit(ctx, request, 'sso_token_generated', { userId: auth.user.id, customerId: auth.customer.id, username: auth.user.email });
+      return { token, expires_in_seconds: TOKEN_TTL_SECONDS.sso };
+    },
+  );
+}

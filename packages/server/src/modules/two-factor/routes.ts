@@ -1,0 +1,123 @@
+// Second-factor enrolment from profile settings: authenticator app (TOTP with QR code), SMS phone, and turning it off.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { detailMessage, disableTwoFactorRequest, otpCodeRequest, setPhoneNumberRequest, totpSetup, twoFactorStatus } from '@bulwark/core';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { requireAuth } from '../../http/guards.ts';
+import { consume } from '../../http/rate-limit.ts';
+import type { Auth } from '../../http/session.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { audit } from '../auth/audit.ts';
+import { matchTotp, maskPhone, newTotpSecret, sendSmsCode, totpUri, verifySmsCode } from '../auth/otp.ts';
+
+const tags = ['two-factor'];
+
+/** Second-factor changes need the real user: never from an impersonated session. */
+function ownSession(request: FastifyRequest): Auth {
+  const auth = requireAuth(request);
+  if (auth.session.impersonated) throw forbidden('The second factor cannot be changed in an impersonated session.');
+  return auth;
+}
+
+const limit = (ctx: AppContext, auth: Auth, request: FastifyRequest) =>
+  consume(ctx.db, [
+    { key: `otp:user:${auth.user.email.toLowerCase()}`, max: 5, windowSeconds: 900 },
+    { key: `otp:ip:${request.ip}`, max: 30, windowSeconds: 900 },
+  ]);
+
+export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const subject = (auth: Auth) => ({ userId: auth.user.id, customerId: auth.customer.id, username: auth.user.email });
+
+  r.get('/api/user/two-factor/', { schema: { tags, summary: 'The caller’s second factor', response: { 200: twoFactorStatus } } }, async (request) => {
+    const auth = requireAuth(request);
+    return { method: auth.user.twoFactorMethod, phone_number: maskPhone(auth.user.phoneNumber) };
+  });
+
+  r.post(
+    '/api/user/two-factor/totp/',
+    { schema: { tags, summary: 'Start authenticator-app enrolment: a new secret and its QR code', response: { 200: totpSetup } } },
+    async (request) => {
+      const auth = ownSession(request);
+      const secret = newTotpSecret();
+      await ctx.db.update(users).set({ pendingTotpSecret: ctx.secrets.encrypt(secret) }).where(eq(users.id, auth.user.id));
+      const otpauth_url = totpUri(auth.user.email, secret);
+      return { secret, otpauth_url, qr_code: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
+    },
+  );
+
+  r.post(
+    '/api/user/two-factor/totp/confirm/',
+    { schema: { tags, summary: 'Finish enrolment with a code from the app; the authenticator becomes the second factor', body: otpCodeRequest, response: { 200: detailMessage } } },
+    async (request) => {
+      const auth = ownSession(request);
+      await limit(ctx, auth, request);
+      if (!auth.user.pendingTotpSecret) throw badRequest({ non_field_errors: ['Start the set-up again: no authenticator enrolment is in progress.'] });
+      const step = matchTotp(request.body.one_time_password, ctx.secrets.decrypt(auth.user.pendingTotpSecret));
+      if (step === null) throw badRequest({ one_time_password: ['The code is not valid. Check the time on your device and try the newest code.'] });
+      await ctx.db
+        .update(users)
+        .set({ totpSecret: auth.user.pendingTotpSecret, pendingTotpSecret: null, twoFactorMethod: 'totp', lastOtpStep: step })
+        .where(eq(users.id, auth.user.id));
+      await audit(ctx, request, 'two_factor_enabled', subject(auth), 'totp');
+      return { detail: 'The authenticator app is now your second factor.' };
+    },
+  );
+
+  r.post(
+    '/api/auth/set-phone-number/',
+    { schema: { tags, summary: 'Set the phone for SMS codes: sends a verification code to it', body: setPhoneNumberRequest, response: { 200: detailMessage } } },
+    async (request) => {
+      const auth = ownSession(request);
+      if (!ctx.sms.configured) throw badRequest({ phone_number: ['Text messages cannot be sent: SMS is not configured on this server.'] });
+      await limit(ctx, auth, request);
+      const phone = request.body.phone_number;
+      await ctx.db.update(users).set({ pendingPhoneNumber: phone }).where(eq(users.id, auth.user.id));
+      try {
+        await sendSmsCode(ctx, auth.user, phone, 'enrol');
+      } catch (e) {
+        request.log.error({ err: e, userId: auth.user.id }, 'sending enrolment SMS failed');
+        throw badRequest({ phone_number: ['The text message could not be sent to this number. Check it and try again.'] });
+      }
+      return { detail: `We sent a code to ${maskPhone(phone)}.` };
+    },
+  );
+
+  r.post(
+    '/api/user/two-factor/sms/confirm/',
+    { schema: { tags, summary: 'Confirm the phone with the code sent to it; SMS codes become the second factor', body: otpCodeRequest, response: { 200: detailMessage } } },
+    async (request) => {
+      const auth = ownSession(request);
+      await limit(ctx, auth, request);
+      const phone = await verifySmsCode(ctx, auth.user, request.body.one_time_password, 'enrol');
+      if (!phone) throw badRequest({ one_time_password: ['The code is not valid or has expired. Ask for a new code.'] });
+      await ctx.db
+        .update(users)
+        .set({ phoneNumber: phone, pendingPhoneNumber: null, twoFactorMethod: 'sms', totpSecret: null, pendingTotpSecret: null })
+        .where(eq(users.id, auth.user.id));
+      await audit(ctx, request, 'phone_verified', subject(auth));
+      await audit(ctx, request, 'two_factor_enabled', subject(auth), 'sms');
+      return { detail: 'Text-message codes are now your second factor.' };
+    },
+  );
+
+  r.post(
+    '/api/user/two-factor/disable/',
+    { schema: { tags, summary: 'Turn the second factor off (needs the password)', body: disableTwoFactorRequest, response: { 200: detailMessage } } },
+    async (request) => {
+      const auth = ownSession(request);
+      await limit(ctx, auth, request);
+      if (!(await verifyPassword(auth.user.passwordHash, request.body.password))) throw badRequest({ password: ['The password is not correct.'] });
+      await ctx.db
+        .update(users)
+        .set({ twoFactorMethod: 'none', totpSecret: null, pendingTotpSecret: null, lastOtpStep: null })
+        .where(eq(users.id, auth.user.id));
+      await audit(ctx, request, 'two_factor_disabled', subject(auth));
+      return { detail: 'The second factor is off.' };
+    },
+  );
+}

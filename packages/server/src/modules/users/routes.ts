@@ -1,0 +1,47 @@
+// HTTP routes of user profiles (platform-core §7 Customer, user and features).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userProfile, userProfilePatch } from '@bulwark/core';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../http/guards.ts';
+import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import { getProfile, listProfiles, patchProfile, toProfile } from './service.ts';
+
+const tags = ['users'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/user/profile/',
+    {
+      schema: {
+        tags,
+        summary: 'With me=1 the caller’s own profile; otherwise the users of the caller’s customer (all for superusers, else only the caller)',
+        querystring: pageQuery.extend({ me: z.enum(['1', 'true', '0', 'false']).optional() }),
+        response: { 200: z.union([userProfile, pagedSchema(userProfile)]) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const q = request.query;
+      if (q.me === '1' || q.me === 'true') return toProfile(auth.user, auth.customer);
+      const { count, results } = await listProfiles(ctx, auth, q.page, q.page_size);
+      return paged(request, q.page, q.page_size, count, results);
+    },
+  );
+
+  r.get(
+    '/api/user/profile/:id/',
+    { schema: { tags, summary: 'One profile (the caller’s own, or any of the customer’s for superusers)', params: idParams, response: { 200: userProfile } } },
+    async (request) => getProfile(ctx, requireAuth(request), request.params.id),
+  );
+
+  r.patch(
+    '/api/user/profile/:id/',
+    { schema: { tags, summary: 'Change a profile: own name and picture; roles and permissions by superusers', params: idParams, body: userProfilePatch, response: { 200: userProfile } } },
+    async (request) => patchProfile(ctx, requireAuth(request), request.params.id, request.body),
+  );
+}

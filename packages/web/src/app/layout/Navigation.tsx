@@ -1,0 +1,36 @@
+// The side navigation: sections of the route table the user may see, with the current page marked.
+import { Link, useLocation } from 'react-router';
+import { NavLink, Stack } from '@mantine/core';
+import { ROUTES, type RouteContext } from '@bulwark/core';
+import { isActivePath, navigationGroups } from '../navigation.ts';
+
+export function Navigation({ ctx }: { ctx: RouteContext }) {
+  const { pathname } = useLocation();
+  const groups = navigationGroups(ROUTES, ctx);
+  return (
+    <Stack gap={2}>
+      {groups.map((group) => {
+        const links = group.items.map((item) => {
+          const active = isActivePath(pathname, item.path);
+          return (
+            <NavLink
+              key={item.path}
+              component={Link}
+              to={item.path}
+              label={item.title}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+            />
+          );
+        });
+        if (group.title === null) return links;
+        const open = group.items.some((item) => isActivePath(pathname, item.path)) || isActivePath(pathname, group.key);
+        return (
+          <NavLink key={group.key} label={group.title} defaultOpened={open} childrenOffset={16}>
+            {links}
+          </NavLink>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+// Which page each route shows: the feature pages built so far (lazy-loaded), and an honest placeholder for the rest.
+import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteDef } from '@bulwark/core';
+import { lazyPage } from './chunks.ts';
+import { PageLoader } from '../components/PageLoader.tsx';
+import { NotAvailablePage } from '../features/system/NotAvailablePage.tsx';
+
+/** Pages by route name. */
+const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  login: lazyPage(() => import('../features/auth/LoginPage.tsx')),
+  'password-recovery': lazyPage(() => import('../features/auth/PasswordRecoveryPage.tsx')),
+  'reset-password': lazyPage(() => import('../features/auth/WelcomePasswordPage.tsx')),
+  'set-password': lazyPage(() => import('../features/auth/ResetPasswordPage.tsx')),
+  logout: lazyPage(() => import('../features/auth/LogoutPage.tsx')),
+  'impersonation-login': lazyPage(() => import('../features/auth/ImpersonationPage.tsx')),
+  'unified-dashboard-grid': lazyPage(() => import('../features/dashboard/DashboardPage.tsx')),
+  'access-denied': lazyPage(() => import('../features/system/AccessDeniedPage.tsx')),
+  'not-found': lazyPage(() => import('../features/system/NotFoundPage.tsx')),
+  'profile-settings': lazyPage(() => import('../features/profile/ProfileSettingsPage.tsx')),
+};
+
+/** Renders the page of `route` and names the browser tab after it. */
+export function RoutePage({ route }: { route: RouteDef }) {
+  useEffect(() => {
+    document.title = `${route.title} · Bulwark`;
+  }, [route.title]);
+  const Page = route.name ? PAGES[route.name] : undefined;
+  if (!Page) return <NotAvailablePage title={route.title} />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -1,0 +1,34 @@
+// The start-up sequence of §1: session check, feature flags, then (when signed in) user profile and customer.
+import { featureFlagMap, type FeatureFlags } from '@bulwark/core';
+import { checkAuthentication } from '../api/auth.ts';
+import { fetchCustomer, fetchFeatureFlags, fetchMyProfile } from '../api/account.ts';
+import { isApiError } from '../api/errors.ts';
+import { markCustomerLoaded, sessionState } from '../api/session-state.ts';
+import type { Session } from './session.ts';
+
+async function loadFlags(signal: AbortSignal): Promise<FeatureFlags> {
+  try {
+    return await fetchFeatureFlags(signal);
+  } catch (error) {
+    // Flags default to false (§6); only a server that cannot be reached stops start-up.
+    if (isApiError(error) && (error.kind === 'http' || error.kind === 'invalid-answer')) return featureFlagMap([]);
+    throw error;
+  }
+}
+
+export async function loadStartup(signal: AbortSignal): Promise<Session> {
+  const auth = await checkAuthentication();
+  const flags = await loadFlags(signal);
+  const anonymous: Session = { auth: { ...auth, isAuthenticated: false }, flags, profile: null, customer: null };
+  if (!auth.isAuthenticated) return anonymous;
+  try {
+    const profile = await fetchMyProfile(signal);
+    const customer = await fetchCustomer(signal);
+    markCustomerLoaded(true);
+    return { auth, flags, profile, customer };
+  } catch (error) {
+    // The session ended while loading (401 or failed renewal): the client is already taking the user to sign in.
+    if (!sessionState().authenticated) return anonymous;
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+// Connects the API client to the app: a lost session goes to logout/login with session_expired, timeouts warn.
+import { SESSION_EXPIRED } from '@bulwark/core';
+import { configureClient } from '../api/client.ts';
+import { showTimeoutReloadWarning, showTimeoutWarning } from '../components/toasts.tsx';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+import { resetToAnonymous } from './session.ts';
+import { loginUrl, logoutUrl } from './urls.ts';
+
+export function wireClient(): void {
+  configureClient({
+    onSessionLost(target) {
+      const { pathname, search } = router.state.location;
+      const options = { message: SESSION_EXPIRED, next: pathname + search };
+      if (target === 'login') {
+        resetToAnonymous(queryClient);
+        void router.navigate(loginUrl(options), { replace: true });
+      } else {
+        void router.navigate(logoutUrl(options), { replace: true });
+      }
+    },
+    onTimeout: (warning) => (warning === 'reload' ? showTimeoutReloadWarning() : showTimeoutWarning()),
+  });
+}

@@ -1,0 +1,66 @@
+// The second step of sign-in: the one-time code from the authenticator app or the SMS, with "Send a new code" for SMS.
+import { useState } from 'react';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { generateOtp } from '../../api/auth.ts';
+import { messageOf } from '../../api/errors.ts';
+import { toastError, toastInfo } from '../../components/toasts.tsx';
+import type { OtpChallenge } from './otp-challenge.ts';
+
+interface Props {
+  challenge: OtpChallenge;
+  codeInput: GetInputPropsReturnType;
+  username: string;
+  password: string;
+  busy: boolean;
+  onBack(): void;
+}
+
+export function OtpStep({ challenge, codeInput, username, password, busy, onBack }: Props) {
+  const [sending, setSending] = useState(false);
+
+  async function sendNewCode() {
+    setSending(true);
+    try {
+      toastInfo(await generateOtp(username, password));
+    } catch (error) {
+      toastError(messageOf(error, 'A new code could not be sent.'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4">
+        Two-step verification
+      </Title>
+      <Text size="sm" aria-live="polite" data-testid="otp-prompt">
+        {challenge.method === 'sms'
+          ? 'We have sent a code by text message to the phone number of your account.'
+          : 'Open your authenticator app and enter the code it shows for Bulwark.'}
+      </Text>
+      <TextInput
+        {...codeInput}
+        label="One-time code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={16}
+        autoFocus
+      />
+      <Button type="submit" loading={busy} fullWidth>
+        Sign in
+      </Button>
+      <Group justify="space-between">
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          Use a different account
+        </Anchor>
+        {challenge.method === 'sms' && (
+          <Anchor component="button" type="button" size="sm" onClick={() => void sendNewCode()} disabled={sending}>
+            {sending ? 'Sending…' : 'Send a new code'}
+          </Anchor>
+        )}
+      </Group>
+    </Stack>
+  );
+}

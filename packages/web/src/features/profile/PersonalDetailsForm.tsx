@@ -1,0 +1,102 @@
+// Profile settings: first name, last name and picture link (checked to load as an image), saved with PATCH user/profile/{id}/.
+import { useRef, useState } from 'react';
+import { Avatar, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { IMAGE_LINK_PLACEHOLDER, MESSAGES, type UserProfile } from '@bulwark/core';
+import { updateProfile } from '../../api/account.ts';
+import { messageOf } from '../../api/errors.ts';
+import { setSessionProfile } from '../../app/session.ts';
+import { displayName } from '../../components/display-name.ts';
+import { applyServerErrors } from '../../components/forms/server-errors.ts';
+import { focusFirstError } from '../../components/forms/focus.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { validateImageLink } from '../../components/forms/image-link.ts';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+
+interface Values {
+  first_name: string;
+  last_name: string;
+  picture: string;
+}
+
+export function PersonalDetailsForm({ profile }: { profile: UserProfile }) {
+  const queryClient = useQueryClient();
+  const container = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    initialValues: { first_name: profile.first_name, last_name: profile.last_name, picture: profile.picture ?? '' },
+  });
+
+  async function submit(values: Values) {
+    setError(null);
+    setBusy(true);
+    try {
+      const pictureError = await validateImageLink(values.picture);
+      if (pictureError) {
+        form.setFieldError('picture', pictureError);
+        focusFirstError(container.current);
+        return;
+      }
+      const saved = await updateProfile(profile.id, {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        picture: values.picture.trim() === '' ? null : values.picture.trim(),
+      });
+      setSessionProfile(queryClient, saved);
+      form.setInitialValues({ first_name: saved.first_name, last_name: saved.last_name, picture: saved.picture ?? '' });
+      form.resetDirty({ first_name: saved.first_name, last_name: saved.last_name, picture: saved.picture ?? '' });
+      toastSuccess(MESSAGES.settings.saved);
+    } catch (failure) {
+      const message = applyServerErrors(form, failure, ['first_name', 'last_name', 'picture'], MESSAGES.settings.profileSaveFailed);
+      setError(message);
+      toastError(message ?? messageOf(failure, MESSAGES.settings.profileSaveFailed));
+      focusFirstError(container.current);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const preview = form.values.picture.trim();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="personal-details-heading">
+      <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h4" id="personal-details-heading">
+            Personal details
+          </Title>
+          <FormError message={error} />
+          <Group grow align="flex-start">
+            <TextInput {...form.getInputProps('first_name')} label="First name" autoComplete="given-name" maxLength={150} />
+            <TextInput {...form.getInputProps('last_name')} label="Last name" autoComplete="family-name" maxLength={150} />
+          </Group>
+          <Group align="flex-end" wrap="nowrap">
+            <Avatar src={preview || null} name={displayName(profile)} color="initials" size="lg" radius="xl" alt="" />
+            <TextInput
+              {...form.getInputProps('picture')}
+              label="Picture link"
+              description="A link to an image; leave empty for initials."
+              placeholder={IMAGE_LINK_PLACEHOLDER}
+              type="url"
+              style={{ flex: 1 }}
+            />
+          </Group>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Email: {profile.email}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="profile-phone">
+              Phone number: {profile.phone_number || 'none'} (set it up for text-message codes below)
+            </Text>
+          </Stack>
+          <Group>
+            <Button type="submit" loading={busy} disabled={!form.isDirty()}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+// Enrolment of text-message codes: the phone number (a code is sent to it), then that code to confirm.
+import { useRef, useState } from 'react';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { setPhoneNumberRequest, validateRequired } from '@bulwark/core';
+import { confirmSms, setPhoneNumber } from '../../api/two-factor.ts';
+import { messageOf } from '../../api/errors.ts';
+import { applyServerErrors } from '../../components/forms/server-errors.ts';
+import { focusFirstError } from '../../components/forms/focus.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { schemaMessage } from '../../components/forms/schema-field.ts';
+import { toastError, toastInfo, toastSuccess } from '../../components/toasts.tsx';
+import { VerifyCodeForm } from './VerifyCodeForm.tsx';
+
+interface Props {
+  initialPhone: string | null;
+  onDone(): Promise<void>;
+  onCancel(): void;
+}
+
+export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
+  const container = useRef<HTMLFormElement>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { phone_number: initialPhone ?? '' },
+    validate: {
+      phone_number: (v) => validateRequired(v, 'Phone number') ?? schemaMessage(setPhoneNumberRequest, { phone_number: v }),
+    },
+  });
+
+  async function send({ phone_number }: { phone_number: string }) {
+    setError(null);
+    setBusy(true);
+    try {
+      toastInfo(await setPhoneNumber(phone_number));
+      setSentTo(phone_number.trim());
+    } catch (failure) {
+      setError(applyServerErrors(form, failure, ['phone_number'], 'The code could not be sent. Try again.'));
+      focusFirstError(container.current);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    if (!sentTo) return;
+    try {
+      toastInfo(await setPhoneNumber(sentTo));
+    } catch (failure) {
+      toastError(messageOf(failure, 'The code could not be sent. Try again.'));
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <Stack gap="sm" data-testid="sms-enrolment">
+        <Text size="sm" aria-live="polite">
+          We have sent a 6-digit code to {sentTo}. Enter it to turn on text-message codes.
+        </Text>
+        <VerifyCodeForm
+          confirm={async (code) => {
+            toastSuccess(await confirmSms(code));
+            await onDone();
+          }}
+          onCancel={onCancel}
+          extra={
+            <Group gap="md">
+              <Anchor component="button" type="button" size="sm" onClick={() => void resend()}>
+                Send a new code
+              </Anchor>
+              <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
+                Change phone number
+              </Anchor>
+            </Group>
+          }
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <form ref={container} onSubmit={form.onSubmit(send, () => focusFirstError(container.current))} noValidate data-testid="sms-enrolment">
+      <Stack gap="sm">
+        <FormError message={error} />
+        <TextInput
+          {...form.getInputProps('phone_number')}
+          label="Phone number"
+          description="In international format, for example +45 12 34 56 78."
+          type="tel"
+          autoComplete="tel"
+          w={280}
+        />
+        <Group>
+          <Button type="submit" loading={busy}>
+            Send code
+          </Button>
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+// `npm test`: install what is missing, build the web app, then run every test (unit, integration on PGlite and
+// PostgreSQL when reachable, browser) in one Vitest run. Extra arguments go to Vitest (e.g. a file filter).
+import { ensureInstalled, ensureWebBuilt, run } from './setup.mjs';
+
+ensureInstalled();
+ensureWebBuilt();
+const args = process.argv.slice(2).map((a) => JSON.stringify(a)).join(' ');
+run(`npx vitest run ${args}`);
