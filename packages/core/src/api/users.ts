@@ -66,3 +66,9 @@ export const customerPatch = z
   .strict();
 
 export const ssoToken = z.object({ token: z.string(), expires_in_seconds: z.number().int() });
+
+/** Change one's own password from profile settings (the current password is needed). */
+export const changePasswordRequest = z.object({
+  current_password: z.string().min(1, 'Current password is required'),
+  new_password: z.string().min(1, 'New password is required').max(1024),
+});

@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userProfile, userProfilePatch } from '@bulwark/core';
+import { changePasswordRequest, detailMessage, userProfile, userProfilePatch } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/guards.ts';
 import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import { changePassword } from './password.ts';
 import { getProfile, listProfiles, patchProfile, toProfile } from './service.ts';
 
 const tags = ['users'];
@@ -43,5 +44,14 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/user/profile/:id/',
     { schema: { tags, summary: 'Change a profile: own name and picture; roles and permissions by superusers', params: idParams, body: userProfilePatch, response: { 200: userProfile } } },
     async (request) => patchProfile(ctx, requireAuth(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/user/change-password/',
+    { schema: { tags, summary: 'Change one’s own password; other sessions of the user end', body: changePasswordRequest, response: { 200: detailMessage } } },
+    async (request) => {
+      await changePassword(ctx, request, requireAuth(request), request.body.current_password, request.body.new_password);
+      return { detail: 'Your password has been changed.' };
+    },
   );
 }
