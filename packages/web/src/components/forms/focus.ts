@@ -4,7 +4,7 @@
 export function focusFirstError(container: HTMLElement | null): void {
   requestAnimationFrame(() => {
     if (!container) return;
-    const field = container.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const field = container.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
     if (field) {
       field.focus();
       return;

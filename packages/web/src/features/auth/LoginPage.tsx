@@ -1,7 +1,7 @@
 // /auth/login: e-mail and password (keep me signed in), then the second factor when the account has one.
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { validateRequired } from '@bulwark/core';
@@ -14,6 +14,7 @@ import { MESSAGE_PARAM } from '../../app/urls.ts';
 import { otpChallengeOf, type OtpChallenge } from './otp-challenge.ts';
 import { OtpStep } from './OtpStep.tsx';
 import { SessionMessage } from './SessionMessage.tsx';
+import { PasswordField } from '../../components/forms/PasswordField.tsx';
 
 const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
 
@@ -102,7 +103,7 @@ export default function LoginPage() {
               autoComplete="username"
               autoFocus
             />
-            <PasswordInput {...form.getInputProps('password')} label="Password" autoComplete="current-password" />
+            <PasswordField {...form.getInputProps('password')} label="Password" autoComplete="current-password" />
             <Group justify="space-between">
               <Checkbox {...form.getInputProps('keep_logged_in', { type: 'checkbox' })} label="Keep me signed in" />
               <Anchor component={Link} to="/auth/password-recovery" size="sm">

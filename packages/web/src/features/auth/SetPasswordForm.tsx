@@ -1,7 +1,7 @@
 // The set-password screen shared by the welcome link and the reset link: checks the link, then sets the password.
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { LOGIN_PATH, validateRequired } from '@bulwark/core';
@@ -12,6 +12,7 @@ import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { toastSuccess } from '../../components/toasts.tsx';
+import { PasswordField } from '../../components/forms/PasswordField.tsx';
 
 interface Values {
   password: string;
@@ -82,8 +83,8 @@ export function SetPasswordForm({ heading, intro }: { heading: string; intro: st
         </Text>
         <input type="email" name="username" autoComplete="username" value={link.data} readOnly hidden />
         <FormError message={error} />
-        <PasswordInput {...form.getInputProps('password')} label="New password" autoComplete="new-password" autoFocus />
-        <PasswordInput {...form.getInputProps('confirm')} label="Confirm password" autoComplete="new-password" />
+        <PasswordField {...form.getInputProps('password')} label="New password" autoComplete="new-password" autoFocus />
+        <PasswordField {...form.getInputProps('confirm')} label="Confirm password" autoComplete="new-password" />
         <Button type="submit" loading={busy} fullWidth>
           Set password
         </Button>

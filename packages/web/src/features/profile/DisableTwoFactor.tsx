@@ -1,6 +1,6 @@
 // Turns the second factor off after the user confirms with their current password.
 import { useRef, useState } from 'react';
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { validateRequired } from '@bulwark/core';
 import { disableTwoFactor } from '../../api/two-factor.ts';
@@ -8,6 +8,7 @@ import { applyServerErrors } from '../../components/forms/server-errors.ts';
 import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { toastSuccess } from '../../components/toasts.tsx';
+import { PasswordField } from '../../components/forms/PasswordField.tsx';
 
 export function DisableTwoFactor({ onDone }: { onDone(): Promise<void> }) {
   const container = useRef<HTMLFormElement>(null);
@@ -38,7 +39,7 @@ export function DisableTwoFactor({ onDone }: { onDone(): Promise<void> }) {
     <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
       <Stack gap="sm" maw={360}>
         <FormError message={error} />
-        <PasswordInput {...form.getInputProps('password')} label="Current password" autoComplete="current-password" />
+        <PasswordField {...form.getInputProps('password')} label="Current password" autoComplete="current-password" />
         <Button type="submit" color="red" variant="light" loading={busy}>
           Turn off two-factor authentication
         </Button>

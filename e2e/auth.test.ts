@@ -1,0 +1,172 @@
+// Browser tests of the platform foundation: sign-in (with and without a second factor), guarded deep links,
+// access denied, session expiry, password reset through the mailed link, impersonation, sign-out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as pwExpect } from './helpers/expect.ts';
+import type { Page } from 'playwright-core';
+import { sessions } from '../packages/server/src/db/schema/index.ts';
+import { createUser } from '../packages/server/src/cli/users.ts';
+import { createImpersonationLink } from '../packages/server/src/modules/auth/impersonation.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
+import { totpCode } from './helpers/totp.ts';
+
+const PASSWORD = 'Battery-Staple-77';
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function signIn(page: Page, email: string, password: string, opts: { keep?: boolean } = {}) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (opts.keep) await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await pwExpect(page.getByRole('heading', { level: 1, name: 'Sign in to Bulwark' })).toBeVisible();
+}
+
+describe('signing in and out', () => {
+  it('sends / to the login page, signs in, shows the layout, signs out', async () => {
+    const { context, page } = await stack.newPage();
+    await page.goto('/');
+    await page.waitForURL(/\/auth\/login/);
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Sign in to Bulwark' })).toBeVisible();
+    await signIn(page, ADMIN_EMAIL, 'wrong password');
+    await pwExpect(page.getByText('Unable to log in with provided credentials.')).toBeVisible();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await pwExpect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+    await signOut(page);
+    // Signed out for real: a guarded page sends us back to login.
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/auth\/login/);
+    await context.close();
+  });
+
+  it('remembers a guarded deep link through sign-in', async () => {
+    const { context, page } = await stack.newPage();
+    await page.goto('/settings/profile');
+    await page.waitForURL(/\/auth\/login/);
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/settings\/profile$/);
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible();
+    // A signed-in user who opens the login page goes to the index.
+    await page.goto('/auth/login');
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  it('shows access denied for a superuser-only page to a user without the role, and not-found for unknown paths', async () => {
+    await createUser(stack.app.ctx, { email: 'analyst@example.com', password: PASSWORD, firstName: 'Ana' });
+    const { context, page } = await stack.newPage();
+    await page.goto('/auth/login');
+    await signIn(page, 'analyst@example.com', PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/admin/teams');
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+    await page.goto('/no/such/page');
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await context.close();
+  });
+
+  it('sends the user to login with the session-expired message when the session ends', async () => {
+    const { context, page } = await stack.newPage();
+    await page.goto('/auth/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile settings' }).click();
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible();
+    // The server ends the session while the page is open; the next call the page makes gets a 401.
+    await stack.app.ctx.db.delete(sessions);
+    await page.getByLabel('First name').fill('Changed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await pwExpect(page.getByText(/session has expired/i)).toBeVisible();
+    await context.close();
+  });
+});
+
+describe('password recovery', () => {
+  it('resets the password through the link mailed by SMTP', async () => {
+    await createUser(stack.app.ctx, { email: 'forgetful@example.com', password: PASSWORD });
+    const { context, page } = await stack.newPage();
+    await page.goto('/auth/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill('forgetful@example.com');
+    const before = stack.mails.length;
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await pwExpect(page.getByText(/we have sent/i)).toBeVisible();
+    await pwExpect.poll(() => stack.mails.length).toBeGreaterThan(before);
+    const mail = stack.mails.at(-1)!;
+    expect(mail.to).toEqual(['forgetful@example.com']);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/auth\/set-password\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByLabel('New password').fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await pwExpect(page.getByText(/too short/i)).toBeVisible();
+    const next = 'A-Brand-New-Passphrase-5';
+    await page.getByLabel('New password').fill(next);
+    await page.getByLabel('Confirm password').fill(next);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await signIn(page, 'forgetful@example.com', next);
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+});
+
+describe('second factor', () => {
+  it('enrols an authenticator app from profile settings, then signs in with a code', async () => {
+    await createUser(stack.app.ctx, { email: 'careful@example.com', password: PASSWORD });
+    const { context, page } = await stack.newPage();
+    await page.goto('/auth/login');
+    await signIn(page, 'careful@example.com', PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile settings' }).click();
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible();
+    await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+    await pwExpect(page.getByAltText('QR code for authenticator app')).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByLabel('Verification code').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Verify and enable' }).click();
+    await pwExpect(page.getByText(/authenticator app is now your second factor/i)).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, 'careful@example.com', PASSWORD);
+    const code = page.getByLabel('One-time code');
+    await pwExpect(code).toBeVisible();
+    await code.fill('000000');
+    await page.getByRole('button', { name: /verify|sign in/i }).click();
+    await pwExpect(page.getByText(/code is not valid/i)).toBeVisible();
+    await code.fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: /verify|sign in/i }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+});
+
+describe('impersonation', () => {
+  it('opens a flagged session from a one-time back-office link', async () => {
+    await createUser(stack.app.ctx, { email: 'customer@example.com', password: PASSWORD, firstName: 'Cus' });
+    const link = await createImpersonationLink(stack.app.ctx, 'customer@example.com', 'support desk');
+    const { context, page } = await stack.newPage();
+    await page.goto(new URL(link!).pathname);
+    await page.waitForURL(/\/dashboard$/);
+    await pwExpect(page.getByText(/impersonat/i).first()).toBeVisible();
+    await pwExpect(page.getByText(/support desk/).first()).toBeVisible();
+    await context.close();
+  });
+});

@@ -1,0 +1,37 @@
+// The two Playwright-style assertions these tests need, on playwright-core: a locator becomes visible, a value comes true.
+import type { Locator } from 'playwright-core';
+import { expect as vitestExpect } from 'vitest';
+
+function locatorExpect(locator: Locator) {
+  return {
+    /** Fails with the locator's description when it is not visible within the page's default timeout. */
+    async toBeVisible(): Promise<void> {
+      await locator.first().waitFor({ state: 'visible' });
+    },
+    async toBeHidden(): Promise<void> {
+      await locator.first().waitFor({ state: 'hidden' });
+    },
+  };
+}
+
+async function poll<T>(fn: () => T | Promise<T>, check: (v: T) => boolean, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (check(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const expect = Object.assign(locatorExpect, {
+  poll<T>(fn: () => T | Promise<T>, timeoutMs = 10_000) {
+    return {
+      async toBeGreaterThan(n: number) {
+        vitestExpect(await poll(fn, (v) => Number(v) > n, timeoutMs)).toBeGreaterThan(n);
+      },
+      async toBe(expected: T) {
+        vitestExpect(await poll(fn, (v) => v === expected, timeoutMs)).toBe(expected);
+      },
+    };
+  },
+});
