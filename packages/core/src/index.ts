@@ -1,4 +1,5 @@
 // @bulwark/core: the spec's vocabulary, shared by server and web.
+export * from './zod-messages.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
 export * from './api/auth.ts';
