@@ -70,6 +70,8 @@ const schema = z
   .refine((c) => !c.BULWARK_ADMIN_PASSWORD || c.BULWARK_ADMIN_EMAIL, {
     message: 'BULWARK_ADMIN_PASSWORD needs BULWARK_ADMIN_EMAIL',
     path: ['BULWARK_ADMIN_EMAIL'],
+    // Checked even when other settings are bad, so every problem is named at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 
 export interface Config {
@@ -101,7 +103,9 @@ export class ConfigError extends Error {
 
 /** Reads and validates the settings; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // An empty variable means "not set", as for every setting.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`));
   }

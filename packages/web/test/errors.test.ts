@@ -27,7 +27,9 @@ describe('errorMessageFromBody', () => {
 
 describe('fieldErrorsFromBody', () => {
   it('keys errors by field, several joined with a space, without the general keys', () => {
-    expect(fieldErrorsFromBody({ password: ['Too short.', 'Too common.'], first_name: ['Required.'], detail: 'x', non_field_errors: ['y'] })).toEqual({
+    expect(
+      fieldErrorsFromBody({ password: ['Too short.', 'Too common.'], first_name: ['Required.'], detail: 'x', non_field_errors: ['y'] }),
+    ).toEqual({
       password: 'Too short. Too common.',
       first_name: 'Required.',
     });

@@ -9,9 +9,7 @@ describe('buildQueryString', () => {
   });
 
   it('mixes scalars and arrays and keeps key order', () => {
-    expect(buildQueryString({ page: 2, status: ['1', '3'], ordering: '-started' })).toBe(
-      '?page=2&status=1&status=3&ordering=-started',
-    );
+    expect(buildQueryString({ page: 2, status: ['1', '3'], ordering: '-started' })).toBe('?page=2&status=1&status=3&ordering=-started');
   });
 
   it('leaves out undefined and null, keeps false, 0 and empty string', () => {

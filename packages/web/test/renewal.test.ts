@@ -45,7 +45,13 @@ describe('shouldRenewBefore', () => {
 
 describe('isSessionCall', () => {
   it('knows the calls that make, check or end a session', () => {
-    for (const path of ['auth/login/', '/auth/logout/', 'api/auth/renew-session/', 'auth/password-reset-confirm/a/b/', 'auth/impersonation-login/']) {
+    for (const path of [
+      'auth/login/',
+      '/auth/logout/',
+      'api/auth/renew-session/',
+      'auth/password-reset-confirm/a/b/',
+      'auth/impersonation-login/',
+    ]) {
       expect(isSessionCall(path)).toBe(true);
     }
     expect(isSessionCall('user/profile/')).toBe(false);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { TWO_FACTOR_METHODS } from './auth.ts';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions.ts';
 
-export const permissionsMap = z.record(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
+// Partial: a user's map names only the resources they have actions on.
+export const permissionsMap = z.partialRecord(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
 
 export const userProfile = z.object({
   id: z.number().int(),

@@ -22,7 +22,7 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
   await boss.start();
   await boss.createQueue(HOUSEKEEPING_QUEUE);
   await boss.schedule(HOUSEKEEPING_QUEUE, '*/15 * * * *');
-  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const result = await runHousekeeping(database.db);
     log.info({ result }, 'housekeeping done');
     return result;

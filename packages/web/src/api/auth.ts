@@ -7,7 +7,12 @@ const noRenewal = { skipRenewal: true } as const;
 
 /** GET check-authentication/: is there a session, and how long does it last. */
 export async function checkAuthentication(): Promise<AuthStatus> {
-  const status = await api.get('check-authentication/', { ...noRenewal, ignoreUnauthorized: true, schema: authStatus, timeoutWarning: 'reload' });
+  const status = await api.get('check-authentication/', {
+    ...noRenewal,
+    ignoreUnauthorized: true,
+    schema: authStatus,
+    timeoutWarning: 'reload',
+  });
   recordAuthStatus(status);
   return status;
 }
@@ -21,7 +26,11 @@ export async function login(payload: LoginRequest): Promise<AuthStatus> {
 
 /** POST auth/generate-otp/: sends a new SMS code for the sign-in in progress. */
 export async function generateOtp(username: string, password: string): Promise<string> {
-  const answer = await api.post('auth/generate-otp/', { username, password }, { ...noRenewal, ignoreUnauthorized: true, schema: detailMessage });
+  const answer = await api.post(
+    'auth/generate-otp/',
+    { username, password },
+    { ...noRenewal, ignoreUnauthorized: true, schema: detailMessage },
+  );
   return answer.detail;
 }
 
@@ -40,11 +49,13 @@ function resetPath(uid: string, token: string): string {
   return `auth/password-reset-confirm/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`;
 }
 
-const resetLinkAnswer = { parse: (data: unknown): { email: string } => {
-  const email = (data as { email?: unknown } | null)?.email;
-  if (typeof email !== 'string') throw new Error('email missing');
-  return { email };
-} };
+const resetLinkAnswer = {
+  parse: (data: unknown): { email: string } => {
+    const email = (data as { email?: unknown } | null)?.email;
+    if (typeof email !== 'string') throw new Error('email missing');
+    return { email };
+  },
+};
 
 /** GET auth/password-reset-confirm/{uid}/{token}/: checks a welcome or reset link, answers the e-mail address. */
 export async function checkPasswordLink(uid: string, token: string, signal?: AbortSignal): Promise<string> {

@@ -9,7 +9,7 @@ import { theme } from './theme.ts';
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={5} />
+      <Notifications position="bottom-right" limit={5} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -10,7 +10,7 @@ async function loadFlags(signal: AbortSignal): Promise<FeatureFlags> {
   try {
     return await fetchFeatureFlags(signal);
   } catch (error) {
-    // Flags default to false (§6); only a server that cannot be reached stops start-up.
+    // Flags default to false (§6); a lost session or an unreachable server still stops start-up.
     if (isApiError(error) && (error.kind === 'http' || error.kind === 'invalid-answer')) return featureFlagMap([]);
     throw error;
   }
@@ -18,17 +18,18 @@ async function loadFlags(signal: AbortSignal): Promise<FeatureFlags> {
 
 export async function loadStartup(signal: AbortSignal): Promise<Session> {
   const auth = await checkAuthentication();
-  const flags = await loadFlags(signal);
-  const anonymous: Session = { auth: { ...auth, isAuthenticated: false }, flags, profile: null, customer: null };
-  if (!auth.isAuthenticated) return anonymous;
+  let flags = featureFlagMap([]);
+  const anonymous = (): Session => ({ auth: { ...auth, isAuthenticated: false }, flags, profile: null, customer: null });
   try {
+    flags = await loadFlags(signal);
+    if (!auth.isAuthenticated) return anonymous();
     const profile = await fetchMyProfile(signal);
     const customer = await fetchCustomer(signal);
     markCustomerLoaded(true);
     return { auth, flags, profile, customer };
   } catch (error) {
     // The session ended while loading (401 or failed renewal): the client is already taking the user to sign in.
-    if (!sessionState().authenticated) return anonymous;
+    if (auth.isAuthenticated && !sessionState().authenticated) return anonymous();
     throw error;
   }
 }

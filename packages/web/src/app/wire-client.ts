@@ -13,8 +13,8 @@ export function wireClient(): void {
       const { pathname, search } = router.state.location;
       const options = { message: SESSION_EXPIRED, next: pathname + search };
       if (target === 'login') {
-        resetToAnonymous(queryClient);
-        void router.navigate(loginUrl(options), { replace: true });
+        // Navigate first: once the session reads anonymous, the current page's guard would redirect without the message.
+        void router.navigate(loginUrl(options), { replace: true }).then(() => resetToAnonymous(queryClient));
       } else {
         void router.navigate(logoutUrl(options), { replace: true });
       }

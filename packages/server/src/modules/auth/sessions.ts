@@ -63,7 +63,7 @@ export async function renewSession(
   if (auth.session.keepLoggedIn) {
     setSessionCookie(ctx, request, reply, request.cookies.sessionid ?? '', true, age);
   }
-  return statusOf({ ...auth, session: { ...auth.session, expiresAt } });
+  return { ...statusOf(auth), sessionExpiryAgeSeconds: age };
 }
 
 export async function endSession(ctx: AppContext, auth: Auth | null): Promise<void> {

@@ -72,7 +72,11 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const auth = requireAuth(request);
       await consume(ctx.db, [{ key: `sso:user:${auth.user.id}`, max: 30, windowSeconds: 900 }]);
-      const token = await issueToken(ctx.db, 'sso', auth.user.id, { customerId: auth.customer.id });
+      const token = await issueToken(ctx.db, 'sso', auth.user.id, {
+        customerId: auth.customer.id,
+        // The federated application learns that this is the back office, not the user.
+        impersonationSource: auth.session.impersonationSource,
+      });
       await audit(ctx, request, 'sso_token_generated', { userId: auth.user.id, customerId: auth.customer.id, username: auth.user.email });
       return { token, expires_in_seconds: TOKEN_TTL_SECONDS.sso };
     },

@@ -9,7 +9,13 @@ export function LicenceBanner({ profile, customer }: { profile: UserProfile; cus
   if (!notice) return null;
   const expired = isLicenceExpired(days);
   return (
-    <Alert color={expired ? 'red' : 'yellow'} variant="light" role={expired ? 'alert' : 'status'} title={notice.title} data-testid="licence-warning">
+    <Alert
+      color={expired ? 'red' : 'yellow'}
+      variant="light"
+      role={expired ? 'alert' : 'status'}
+      title={notice.title}
+      data-testid="licence-warning"
+    >
       {notice.text}
     </Alert>
   );

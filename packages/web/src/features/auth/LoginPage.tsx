@@ -96,13 +96,7 @@ export default function LoginPage() {
           />
         ) : (
           <>
-            <TextInput
-              {...form.getInputProps('username')}
-              label="Email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-            />
+            <TextInput {...form.getInputProps('username')} label="Email" type="email" autoComplete="username" autoFocus />
             <PasswordField {...form.getInputProps('password')} label="Password" autoComplete="current-password" />
             <Group justify="space-between">
               <Checkbox {...form.getInputProps('keep_logged_in', { type: 'checkbox' })} label="Keep me signed in" />

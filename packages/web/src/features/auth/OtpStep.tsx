@@ -7,6 +7,12 @@ import { messageOf } from '../../api/errors.ts';
 import { toastError, toastInfo } from '../../components/toasts.tsx';
 import type { OtpChallenge } from './otp-challenge.ts';
 
+/** Shown when the server's answer carries no instruction of its own. */
+const DEFAULT_PROMPTS: Record<OtpChallenge['method'], string> = {
+  sms: 'We have sent a code by text message to the phone number of your account.',
+  totp: 'Open your authenticator app and enter the code it shows for Bulwark.',
+};
+
 interface Props {
   challenge: OtpChallenge;
   codeInput: GetInputPropsReturnType;
@@ -36,18 +42,9 @@ export function OtpStep({ challenge, codeInput, username, password, busy, onBack
         Two-step verification
       </Title>
       <Text size="sm" aria-live="polite" data-testid="otp-prompt">
-        {challenge.method === 'sms'
-          ? 'We have sent a code by text message to the phone number of your account.'
-          : 'Open your authenticator app and enter the code it shows for Bulwark.'}
+        {challenge.message || DEFAULT_PROMPTS[challenge.method]}
       </Text>
-      <TextInput
-        {...codeInput}
-        label="One-time code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={16}
-        autoFocus
-      />
+      <TextInput {...codeInput} label="One-time code" autoComplete="one-time-code" inputMode="numeric" maxLength={16} autoFocus />
       <Button type="submit" loading={busy} fullWidth>
         Sign in
       </Button>

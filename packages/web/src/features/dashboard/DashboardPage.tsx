@@ -24,8 +24,8 @@ export default function DashboardPage() {
           Dashboard widgets
         </Title>
         <Text c="dimmed" size="sm">
-          The configurable widget grid (risk score, vulnerability trend, asset inventory and more) is not available yet.
-          Until it is, this page shows your account and the areas you can open.
+          The configurable widget grid (risk score, vulnerability trend, asset inventory and more) is not available yet. Until it is, this
+          page shows your account and the areas you can open.
         </Text>
       </Card>
       <AreaLinks session={session} />

@@ -10,7 +10,7 @@ import { FormError } from '../../components/forms/FormError.tsx';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { PasswordField } from '../../components/forms/PasswordField.tsx';
 
-export function DisableTwoFactor({ onDone }: { onDone(): Promise<void> }) {
+export function DisableTwoFactor({ email, onDone }: { email: string; onDone(): Promise<void> }) {
   const container = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,6 +39,7 @@ export function DisableTwoFactor({ onDone }: { onDone(): Promise<void> }) {
     <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
       <Stack gap="sm" maw={360}>
         <FormError message={error} />
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField {...form.getInputProps('password')} label="Current password" autoComplete="current-password" />
         <Button type="submit" color="red" variant="light" loading={busy}>
           Turn off two-factor authentication

@@ -87,7 +87,7 @@ export function PersonalDetailsForm({ profile }: { profile: UserProfile }) {
               Email: {profile.email}
             </Text>
             <Text size="sm" c="dimmed" data-testid="profile-phone">
-              Phone number: {profile.phone_number || 'none'} (set it up for text-message codes below)
+              Phone number: {profile.phone_number || 'not set'} (used for text-message sign-in codes, set below)
             </Text>
           </Stack>
           <Group>

@@ -24,7 +24,8 @@ export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    initialValues: { phone_number: initialPhone ?? '' },
+    // The server may answer the number masked (•••78); only a full number is offered for editing.
+    initialValues: { phone_number: initialPhone && /^[+\d\s]+$/.test(initialPhone) ? initialPhone : '' },
     validate: {
       phone_number: (v) => validateRequired(v, 'Phone number') ?? schemaMessage(setPhoneNumberRequest, { phone_number: v }),
     },

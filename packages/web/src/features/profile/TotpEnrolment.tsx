@@ -29,8 +29,7 @@ export function TotpEnrolment({ setup, onDone, onCancel }: { setup: TotpSetup; o
   return (
     <Stack gap="md" data-testid="totp-enrolment">
       <Text size="sm">
-        1. Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft Authenticator or
-        1Password).
+        1. Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).
       </Text>
       {qr && <Image src={qr} alt="QR code for authenticator app" w={200} h={200} fit="contain" />}
       <Stack gap={4}>

@@ -75,7 +75,7 @@ export function TwoFactorSection({ profile }: { profile: UserProfile }) {
                 </Button>
               </Group>
             )}
-            <DisableTwoFactor onDone={refreshProfile} />
+            <DisableTwoFactor email={profile.email} onDone={refreshProfile} />
           </Stack>
         )}
       </Stack>

@@ -12,8 +12,7 @@ export function NotAvailablePage({ title }: { title: string }) {
         <Stack gap="xs">
           <Text fw={600}>This area is not available yet.</Text>
           <Text c="dimmed">
-            {title} is part of Bulwark but has not been built in this version. Nothing on this page works yet, and no data
-            is shown here.
+            {title} is part of Bulwark but has not been built in this version. Nothing on this page works yet, and no data is shown here.
           </Text>
           <Anchor component={Link} to={INDEX_PATH}>
             Back to the dashboard

@@ -1,0 +1,259 @@
+// The real `bulwark` command line: migrate, user create, impersonate, and serve over real HTTP, on every test database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/backends.ts';
+import { lastSegment } from './helpers/sessions.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const BIN = 'packages/server/bin/bulwark.js';
+const ADMIN_EMAIL = 'root@example.com';
+const ADMIN_PASSWORD = 'Correct-Horse-42';
+const CAROL_PASSWORD = 'Another-Strong-Pass-9';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of this process without any Bulwark setting, so only what a test sets applies. */
+function cleanEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => e[1] !== undefined && !/^(BULWARK_|DATABASE_URL$|PORT$|HOST$|SMTP_URL$)/.test(e[0]),
+    ),
+  );
+}
+
+function run(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+/** A fetch-based client that keeps cookies and echoes the CSRF cookie, as a browser running the web app would. */
+class HttpClient {
+  readonly jar = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async call(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown>; setCookies: string[] }> {
+    const headers: Record<string, string> = {};
+    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && this.jar.has('csrftoken')) headers['x-csrftoken'] = this.jar.get('csrftoken')!;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const setCookies = res.headers.getSetCookie();
+    for (const c of setCookies) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      if (value) this.jar.set(name, value);
+      else this.jar.delete(name);
+    }
+    const text = await res.text();
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      parsed = { text };
+    }
+    return { status: res.status, body: parsed, setCookies };
+  }
+  get(url: string) {
+    return this.call('GET', url);
+  }
+  post(url: string, body: unknown = {}) {
+    return this.call('POST', url, body);
+  }
+}
+
+describe.each(BACKENDS)('bulwark CLI on %s', (backend) => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let testDb: TestDatabase | undefined;
+  let welcomeLink = '';
+  let impersonationLink = '';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'bulwark-cli-'));
+    env = {
+      ...cleanEnv(),
+      BULWARK_DATA_DIR: dataDir,
+      BULWARK_ADMIN_EMAIL: ADMIN_EMAIL,
+      BULWARK_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      BULWARK_LOG_LEVEL: 'warn',
+    };
+    if (backend === 'postgres') {
+      testDb = await openTestDatabase('postgres');
+      env.DATABASE_URL = testDb.url!;
+    }
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // The PGlite data dir opens in one process at a time: the commands run one after another.
+  it('migrate: applies the migrations', { timeout: 90_000 }, async () => {
+    const r = await run(['migrate'], env);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Database is up to date.\n');
+    // Idempotent.
+    expect((await run(['migrate'], env)).stdout).toBe('Database is up to date.\n');
+  });
+
+  it('user create without a password prints a welcome link', { timeout: 60_000 }, async () => {
+    const r = await run(['user', 'create', 'bob@example.com', '--first-name', 'Bob'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Created user bob@example\.com \(id \d+, customer \d+\)\.$/m);
+    const m =
+      /^Welcome link \(valid 7 days\): (http:\/\/localhost:8000\/auth\/set-password\/welcome\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)$/m.exec(
+        r.stdout,
+      );
+    expect(m, r.stdout).toBeTruthy();
+    welcomeLink = m![1]!;
+  });
+
+  it('user create refuses an e-mail that exists already (non-zero exit, "already exists")', { timeout: 60_000 }, async () => {
+    const r = await run(['user', 'create', 'BOB@example.com'], env);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/already exists/);
+    expect(r.stdout).not.toMatch(/Welcome link/);
+  });
+
+  it('user create refuses a weak password and a bad e-mail', { timeout: 60_000 }, async () => {
+    const weak = await run(['user', 'create', 'weak@example.com', '--password', 'password123'], env);
+    expect(weak.code).not.toBe(0);
+    expect(weak.stderr).toMatch(/too common/);
+    const bad = await run(['user', 'create', 'not-an-email'], env);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/not an e-mail address/);
+  });
+
+  it('user create with a password and --superuser prints no link', { timeout: 60_000 }, async () => {
+    const r = await run(['user', 'create', 'carol@example.com', '--password', CAROL_PASSWORD, '--superuser'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Created user carol@example\.com/);
+    expect(r.stdout).not.toMatch(/Welcome link/);
+  });
+
+  it('impersonate prints a one-time link, and exits 1 for an unknown user', { timeout: 60_000 }, async () => {
+    const r = await run(['impersonate', 'bob@example.com', '--source', 'cli-test (back office)'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const link = r.stdout.trim();
+    expect(link).toMatch(/\/auth\/lac\/lacjump\/[A-Za-z0-9_-]+$/);
+    impersonationLink = link;
+    const none = await run(['impersonate', 'nobody@example.com'], env);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/No active user with e-mail nobody@example\.com/);
+    expect(none.stdout).toBe('');
+  });
+
+  it('serve: signs in over real HTTP, and the printed links work', { timeout: 120_000 }, async () => {
+    expect(impersonationLink).not.toBe('');
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], {
+      cwd: ROOT,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      // Wait until it answers.
+      const deadline = Date.now() + 60_000;
+      let up = false;
+      while (!up && Date.now() < deadline && child.exitCode === null) {
+        up = await fetch(`${base}/api/check-authentication/`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!up) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(up, output).toBe(true);
+
+      // Carol signs in like the web app: CSRF cookie first, then the echoed header.
+      const carol = new HttpClient(base);
+      const first = await carol.get('/api/check-authentication/');
+      expect(first.body).toMatchObject({ isAuthenticated: false });
+      expect(carol.jar.has('csrftoken')).toBe(true);
+      const noCsrf = await fetch(`${base}/api/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'carol@example.com', password: CAROL_PASSWORD }),
+      });
+      expect(noCsrf.status).toBe(403);
+      const login = await carol.post('/api/auth/login/', { username: 'carol@example.com', password: CAROL_PASSWORD });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      expect(login.body).toMatchObject({ isAuthenticated: true, impersonated: false });
+      const sessionCookie = login.setCookies.find((c) => c.startsWith('sessionid='));
+      expect(sessionCookie).toMatch(/HttpOnly/i);
+      const me = await carol.get('/api/user/profile/?me=1');
+      expect(me.body).toMatchObject({ email: 'carol@example.com', is_superuser: true });
+      const list = await carol.get('/api/user/profile/');
+      expect((list.body.results as { email: string }[]).map((u) => u.email).sort()).toEqual([
+        'bob@example.com',
+        'carol@example.com',
+        ADMIN_EMAIL,
+      ]);
+
+      // The bootstrap administrator from the environment can sign in too.
+      const admin = new HttpClient(base);
+      await admin.get('/api/check-authentication/');
+      expect((await admin.post('/api/auth/login/', { username: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+
+      // The impersonation link of the CLI opens an impersonated session as Bob, once.
+      const support = new HttpClient(base);
+      await support.get('/api/check-authentication/');
+      const token = lastSegment(impersonationLink);
+      const imp = await support.post('/api/auth/impersonation-login/', { token });
+      expect(imp.status, JSON.stringify(imp.body)).toBe(200);
+      expect(imp.body).toMatchObject({ isAuthenticated: true, impersonated: true, impersonation_source: 'cli-test (back office)' });
+      expect((await support.get('/api/user/profile/?me=1')).body).toMatchObject({ email: 'bob@example.com' });
+      const again = new HttpClient(base);
+      await again.get('/api/check-authentication/');
+      expect((await again.post('/api/auth/impersonation-login/', { token })).status).toBe(400);
+
+      // Bob's welcome link is valid on the server.
+      const [uid, wtoken] = welcomeLink.split('/').slice(-2);
+      const check = await new HttpClient(base).get(`/api/auth/password-reset-confirm/${uid}/${wtoken}/`);
+      expect(check.status).toBe(200);
+      expect(check.body).toEqual({ email: 'bob@example.com' });
+    } finally {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    }
+    // SIGTERM shuts down cleanly.
+    expect(await exited).toBe(0);
+  });
+
+  it('serve exits with code 2 and names PORT when the configuration is bad', { timeout: 60_000 }, async () => {
+    const r = await run(['serve'], { ...env, PORT: 'abc' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Invalid configuration/);
+    expect(r.stderr).toMatch(/PORT must be a number/);
+  });
+});

@@ -1,0 +1,149 @@
+// Background work: housekeeping removes only what is spent, and pg-boss really runs the job on every test database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { oneTimeTokens, rateLimits, sessions } from '../src/db/schema/index.ts';
+import { runHousekeeping, type HousekeepingResult } from '../src/jobs/housekeeping.ts';
+import { HOUSEKEEPING_QUEUE, startJobs, type Jobs } from '../src/jobs/jobs.ts';
+import { sha256 } from '../src/lib/secrets.ts';
+import { BACKENDS } from './helpers/backends.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe.each(BACKENDS)('background jobs on %s', (backend) => {
+  let t: TestApp;
+  let userId: number;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    userId = (await t.user({ email: 'jobs@example.com' })).id;
+  });
+  afterAll(() => t.close());
+
+  /** Rows that housekeeping must delete (`gone-*`) and keep (`kept-*`), relative to now. */
+  async function seed(tag: string) {
+    const now = Date.now();
+    const at = (ms: number) => new Date(now + ms);
+    await t.ctx.db.insert(sessions).values([
+      { id: sha256(`${tag}-gone-session-1`), userId, expiresAt: at(-MINUTE) },
+      { id: sha256(`${tag}-gone-session-2`), userId, expiresAt: at(-30 * DAY) },
+      { id: sha256(`${tag}-kept-session-1`), userId, expiresAt: at(HOUR) },
+      { id: sha256(`${tag}-kept-session-2`), userId, expiresAt: at(30 * DAY), keepLoggedIn: true },
+    ]);
+    const token = (name: string, expiresAt: Date, usedAt: Date | null = null) => ({
+      kind: 'password_reset' as const,
+      userId,
+      tokenHash: sha256(`${tag}-${name}`),
+      expiresAt,
+      usedAt,
+    });
+    await t.ctx.db.insert(oneTimeTokens).values([
+      token('gone-token-expired-long-ago', at(-2 * DAY)),
+      token('gone-token-used-long-ago', at(5 * DAY), at(-2 * DAY)),
+      token('kept-token-live', at(HOUR)),
+      // Spent tokens stay a day, for the "link already used" questions.
+      token('kept-token-just-expired', at(-MINUTE)),
+      token('kept-token-just-used', at(HOUR), at(-MINUTE)),
+    ]);
+    await t.ctx.db.insert(rateLimits).values([
+      { key: `${tag}:gone:1`, count: 9, resetAt: at(-MINUTE) },
+      { key: `${tag}:gone:2`, count: 1, resetAt: at(-DAY) },
+      { key: `${tag}:kept:1`, count: 3, resetAt: at(10 * MINUTE) },
+    ]);
+  }
+
+  async function left(tag: string) {
+    const s = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId));
+    const sessionIds = new Map(
+      ['gone-session-1', 'gone-session-2', 'kept-session-1', 'kept-session-2'].map((n) => [sha256(`${tag}-${n}`), n]),
+    );
+    const tokenNames = [
+      'gone-token-expired-long-ago',
+      'gone-token-used-long-ago',
+      'kept-token-live',
+      'kept-token-just-expired',
+      'kept-token-just-used',
+    ];
+    const tk = await t.ctx.db
+      .select()
+      .from(oneTimeTokens)
+      .where(
+        inArray(
+          oneTimeTokens.tokenHash,
+          tokenNames.map((n) => sha256(`${tag}-${n}`)),
+        ),
+      );
+    const tokenByHash = new Map(tokenNames.map((n) => [sha256(`${tag}-${n}`), n]));
+    const rl = await t.ctx.db.select().from(rateLimits);
+    return {
+      sessions: s
+        .map((r) => sessionIds.get(r.id))
+        .filter(Boolean)
+        .sort(),
+      tokens: tk.map((r) => tokenByHash.get(r.tokenHash)).sort(),
+      rateLimits: rl
+        .map((r) => r.key)
+        .filter((k) => k.startsWith(`${tag}:`))
+        .sort(),
+    };
+  }
+
+  const KEPT = (tag: string) => ({
+    sessions: ['kept-session-1', 'kept-session-2'],
+    tokens: ['kept-token-just-expired', 'kept-token-just-used', 'kept-token-live'],
+    rateLimits: [`${tag}:kept:1`],
+  });
+
+  it('runHousekeeping deletes expired sessions, long-spent tokens and stale rate limits, and keeps live ones', async () => {
+    await seed('direct');
+    const result = await runHousekeeping(t.ctx.db);
+    expect(result).toEqual({ sessions: 2, tokens: 2, rateLimits: 2 });
+    expect(await left('direct')).toEqual(KEPT('direct'));
+    // Running again finds nothing more to do.
+    expect(await runHousekeeping(t.ctx.db)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0 });
+    expect(await left('direct')).toEqual(KEPT('direct'));
+  });
+
+  it('keeps a session that is still signed in: its user stays signed in after housekeeping', async () => {
+    const c = t.client();
+    expect((await c.login('jobs@example.com', 'Battery-Staple-77')).status).toBe(200);
+    await runHousekeeping(t.ctx.db);
+    expect((await c.get('/api/check-authentication/')).body.isAuthenticated).toBe(true);
+  });
+
+  describe('pg-boss', () => {
+    let jobs: Jobs;
+    beforeAll(async () => {
+      // Start from a clean slate of the earlier test's rows.
+      await runHousekeeping(t.ctx.db, new Date(Date.now() + 400 * DAY));
+      jobs = await startJobs(t.testDb.database, t.app.log);
+    });
+    afterAll(async () => {
+      await jobs?.stop();
+    });
+
+    it('runs a housekeeping job sent to the queue and stores its result', { timeout: 120_000 }, async () => {
+      await seed('boss');
+      const id = await jobs.boss.send(HOUSEKEEPING_QUEUE, {});
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      // The worker polls every 30 s: wait up to 90 s for it to finish.
+      const deadline = Date.now() + 90_000;
+      let job = await jobs.boss.getJobById<object>(HOUSEKEEPING_QUEUE, id!);
+      while (job?.state !== 'completed' && job?.state !== 'failed' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 500));
+        job = await jobs.boss.getJobById<object>(HOUSEKEEPING_QUEUE, id!);
+      }
+      expect(job?.state).toBe('completed');
+      const output = job!.output as HousekeepingResult;
+      expect(output).toEqual({ sessions: 2, tokens: 2, rateLimits: 2 });
+      expect(await left('boss')).toEqual(KEPT('boss'));
+    });
+
+    it('schedules housekeeping every 15 minutes', async () => {
+      const schedules = await jobs.boss.getSchedules();
+      const mine = schedules.find((s) => s.name === HOUSEKEEPING_QUEUE);
+      expect(mine?.cron).toBe('*/15 * * * *');
+    });
+  });
+});
