@@ -17,7 +17,17 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      { test: { name: 'e2e', root: 'e2e', include: ['**/*.test.ts'], exclude: ['node_modules/**'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.test.ts'],
+          exclude: ['node_modules/**'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -108,7 +108,9 @@ describe('password recovery', () => {
     await pwExpect.poll(() => stack.mails.length).toBeGreaterThan(before);
     const mail = stack.mails.at(-1)!;
     expect(mail.to).toEqual(['forgetful@example.com']);
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/auth\/set-password\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/auth\/set-password\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)/.exec(
+      mail.raw.replace(/=\r?\n/g, ''),
+    )?.[1];
     expect(link).toBeTruthy();
     await page.goto(link!);
     await page.getByLabel('New password').fill('short');

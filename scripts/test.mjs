@@ -4,5 +4,8 @@ import { ensureInstalled, ensureWebBuilt, run } from './setup.mjs';
 
 ensureInstalled();
 ensureWebBuilt();
-const args = process.argv.slice(2).map((a) => JSON.stringify(a)).join(' ');
+const args = process.argv
+  .slice(2)
+  .map((a) => JSON.stringify(a))
+  .join(' ');
 run(`npx vitest run ${args}`);

@@ -213,7 +213,14 @@ export const ROUTES: RouteDef[] = [
     { path: '/reports/schedules', name: 'report-schedules', title: 'Report schedules', nav: true },
     { path: '/reports/templates', name: 'report-templates', title: 'Report templates', nav: true },
   ]),
-  { path: '/fra-reports', name: 'fra-reports', title: 'Training reports', area: 'reports', access: 'signed-in', redirectToFirstChild: true },
+  {
+    path: '/fra-reports',
+    name: 'fra-reports',
+    title: 'Training reports',
+    area: 'reports',
+    access: 'signed-in',
+    redirectToFirstChild: true,
+  },
   ...group({ area: 'reports', permission: 'reports', legacy: true }, [
     { path: '/fra-reports/reports', name: 'fra-report-list', title: 'Training reports', nav: true },
     { path: '/fra-reports/schedules', name: 'fra-report-schedules', title: 'Training report schedules', nav: true },

@@ -64,7 +64,16 @@ describe('scanning codes', () => {
   });
 
   it('scan list sort keys map to server ordering names', () => {
-    expect(Object.values(C.SCAN_LIST_SORT_KEYS)).toEqual(['name', 'scan_id', 'user', 'scanned_items', 'status', 'started', 'finished', 'cnt_vulns']);
+    expect(Object.values(C.SCAN_LIST_SORT_KEYS)).toEqual([
+      'name',
+      'scan_id',
+      'user',
+      'scanned_items',
+      'status',
+      'started',
+      'finished',
+      'cnt_vulns',
+    ]);
   });
 
   it('cloud providers AWS 0, Azure 1, Oracle 3, Google 4', () => {
@@ -84,7 +93,15 @@ describe('asset codes', () => {
   it('operators, categories, filter kinds, team permissions', () => {
     expect(C.FILTER_OPERATORS).toEqual(['starts_with', 'ends_with', 'contains', 'is', 'is_not']);
     expect(C.UNIFIED_ASSET_CATEGORIES).toHaveLength(4);
-    expect(Object.values(C.ASSET_FILTER_KIND_LABELS)).toEqual(['Hosts', 'Policy', 'Devices', 'Web applications', 'Recipients', 'Cloud resources', 'Missing Patches']);
+    expect(Object.values(C.ASSET_FILTER_KIND_LABELS)).toEqual([
+      'Hosts',
+      'Policy',
+      'Devices',
+      'Web applications',
+      'Recipients',
+      'Cloud resources',
+      'Missing Patches',
+    ]);
     expect(C.TEAM_ASSET_PERMISSIONS).toEqual(['ALL', 'LIMITED']);
   });
 });
@@ -154,7 +171,19 @@ describe('training and admin codes', () => {
     expect(C.PHISHING_SEVERITY.critical).toBe(4);
   });
   it('eleven languages', () => {
-    expect(C.LANGUAGES).toEqual(['danish', 'dutch', 'english', 'finnish', 'french', 'german', 'norwegian', 'polish', 'portuguese', 'spanish', 'swedish']);
+    expect(C.LANGUAGES).toEqual([
+      'danish',
+      'dutch',
+      'english',
+      'finnish',
+      'french',
+      'german',
+      'norwegian',
+      'polish',
+      'portuguese',
+      'spanish',
+      'swedish',
+    ]);
   });
   it('question and session types, email template placeholder', () => {
     expect(C.QUESTION_TYPES).toEqual(['no_content', 'multiple_choice', 'single_choice']);

@@ -161,7 +161,19 @@ describe('weekdays and ordinals', () => {
     expect(ordinalName(4)).toBe('fourth');
     expect(ordinalName(5)).toBe('last');
     expect(ordinalName(6)).toBeNull();
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map(ordinalSuffix)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map(ordinalSuffix)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+    ]);
   });
 });
 

@@ -21,7 +21,12 @@ import { fieldErrors, policyCreateErrorMessage, serverErrorMessage } from '../sr
 
 describe('catalogue texts', () => {
   it('has the scan and settings messages of platform-core §8', () => {
-    expect(MESSAGES.scans).toEqual({ paused: 'Scan paused.', pauseFailed: 'Cannot pause scan.', stopped: 'Scan stopped.', removed: 'Scan removed.' });
+    expect(MESSAGES.scans).toEqual({
+      paused: 'Scan paused.',
+      pauseFailed: 'Cannot pause scan.',
+      stopped: 'Scan stopped.',
+      removed: 'Scan removed.',
+    });
     expect(MESSAGES.settings).toEqual({
       saved: 'Settings saved.',
       saveFailed: 'Cannot save settings.',
@@ -33,7 +38,12 @@ describe('catalogue texts', () => {
 
   it('has the feature-area messages of feature-areas §8', () => {
     expect(Object.values(MESSAGES.assets)).toEqual(['Asset created.', 'Cannot create asset.', 'Asset deleted.', 'Cannot update assets.']);
-    expect(Object.values(MESSAGES.publicApi)).toEqual(['Token created.', 'Cannot create token.', 'Public API activated!', 'Failed to activate public API!']);
+    expect(Object.values(MESSAGES.publicApi)).toEqual([
+      'Token created.',
+      'Cannot create token.',
+      'Public API activated!',
+      'Failed to activate public API!',
+    ]);
     expect(Object.values(MESSAGES.teams)).toEqual([
       'Cannot load teams.',
       'Team created.',
@@ -82,7 +92,12 @@ describe('toasts', () => {
       caption: 'If the problem persists, contact support.',
       autoCloseMs: 2500,
     });
-    expect(TIMEOUT_RELOAD_TOAST).toEqual({ kind: 'warning', message: 'The server took too long to respond', autoCloseMs: false, action: 'reload' });
+    expect(TIMEOUT_RELOAD_TOAST).toEqual({
+      kind: 'warning',
+      message: 'The server took too long to respond',
+      autoCloseMs: false,
+      action: 'reload',
+    });
   });
 });
 
@@ -124,7 +139,10 @@ describe('server error texts', () => {
   });
 
   it('keys field errors by field, joined with a space', () => {
-    expect(fieldErrors({ name: ['Too long.', 'Taken.'], port: 'Bad.', non_field_errors: ['x'] })).toEqual({ name: 'Too long. Taken.', port: 'Bad.' });
+    expect(fieldErrors({ name: ['Too long.', 'Taken.'], port: 'Bad.', non_field_errors: ['x'] })).toEqual({
+      name: 'Too long. Taken.',
+      port: 'Bad.',
+    });
   });
 
   it('shows the first conditions error of a failed policy create', () => {

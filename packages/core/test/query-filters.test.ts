@@ -40,7 +40,9 @@ describe('scan filter', () => {
     });
   });
   it('passes finished, scheduled and unified tags', () => {
-    expect(scanFilterParams({ finished: { from: 'a', to: 'b' }, scheduled: false, unified_tags_include: [1], unified_tags_exclude: [] })).toEqual({
+    expect(
+      scanFilterParams({ finished: { from: 'a', to: 'b' }, scheduled: false, unified_tags_include: [1], unified_tags_exclude: [] }),
+    ).toEqual({
       finished_from: 'a',
       finished_to: 'b',
       scheduled: false,
@@ -63,7 +65,10 @@ describe('tag filter', () => {
   });
   it('without stage 2: all_tags / any_tags and all_tags_exc / any_tags_exc', () => {
     expect(tagFilterParams(sel, false)).toEqual({ all_tags: [1, 2], any_tags_exc: [3] });
-    expect(tagFilterParams({ include: [5], exclude: [6], includeModeAll: false, excludeModeAll: true }, false)).toEqual({ any_tags: [5], all_tags_exc: [6] });
+    expect(tagFilterParams({ include: [5], exclude: [6], includeModeAll: false, excludeModeAll: true }, false)).toEqual({
+      any_tags: [5],
+      all_tags_exc: [6],
+    });
     expect(tagFilterParams({ include: [], exclude: [], includeModeAll: true, excludeModeAll: true }, false)).toEqual({});
   });
 });
@@ -90,6 +95,11 @@ describe('scan error aggregation', () => {
     ]);
   });
   it('shows the hidden ones when asked', () => {
-    expect(aggregateScanErrors(errors, true).map((e) => e.message)).toEqual(['Connection refused', 'Traceback', 'Reset by peer', 'Login failed']);
+    expect(aggregateScanErrors(errors, true).map((e) => e.message)).toEqual([
+      'Connection refused',
+      'Traceback',
+      'Reset by peer',
+      'Login failed',
+    ]);
   });
 });

@@ -1,14 +1,6 @@
 // Tests of the route table, route matching and route guards (platform-core §2, §6; feature-areas §2).
 import { describe, it, expect } from 'vitest';
-import {
-  ROUTES,
-  routeByName,
-  matchRoute,
-  routeAllowed,
-  firstAccessibleChild,
-  type RouteContext,
-  type RouteDef,
-} from '../src/routes.ts';
+import { ROUTES, routeByName, matchRoute, routeAllowed, firstAccessibleChild, type RouteContext, type RouteDef } from '../src/routes.ts';
 import type { PermissionSubject } from '../src/permissions.ts';
 
 const superuser: PermissionSubject = { is_superuser: true, customer_admin: false, permissions: {} };
@@ -157,7 +149,21 @@ describe('route table', () => {
   });
 
   it('marks section parents as leading to their first child', () => {
-    for (const p of ['/scans', '/was', '/cloud', '/assets', '/vm', '/policies', '/security-tools', '/remediation', '/reports', '/fra-reports', '/fra', '/admin', '/admin/integrations'])
+    for (const p of [
+      '/scans',
+      '/was',
+      '/cloud',
+      '/assets',
+      '/vm',
+      '/policies',
+      '/security-tools',
+      '/remediation',
+      '/reports',
+      '/fra-reports',
+      '/fra',
+      '/admin',
+      '/admin/integrations',
+    ])
       expect(byPath(p).redirectToFirstChild).toBe(true);
     expect(byPath('/scans/scans').redirectToFirstChild).toBeUndefined();
   });
@@ -214,7 +220,19 @@ describe('route table', () => {
   });
 
   it('marks the legacy routes', () => {
-    for (const p of ['/was/catalog', '/sa/scan-appliance/view/:probeId', '/assets/web-applications/view/:id', '/assets/devices', '/assets/tags', '/vt/vulnerability-tests', '/vm/vulnerability-manager', '/remediation/tickets', '/reports/reports', '/fra-reports/templates', '/users/users'])
+    for (const p of [
+      '/was/catalog',
+      '/sa/scan-appliance/view/:probeId',
+      '/assets/web-applications/view/:id',
+      '/assets/devices',
+      '/assets/tags',
+      '/vt/vulnerability-tests',
+      '/vm/vulnerability-manager',
+      '/remediation/tickets',
+      '/reports/reports',
+      '/fra-reports/templates',
+      '/users/users',
+    ])
       expect(byPath(p).legacy).toBe(true);
     expect(byPath('/assets/unified-tags').legacy).toBeUndefined();
     expect(byPath('/remediation/unified-tickets').legacy).toBeUndefined();
@@ -296,7 +314,9 @@ describe('routeAllowed', () => {
   it('permission routes: access-denied without read, ok with it or as superuser', () => {
     const route = byPath('/scans/scans');
     expect(routeAllowed(route, signedIn(reader('web_scans')))).toBe('access-denied');
-    expect(routeAllowed(route, signedIn({ is_superuser: false, customer_admin: false, permissions: { net_scans: ['update'] } }))).toBe('access-denied');
+    expect(routeAllowed(route, signedIn({ is_superuser: false, customer_admin: false, permissions: { net_scans: ['update'] } }))).toBe(
+      'access-denied',
+    );
     expect(routeAllowed(route, signedIn(reader('net_scans')))).toBe('ok');
     expect(routeAllowed(route, signedIn(superuser))).toBe('ok');
     expect(routeAllowed(route, { authenticated: true, flags: {} })).toBe('access-denied');
@@ -347,7 +367,9 @@ describe('firstAccessibleChild', () => {
   it('skips children hidden by flags', () => {
     const ctx = signedIn(superuser, { 'continuous-monitoring': true });
     expect(firstAccessibleChild('/security-tools', ctx)?.path).toBe('/security-tools/websites');
-    expect(firstAccessibleChild('/remediation', signedIn(superuser, { 'unified-remediation': true }))?.path).toBe('/remediation/unified-tickets');
+    expect(firstAccessibleChild('/remediation', signedIn(superuser, { 'unified-remediation': true }))?.path).toBe(
+      '/remediation/unified-tickets',
+    );
     expect(firstAccessibleChild('/remediation', signedIn(superuser))?.path).toBe('/remediation/tickets');
   });
 

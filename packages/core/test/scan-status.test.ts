@@ -42,7 +42,18 @@ describe('taskStateLabel', () => {
   });
 
   it('has the ten labels of the table', () => {
-    expect(SCAN_TASK_LABELS).toEqual(['Queued', 'Requested', 'Stopping...', 'Stopped', 'Pausing...', 'Paused', 'New', 'Error', 'Running', 'Finished']);
+    expect(SCAN_TASK_LABELS).toEqual([
+      'Queued',
+      'Requested',
+      'Stopping...',
+      'Stopped',
+      'Pausing...',
+      'Paused',
+      'New',
+      'Error',
+      'Running',
+      'Finished',
+    ]);
     expect(isScanTaskLabel('Pausing...')).toBe(true);
     expect(isScanTaskLabel('Pausing')).toBe(false);
   });

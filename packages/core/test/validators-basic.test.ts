@@ -67,7 +67,11 @@ describe('video link', () => {
   });
 
   it('accepts Vimeo links', () => {
-    for (const v of ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871', 'https://vimeo.com/channels/staffpicks/76979871'])
+    for (const v of [
+      'https://vimeo.com/76979871',
+      'https://player.vimeo.com/video/76979871',
+      'https://vimeo.com/channels/staffpicks/76979871',
+    ])
       expect(validateVideoLink(v), v).toBeNull();
     expect(parseVideoLink('https://vimeo.com/76979871')).toEqual({ provider: 'vimeo', id: '76979871' });
   });

@@ -37,8 +37,7 @@ describe('port range', () => {
   });
 
   it('rejects a reversed range, invalid ends and bad shapes', () => {
-    for (const v of ['10-5', '0-10', '10-65536', '10-', '-10', '1-2-3', '10 - 20', 'a-b', '10'])
-      expect(isValidPortRange(v), v).toBe(false);
+    for (const v of ['10-5', '0-10', '10-65536', '10-', '-10', '1-2-3', '10 - 20', 'a-b', '10']) expect(isValidPortRange(v), v).toBe(false);
   });
 });
 

@@ -35,7 +35,10 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]', 'req.headers.authorization'] },
+    logger:
+      logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]', 'req.headers.authorization'] },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   });

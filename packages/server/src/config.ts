@@ -14,14 +14,17 @@ const optionalUrl = (protocols: string[]) =>
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => {
-      if (v === undefined) return true;
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 
 const seconds = (def: number) => z.coerce.number({ error: 'must be a number' }).int().min(60, 'must be at least 60').default(def);
 
@@ -56,9 +59,7 @@ const schema = z
       .transform((v) => (v ? v : undefined)),
     BULWARK_SESSION_AGE_SECONDS: seconds(3600),
     BULWARK_LONG_SESSION_AGE_SECONDS: seconds(30 * 86400),
-    BULWARK_SECURE_COOKIES: z
-      .enum(['true', 'false', 'auto'], { error: 'must be true, false or auto' })
-      .default('auto'),
+    BULWARK_SECURE_COOKIES: z.enum(['true', 'false', 'auto'], { error: 'must be true, false or auto' }).default('auto'),
     BULWARK_WEB_DIR: z.string().trim().optional(),
     BULWARK_LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {

@@ -75,22 +75,35 @@ user
   .option('--last-name <name>')
   .option('--customer <id>', 'customer id (default: the first customer)', integer)
   .option('--new-customer <name>', 'create a new customer for this user')
-  .action(async (email: string, o: { password?: string; superuser: boolean; customerAdmin: boolean; firstName?: string; lastName?: string; customer?: number; newCustomer?: string }) => {
-    await withApp(async (app) => {
-      const created = await createUser(app.ctx, {
-        email,
-        password: o.password,
-        superuser: o.superuser,
-        customerAdmin: o.customerAdmin,
-        firstName: o.firstName,
-        lastName: o.lastName,
-        customerId: o.customer,
-        customerName: o.newCustomer,
+  .action(
+    async (
+      email: string,
+      o: {
+        password?: string;
+        superuser: boolean;
+        customerAdmin: boolean;
+        firstName?: string;
+        lastName?: string;
+        customer?: number;
+        newCustomer?: string;
+      },
+    ) => {
+      await withApp(async (app) => {
+        const created = await createUser(app.ctx, {
+          email,
+          password: o.password,
+          superuser: o.superuser,
+          customerAdmin: o.customerAdmin,
+          firstName: o.firstName,
+          lastName: o.lastName,
+          customerId: o.customer,
+          customerName: o.newCustomer,
+        });
+        process.stdout.write(`Created user ${email} (id ${created.id}, customer ${created.customerId}).\n`);
+        if (created.welcomeLink) process.stdout.write(`Welcome link (valid 7 days): ${created.welcomeLink}\n`);
       });
-      process.stdout.write(`Created user ${email} (id ${created.id}, customer ${created.customerId}).\n`);
-      if (created.welcomeLink) process.stdout.write(`Welcome link (valid 7 days): ${created.welcomeLink}\n`);
-    });
-  });
+    },
+  );
 
 program
   .command('impersonate <email>')

@@ -90,7 +90,11 @@ describe.each(BACKENDS)('authentication on %s', (backend) => {
     const c = t.client();
     await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const all = await t.ctx.db.select().from(sessions);
-    for (const s of all) await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() + 120_000) }).where(eq(sessions.id, s.id));
+    for (const s of all)
+      await t.ctx.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + 120_000) })
+        .where(eq(sessions.id, s.id));
     const low = await c.get('/api/check-authentication/');
     expect(low.body.sessionExpiryAgeSeconds).toBeLessThanOrEqual(120);
     const renewed = await c.post('/api/auth/renew-session/');

@@ -52,7 +52,10 @@ export const passwordResetConfirmRequest = z.object({
 export const impersonationLoginRequest = z.object({ token: z.string().min(1, 'Token is required').max(200) });
 
 export const otpCodeRequest = z.object({
-  one_time_password: z.string().trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code.'),
+  one_time_password: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'Enter the 6-digit code.'),
 });
 
 export const disableTwoFactorRequest = z.object({ password: z.string().min(1, 'Password is required') });

@@ -21,7 +21,15 @@ export const UNIFIED_ASSET_CATEGORY_LABELS: Record<UnifiedAssetCategory, string>
 };
 
 /** Asset kinds offered in filters. */
-export const ASSET_FILTER_KINDS = ['hosts', 'policy', 'devices', 'web_applications', 'recipients', 'cloud_resources', 'missing_patches'] as const;
+export const ASSET_FILTER_KINDS = [
+  'hosts',
+  'policy',
+  'devices',
+  'web_applications',
+  'recipients',
+  'cloud_resources',
+  'missing_patches',
+] as const;
 export type AssetFilterKind = (typeof ASSET_FILTER_KINDS)[number];
 export const ASSET_FILTER_KIND_LABELS: Record<AssetFilterKind, string> = {
   hosts: 'Hosts',

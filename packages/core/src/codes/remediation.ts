@@ -29,11 +29,7 @@ export const TICKET_STATUS_KEYS: Record<TicketStatus, string> = {
 };
 
 /** Simple status: Open, Solution applied, Fixed. */
-export const SIMPLE_TICKET_STATUSES: readonly TicketStatus[] = [
-  TICKET_STATUS.open,
-  TICKET_STATUS.solution_applied,
-  TICKET_STATUS.fixed,
-];
+export const SIMPLE_TICKET_STATUSES: readonly TicketStatus[] = [TICKET_STATUS.open, TICKET_STATUS.solution_applied, TICKET_STATUS.fixed];
 
 /** Legacy ticket status: new 0, closed 1. */
 export const LEGACY_TICKET_STATUS = { new: 0, closed: 1 } as const;

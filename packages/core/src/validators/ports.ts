@@ -46,11 +46,7 @@ export function validateListEntry(
 }
 
 /** A whole list: the first invalid entry or the first repeated entry, in list order. */
-export function validateList(
-  values: readonly string[],
-  list: string,
-  validate: (v: string) => string | null,
-): string | null {
+export function validateList(values: readonly string[], list: string, validate: (v: string) => string | null): string | null {
   for (let i = 0; i < values.length; i++) {
     const error = validateListEntry(values[i], values.slice(0, i), list, validate);
     if (error) return error;
@@ -68,7 +64,10 @@ export function validatePortList(values: readonly string[], list: string): strin
 
 /** A comma string of ports and ranges (e.g. a monitoring profile's `ports`). */
 export function validatePortString(value: string, list: string): string | null {
-  const values = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const values = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return validatePortList(values, list);
 }
 

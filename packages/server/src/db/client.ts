@@ -85,4 +85,3 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     close: () => client.close(),
   };
 }
-

@@ -5,7 +5,11 @@ import { z } from 'zod';
 export const MAX_PAGE_SIZE = 1000;
 
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Page numbers start at 1.').default(1),
+  page: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .min(1, 'Page numbers start at 1.')
+    .default(1),
   page_size: z.coerce
     .number({ error: 'A valid integer is required.' })
     .int('A valid integer is required.')

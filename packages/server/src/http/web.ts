@@ -31,10 +31,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!hasBuild) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

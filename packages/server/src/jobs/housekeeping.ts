@@ -17,6 +17,9 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
     .delete(oneTimeTokens)
     .where(or(lt(oneTimeTokens.expiresAt, dayAgo), and(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.usedAt, dayAgo))))
     .returning({ id: oneTimeTokens.id });
-  const r = await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`${now}`)).returning({ key: rateLimits.key });
+  const r = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.resetAt, sql`${now}`))
+    .returning({ key: rateLimits.key });
   return { sessions: s.length, tokens: t.length, rateLimits: r.length };
 }

@@ -83,7 +83,12 @@ export class Client {
     private readonly ip = '127.0.0.1',
   ) {}
 
-  async request<T = Record<string, unknown>>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const h: Record<string, string> = { ...headers };
     if (cookie) h.cookie = cookie;

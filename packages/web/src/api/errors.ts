@@ -51,6 +51,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Failures the client has already shown (timeout warning) or acted on (session lost): no further message needed. */
+export function isAlreadyReported(error: unknown): boolean {
+  return isApiError(error) && (error.kind === 'timeout' || error.kind === 'cancelled');
+}
+
 /**
  * The text to show for a failed call: the server's own message when it sent one, the client's own for
  * timeouts, unreachable server and cancelled calls, else `fallback` (e.g. 'Cannot save profile settings').

@@ -1,6 +1,7 @@
 // Shows the toasts of §8 (core's catalogue: kinds, texts, 2.5 s) with Mantine notifications.
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { isAlreadyReported, messageOf } from '../api/errors.ts';
 import { TIMEOUT_RELOAD_TOAST, TIMEOUT_TOAST, toast, type Toast, type ToastKind } from '@bulwark/core';
 
 const COLORS: Record<ToastKind, string> = {
@@ -41,6 +42,11 @@ export function showToast(t: Toast, id?: string): string {
 
 export const toastSuccess = (message: string): string => showToast(toast('success', message));
 export const toastError = (message: string): string => showToast(toast('error', message));
+
+/** The error toast of a failed call (§7), unless the client already reported it (timeout warning, lost session). */
+export function toastFailure(error: unknown, fallback: string): void {
+  if (!isAlreadyReported(error)) toastError(messageOf(error, fallback));
+}
 export const toastInfo = (message: string): string => showToast(toast('info', message));
 
 const TIMEOUT_ID = 'server-timeout';

@@ -29,12 +29,7 @@ function otpError(method: 'totp' | 'sms', message: string): ApiError {
 }
 
 /** The user behind a username and password, or a 400 that does not say which of the two was wrong. */
-export async function checkCredentials(
-  ctx: AppContext,
-  request: FastifyRequest,
-  username: string,
-  password: string,
-): Promise<UserRow> {
+export async function checkCredentials(ctx: AppContext, request: FastifyRequest, username: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(ctx.db, username);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok || !user.isActive || !user.passwordHash) {
@@ -44,12 +39,7 @@ export async function checkCredentials(
   return user;
 }
 
-export async function login(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: LoginRequest,
-): Promise<AuthStatus> {
+export async function login(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, input: LoginRequest): Promise<AuthStatus> {
   await consume(ctx.db, loginLimits(input.username, request.ip));
   const user = await checkCredentials(ctx, request, input.username, input.password);
   const subject = { userId: user.id, customerId: user.customerId, username: user.email };

@@ -36,7 +36,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/login/',
-    { schema: { tags, summary: 'Sign in (second factor in one_time_password when the user has one)', body: loginRequest, response: { 200: authStatus } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in (second factor in one_time_password when the user has one)',
+        body: loginRequest,
+        response: { 200: authStatus },
+      },
+    },
     async (request, reply) => login(ctx, request, reply, request.body),
   );
 
@@ -72,19 +79,41 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/password-reset/',
-    { schema: { tags, summary: 'Mail a password-reset link (same answer whether the account exists or not)', body: passwordResetRequest, response: { 200: detailMessage } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password-reset link (same answer whether the account exists or not)',
+        body: passwordResetRequest,
+        response: { 200: detailMessage },
+      },
+    },
     async (request) => ({ detail: await requestPasswordReset(ctx, request, request.body.username) }),
   );
 
   r.get(
     '/api/auth/password-reset-confirm/:uid/:token/',
-    { schema: { tags, summary: 'Check a reset or welcome link; returns the e-mail address', params: linkParams, response: { 200: z.object({ email: z.string() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Check a reset or welcome link; returns the e-mail address',
+        params: linkParams,
+        response: { 200: z.object({ email: z.string() }) },
+      },
+    },
     async (request) => ({ email: await verifyResetLink(ctx, request, request.params.uid, request.params.token) }),
   );
 
   r.post(
     '/api/auth/password-reset-confirm/:uid/:token/',
-    { schema: { tags, summary: 'Set a new password through a reset or welcome link', params: linkParams, body: passwordResetConfirmRequest, response: { 200: detailMessage } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password through a reset or welcome link',
+        params: linkParams,
+        body: passwordResetConfirmRequest,
+        response: { 200: detailMessage },
+      },
+    },
     async (request) => {
       await confirmPasswordReset(ctx, request, request.params.uid, request.params.token, request.body.password);
       return { detail: 'Your password has been set. You can now sign in.' };
@@ -93,8 +122,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/impersonation-login/',
-    { schema: { tags, summary: 'Sign in through a one-time back-office impersonation token', body: impersonationLoginRequest, response: { 200: authStatus } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in through a one-time back-office impersonation token',
+        body: impersonationLoginRequest,
+        response: { 200: authStatus },
+      },
+    },
     async (request, reply) => impersonationLogin(ctx, request, reply, request.body.token),
   );
-
 }

@@ -18,12 +18,7 @@ function ageFor(ctx: AppContext, keepLoggedIn: boolean): number {
 }
 
 /** Starts a session, sets its cookie and a fresh CSRF token; returns the auth status to answer with. */
-export async function startSession(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: NewSession,
-): Promise<AuthStatus> {
+export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, input: NewSession): Promise<AuthStatus> {
   // A session id that existed before sign-in is never reused (fixation).
   const previous = request.cookies.sessionid;
   if (previous) await ctx.db.delete(sessions).where(eq(sessions.id, sha256(previous)));
@@ -51,12 +46,7 @@ export async function startSession(
 }
 
 /** Pushes the session's expiry a full age forward (the client calls this when under 5 minutes remain). */
-export async function renewSession(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  auth: Auth,
-): Promise<AuthStatus> {
+export async function renewSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, auth: Auth): Promise<AuthStatus> {
   const age = ageFor(ctx, auth.session.keepLoggedIn);
   const expiresAt = new Date(Date.now() + age * 1000);
   await ctx.db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.id, auth.session.id));

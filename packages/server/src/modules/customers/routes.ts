@@ -30,13 +30,23 @@ export function toCustomer(row: CustomerRow): Customer {
 export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/customer/', { schema: { tags: ['customer'], summary: 'The caller’s customer', response: { 200: customer } } }, async (request) =>
-    toCustomer(requireAuth(request).customer),
+  r.get(
+    '/api/customer/',
+    { schema: { tags: ['customer'], summary: 'The caller’s customer', response: { 200: customer } } },
+    async (request) => toCustomer(requireAuth(request).customer),
   );
 
   r.patch(
     '/api/customer/:id/',
-    { schema: { tags: ['customer'], summary: 'Change the customer’s name or logo (superusers)', params: idParams, body: customerPatch, response: { 200: customer } } },
+    {
+      schema: {
+        tags: ['customer'],
+        summary: 'Change the customer’s name or logo (superusers)',
+        params: idParams,
+        body: customerPatch,
+        response: { 200: customer },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request, { superuser: true });
       // Another customer's id is answered exactly like one that does not exist.
@@ -68,7 +78,13 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/sso/generatessotoken/',
-    { schema: { tags: ['customer'], summary: 'A one-time token (60 s) that signs the caller in to a federated application', response: { 200: ssoToken } } },
+    {
+      schema: {
+        tags: ['customer'],
+        summary: 'A one-time token (60 s) that signs the caller in to a federated application',
+        response: { 200: ssoToken },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       await consume(ctx.db, [{ key: `sso:user:${auth.user.id}`, max: 30, windowSeconds: 900 }]);

@@ -33,10 +33,14 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const subject = (auth: Auth) => ({ userId: auth.user.id, customerId: auth.customer.id, username: auth.user.email });
 
-  r.get('/api/user/two-factor/', { schema: { tags, summary: 'The caller’s second factor', response: { 200: twoFactorStatus } } }, async (request) => {
-    const auth = requireAuth(request);
-    return { method: auth.user.twoFactorMethod, phone_number: maskPhone(auth.user.phoneNumber) };
-  });
+  r.get(
+    '/api/user/two-factor/',
+    { schema: { tags, summary: 'The caller’s second factor', response: { 200: twoFactorStatus } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return { method: auth.user.twoFactorMethod, phone_number: maskPhone(auth.user.phoneNumber) };
+    },
+  );
 
   r.post(
     '/api/user/two-factor/totp/',
@@ -44,7 +48,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const auth = ownSession(request);
       const secret = newTotpSecret();
-      await ctx.db.update(users).set({ pendingTotpSecret: ctx.secrets.encrypt(secret) }).where(eq(users.id, auth.user.id));
+      await ctx.db
+        .update(users)
+        .set({ pendingTotpSecret: ctx.secrets.encrypt(secret) })
+        .where(eq(users.id, auth.user.id));
       const otpauth_url = totpUri(auth.user.email, secret);
       return { secret, otpauth_url, qr_code: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
     },
@@ -52,13 +59,22 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/user/two-factor/totp/confirm/',
-    { schema: { tags, summary: 'Finish enrolment with a code from the app; the authenticator becomes the second factor', body: otpCodeRequest, response: { 200: detailMessage } } },
+    {
+      schema: {
+        tags,
+        summary: 'Finish enrolment with a code from the app; the authenticator becomes the second factor',
+        body: otpCodeRequest,
+        response: { 200: detailMessage },
+      },
+    },
     async (request) => {
       const auth = ownSession(request);
       await limit(ctx, auth, request);
-      if (!auth.user.pendingTotpSecret) throw badRequest({ non_field_errors: ['Start the set-up again: no authenticator enrolment is in progress.'] });
+      if (!auth.user.pendingTotpSecret)
+        throw badRequest({ non_field_errors: ['Start the set-up again: no authenticator enrolment is in progress.'] });
       const step = matchTotp(request.body.one_time_password, ctx.secrets.decrypt(auth.user.pendingTotpSecret));
-      if (step === null) throw badRequest({ one_time_password: ['The code is not valid. Check the time on your device and try the newest code.'] });
+      if (step === null)
+        throw badRequest({ one_time_password: ['The code is not valid. Check the time on your device and try the newest code.'] });
       await ctx.db
         .update(users)
         .set({ totpSecret: auth.user.pendingTotpSecret, pendingTotpSecret: null, twoFactorMethod: 'totp', lastOtpStep: step })
@@ -70,7 +86,14 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/set-phone-number/',
-    { schema: { tags, summary: 'Set the phone for SMS codes: sends a verification code to it', body: setPhoneNumberRequest, response: { 200: detailMessage } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set the phone for SMS codes: sends a verification code to it',
+        body: setPhoneNumberRequest,
+        response: { 200: detailMessage },
+      },
+    },
     async (request) => {
       const auth = ownSession(request);
       if (!ctx.sms.configured) throw badRequest({ phone_number: ['Text messages cannot be sent: SMS is not configured on this server.'] });
@@ -89,7 +112,14 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/user/two-factor/sms/confirm/',
-    { schema: { tags, summary: 'Confirm the phone with the code sent to it; SMS codes become the second factor', body: otpCodeRequest, response: { 200: detailMessage } } },
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the phone with the code sent to it; SMS codes become the second factor',
+        body: otpCodeRequest,
+        response: { 200: detailMessage },
+      },
+    },
     async (request) => {
       const auth = ownSession(request);
       await limit(ctx, auth, request);
@@ -107,11 +137,19 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/user/two-factor/disable/',
-    { schema: { tags, summary: 'Turn the second factor off (needs the password)', body: disableTwoFactorRequest, response: { 200: detailMessage } } },
+    {
+      schema: {
+        tags,
+        summary: 'Turn the second factor off (needs the password)',
+        body: disableTwoFactorRequest,
+        response: { 200: detailMessage },
+      },
+    },
     async (request) => {
       const auth = ownSession(request);
       await limit(ctx, auth, request);
-      if (!(await verifyPassword(auth.user.passwordHash, request.body.password))) throw badRequest({ password: ['The password is not correct.'] });
+      if (!(await verifyPassword(auth.user.passwordHash, request.body.password)))
+        throw badRequest({ password: ['The password is not correct.'] });
       await ctx.db
         .update(users)
         .set({ twoFactorMethod: 'none', totpSecret: null, pendingTotpSecret: null, lastOtpStep: null })

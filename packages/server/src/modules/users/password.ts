@@ -9,13 +9,7 @@ import type { Auth } from '../../http/session.ts';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords.ts';
 import { audit } from '../auth/audit.ts';
 
-export async function changePassword(
-  ctx: AppContext,
-  request: FastifyRequest,
-  auth: Auth,
-  current: string,
-  next: string,
-): Promise<void> {
+export async function changePassword(ctx: AppContext, request: FastifyRequest, auth: Auth, current: string, next: string): Promise<void> {
   if (auth.session.impersonated) throw forbidden('The password cannot be changed in an impersonated session.');
   await consume(ctx.db, [{ key: `password-change:user:${auth.user.id}`, max: 10, windowSeconds: 900 }]);
   if (!(await verifyPassword(auth.user.passwordHash, current))) {
@@ -28,5 +22,11 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, auth.user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, auth.user.id), ne(sessions.id, auth.session.id)));
   });
-  await audit(ctx, request, 'password_changed', { userId: auth.user.id, customerId: auth.customer.id, username: auth.user.email }, 'profile');
+  await audit(
+    ctx,
+    request,
+    'password_changed',
+    { userId: auth.user.id, customerId: auth.customer.id, username: auth.user.email },
+    'profile',
+  );
 }

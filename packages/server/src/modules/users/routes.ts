@@ -20,7 +20,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'With me=1 the caller’s own profile; otherwise the users of the caller’s customer (all for superusers, else only the caller)',
+        summary:
+          'With me=1 the caller’s own profile; otherwise the users of the caller’s customer (all for superusers, else only the caller)',
         querystring: pageQuery.extend({ me: z.enum(['1', 'true', '0', 'false']).optional() }),
         response: { 200: z.union([userProfile, pagedSchema(userProfile)]) },
       },
@@ -36,19 +37,41 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/user/profile/:id/',
-    { schema: { tags, summary: 'One profile (the caller’s own, or any of the customer’s for superusers)', params: idParams, response: { 200: userProfile } } },
+    {
+      schema: {
+        tags,
+        summary: 'One profile (the caller’s own, or any of the customer’s for superusers)',
+        params: idParams,
+        response: { 200: userProfile },
+      },
+    },
     async (request) => getProfile(ctx, requireAuth(request), request.params.id),
   );
 
   r.patch(
     '/api/user/profile/:id/',
-    { schema: { tags, summary: 'Change a profile: own name and picture; roles and permissions by superusers', params: idParams, body: userProfilePatch, response: { 200: userProfile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a profile: own name and picture; roles and permissions by superusers',
+        params: idParams,
+        body: userProfilePatch,
+        response: { 200: userProfile },
+      },
+    },
     async (request) => patchProfile(ctx, requireAuth(request), request.params.id, request.body),
   );
 
   r.post(
     '/api/user/change-password/',
-    { schema: { tags, summary: 'Change one’s own password; other sessions of the user end', body: changePasswordRequest, response: { 200: detailMessage } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change one’s own password; other sessions of the user end',
+        body: changePasswordRequest,
+        response: { 200: detailMessage },
+      },
+    },
     async (request) => {
       await changePassword(ctx, request, requireAuth(request), request.body.current_password, request.body.new_password);
       return { detail: 'Your password has been changed.' };

@@ -61,12 +61,7 @@ export async function listProfiles(ctx: AppContext, auth: Auth, page: number, pa
   return { count: Number(total?.n ?? 0), results: rows.map((u) => toProfile(u, auth.customer)) };
 }
 
-export async function patchProfile(
-  ctx: AppContext,
-  auth: Auth,
-  id: number,
-  patch: z.infer<typeof userProfilePatch>,
-): Promise<UserProfile> {
+export async function patchProfile(ctx: AppContext, auth: Auth, id: number, patch: z.infer<typeof userProfilePatch>): Promise<UserProfile> {
   const user = await visibleUser(ctx, auth, id);
   const superuser = isSuperuser(subjectOf(auth));
   if ((patch.customer_admin !== undefined || patch.permissions !== undefined) && !superuser) {

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { generateOtp } from '../../api/auth.ts';
-import { messageOf } from '../../api/errors.ts';
-import { toastError, toastInfo } from '../../components/toasts.tsx';
+import { toastFailure, toastInfo } from '../../components/toasts.tsx';
 import type { OtpChallenge } from './otp-challenge.ts';
 
 /** Shown when the server's answer carries no instruction of its own. */
@@ -30,7 +29,7 @@ export function OtpStep({ challenge, codeInput, username, password, busy, onBack
     try {
       toastInfo(await generateOtp(username, password));
     } catch (error) {
-      toastError(messageOf(error, 'A new code could not be sent.'));
+      toastFailure(error, 'A new code could not be sent.');
     } finally {
       setSending(false);
     }

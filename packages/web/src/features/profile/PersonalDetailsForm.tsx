@@ -5,14 +5,13 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IMAGE_LINK_PLACEHOLDER, MESSAGES, type UserProfile } from '@bulwark/core';
 import { updateProfile } from '../../api/account.ts';
-import { messageOf } from '../../api/errors.ts';
 import { setSessionProfile } from '../../app/session.ts';
 import { displayName } from '../../components/display-name.ts';
 import { applyServerErrors } from '../../components/forms/server-errors.ts';
 import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { validateImageLink } from '../../components/forms/image-link.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 
 interface Values {
   first_name: string;
@@ -51,7 +50,7 @@ export function PersonalDetailsForm({ profile }: { profile: UserProfile }) {
     } catch (failure) {
       const message = applyServerErrors(form, failure, ['first_name', 'last_name', 'picture'], MESSAGES.settings.profileSaveFailed);
       setError(message);
-      toastError(message ?? messageOf(failure, MESSAGES.settings.profileSaveFailed));
+      toastFailure(failure, message ?? MESSAGES.settings.profileSaveFailed);
       focusFirstError(container.current);
     } finally {
       setBusy(false);

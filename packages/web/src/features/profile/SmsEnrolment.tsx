@@ -4,12 +4,11 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { setPhoneNumberRequest, validateRequired } from '@bulwark/core';
 import { confirmSms, setPhoneNumber } from '../../api/two-factor.ts';
-import { messageOf } from '../../api/errors.ts';
 import { applyServerErrors } from '../../components/forms/server-errors.ts';
 import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { schemaMessage } from '../../components/forms/schema-field.ts';
-import { toastError, toastInfo, toastSuccess } from '../../components/toasts.tsx';
+import { toastFailure, toastInfo, toastSuccess } from '../../components/toasts.tsx';
 import { VerifyCodeForm } from './VerifyCodeForm.tsx';
 
 interface Props {
@@ -50,7 +49,7 @@ export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
     try {
       toastInfo(await setPhoneNumber(sentTo));
     } catch (failure) {
-      toastError(messageOf(failure, 'The code could not be sent. Try again.'));
+      toastFailure(failure, 'The code could not be sent. Try again.');
     }
   }
 

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UserProfile } from '@bulwark/core';
 import { startTotpEnrolment, type TotpSetup } from '../../api/two-factor.ts';
-import { messageOf } from '../../api/errors.ts';
 import { TWO_FACTOR_LABELS } from '../../components/account-labels.ts';
-import { toastError } from '../../components/toasts.tsx';
+import { toastFailure } from '../../components/toasts.tsx';
 import { DisableTwoFactor } from './DisableTwoFactor.tsx';
 import { SmsEnrolment } from './SmsEnrolment.tsx';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
@@ -24,7 +23,7 @@ export function TwoFactorSection({ profile }: { profile: UserProfile }) {
     try {
       setMode({ kind: 'totp', setup: await startTotpEnrolment() });
     } catch (failure) {
-      toastError(messageOf(failure, 'The authenticator app set-up could not be started.'));
+      toastFailure(failure, 'The authenticator app set-up could not be started.');
     } finally {
       setStarting(false);
     }
