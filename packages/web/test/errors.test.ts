@@ -79,6 +79,17 @@ describe('applyServerErrors', () => {
     expect(applyServerErrors(form, http(400, { password: ['Too short.'], token: ['Expired.'] }), ['password'], 'Failed')).toBe('Expired.');
   });
 
+  it('adds nothing for failures the client already reported (timeout, lost session)', () => {
+    const form = target();
+    expect(
+      applyServerErrors(form, new ApiError({ kind: 'timeout', message: 'The server took too long to respond' }), ['password'], 'Failed'),
+    ).toBeNull();
+    expect(
+      applyServerErrors(form, new ApiError({ kind: 'cancelled', message: 'User is not authenticated' }), ['password'], 'Failed'),
+    ).toBeNull();
+    expect(form.set).toEqual([]);
+  });
+
   it('returns the server message, or the fallback when there is nothing else', () => {
     expect(applyServerErrors(target(), http(400, { non_field_errors: ['Nope.'] }), ['password'], 'Failed')).toBe('Nope.');
     expect(applyServerErrors(target(), http(500, undefined), ['password'], 'Failed')).toBe('Failed');

@@ -14,13 +14,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDir,
-      wildcard: false,
+      // Looked up per request, so a rebuild's new assets are served without a restart; misses fall through to the handler below.
+      wildcard: true,
       index: false,
       setHeaders(res, file) {
         // Hashed assets never change; index.html must always be fresh.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The wildcard would treat `/` as a directory listing; it is the app's index page.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';

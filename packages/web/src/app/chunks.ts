@@ -24,9 +24,13 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** Reloads the page unless it was already reloaded for a chunk failure a moment ago; true when reloading. */
 export function reloadOnce(): boolean {
-  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? '0');
-  if (Date.now() - last < RELOAD_WINDOW_MS) return false;
-  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? '0');
+    if (Date.now() - last < RELOAD_WINDOW_MS) return false;
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    return false; // Without session storage a reload loop could not be detected: report instead.
+  }
   window.location.reload();
   return true;
 }

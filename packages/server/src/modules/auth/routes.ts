@@ -20,7 +20,7 @@ import { checkCredentials, login, sendLoginSms } from './login.ts';
 import { confirmPasswordReset, requestPasswordReset, verifyResetLink } from './password-reset.ts';
 import { endSession, renewSession, statusOf } from './sessions.ts';
 import { consume } from '../../http/rate-limit.ts';
-import { otpLimits } from './login.ts';
+import { loginLimits } from './login.ts';
 
 const tags = ['authentication'];
 const linkParams = z.object({ uid: z.string().max(40), token: z.string().max(200) });
@@ -51,7 +51,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/auth/generate-otp/',
     { schema: { tags, summary: 'Send a new sign-in code by SMS', body: generateOtpRequest, response: { 200: detailMessage } } },
     async (request) => {
-      await consume(ctx.db, otpLimits(request.body.username, request.ip));
+      // Guessing a password here costs like a sign-in; the SMS itself counts against the code limit.
+      await consume(ctx.db, loginLimits(request.body.username, request.ip));
       const user = await checkCredentials(ctx, request, request.body.username, request.body.password);
       if (user.twoFactorMethod !== 'sms') throw nonField('This account does not use text-message codes.');
       await sendLoginSms(ctx, request, user);
