@@ -1,11 +1,12 @@
-// One Vitest run for the whole repository: each package is a project.
+// One Vitest run for the whole repository: each package is a project; groups run one after another
+// (unit, then integration, then browser) so the CPU-heavy ones do not compete.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', root: 'packages/core', include: ['test/**/*.test.ts'] } },
-      { test: { name: 'web', root: 'packages/web', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'core', root: 'packages/core', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      { test: { name: 'web', root: 'packages/web', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'server',
@@ -13,8 +14,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // argon2 and PGlite are CPU-heavy; two cores run two files at once.
+          // argon2 and PGlite are CPU-heavy: two files at a time on two cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -25,7 +27,8 @@ export default defineConfig({
           exclude: ['node_modules/**'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
