@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, email: string, password: string, opts: { keep?: boolean } = {}) {
+  await pwExpect(page.getByRole('heading', { level: 1, name: 'Sign in to Bulwark' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (opts.keep) await page.getByLabel('Keep me signed in').check();
@@ -101,6 +102,7 @@ describe('password recovery', () => {
     const { context, page } = await stack.newPage();
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('Email').fill('forgetful@example.com');
     const before = stack.mails.length;
     await page.getByRole('button', { name: 'Send reset link' }).click();

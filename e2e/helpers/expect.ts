@@ -6,7 +6,17 @@ function locatorExpect(locator: Locator) {
   return {
     /** Fails with the locator's description when it is not visible within the page's default timeout. */
     async toBeVisible(): Promise<void> {
-      await locator.first().waitFor({ state: 'visible' });
+      try {
+        await locator.first().waitFor({ state: 'visible' });
+      } catch (e) {
+        // Say what the page showed instead: the usual first question when a browser test fails.
+        const shown = await locator
+          .page()
+          .locator('body')
+          .innerText()
+          .catch(() => '(page closed)');
+        throw new Error(`${e instanceof Error ? e.message : String(e)}\nThe page showed:\n${shown.slice(0, 2000)}`);
+      }
     },
     async toBeHidden(): Promise<void> {
       await locator.first().waitFor({ state: 'hidden' });

@@ -46,6 +46,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 
   const mails: Mail[] = [];
   const smtp = new SMTPServer({
+    // No reverse DNS of the client: this machine has no resolver to ask, and the lookup would stall delivery.
+    disableReverseLookup: true,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,

@@ -251,6 +251,7 @@ describe.each(BACKENDS)('password reset on %s', (backend) => {
 
     beforeAll(async () => {
       smtp = new SMTPServer({
+        disableReverseLookup: true,
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
