@@ -130,6 +130,29 @@ describe('password recovery', () => {
   });
 });
 
+describe('profile settings', () => {
+  it('changes the password, which then signs in', async () => {
+    await createUser(stack.app.ctx, { email: 'changer@example.com', password: PASSWORD });
+    const { context, page } = await stack.newPage();
+    await page.goto('/auth/login');
+    await signIn(page, 'changer@example.com', PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/settings/profile');
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill('Fresh-Passphrase-2026');
+    await page.getByLabel('Confirm new password').fill('Fresh-Passphrase-2026');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await pwExpect(page.getByText('The current password is not correct.')).toBeVisible();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await pwExpect(page.getByText('Your password has been changed.')).toBeVisible();
+    await signOut(page);
+    await signIn(page, 'changer@example.com', 'Fresh-Passphrase-2026');
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+});
+
 describe('second factor', () => {
   it('enrols an authenticator app from profile settings, then signs in with a code', async () => {
     await createUser(stack.app.ctx, { email: 'careful@example.com', password: PASSWORD });

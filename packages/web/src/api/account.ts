@@ -33,3 +33,9 @@ export function readFeatureFlags(answer: unknown): FeatureFlags {
 export async function fetchFeatureFlags(signal?: AbortSignal): Promise<FeatureFlags> {
   return readFeatureFlags(await api.get<unknown>('feature-flags/', { signal, ignoreUnauthorized: true, timeoutWarning: 'reload' }));
 }
+
+/** POST user/change-password/: needs the current password; the user's other sessions end. */
+export async function changePassword(current_password: string, new_password: string): Promise<string> {
+  const answer = await api.post<{ detail: string }>('user/change-password/', { current_password, new_password });
+  return answer.detail;
+}
