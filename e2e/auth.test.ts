@@ -185,6 +185,41 @@ describe('second factor', () => {
   });
 });
 
+describe('second factor by text message', () => {
+  const lastCode = (to: string) => {
+    const message = [...stack.sms].reverse().find((m) => m.to === to)?.message ?? '';
+    return /\b(\d{6})\b/.exec(message)?.[1] ?? '';
+  };
+
+  it('enrols a phone with the code sent to it, then signs in with a code sent by SMS', async () => {
+    await createUser(stack.app.ctx, { email: 'texter@example.com', password: PASSWORD });
+    const { context, page } = await stack.newPage();
+    await page.goto('/auth/login');
+    await signIn(page, 'texter@example.com', PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/settings/profile');
+    await page.getByRole('button', { name: 'Set up text-message codes' }).click();
+    await page.getByLabel('Phone number').fill('+45 20 30 40 50');
+    const before = stack.sms.length;
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await pwExpect.poll(() => stack.sms.length).toBeGreaterThan(before);
+    expect(stack.sms.at(-1)!.to).toBe('+4520304050');
+    await page.getByLabel('Verification code').fill(lastCode('+4520304050'));
+    await page.getByRole('button', { name: 'Verify and enable' }).click();
+    await pwExpect(page.getByText(/text-message codes are now your second factor/i)).toBeVisible();
+    await signOut(page);
+
+    const sent = stack.sms.length;
+    await signIn(page, 'texter@example.com', PASSWORD);
+    await pwExpect(page.getByLabel('One-time code')).toBeVisible();
+    await pwExpect.poll(() => stack.sms.length).toBeGreaterThan(sent);
+    await page.getByLabel('One-time code').fill(lastCode('+4520304050'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+});
+
 describe('impersonation', () => {
   it('opens a flagged session from a one-time back-office link', async () => {
     await createUser(stack.app.ctx, { email: 'customer@example.com', password: PASSWORD, firstName: 'Cus' });
