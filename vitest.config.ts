@@ -9,6 +9,15 @@ export default defineConfig({
       { test: { name: 'web', root: 'packages/web', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
+          name: 'scanner',
+          root: 'packages/scanner',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'packages/server',
           include: ['test/**/*.test.ts'],

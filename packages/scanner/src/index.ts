@@ -1,2 +1,2 @@
-// @bulwark/scanner: network, web, policy and cloud scan engines and the remote probe. Built by the scan-engine issue.
-export const SCANNER_PACKAGE = '@bulwark/scanner';
+// @bulwark/scanner: the probe's engines (network discovery, ports, services, checks). Does not import the server.
+export * from './types.ts';
