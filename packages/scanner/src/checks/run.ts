@@ -1,0 +1,132 @@
+// Runs templates against a host's open ports (http on web services, ssl on TLS ports, network on their ports/services) and returns Findings.
+import type { Finding, HostResult, PortResult } from '../types.ts';
+import { runHttp } from './http.ts';
+import { runOperators, type OperatorResult } from './match.ts';
+import { runNetwork } from './network.ts';
+import { runSsl } from './ssl.ts';
+import type { CheckTarget } from './target.ts';
+import type { CheckTemplate } from './types.ts';
+
+export interface RunChecksOptions {
+  signal?: AbortSignal;
+  /** Per connection/request, default 5000 ms. */
+  timeoutMs?: number;
+  /** Template × port jobs at once, default 8. */
+  concurrency?: number;
+  /** Ports to treat as HTTP even without service information (TLS when the port's service says so, or listed in tlsPorts). */
+  httpPorts?: number[];
+  /** Ports to treat as TLS even without service information. */
+  tlsPorts?: number[];
+  /** Called for a template that failed on a port (connection refused, timeout …); such a job yields no finding. */
+  onError?: (template: CheckTemplate, port: number, error: Error) => void;
+}
+
+export const HTTP_SERVICES = ['http', 'https', 'http-alt', 'https-alt', 'http-proxy', 'ssl/http', 'ssl/https', 'http-mgmt'];
+const TLS_SERVICES = ['https', 'https-alt', 'ssl', 'tls', 'imaps', 'pop3s', 'smtps', 'ldaps', 'ftps'];
+
+const isOpen = (p: PortResult) => p.state === 'open' || (p.protocol === 'udp' && p.state === 'open|filtered');
+
+function isTls(p: PortResult, o: RunChecksOptions): boolean {
+  const n = p.service?.name ?? '';
+  return !!p.service?.tls || TLS_SERVICES.includes(n) || n.startsWith('ssl/') || !!o.tlsPorts?.includes(p.port);
+}
+
+/** Does this template run on this port? */
+export function applies(t: CheckTemplate, p: PortResult, o: RunChecksOptions = {}): boolean {
+  if (!isOpen(p)) return false;
+  const name = p.service?.name ?? '';
+  const own = t.bulwark.services;
+  if (t.http.length) {
+    if (p.protocol !== 'tcp') return false;
+    if (own.length)
+      return (
+        own.includes(name) || (own.includes('https') && isTls(p, o) && (HTTP_SERVICES.includes(name) || !!o.httpPorts?.includes(p.port)))
+      );
+    return HTTP_SERVICES.includes(name) || !!o.httpPorts?.includes(p.port);
+  }
+  if (t.ssl.length) return p.protocol === 'tcp' && isTls(p, o) && (!own.length || own.includes(name));
+  return t.network.some((r) => {
+    const udp = r.hosts.some((h) => h.startsWith('udp://'));
+    if ((p.protocol === 'udp') !== udp) return false;
+    return r.ports.includes(p.port) || own.includes(name);
+  });
+}
+
+function evidence(where: string, r: OperatorResult): string {
+  const parts = [where];
+  if (r.matches.length) parts.push(`matched: ${[...new Set(r.matches)].join(' | ')}`);
+  for (const [k, v] of Object.entries(r.extracted)) parts.push(`${k}: ${v.join(', ')}`);
+  return parts
+    .join('; ')
+    .replace(/[^\x20-\x7e]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : '.'))
+    .slice(0, 2000);
+}
+
+/** One template on one port: the first matching response becomes the finding. */
+async function runOne(t: CheckTemplate, target: CheckTarget): Promise<Finding | null> {
+  const found = (where: string, r: OperatorResult): Finding => ({
+    check: t.id,
+    name: t.info.name,
+    severity: t.info.severity,
+    confidence: t.bulwark.confidence,
+    port: target.port,
+    protocol: target.protocol,
+    evidence: evidence(where, r),
+    cve: [...t.info.cve],
+  });
+  for (const req of t.http) {
+    for await (const ex of runHttp(req, target)) {
+      const r = runOperators(req, ex.view);
+      if (r.matched) return found(ex.url, r);
+    }
+  }
+  for (const req of t.network) {
+    for await (const ex of runNetwork(req, target)) {
+      const r = runOperators(req, ex.view);
+      if (r.matched) return found(ex.address, r);
+    }
+  }
+  for (const req of t.ssl) {
+    const ex = await runSsl(req, target);
+    if (!ex) continue;
+    const r = runOperators(req, ex.view);
+    if (r.matched) return found(ex.address, r);
+  }
+  return null;
+}
+
+export async function runChecks(templates: CheckTemplate[], host: HostResult, options: RunChecksOptions = {}): Promise<Finding[]> {
+  const jobs: { t: CheckTemplate; target: CheckTarget }[] = [];
+  for (const p of host.ports) {
+    for (const t of templates) {
+      if (!applies(t, p, options)) continue;
+      jobs.push({
+        t,
+        target: {
+          address: host.address,
+          name: host.hostnames[0] ?? host.address,
+          port: p.port,
+          protocol: p.protocol,
+          tls: isTls(p, options),
+          timeoutMs: options.timeoutMs ?? 5000,
+          signal: options.signal,
+        },
+      });
+    }
+  }
+  const findings: (Finding | null)[] = new Array(jobs.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length && !options.signal?.aborted) {
+      const i = next++;
+      try {
+        findings[i] = await runOne(jobs[i].t, jobs[i].target);
+      } catch (e) {
+        if (!options.signal?.aborted) options.onError?.(jobs[i].t, jobs[i].target.port, e as Error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, jobs.length)) }, worker));
+  if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
+  return findings.filter((f): f is Finding => f !== null);
+}

@@ -1,0 +1,95 @@
+// One network scan from targets to findings: the native or nmap engine, service identification, then checks.
+import { SCAN_ERROR_TYPE } from '@bulwark/core';
+import { loadTemplates, runChecks, type CheckTemplate } from './checks/index.ts';
+import { runNmap } from './nmap/index.ts';
+import { scanNetwork, type ScanNetworkOptions } from './net/index.ts';
+import { identifyService, identifyUdpService } from './services/index.ts';
+import type { Finding, HostResult, ScanEvent, ScanResult } from './types.ts';
+
+export type Engine = 'native' | 'nmap';
+
+export interface NetworkScanOptions extends Omit<ScanNetworkOptions, 'identifyService' | 'runChecks'> {
+  engine?: Engine;
+  /** Identify service, product and version on open ports (default true). */
+  serviceDetection?: boolean;
+  /** Run the check templates (default true). */
+  checks?: boolean;
+  /** Folder of YAML check templates (default: the shipped `checks/`). */
+  checksDir?: string;
+  /** Already loaded templates (a probe loads them once for many tasks). */
+  templates?: CheckTemplate[];
+  /** Per-probe timeout of service identification, ms. */
+  serviceTimeoutMs?: number;
+}
+
+export async function runNetworkScan(options: NetworkScanOptions, onEvent: (event: ScanEvent) => void = () => {}): Promise<ScanResult> {
+  const detect = options.serviceDetection ?? true;
+  let templates = options.templates;
+  const errors: ScanResult['errors'] = [];
+  if ((options.checks ?? true) && !templates) {
+    const loaded = await loadTemplates(options.checksDir);
+    templates = loaded.templates;
+    for (const r of loaded.refused) {
+      const error = { type: SCAN_ERROR_TYPE.internal, message: `Check template ${r.file} refused: ${r.reason}` };
+      errors.push(error);
+      onEvent({ type: 'error', error });
+    }
+  }
+  const checks = (options.checks ?? true) && templates && templates.length > 0 ? templates : undefined;
+  const checkHost = checks
+    ? async (host: HostResult, signal: AbortSignal): Promise<Finding[]> => runChecks(checks, host, { signal })
+    : undefined;
+
+  if ((options.engine ?? 'native') === 'nmap') {
+    const started = new Date();
+    const run = await runNmap({
+      targets: options.targets,
+      exclude: options.exclude,
+      tcpPorts: options.tcpPorts ?? [],
+      serviceDetection: detect,
+      discovery: options.discovery,
+      signal: options.signal,
+      maxHosts: options.maxHosts,
+    });
+    let done = 0;
+    for (const host of run.hosts) {
+      onEvent({ type: 'host', address: host.address, alive: true, hostnames: host.hostnames });
+      for (const port of host.ports) onEvent({ type: 'port', address: host.address, port });
+      if (checkHost) {
+        host.findings = await checkHost(host, options.signal ?? new AbortController().signal);
+        for (const finding of host.findings) onEvent({ type: 'finding', address: host.address, finding });
+      }
+      done += 1;
+      onEvent({ type: 'progress', percent: Math.round((done / run.hosts.length) * 100), hostsDone: done, hostsTotal: run.hosts.length });
+    }
+    const finished = new Date();
+    return {
+      hosts: run.hosts,
+      errors,
+      stats: {
+        hostsTotal: run.hosts.length + run.down.length,
+        hostsUp: run.hosts.length,
+        portsProbed: (run.hosts.length + run.down.length) * (options.tcpPorts?.length ?? 0),
+        openPorts: run.hosts.reduce((n, h) => n + h.ports.filter((p) => p.state === 'open').length, 0),
+        startedAt: started.toISOString(),
+        finishedAt: finished.toISOString(),
+        durationMs: finished.getTime() - started.getTime(),
+      },
+    };
+  }
+
+  const result = await scanNetwork(
+    {
+      ...options,
+      identifyService: detect
+        ? (host, port, signal) =>
+            port.protocol === 'udp'
+              ? identifyUdpService(host, port.port, { signal })
+              : identifyService(host, port.port, { signal, timeoutMs: options.serviceTimeoutMs })
+        : undefined,
+      runChecks: checkHost,
+    },
+    onEvent,
+  );
+  return { ...result, errors: [...errors, ...result.errors] };
+}

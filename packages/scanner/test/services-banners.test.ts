@@ -1,0 +1,150 @@
+// Services that speak first, and Memcached: no real FTP/POP3/IMAP/VNC/Telnet/Memcached server is installed here, so these
+// are small real protocol servers written with node:net that answer as the named products do (banners copied from them).
+import dgram from 'node:dgram';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identifyService, identifyUdpService } from '../src/services/index.ts';
+import { close, listen } from './services-helpers/servers.ts';
+
+const T = { timeoutMs: 1000 };
+const HOST = '127.0.0.45';
+
+/** A line server: greets, then answers each line through `reply`. */
+function lineServer(greeting: Buffer | string, reply: (line: string) => string | undefined): net.Server {
+  return net.createServer((sock) => {
+    sock.on('error', () => {});
+    if (greeting.length > 0) sock.write(greeting);
+    let pending = '';
+    sock.on('data', (d) => {
+      pending += d.toString('latin1');
+      let nl;
+      while ((nl = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, nl).replace(/\r$/, '');
+        pending = pending.slice(nl + 1);
+        const r = reply(line);
+        if (r !== undefined) sock.write(r);
+      }
+    });
+  });
+}
+
+const servers: Record<string, { server: net.Server; port: number }> = {};
+async function start(name: string, server: net.Server): Promise<void> {
+  servers[name] = { server, port: await listen(server, HOST) };
+}
+
+beforeAll(async () => {
+  await start(
+    'vsftpd',
+    lineServer('220 (vsFTPd 3.0.3)\r\n', (l) => (/^QUIT/i.test(l) ? '221 Goodbye.\r\n' : '530 Please login with USER and PASS.\r\n')),
+  );
+  await start(
+    'proftpd',
+    lineServer('220 ProFTPD 1.3.8 Server (Debian) [::ffff:127.0.0.45]\r\n', () => '500 Command not understood\r\n'),
+  );
+  await start(
+    'dovecot-pop3',
+    lineServer('+OK Dovecot (Debian) ready.\r\n', (l) =>
+      /^CAPA/i.test(l) ? '+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nSTLS\r\nSASL PLAIN\r\n.\r\n' : '+OK\r\n',
+    ),
+  );
+  await start(
+    'dovecot-imap',
+    lineServer(
+      '* OK [CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ STARTTLS AUTH=PLAIN] Dovecot (Debian) ready.\r\n',
+      (l) => {
+        const [tag, cmd] = l.split(' ');
+        if (/^CAPABILITY$/i.test(cmd ?? ''))
+          return `* CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ STARTTLS AUTH=PLAIN\r\n${tag} OK Pre-login capabilities listed, post-login capabilities have more.\r\n`;
+        return `${tag} OK\r\n`;
+      },
+    ),
+  );
+  await start(
+    'vnc',
+    lineServer('RFB 003.008\n', () => undefined),
+  );
+  await start(
+    'telnet',
+    lineServer(Buffer.from([0xff, 0xfd, 0x18, 0xff, 0xfd, 0x20, 0xff, 0xfd, 0x23, 0xff, 0xfd, 0x27]), () => undefined),
+  );
+  await start(
+    'memcached',
+    lineServer('', (l) => (l === 'version' ? 'VERSION 1.6.18\r\n' : 'ERROR\r\n')),
+  );
+});
+afterAll(async () => {
+  for (const { server } of Object.values(servers)) await close(server);
+});
+
+describe('banner services', () => {
+  it('FTP: vsftpd with version', async () => {
+    const s = await identifyService(HOST, servers.vsftpd.port, T);
+    expect(s).toMatchObject({ name: 'ftp', product: 'vsftpd', version: '3.0.3', banner: '220 (vsFTPd 3.0.3)' });
+    expect(s!.cpe).toEqual(['cpe:2.3:a:beasts:vsftpd:3.0.3:*:*:*:*:*:*:*']);
+  });
+
+  it('FTP: ProFTPD with version', async () => {
+    const s = await identifyService(HOST, servers.proftpd.port, T);
+    expect(s).toMatchObject({ name: 'ftp', product: 'ProFTPD', version: '1.3.8' });
+  });
+
+  it('POP3: Dovecot and its CAPA list', async () => {
+    const s = await identifyService(HOST, servers['dovecot-pop3'].port, T);
+    expect(s).toMatchObject({ name: 'pop3', product: 'Dovecot pop3d', banner: '+OK Dovecot (Debian) ready.' });
+    expect(s!.extra).toMatchObject({ starttls: true, capabilities: ['CAPA', 'TOP', 'UIDL', 'RESP-CODES', 'STLS', 'SASL PLAIN'] });
+  });
+
+  it('IMAP: Dovecot and its capabilities', async () => {
+    const s = await identifyService(HOST, servers['dovecot-imap'].port, T);
+    expect(s).toMatchObject({ name: 'imap', product: 'Dovecot imapd' });
+    expect(s!.extra).toMatchObject({ starttls: true });
+    expect(s!.extra!.capabilities).toContain('IMAP4rev1');
+  });
+
+  it('VNC: RFB protocol version', async () => {
+    const s = await identifyService(HOST, servers.vnc.port, T);
+    expect(s).toMatchObject({ name: 'vnc', banner: 'RFB 003.008', extra: { protocol: '3.8' } });
+  });
+
+  it('Telnet: option negotiation', async () => {
+    const s = await identifyService(HOST, servers.telnet.port, T);
+    expect(s!.name).toBe('telnet');
+    expect(s!.extra!.negotiation).toEqual(['DO terminal-type', 'DO terminal-speed', 'DO x-display', 'DO new-environment']);
+  });
+
+  it('Memcached: silent until asked, then VERSION', async () => {
+    const s = await identifyService(HOST, servers.memcached.port, T);
+    expect(s).toMatchObject({ name: 'memcached', product: 'Memcached', version: '1.6.18' });
+    expect(s!.cpe).toEqual(['cpe:2.3:a:memcached:memcached:1.6.18:*:*:*:*:*:*:*']);
+  });
+});
+
+describe('UDP', () => {
+  it('DNS: version.bind over UDP from a dgram server answering CHAOS TXT', async () => {
+    const sock = dgram.createSocket('udp4');
+    sock.on('message', (msg, rinfo) => {
+      // Answer only DNS queries (QR=0 and one question), as a name server would; SNMP packets are ignored.
+      if (msg.length < 17 || msg[0] === 0x30) return;
+      const txt = Buffer.from('9.18.28-1~deb12u2-Debian');
+      const question = msg.subarray(12);
+      const header = Buffer.from(msg.subarray(0, 12));
+      header.writeUInt16BE(0x8400, 2);
+      header.writeUInt16BE(1, 6);
+      const rr = Buffer.alloc(12);
+      rr.writeUInt16BE(0xc00c, 0);
+      rr.writeUInt16BE(16, 2);
+      rr.writeUInt16BE(3, 4);
+      rr.writeUInt16BE(txt.length + 1, 10);
+      sock.send(Buffer.concat([header, question, rr, Buffer.from([txt.length]), txt]), rinfo.port, rinfo.address);
+    });
+    await new Promise<void>((r) => sock.bind(0, HOST, () => r()));
+    try {
+      const s = await identifyUdpService(HOST, sock.address().port, { timeoutMs: 300 });
+      expect(s).toMatchObject({ name: 'domain', product: 'ISC BIND', version: '9.18.28', banner: '9.18.28-1~deb12u2-Debian' });
+      expect(s!.cpe).toEqual(['cpe:2.3:a:isc:bind:9.18.28:*:*:*:*:*:*:*']);
+    } finally {
+      sock.close();
+    }
+  });
+});
