@@ -24,6 +24,8 @@ export interface NmapOptions extends TargetOptions {
   nmapPath?: string;
   /** Also keep closed and filtered ports. */
   reportClosed?: boolean;
+  /** nmap timing template -T0 … -T5 (nmap's default is 3). */
+  timing?: 0 | 1 | 2 | 3 | 4 | 5;
 }
 
 export class NmapError extends Error {
@@ -59,6 +61,7 @@ export async function nmapArguments(
   const set = await expandTargets(options.targets, options.exclude ?? [], options);
   const base = ['-sT', '-oX', '-', '-p', formatPortSpec(options.tcpPorts)];
   if (options.serviceDetection) base.push('-sV');
+  if (options.timing !== undefined) base.push(`-T${options.timing}`);
   if (options.discovery === 'none') base.push('-Pn');
   if (!options.reverseDns) base.push('-n');
   const runs: { family: 4 | 6; args: string[]; names: ReadonlyMap<string, readonly string[]> }[] = [];
