@@ -3,23 +3,24 @@ import net from 'node:net';
 import { Client } from 'ssh2';
 import type { Value } from './dsl.ts';
 import type { CheckTarget } from './target.ts';
+import { parseKexInit, type KexInit } from '../services/ssh.ts';
 
 export interface ProbeResult {
   text: string;
   env: Record<string, Value>;
 }
 
-const LISTS = [
-  'kex_algorithms',
-  'server_host_key_algorithms',
-  'encryption_algorithms',
-  'encryption_algorithms_server_to_client',
-  'mac_algorithms',
-  'mac_algorithms_server_to_client',
-  'compression_algorithms',
-  'compression_algorithms_server_to_client',
+/** Template variable name of each KEXINIT name-list (parsed once, in services/ssh.ts). */
+const LISTS: [string, keyof KexInit][] = [
+  ['kex_algorithms', 'kex'],
+  ['server_host_key_algorithms', 'hostKey'],
+  ['encryption_algorithms', 'encryptionClientToServer'],
+  ['encryption_algorithms_server_to_client', 'encryptionServerToClient'],
+  ['mac_algorithms', 'macClientToServer'],
+  ['mac_algorithms_server_to_client', 'macServerToClient'],
+  ['compression_algorithms', 'compressionClientToServer'],
+  ['compression_algorithms_server_to_client', 'compressionServerToClient'],
 ];
-
 /** Reads the server's identification line and its (cleartext) SSH_MSG_KEXINIT; exposes each name-list comma-separated. */
 function kexinit(t: CheckTarget, port: number): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
@@ -56,14 +57,10 @@ function kexinit(t: CheckTarget, port: number): Promise<ProbeResult> {
       if (len > 65536) return finish(new Error('SSH packet too large'));
       if (buf.length < 4 + len) return;
       const payload = buf.subarray(5, 4 + len - buf[4]);
-      if (payload[0] !== 20) return finish(new Error(`expected SSH_MSG_KEXINIT, got message ${payload[0]}`));
-      let off = 17;
+      const kex = parseKexInit(payload);
+      if (!kex) return finish(new Error(`expected SSH_MSG_KEXINIT, got message ${payload[0]}`));
       const env: Record<string, Value> = { ssh_banner: banner, ssh_version: banner.split('-')[1] };
-      for (const name of LISTS) {
-        const n = payload.readUInt32BE(off);
-        env[name] = payload.subarray(off + 4, off + 4 + n).toString('latin1');
-        off += 4 + n;
-      }
+      for (const [name, field] of LISTS) env[name] = kex[field].join(',');
       finish(undefined, {
         text: Object.entries(env)
           .map(([k, v]) => `${k}: ${String(v)}`)

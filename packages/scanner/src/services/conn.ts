@@ -37,58 +37,30 @@ export class ProbeConnection {
   }
 
   /** Opens a plain TCP connection; rejects when it cannot connect within the deadline. */
-  static open(host: string, port: number, opts: ProbeOptions): Promise<ProbeConnection> {
-    return new Promise((resolve, reject) => {
-      if (opts.signal?.aborted) return reject(abortError(opts.signal));
-      const socket = net.connect({ host, port });
-      const done = (err?: Error) => {
-        clearTimeout(timer);
-        opts.signal?.removeEventListener('abort', onAbort);
-        socket.removeListener('error', onError);
-        if (err) {
-          socket.destroy();
-          reject(err);
-        } else resolve(new ProbeConnection(socket));
-      };
-      const onError = (err: Error) => done(err);
-      const onAbort = () => done(abortError(opts.signal));
-      const timer = setTimeout(() => done(new Error('connect timeout')), opts.timeoutMs);
-      socket.once('connect', () => done());
-      socket.once('error', onError);
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-    });
+  static async open(host: string, port: number, opts: ProbeOptions): Promise<ProbeConnection> {
+    const socket = await settle(() => net.connect({ host, port }), 'connect', 'connect timeout', opts);
+    return new ProbeConnection(socket);
   }
 
   /** Opens a TLS connection (any certificate, any version the runtime allows); rejects when no handshake. */
-  static openTls(host: string, port: number, opts: ProbeOptions): Promise<{ conn: ProbeConnection; socket: tls.TLSSocket }> {
-    return new Promise((resolve, reject) => {
-      if (opts.signal?.aborted) return reject(abortError(opts.signal));
-      const servername = opts.serverName ?? (net.isIP(host) ? undefined : host);
-      const socket = tls.connect({
-        host,
-        port,
-        servername,
-        rejectUnauthorized: false,
-        minVersion: 'TLSv1',
-        ciphers: 'ALL:@SECLEVEL=0',
-        ALPNProtocols: ['http/1.1'],
-      });
-      const done = (err?: Error) => {
-        clearTimeout(timer);
-        opts.signal?.removeEventListener('abort', onAbort);
-        socket.removeListener('error', onError);
-        if (err) {
-          socket.destroy();
-          reject(err);
-        } else resolve({ conn: new ProbeConnection(socket), socket });
-      };
-      const onError = (err: Error) => done(err);
-      const onAbort = () => done(abortError(opts.signal));
-      const timer = setTimeout(() => done(new Error('TLS handshake timeout')), opts.timeoutMs);
-      socket.once('secureConnect', () => done());
-      socket.once('error', onError);
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-    });
+  static async openTls(host: string, port: number, opts: ProbeOptions): Promise<{ conn: ProbeConnection; socket: tls.TLSSocket }> {
+    const servername = opts.serverName ?? (net.isIP(host) ? undefined : host);
+    const socket = await settle(
+      () =>
+        tls.connect({
+          host,
+          port,
+          servername,
+          rejectUnauthorized: false,
+          minVersion: 'TLSv1',
+          ciphers: 'ALL:@SECLEVEL=0',
+          ALPNProtocols: ['http/1.1'],
+        }),
+      'secureConnect',
+      'TLS handshake timeout',
+      opts,
+    );
+    return { conn: new ProbeConnection(socket), socket };
   }
 
   write(data: string | Buffer): void {
@@ -180,3 +152,26 @@ export function text(buf: Buffer, max = 4096): string {
 
 /** True once the buffer holds a complete CRLF- or LF-terminated line. */
 export const hasLine = (buf: Buffer): boolean => buf.includes(0x0a);
+
+/** Starts a socket and resolves once `readyEvent` fires; rejects (and destroys it) on error, deadline or abort. */
+function settle<S extends net.Socket>(start: () => S, readyEvent: string, timeoutMessage: string, opts: ProbeOptions): Promise<S> {
+  return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(abortError(opts.signal));
+    const socket = start();
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      socket.removeListener('error', onError);
+      if (err) {
+        socket.destroy();
+        reject(err);
+      } else resolve(socket);
+    };
+    const onError = (err: Error) => done(err);
+    const onAbort = () => done(abortError(opts.signal));
+    const timer = setTimeout(() => done(new Error(timeoutMessage)), opts.timeoutMs);
+    socket.once(readyEvent, () => done());
+    socket.once('error', onError);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,7 +1,7 @@
 // HTTP routes of the customer (tenant) record, feature flags and SSO tokens (platform-core §7).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEATURE_FLAGS, customer, customerPatch, daysToExpiration, featureFlagMap, ssoToken, type Customer } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
@@ -55,11 +55,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (request.body.name !== undefined) values.name = request.body.name;
       if (request.body.logo !== undefined) values.logo = request.body.logo || null;
       if (Object.keys(values).length === 0) return toCustomer(auth.customer);
-      const [row] = await ctx.db
-        .update(customers)
-        .set(values)
-        .where(and(eq(customers.id, auth.customer.id)))
-        .returning();
+      const [row] = await ctx.db.update(customers).set(values).where(eq(customers.id, auth.customer.id)).returning();
       return toCustomer(row!);
     },
   );
