@@ -1,6 +1,6 @@
 // Benchmark: Bulwark's native TCP connect scan vs `nmap -sT -T4` on 16 loopback addresses, ports 1-10000, same run.
 // Prints both times, checks both found the same open ports, and prints the ratio Bulwark / nmap (target ≤ 1.0).
-// Run: npx tsx bench/scan-vs-nmap.ts
+// Run: npx tsx bench/scan-vs-nmap.ts  (BENCH_THREADS=N sets the worker threads; BENCH_CONCURRENCY / BENCH_PER_HOST the limits)
 import net from 'node:net';
 import { runNmap, scanNetwork } from '../packages/scanner/src/index.ts';
 
@@ -48,7 +48,8 @@ t = performance.now();
 const tuning = process.env.BENCH_CONCURRENCY
   ? { concurrency: Number(process.env.BENCH_CONCURRENCY), perHostConcurrency: Number(process.env.BENCH_PER_HOST ?? 64) }
   : {}; // the engine's defaults (256 in flight, 64 per host)
-const ours = await scanNetwork({ targets: HOSTS, tcpPorts: PORTS, discovery: 'none', ...tuning });
+const threads = process.env.BENCH_THREADS ? { threads: Number(process.env.BENCH_THREADS) } : {}; // default: one per core, up to 4
+const ours = await scanNetwork({ targets: HOSTS, tcpPorts: PORTS, discovery: 'none', ...tuning, ...threads });
 const oursMs = performance.now() - t;
 
 for (const s of servers) s.close();

@@ -1,42 +1,119 @@
-// The shared probing context of one scan: global and per-host concurrency, rate limit, RTT-adaptive timeouts, retries.
-import { AbortedError, RateLimiter, Semaphore, sleep } from './limits.ts';
-import { probeTcp, type TcpProbeOutcome, type TcpProbeState } from './tcp.ts';
+// The shared probing context of one scan: a scheduler that hands out probe slots round-robin across hosts within the
+// global and per-host concurrency bounds and the rate limit, with RTT-adaptive timeouts and retries for filtered ports.
+import { AbortedError } from './limits.ts';
+import { ConnectPool } from './connect-pool.ts';
+import { Connector, type CancelProbe } from './connector.ts';
+import type { TcpProbeOutcome, TcpProbeState } from './tcp.ts';
 import { DEFAULT_TIMEOUTS, RttEstimator, type TimeoutOptions } from './timing.ts';
 import { probeUdp, type UdpPayloadName, type UdpProbeOutcome } from './udp.ts';
 
 export interface ProberOptions {
   concurrency: number;
   perHostConcurrency: number;
+  /** Probes started per second over the whole scan; 0 = no limit. */
   rate: number;
   timeouts: TimeoutOptions;
+  /** Aborting it stops every queued and in-flight probe of the scan. */
+  signal?: AbortSignal;
+  /** Worker threads for TCP port sweeps (0 = probe on this thread); not used with a rate limit. */
+  threads?: number;
 }
 
-/** What one host's probes share: its RTT estimator, its concurrency bound and what went wrong reaching it. */
+/** Ports of one host handed to a worker thread at once. */
+const CHUNK = 32;
+
+/** Work waiting for a probe slot: `run` gets the slot and must call `release` once; `abort` drops it unstarted. */
+interface Job {
+  /** Probe slots it holds while it runs (a chunk of ports holds one per port). */
+  weight?: number;
+  run(release: () => void): void;
+  abort(): void;
+  dropped?: boolean;
+}
+
+/** A job that can also be stopped while it runs. */
+interface CancellableJob extends Job {
+  cancel(): void;
+}
+
+/** A port list being swept on one host, turned into jobs only when a slot is free (no job per port up front). */
+interface PortSweep {
+  ports: readonly number[];
+  next: number;
+  makeJob(port: number): Job;
+  /** A job probing several ports at once on a worker thread, when the scan has workers. */
+  makeChunk?(ports: number[]): Job;
+}
+
+const UNREACHABLE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EACCES', 'EPERM']);
+
+/** What one host's probes share: its RTT estimator, its queue and what went wrong reaching it. */
 export class HostProbes {
   readonly rtt: RttEstimator;
-  readonly slots: Semaphore;
   probes = 0;
   /** Error codes that say the host could not be reached at all (EHOSTUNREACH …), counted. */
   readonly unreachable = new Map<string, number>();
   answered = false;
+  /** Probes of this host in flight. */
+  inFlight = 0;
+  /** Single jobs (discovery probes, retries, UDP) come before the sweeps. */
+  readonly jobs: Job[] = [];
+  readonly sweeps: PortSweep[] = [];
 
   constructor(
     readonly address: string,
     prober: Prober,
   ) {
     this.rtt = new RttEstimator(prober.timing, prober.rtt);
-    this.slots = new Semaphore(prober.options.perHostConcurrency);
+  }
+
+  get waiting(): boolean {
+    return this.jobs.length > 0 || this.sweeps.length > 0;
+  }
+
+  /** The next job to start, or undefined when nothing waits; sweeps give chunks of up to `room` ports when they can. */
+  take(room: number): Job | undefined {
+    for (;;) {
+      const job = this.jobs.shift();
+      if (!job) break;
+      if (!job.dropped) return job;
+    }
+    while (this.sweeps.length > 0) {
+      const sweep = this.sweeps[0];
+      if (sweep.next < sweep.ports.length) {
+        if (sweep.makeChunk && room > 1) {
+          const ports = sweep.ports.slice(sweep.next, sweep.next + Math.min(room, CHUNK));
+          sweep.next += ports.length;
+          return sweep.makeChunk(ports);
+        }
+        return sweep.makeJob(sweep.ports[sweep.next++]);
+      }
+      this.sweeps.shift();
+    }
+    return undefined;
   }
 }
-
-const UNREACHABLE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EACCES', 'EPERM']);
 
 export class Prober {
   readonly rtt: RttEstimator;
   readonly timing: { initialMs: number; minMs: number; maxMs: number };
-  private readonly slots: Semaphore;
-  private readonly limiter: RateLimiter;
   probes = 0;
+  private readonly connector = new Connector();
+  private readonly pool: ConnectPool | undefined;
+  private readonly signal: AbortSignal;
+  private readonly perHost: number;
+  private readonly concurrency: number;
+  private inFlight = 0;
+  /** Hosts with waiting work, served round-robin. */
+  private ready: HostProbes[] = [];
+  private turn = 0;
+  private pumping = false;
+  private again = false;
+  // Token bucket of the rate limit.
+  private tokens: number;
+  private readonly burst: number;
+  private refilledAt = performance.now();
+  private refillTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly options: ProberOptions) {
     const t = options.timeouts;
@@ -46,81 +123,260 @@ export class Prober {
       maxMs: t.maxMs ?? DEFAULT_TIMEOUTS.maxMs,
     };
     this.rtt = new RttEstimator(this.timing);
-    this.slots = new Semaphore(options.concurrency);
-    this.limiter = new RateLimiter(options.rate);
+    this.concurrency = Math.max(1, Math.floor(options.concurrency));
+    this.perHost = Math.max(1, Math.floor(options.perHostConcurrency));
+    this.burst = Math.max(1, options.rate / 10);
+    this.tokens = this.burst;
+    this.signal = options.signal ?? new AbortController().signal;
+    this.signal.addEventListener('abort', () => this.abortAll(), { once: true });
+    const threads = options.rate > 0 ? 0 : Math.floor(options.threads ?? 0);
+    this.pool = threads > 0 ? new ConnectPool(threads) : undefined;
+  }
+
+  /** Stops the worker threads; call once the scan is over. */
+  async close(): Promise<void> {
+    await this.pool?.close();
   }
 
   host(address: string): HostProbes {
     return new HostProbes(address, this);
   }
 
-  /** Runs fn holding a per-host slot, a global slot and a rate-limit token; rejects with AbortedError on abort. */
-  private async slot<T>(host: HostProbes, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-    await host.slots.acquire(signal);
+  private enqueue(host: HostProbes, job: Job | PortSweep): void {
+    if ('run' in job) host.jobs.push(job);
+    else host.sweeps.push(job);
+    if (!this.ready.includes(host)) this.ready.push(host);
+    this.pump();
+  }
+
+  /** Starts waiting jobs while slots and rate tokens allow; safe to call from inside a job's callback. */
+  private pump(): void {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
     try {
-      await this.slots.acquire(signal);
-      try {
-        await this.limiter.acquire(signal);
-        this.probes++;
-        host.probes++;
-        return await fn();
-      } finally {
-        this.slots.release();
-      }
+      do {
+        this.again = false;
+        this.fill();
+      } while (this.again);
     } finally {
-      host.slots.release();
+      this.pumping = false;
+    }
+  }
+
+  private fill(): void {
+    while (this.inFlight < this.concurrency && this.ready.length > 0 && !this.signal.aborted) {
+      if (!this.takeToken()) return;
+      let started = false;
+      for (let seen = 0; seen < this.ready.length && !started; seen++) {
+        if (this.turn >= this.ready.length) this.turn = 0;
+        const host = this.ready[this.turn];
+        if (!host.waiting) {
+          this.ready.splice(this.turn, 1);
+          seen--;
+          continue;
+        }
+        this.turn++;
+        if (host.inFlight >= this.perHost) continue;
+        const job = host.take(Math.min(this.perHost - host.inFlight, this.concurrency - this.inFlight));
+        if (!job) continue;
+        started = true;
+        this.start(host, job);
+      }
+      if (!started) {
+        this.tokens += 1; // not spent
+        return;
+      }
+    }
+  }
+
+  private start(host: HostProbes, job: Job): void {
+    const weight = job.weight ?? 1;
+    this.inFlight += weight;
+    host.inFlight += weight;
+    this.probes += weight;
+    host.probes += weight;
+    let released = false;
+    job.run(() => {
+      if (released) return;
+      released = true;
+      this.inFlight -= weight;
+      host.inFlight -= weight;
+      this.pump();
+    });
+  }
+
+  private takeToken(): boolean {
+    const rate = this.options.rate;
+    if (!Number.isFinite(rate) || rate <= 0) return true;
+    const now = performance.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) / 1000) * rate);
+    this.refilledAt = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return true;
+    }
+    if (!this.refillTimer) {
+      const wait = Math.ceil(((1 - this.tokens) / rate) * 1000);
+      this.refillTimer = setTimeout(() => {
+        this.refillTimer = undefined;
+        this.pump();
+      }, wait);
+    }
+    return false;
+  }
+
+  private abortAll(): void {
+    clearTimeout(this.refillTimer);
+    this.refillTimer = undefined;
+    this.connector.abortAll();
+    this.pool?.abortAll();
+    for (const host of this.ready) {
+      for (const job of host.jobs.splice(0)) if (!job.dropped) job.abort();
+      for (const sweep of host.sweeps.splice(0)) {
+        while (sweep.next < sweep.ports.length) sweep.makeJob(sweep.ports[sweep.next++]).abort();
+      }
+    }
+    this.ready = [];
+  }
+
+  /** Books what a TCP answer says about the host: it answered, its RTT, or why it could not be reached. */
+  private note(host: HostProbes, outcome: TcpProbeOutcome): void {
+    if (outcome.state === 'open' || outcome.state === 'closed') {
+      host.answered = true;
+      if (outcome.rttMs !== undefined) host.rtt.update(outcome.rttMs);
+    } else if (outcome.state === 'filtered' && outcome.code && UNREACHABLE_CODES.has(outcome.code)) {
+      host.unreachable.set(outcome.code, (host.unreachable.get(outcome.code) ?? 0) + 1);
     }
   }
 
   /**
-   * One TCP attempt with the host's current adaptive timeout; local resource errors (EMFILE, EADDRNOTAVAIL …)
-   * are retried after a pause and do not count as an attempt.
+   * A job for one TCP attempt with the host's adaptive timeout at start time. Local resource errors (EMFILE,
+   * EADDRNOTAVAIL …) are tried again after a pause and do not count as an attempt.
    */
-  async tcpOnce(host: HostProbes, port: number, signal: AbortSignal, timeoutMs?: number): Promise<TcpProbeOutcome> {
-    for (let pause = 20; ; pause = Math.min(pause * 2, 1000)) {
-      let outcome: TcpProbeOutcome;
-      try {
-        outcome = await this.slot(host, signal, () => probeTcp(host.address, port, timeoutMs ?? host.rtt.timeout(), signal));
-        if (outcome.state === 'local-error') {
-          await sleep(pause, signal);
-          continue;
-        }
-      } catch (err) {
-        if (err instanceof AbortedError) return { state: 'aborted' };
-        throw err;
-      }
-      if (outcome.state === 'open' || outcome.state === 'closed') {
-        host.answered = true;
-        if (outcome.rttMs !== undefined) host.rtt.update(outcome.rttMs);
-      } else if (outcome.state === 'filtered' && outcome.code && UNREACHABLE_CODES.has(outcome.code)) {
-        host.unreachable.set(outcome.code, (host.unreachable.get(outcome.code) ?? 0) + 1);
-      }
-      return outcome;
-    }
+  private tcpJob(host: HostProbes, port: number, timeoutMs: number | undefined, done: (o: TcpProbeOutcome) => void): CancellableJob {
+    let pause = 20;
+    let inFlight: CancelProbe | undefined;
+    const job: CancellableJob = {
+      abort: () => done({ state: 'aborted' }),
+      cancel: () => inFlight?.(),
+      run: (release) => {
+        inFlight = this.connector.connect(host.address, port, timeoutMs ?? host.rtt.timeout(), (outcome) => {
+          inFlight = undefined;
+          release();
+          if (outcome.state === 'local-error' && !this.signal.aborted) {
+            const wait = pause;
+            pause = Math.min(pause * 2, 1000);
+            setTimeout(() => (this.signal.aborted ? done({ state: 'aborted' }) : this.enqueue(host, job)), wait);
+            return;
+          }
+          this.note(host, outcome);
+          done(outcome);
+        });
+      },
+    };
+    return job;
+  }
+
+  /** One TCP attempt; `signal` may stop just this probe (discovery stops its siblings once a host answers). */
+  tcpOnce(host: HostProbes, port: number, signal: AbortSignal, timeoutMs?: number): Promise<TcpProbeOutcome> {
+    if (signal.aborted || this.signal.aborted) return Promise.resolve({ state: 'aborted' });
+    return new Promise((resolve) => {
+      let settled = false;
+      const onAbort = (): void => {
+        job.dropped = true;
+        job.cancel();
+        finish({ state: 'aborted' });
+      };
+      const finish = (outcome: TcpProbeOutcome): void => {
+        if (settled) return;
+        settled = true;
+        signal.removeEventListener('abort', onAbort);
+        resolve(outcome);
+      };
+      const job = this.tcpJob(host, port, timeoutMs, finish);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.enqueue(host, job);
+    });
   }
 
   /** A TCP port's state: a filtered answer is tried again `retries` times (timeouts adapt in between). */
   async tcp(host: HostProbes, port: number, signal: AbortSignal): Promise<TcpProbeState | 'aborted'> {
-    const retries = this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
-    for (let attempt = 0; ; attempt++) {
-      const outcome = await this.tcpOnce(host, port, signal);
-      if (outcome.state === 'aborted') return 'aborted';
-      if (outcome.state !== 'filtered' || attempt >= retries) return outcome.state === 'local-error' ? 'filtered' : outcome.state;
-    }
+    const states = await this.tcpPorts(host, [port], signal);
+    return states.get(port) ?? 'aborted';
   }
 
-  async udp(host: HostProbes, port: number, payload: UdpPayloadName | undefined, signal: AbortSignal): Promise<UdpProbeOutcome> {
+  /**
+   * The states of many TCP ports of one host, probed through the shared slots; filtered ports are retried
+   * `retries` times after the first pass. Ports not finished when the scan aborts are missing from the map.
+   */
+  tcpPorts(host: HostProbes, ports: readonly number[], signal: AbortSignal): Promise<Map<number, TcpProbeState>> {
+    const retries = this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
+    const states = new Map<number, TcpProbeState>();
+    if (ports.length === 0 || signal.aborted || this.signal.aborted) return Promise.resolve(states);
+    return new Promise((resolve) => {
+      let outstanding = ports.length;
+      const settle = (): void => {
+        if (--outstanding === 0) resolve(states);
+      };
+      const attemptDone = (port: number, attempt: number) => (outcome: TcpProbeOutcome) => {
+        if (outcome.state === 'aborted' || signal.aborted) return settle();
+        if (outcome.state === 'filtered' && attempt < retries) {
+          this.enqueue(host, this.tcpJob(host, port, undefined, attemptDone(port, attempt + 1)));
+          return;
+        }
+        states.set(port, outcome.state === 'local-error' ? 'filtered' : outcome.state);
+        settle();
+      };
+      const pool = this.pool;
+      this.enqueue(host, {
+        ports,
+        next: 0,
+        makeJob: (port) => this.tcpJob(host, port, undefined, attemptDone(port, 0)),
+        makeChunk: pool?.usable
+          ? (chunk) => ({
+              weight: chunk.length,
+              abort: () => chunk.forEach((port) => attemptDone(port, 0)({ state: 'aborted' })),
+              run: (release) =>
+                pool.chunk(host.address, chunk, host.rtt.timeout(), (outcomes) => {
+                  release();
+                  outcomes.forEach((outcome, i) => {
+                    const port = chunk[i];
+                    // Out of sockets there, or the worker died: try the port again here.
+                    if (outcome.state === 'local-error') this.enqueue(host, this.tcpJob(host, port, undefined, attemptDone(port, 0)));
+                    else {
+                      this.note(host, outcome);
+                      attemptDone(port, 0)(outcome);
+                    }
+                  });
+                }),
+            })
+          : undefined,
+      });
+    });
+  }
+
+  /** One UDP port, holding a probe slot for the whole exchange (payload, retries, reply). */
+  udp(host: HostProbes, port: number, payload: UdpPayloadName | undefined, signal: AbortSignal): Promise<UdpProbeOutcome> {
     const retries = this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
     const timeoutMs = this.options.timeouts.udpMs ?? DEFAULT_TIMEOUTS.udpMs;
-    let outcome: UdpProbeOutcome;
-    try {
-      outcome = await this.slot(host, signal, () => probeUdp(host.address, port, { timeoutMs, attempts: retries + 1, payload, signal }));
-    } catch (err) {
-      if (err instanceof AbortedError) return { state: 'aborted' };
-      throw err;
-    }
-    if (outcome.state === 'open' || outcome.state === 'closed') host.answered = true;
-    return outcome;
+    if (signal.aborted || this.signal.aborted) return Promise.resolve({ state: 'aborted' });
+    return new Promise((resolve, reject) => {
+      this.enqueue(host, {
+        abort: () => resolve({ state: 'aborted' }),
+        run: (release) => {
+          probeUdp(host.address, port, { timeoutMs, attempts: retries + 1, payload, signal })
+            .then((outcome) => {
+              if (outcome.state === 'open' || outcome.state === 'closed') host.answered = true;
+              resolve(outcome);
+            })
+            .catch((err: unknown) => reject(err instanceof AbortedError ? new AbortedError() : err))
+            .finally(release);
+        },
+      });
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import { expandTargets, TargetError, type Host, type TargetSet } from '../targets/index.ts';
 import { parseIp } from '../targets/ip.ts';
 import type { Checkpoint, Finding, HostResult, PortResult, ScanError, ScanEvent, ScanResult, ServiceInfo } from '../types.ts';
+import { defaultThreads } from './connect-pool.ts';
 import { discoverHost, type DiscoveryMode } from './discovery.ts';
 import { pool, Prober, type HostProbes } from './prober.ts';
 import type { TcpProbeState } from './tcp.ts';
@@ -23,6 +24,8 @@ export interface ScanNetworkOptions {
   concurrency?: number;
   /** Probes in flight per host (default 64). */
   perHostConcurrency?: number;
+  /** Worker threads for TCP port sweeps (default: up to 4, one per core, for sweeps of 4,096 probes or more). */
+  threads?: number;
   /** Hosts scanned at the same time (default: enough to fill `concurrency`, at least 4). */
   hostConcurrency?: number;
   /** New connections (and UDP probes) per second over the whole scan; 0 or unset = no limit. */
@@ -126,7 +129,7 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
 
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  setMaxListeners(0, signal); // one listener per probe in flight, each removed when its probe ends
+  setMaxListeners(0, signal); // discovery and UDP probes listen while they run, each removed when it ends
   let timer: NodeJS.Timeout | undefined;
   if (options.timeouts?.totalMs !== undefined) {
     timer = setTimeout(() => {
@@ -147,7 +150,14 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
   }
   const concurrency = Math.max(1, options.concurrency ?? 256);
   const perHost = Math.max(1, Math.min(options.perHostConcurrency ?? 64, concurrency));
-  const prober = new Prober({ concurrency, perHostConcurrency: perHost, rate: options.rate ?? 0, timeouts: options.timeouts ?? {} });
+  const prober = new Prober({
+    concurrency,
+    perHostConcurrency: perHost,
+    rate: options.rate ?? 0,
+    timeouts: options.timeouts ?? {},
+    signal,
+    threads: options.threads ?? defaultThreads(targets.size * tcpPorts.length, options.rate ?? 0),
+  });
   const hostWidth = Math.max(1, options.hostConcurrency ?? Math.max(4, Math.ceil(concurrency / perHost)));
   let noPingReported = false;
 
@@ -197,15 +207,14 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
   };
 
   const scanTcp = async (probes: HostProbes, known: Map<number, TcpProbeState>): Promise<PortResult[]> => {
-    const states = new Map<number, TcpProbeState>();
-    await pool(tcpPorts, perHost, signal, async (port) => {
-      const reused = known.get(port);
-      const state = reused ?? (await prober.tcp(probes, port, signal));
-      if (state !== 'aborted') states.set(port, state);
-    });
+    const states = await prober.tcpPorts(
+      probes,
+      tcpPorts.filter((port) => !known.has(port)),
+      signal,
+    );
     const out: PortResult[] = [];
     for (const port of tcpPorts) {
-      const state = states.get(port);
+      const state = known.get(port) ?? states.get(port);
       if (state) report(probes.address, { port, protocol: 'tcp', state }, out);
     }
     return out;
@@ -286,6 +295,7 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
   } finally {
     clearTimeout(timer);
     stats.portsProbed = prober.probes;
+    await prober.close();
   }
   return finish();
 }

@@ -1,0 +1,197 @@
+// TCP connect probes at scale: callbacks instead of promises, one deadline sweep instead of a timer per socket,
+// and Node's own TCP handle instead of a stream Socket when available (see docs/decisions/0002-raw-tcp-handles.md).
+import { Socket, isIPv6 } from 'node:net';
+import { getSystemErrorName } from 'node:util';
+import type { TcpProbeOutcome } from './tcp.ts';
+
+const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EHOSTDOWN', 'ENETDOWN', 'EACCES', 'EPERM']);
+const LOCAL = new Set(['EMFILE', 'ENFILE', 'EADDRNOTAVAIL', 'ENOBUFS', 'EADDRINUSE', 'ENOMEM']);
+
+/** How often in-flight probes are checked against their deadlines; a timeout fires at most this late. */
+const SWEEP_MS = 10;
+
+/** The outcome of a probe that got an answer or an error code (not aborted). */
+export function outcomeOfCode(code: string, rttMs: number): TcpProbeOutcome {
+  if (code === 'ECONNREFUSED') return { state: 'closed', rttMs, code };
+  if (LOCAL.has(code)) return { state: 'local-error', code };
+  if (UNREACHABLE.has(code)) return { state: 'filtered', code };
+  return { state: 'filtered', code };
+}
+
+// The shape of Node's internal tcp_wrap binding, as much of it as we use.
+interface RawConnectReq {
+  oncomplete: (status: number) => void;
+  address: string;
+  port: number;
+}
+interface RawTcpHandle {
+  connect(req: RawConnectReq, address: string, port: number): number;
+  connect6(req: RawConnectReq, address: string, port: number): number;
+  reset(cb: () => void): number;
+  close(cb?: () => void): void;
+}
+interface TcpWrapBinding {
+  TCP: new (type: number) => RawTcpHandle;
+  TCPConnectWrap: new () => RawConnectReq;
+  constants: { SOCKET: number };
+}
+
+function loadBinding(): TcpWrapBinding | undefined {
+  if (process.env.BULWARK_SCAN_SOCKETS === 'stream') return undefined;
+  try {
+    const binding = (process as unknown as { binding(name: string): unknown }).binding('tcp_wrap') as Partial<TcpWrapBinding>;
+    if (typeof binding.TCP !== 'function' || typeof binding.TCPConnectWrap !== 'function' || !binding.constants) return undefined;
+    const probe = new binding.TCP(binding.constants.SOCKET);
+    const ok = typeof probe.connect === 'function' && typeof probe.reset === 'function' && typeof probe.connect6 === 'function';
+    probe.close();
+    return ok ? (binding as TcpWrapBinding) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const binding = loadBinding();
+
+/** Which socket implementation probes use here: Node's TCP handle, or stream sockets as a fallback. */
+export const CONNECTOR_KIND: 'handle' | 'stream' = binding ? 'handle' : 'stream';
+
+interface InFlight {
+  deadline: number;
+  started: number;
+  /** Closes the socket without reporting; the caller reports. */
+  close: () => void;
+  done: (outcome: TcpProbeOutcome) => void;
+  finished: boolean;
+}
+
+/** A cancel function for one probe: closes its socket and reports `aborted`. */
+export type CancelProbe = () => void;
+
+/**
+ * Runs TCP connect probes and calls back exactly once per probe with its outcome: open (handshake done; closed
+ * again with a reset so no TIME_WAIT piles up here), closed (refused), filtered (timeout or unreachable),
+ * local-error (out of sockets or ports here) or aborted.
+ */
+export class Connector {
+  private readonly inFlight = new Set<InFlight>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private readonly binding: TcpWrapBinding | undefined;
+
+  /** `kind: 'stream'` uses stream Sockets even where Node's TCP handle is available. */
+  constructor(options: { kind?: 'handle' | 'stream' } = {}) {
+    this.binding = options.kind === 'stream' ? undefined : binding;
+  }
+
+  get kind(): 'handle' | 'stream' {
+    return this.binding ? 'handle' : 'stream';
+  }
+
+  get active(): number {
+    return this.inFlight.size;
+  }
+
+  connect(address: string, port: number, timeoutMs: number, done: (outcome: TcpProbeOutcome) => void): CancelProbe {
+    const started = performance.now();
+    const probe: InFlight = { deadline: started + timeoutMs, started, close: () => undefined, done, finished: false };
+    const finish = (outcome: TcpProbeOutcome): void => {
+      if (probe.finished) return;
+      probe.finished = true;
+      this.inFlight.delete(probe);
+      if (this.inFlight.size === 0) this.stopSweep();
+      done(outcome);
+    };
+    this.inFlight.add(probe);
+    if (this.binding) this.connectHandle(this.binding, probe, address, port, finish);
+    else this.connectStream(probe, address, port, finish);
+    if (!probe.finished && !this.sweeper) this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    return () => {
+      if (probe.finished) return;
+      probe.close();
+      finish({ state: 'aborted' });
+    };
+  }
+
+  /** Stops every probe in flight; each reports `aborted`. */
+  abortAll(): void {
+    for (const probe of [...this.inFlight]) {
+      probe.close();
+      if (!probe.finished) {
+        probe.finished = true;
+        this.inFlight.delete(probe);
+        probe.done({ state: 'aborted' });
+      }
+    }
+    this.stopSweep();
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const probe of this.inFlight) {
+      if (probe.deadline > now) continue;
+      probe.close();
+      if (probe.finished) continue;
+      probe.finished = true;
+      this.inFlight.delete(probe);
+      probe.done({ state: 'filtered', code: 'TIMEOUT' });
+    }
+    if (this.inFlight.size === 0) this.stopSweep();
+  }
+
+  private stopSweep(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  private connectHandle(b: TcpWrapBinding, probe: InFlight, address: string, port: number, finish: (o: TcpProbeOutcome) => void): void {
+    const handle = new b.TCP(b.constants.SOCKET);
+    let closed = false;
+    const close = (): void => {
+      if (closed) return;
+      closed = true;
+      handle.close();
+    };
+    probe.close = close;
+    const req = new b.TCPConnectWrap();
+    req.address = address;
+    req.port = port;
+    req.oncomplete = (status: number) => {
+      if (probe.finished) return;
+      const rttMs = performance.now() - probe.started;
+      if (status === 0) {
+        closed = true;
+        if (handle.reset(() => undefined) !== 0) handle.close();
+        finish({ state: 'open', rttMs });
+      } else {
+        close();
+        finish(outcomeOfCode(getSystemErrorName(status), rttMs));
+      }
+    };
+    const err = isIPv6(address) ? handle.connect6(req, address, port) : handle.connect(req, address, port);
+    if (err !== 0) {
+      close();
+      finish(outcomeOfCode(getSystemErrorName(err), 0));
+    }
+  }
+
+  private connectStream(probe: InFlight, address: string, port: number, finish: (o: TcpProbeOutcome) => void): void {
+    const socket = new Socket();
+    const close = (): void => {
+      socket.removeAllListeners();
+      socket.on('error', () => undefined);
+      socket.destroy();
+    };
+    probe.close = close;
+    socket.once('connect', () => {
+      const rttMs = performance.now() - probe.started;
+      socket.removeAllListeners();
+      socket.on('error', () => undefined);
+      socket.resetAndDestroy();
+      finish({ state: 'open', rttMs });
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => {
+      close();
+      finish(outcomeOfCode(err.code ?? 'UNKNOWN', performance.now() - probe.started));
+    });
+    socket.connect({ host: address, port });
+  }
+}
