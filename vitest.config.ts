@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      { test: { name: 'intel', root: 'packages/intel', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       { test: { name: 'web', root: 'packages/web', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {

@@ -4,6 +4,7 @@ export * from './permissions.ts';
 export * from './routes.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';
+export * from './api/intel.ts';
 export * from './codes.ts';
 export * from './constants.ts';
 export * from './scan-status.ts';

@@ -17,6 +17,7 @@ import { Mailer } from './mail/mailer.ts';
 import { bootstrap } from './bootstrap.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { intelRoutes } from './modules/intel/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   twoFactorRoutes(app, ctx);
   userRoutes(app, ctx);
   customerRoutes(app, ctx);
+  intelRoutes(app, ctx);
 
   await registerWeb(app, config.webDir ?? defaultWebDir());
 

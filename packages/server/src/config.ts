@@ -34,6 +34,7 @@ const schema = z
     HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     BULWARK_DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+    BULWARK_FEEDS_DIR: z.string().trim().optional(),
     BULWARK_SECRET_KEY: z
       .string()
       .optional()
@@ -80,6 +81,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where feed files for imports started from the web app or API must be (default: <data dir>/feeds). */
+  feedsDir: string;
   secretKey: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -116,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
     dataDir: path.resolve(c.BULWARK_DATA_DIR),
+    feedsDir: path.resolve(c.BULWARK_FEEDS_DIR || path.join(c.BULWARK_DATA_DIR, 'feeds')),
     secretKey: c.BULWARK_SECRET_KEY,
     adminEmail: c.BULWARK_ADMIN_EMAIL,
     adminPassword: c.BULWARK_ADMIN_PASSWORD,

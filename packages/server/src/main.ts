@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { createUser } from './cli/users.ts';
+import { CliError, feedsImport, intelMatch } from './cli/intel.ts';
 import { createImpersonationLink } from './modules/auth/impersonation.ts';
 
 function config(): Config {
@@ -121,7 +122,39 @@ program
     });
   });
 
+const feeds = program.command('feeds').description('vulnerability feeds (NVD, CISA KEV, FIRST EPSS, OSV)');
+feeds
+  .command('import <paths...>')
+  .description('import feed files or directories (JSON, CSV; plain, .gz, .xz or .zip), recognised by content')
+  .option('--json', 'print the summary as JSON', false)
+  .action(async (paths: string[], o: { json: boolean }) => {
+    await withApp(async (app) => {
+      const result = await feedsImport(app.ctx, paths, { progress: !o.json });
+      if (o.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      else {
+        const c = result.counts;
+        process.stdout.write(
+          `Imported ${result.formats.join(', ') || 'nothing'}: read ${c.read}, added ${c.added}, updated ${c.updated}, unchanged ${c.unchanged}, skipped ${c.skipped}.\n`,
+        );
+        for (const e of result.errors) process.stdout.write(`  skipped ${e.position}: ${e.message}\n`);
+      }
+    });
+  });
+
+const intel = program.command('intel').description('vulnerability intelligence');
+intel
+  .command('match')
+  .description('print the CVEs that apply to a CPE or a package version, as JSON')
+  .option('--cpe <cpe>', 'CPE 2.3 name, e.g. cpe:2.3:a:openbsd:openssh:9.2:p1:*:*:*:*:*:*')
+  .option('--package <spec>', 'ECOSYSTEM/NAME@VERSION, e.g. AlmaLinux:9/openssh@8.7p1-38.el9')
+  .action(async (o: { cpe?: string; package?: string }) => {
+    await withApp(async (app) => {
+      const matches = await intelMatch(app.ctx, o);
+      process.stdout.write(`${JSON.stringify(matches, null, 2)}\n`);
+    });
+  });
+
 program.parseAsync(process.argv).catch((e: unknown) => {
   process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
+  process.exit(e instanceof CliError ? 2 : 1);
 });

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       dataDir: path.resolve('./data'),
+      feedsDir: path.resolve('./data/feeds'),
       publicUrl: 'http://localhost:8000',
       secretKey: undefined,
       smtpUrl: undefined,
@@ -55,11 +56,13 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgresql://bulwark@db:5432/bulwark',
       dataDir: '/var/lib/bulwark',
+      feedsDir: '/var/lib/bulwark/feeds',
       publicUrl: 'https://bulwark.example.com',
       adminEmail: 'root@example.com',
       jobs: false,
       sessionAgeSeconds: 900,
     });
+    expect(loadConfig({ BULWARK_FEEDS_DIR: '/srv/feeds' }).feedsDir).toBe('/srv/feeds');
     // The public URL follows PORT when it is not set.
     expect(loadConfig({ PORT: '8123' }).publicUrl).toBe('http://localhost:8123');
   });

@@ -3,6 +3,8 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { runHousekeeping } from './housekeeping.ts';
+import { runFeedImport } from '../modules/intel/import.ts';
+import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
@@ -26,6 +28,13 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
     const result = await runHousekeeping(database.db);
     log.info({ result }, 'housekeeping done');
     return result;
+  });
+  await boss.createQueue(FEED_IMPORT_QUEUE);
+  await boss.work<{ id: number }>(FEED_IMPORT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    log.info({ id: job.data.id }, 'feed import started');
+    const result = await runFeedImport(database.db, job.data.id);
+    log.info({ id: job.data.id, counts: result?.counts }, 'feed import finished');
+    return result?.counts ?? null;
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -3,3 +3,4 @@ export * from './customers.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './mail.ts';
+export * from './intel.ts';

@@ -1,0 +1,82 @@
+// Schemas of the vulnerability-intelligence calls: feed imports with progress, stored counts, and CVE matching.
+import { z } from 'zod';
+
+export const FEED_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const FEED_IMPORT_STATUS_LABELS: Record<(typeof FEED_IMPORT_STATUSES)[number], string> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+/** Start an import of feed files that are on the server, inside its feeds directory (paths relative to it). */
+export const feedImportRequest = z.object({
+  sources: z
+    .array(z.string().trim().min(1, 'This field may not be blank.').max(4096))
+    .min(1, 'Name at least one file or directory.')
+    .max(100, 'At most 100 files or directories at once.'),
+});
+
+export const feedImportCounts = z.object({
+  read: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+});
+
+export const feedImport = z.object({
+  id: z.number().int(),
+  sources: z.array(z.string()),
+  status: z.enum(FEED_IMPORT_STATUSES),
+  /** 0-100 from the bytes read; 100 when done. */
+  percent: z.number(),
+  counts: feedImportCounts,
+  bytes_read: z.number(),
+  bytes_total: z.number(),
+  formats: z.array(z.string()),
+  errors: z.array(z.object({ message: z.string(), position: z.string() })),
+  message: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type FeedImport = z.infer<typeof feedImport>;
+
+export const intelStatus = z.object({
+  cves: z.number().int(),
+  kev: z.number().int(),
+  epss: z.number().int(),
+  osv: z.number().int(),
+  last_import: feedImport.nullable(),
+});
+
+/** `?cpe=cpe:2.3:a:openbsd:openssh:8.9:p1:*:*:*:*:*:*` or `?package=AlmaLinux:9/openssh@8.7p1-38.el9`. */
+export const intelMatchQuery = z
+  .object({
+    cpe: z.string().trim().max(1024).optional(),
+    package: z
+      .string()
+      .trim()
+      .max(1024)
+      .regex(/^[^/]+\/.+@.+$/, 'Write the package as ECOSYSTEM/NAME@VERSION, e.g. Debian:12/openssh-server@1:9.2p1-2.')
+      .optional(),
+  })
+  .refine((q) => Boolean(q.cpe) !== Boolean(q.package), { message: 'Give either cpe or package.', path: ['cpe'] });
+
+export const vulnerabilityMatch = z.object({
+  cve: z.string(),
+  cvss: z.object({ version: z.string(), vector: z.string(), score: z.number() }).nullable(),
+  severity: z.number().int().min(0).max(4).nullable(),
+  epss: z.number().nullable(),
+  epss_percentile: z.number().nullable(),
+  kev: z.boolean(),
+  ransomware: z.boolean(),
+  kev_date_added: z.string().nullable(),
+  kev_due_date: z.string().nullable(),
+  matched_by: z.string(),
+  risk_score: z.number(),
+  published: z.string().nullable(),
+  description: z.string(),
+  references: z.array(z.string()),
+});

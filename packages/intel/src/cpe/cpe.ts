@@ -1,0 +1,138 @@
+// CPE 2.3 formatted strings (NISTIR 7695): parsing with escapes, logical values ANY (*) and NA (-), wildcards, formatting.
+
+/** One attribute value: ANY (`*`), NA (`-`), or a value (unescaped) that may hold unquoted `*` / `?` wildcards. */
+export type CpeValue =
+  | { kind: 'any' }
+  | { kind: 'na' }
+  | {
+      kind: 'value';
+      /** The value with escapes removed, lower case (CPE comparisons ignore case). */
+      value: string;
+      /** The attribute as written in the formatted string (escapes kept). */
+      raw: string;
+      /** Set when the value has unquoted wildcards: what it matches. */
+      pattern: RegExp | null;
+    };
+
+export const CPE_ATTRIBUTES = [
+  'part',
+  'vendor',
+  'product',
+  'version',
+  'update',
+  'edition',
+  'language',
+  'swEdition',
+  'targetSw',
+  'targetHw',
+  'other',
+] as const;
+export type CpeAttribute = (typeof CPE_ATTRIBUTES)[number];
+
+/** A parsed CPE 2.3 name (a WFN). */
+export type Cpe = Record<CpeAttribute, CpeValue>;
+
+export const ANY: CpeValue = { kind: 'any' };
+export const NA: CpeValue = { kind: 'na' };
+
+/** Thrown for a string that is not a CPE 2.3 formatted string. */
+export class CpeParseError extends Error {}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Parses one attribute as written in a formatted string. */
+export function parseCpeValue(raw: string): CpeValue {
+  if (raw === '*' || raw === '') return ANY;
+  if (raw === '-') return NA;
+  let value = '';
+  let regex = '';
+  let wildcard = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    if (ch === '\\') {
+      const next = raw[++i];
+      if (next === undefined) throw new CpeParseError(`dangling escape in "${raw}"`);
+      value += next;
+      regex += escapeRegExp(next.toLowerCase());
+    } else if (ch === '*' || ch === '?') {
+      // Unquoted: a wildcard (`*` any run, `?` one character), per NISTIR 7695 §6.2.
+      wildcard = true;
+      value += ch;
+      regex += ch === '*' ? '.*' : '.';
+    } else {
+      value += ch;
+      regex += escapeRegExp(ch.toLowerCase());
+    }
+  }
+  return { kind: 'value', value: value.toLowerCase(), raw, pattern: wildcard ? new RegExp(`^${regex}$`, 's') : null };
+}
+
+/** Splits on the colons that are not escaped. */
+function splitComponents(text: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\\' && i + 1 < text.length) {
+      current += ch + text[++i];
+    } else if (ch === ':') {
+      out.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  out.push(current);
+  return out;
+}
+
+/** Parses `cpe:2.3:part:vendor:product:version:update:edition:language:sw_edition:target_sw:target_hw:other`. */
+export function parseCpe(text: string): Cpe {
+  const parts = splitComponents(text.trim());
+  if (parts.length !== 13 || parts[0].toLowerCase() !== 'cpe' || parts[1] !== '2.3') {
+    throw new CpeParseError(`not a CPE 2.3 formatted string: ${text}`);
+  }
+  const part = parts[2].toLowerCase();
+  if (!['a', 'o', 'h', '*', '-'].includes(part)) throw new CpeParseError(`bad CPE part "${parts[2]}" in ${text}`);
+  const cpe = {} as Cpe;
+  CPE_ATTRIBUTES.forEach((name, i) => {
+    cpe[name] = parseCpeValue(parts[i + 2]);
+  });
+  return cpe;
+}
+
+/** Parses, or returns null for a malformed string. */
+export function tryParseCpe(text: string): Cpe | null {
+  try {
+    return parseCpe(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Formats an attribute back into formatted-string syntax. */
+export function formatCpeValue(v: CpeValue): string {
+  if (v.kind === 'any') return '*';
+  if (v.kind === 'na') return '-';
+  return v.raw;
+}
+
+/** Formats a parsed CPE as a 2.3 formatted string. */
+export function formatCpe(cpe: Cpe): string {
+  return `cpe:2.3:${CPE_ATTRIBUTES.map((a) => formatCpeValue(cpe[a])).join(':')}`;
+}
+
+/** Quotes a plain value for a formatted string (everything but letters, digits, `_`, `.` and `-` gets a backslash). */
+export function escapeCpeValue(value: string): string {
+  return value.replace(/[^A-Za-z0-9_.-]/g, (c) => `\\${c}`);
+}
+
+/** Builds a CPE from plain (unescaped) values; missing attributes are ANY. */
+export function cpeFromParts(parts: Partial<Record<CpeAttribute, string>>): Cpe {
+  const cpe = {} as Cpe;
+  for (const name of CPE_ATTRIBUTES) {
+    const v = parts[name];
+    cpe[name] = v === undefined || v === '' || v === '*' ? ANY : v === '-' ? NA : parseCpeValue(escapeCpeValue(v));
+  }
+  return cpe;
+}

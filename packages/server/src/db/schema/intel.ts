@@ -1,0 +1,123 @@
+// Vulnerability intelligence storage: NVD CVEs, CISA KEV, FIRST EPSS and OSV advisories, their match indexes, and
+// feed imports with their progress. Shared by every customer (public data, no tenant column).
+import type { CveRecord, KevEntry, OsvRecord } from '@bulwark/intel';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const intelCves = pgTable(
+  'intel_cves',
+  {
+    id: text('id').primaryKey(),
+    published: timestamp('published', { withTimezone: true, mode: 'string' }),
+    /** NVD's lastModified: a re-import only replaces a record with a newer one. */
+    lastModified: timestamp('last_modified', { withTimezone: true, mode: 'string' }),
+    severity: smallint('severity'),
+    cvssVersion: text('cvss_version'),
+    cvssScore: real('cvss_score'),
+    /** The whole normalised record (descriptions, every CVSS metric, configurations, references). */
+    record: jsonb('record').$type<CveRecord>().notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('intel_cves_severity_idx').on(t.severity), index('intel_cves_last_modified_idx').on(t.lastModified)],
+);
+
+/** (vendor, product) pairs that vulnerable configuration entries name: how a service finds its candidate CVEs. */
+export const intelCveProducts = pgTable(
+  'intel_cve_products',
+  {
+    cveId: text('cve_id')
+      .notNull()
+      .references(() => intelCves.id, { onDelete: 'cascade' }),
+    vendor: text('vendor').notNull(),
+    product: text('product').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cveId, t.vendor, t.product] }),
+    index('intel_cve_products_product_idx').on(t.product, t.vendor),
+    index('intel_cve_products_vendor_idx').on(t.vendor),
+  ],
+);
+
+export const intelKev = pgTable('intel_kev', {
+  cveId: text('cve_id').primaryKey(),
+  dateAdded: date('date_added', { mode: 'string' }).notNull(),
+  dueDate: date('due_date', { mode: 'string' }),
+  ransomware: boolean('ransomware').notNull(),
+  record: jsonb('record').$type<KevEntry>().notNull(),
+});
+
+export const intelEpss = pgTable('intel_epss', {
+  cveId: text('cve_id').primaryKey(),
+  score: real('score').notNull(),
+  percentile: real('percentile'),
+  scoreDate: date('score_date', { mode: 'string' }),
+  modelVersion: text('model_version'),
+});
+
+export const intelOsv = pgTable('intel_osv', {
+  id: text('id').primaryKey(),
+  modified: timestamp('modified', { withTimezone: true, mode: 'string' }),
+  withdrawn: timestamp('withdrawn', { withTimezone: true, mode: 'string' }),
+  record: jsonb('record').$type<OsvRecord>().notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** (ecosystem base, normalised package name) → advisory: how an installed package finds its advisories. */
+export const intelOsvPackages = pgTable(
+  'intel_osv_packages',
+  {
+    osvId: text('osv_id')
+      .notNull()
+      .references(() => intelOsv.id, { onDelete: 'cascade' }),
+    ecosystem: text('ecosystem').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.osvId, t.ecosystem, t.name] }), index('intel_osv_packages_name_idx').on(t.ecosystem, t.name)],
+);
+
+export type FeedImportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface FeedImportCounts {
+  read: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+}
+
+export const feedImports = pgTable(
+  'feed_imports',
+  {
+    id: serial('id').primaryKey(),
+    /** Files or directories on the server, as given. */
+    sources: jsonb('sources').$type<string[]>().notNull(),
+    status: text('status').$type<FeedImportStatus>().notNull().default('queued'),
+    counts: jsonb('counts').$type<FeedImportCounts>().notNull().default({ read: 0, added: 0, updated: 0, unchanged: 0, skipped: 0 }),
+    /** Bytes of the sources read so far and in all, for a progress bar. */
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull().default(0),
+    /** The first malformed records, with their positions. */
+    errors: jsonb('errors').$type<{ message: string; position: string }[]>().notNull().default([]),
+    formats: jsonb('formats').$type<string[]>().notNull().default([]),
+    message: text('message'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('feed_imports_created_idx').on(t.createdAt)],
+);

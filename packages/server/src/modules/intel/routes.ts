@@ -1,0 +1,157 @@
+// HTTP routes of vulnerability intelligence: what is stored, feed imports (start, list, progress) and CVE matching.
+import path from 'node:path';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { feedImport, feedImportRequest, intelMatchQuery, intelStatus, vulnerabilityMatch, type FeedImport } from '@bulwark/core';
+import type { AppContext } from '../../context.ts';
+import { feedImports } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { requireAuth } from '../../http/guards.ts';
+import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
+import { sourceProblem } from './import.ts';
+import { intelCounts, matchCpe, matchPackage } from './match.ts';
+import { startFeedImport } from './queue.ts';
+import { parsePackageSpec, parseCpeQuery } from './query.ts';
+
+const tags = ['intel'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+type ImportRow = typeof feedImports.$inferSelect;
+
+export function toFeedImport(row: ImportRow): FeedImport {
+  const percent =
+    row.status === 'done' ? 100 : row.bytesTotal > 0 ? Math.min(99.9, Math.floor((row.bytesRead / row.bytesTotal) * 1000) / 10) : 0;
+  return {
+    id: row.id,
+    sources: row.sources,
+    status: row.status,
+    percent,
+    counts: row.counts,
+    bytes_read: row.bytesRead,
+    bytes_total: row.bytesTotal,
+    formats: row.formats,
+    errors: row.errors,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** A source named in a request, resolved inside the feeds directory; null when it points outside it. */
+function insideFeedsDir(feedsDir: string, source: string): string | null {
+  const full = path.resolve(feedsDir, source);
+  const rel = path.relative(feedsDir, full);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? null : full;
+}
+
+export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/intel/status/',
+    { schema: { tags, summary: 'How many CVEs, KEV entries, EPSS scores and OSV advisories are stored', response: { 200: intelStatus } } },
+    async (request) => {
+      requireAuth(request);
+      const [counts, [last]] = await Promise.all([
+        intelCounts(ctx.db),
+        ctx.db.select().from(feedImports).orderBy(desc(feedImports.id)).limit(1),
+      ]);
+      return { ...counts, last_import: last ? toFeedImport(last) : null };
+    },
+  );
+
+  r.get(
+    '/api/intel/imports/',
+    {
+      schema: {
+        tags,
+        summary: 'Feed imports, newest first (superusers)',
+        querystring: pageQuery,
+        response: { 200: pagedSchema(feedImport) },
+      },
+    },
+    async (request) => {
+      requireAuth(request, { superuser: true });
+      const { page, page_size } = request.query;
+      const [rows, [{ n }]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(feedImports)
+          .orderBy(desc(feedImports.id))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        ctx.db.select({ n: sql<number>`count(*)::int` }).from(feedImports),
+      ]);
+      return paged(request, page, page_size, n, rows.map(toFeedImport));
+    },
+  );
+
+  r.post(
+    '/api/intel/imports/',
+    {
+      schema: {
+        tags,
+        summary: 'Import feed files from the server’s feeds directory in the background (superusers)',
+        body: feedImportRequest,
+        response: { 201: feedImport },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request, { superuser: true });
+      const resolved: string[] = [];
+      const problems: string[] = [];
+      for (const source of request.body.sources) {
+        const full = insideFeedsDir(ctx.config.feedsDir, source);
+        if (!full) {
+          problems.push(`${source} is outside the feeds directory.`);
+          continue;
+        }
+        const problem = await sourceProblem(full);
+        if (problem) problems.push(problem.replace(full, source));
+        else resolved.push(full);
+      }
+      if (problems.length > 0) throw badRequest({ sources: problems });
+      const [row] = await ctx.db.insert(feedImports).values({ sources: resolved, createdBy: auth.user.id }).returning();
+      await startFeedImport(ctx, row.id);
+      return reply.code(201).send(toFeedImport(row));
+    },
+  );
+
+  r.get(
+    '/api/intel/imports/:id/',
+    { schema: { tags, summary: 'One feed import with its progress (superusers)', params: idParams, response: { 200: feedImport } } },
+    async (request) => {
+      requireAuth(request, { superuser: true });
+      const [row] = await ctx.db.select().from(feedImports).where(eq(feedImports.id, request.params.id));
+      if (!row) throw notFound();
+      return toFeedImport(row);
+    },
+  );
+
+  r.get(
+    '/api/intel/match/',
+    {
+      schema: {
+        tags,
+        summary: 'The CVEs that apply to a CPE or to a package version',
+        querystring: intelMatchQuery,
+        response: { 200: z.array(vulnerabilityMatch) },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      const { cpe, package: pkg } = request.query;
+      if (cpe) {
+        const parsed = parseCpeQuery(cpe);
+        if (!parsed.ok) throw badRequest({ cpe: [parsed.message] });
+        return matchCpe(ctx.db, parsed.cpe);
+      }
+      const spec = parsePackageSpec(pkg ?? '');
+      if (!spec.ok) throw badRequest({ package: [spec.message] });
+      return matchPackage(ctx.db, spec.query);
+    },
+  );
+}
