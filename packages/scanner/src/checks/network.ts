@@ -2,6 +2,7 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import tls from 'node:tls';
+import { dnsAxfrProbe } from './dns.ts';
 import type { Value } from './dsl.ts';
 import type { ResponseView } from './match.ts';
 import { sshProbe } from './ssh.ts';
@@ -167,7 +168,7 @@ export async function* runNetwork(req: NetworkRequest, t: CheckTarget): AsyncGen
     const port = m[2] ? Number(m[2]) : t.port;
     const address = `${m[1] ? `${m[1]}://` : ''}${t.address}:${port}`;
     if (req.probe) {
-      const r = await sshProbe(req.probe, t, port);
+      const r = req.probe === 'dns-axfr' ? await dnsAxfrProbe(t, port) : await sshProbe(req.probe, t, port);
       yield { address, view: makeView(r.text, {}, r.env) };
     } else if (m[1] === 'udp') yield { address, view: await udpExchange(req, t, port) };
     else yield { address, view: await tcpExchange(req, t, port, m[1] === 'tls') };

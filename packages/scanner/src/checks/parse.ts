@@ -55,7 +55,7 @@ const MATCHER_KEYS = [
   'encoding',
 ];
 const EXTRACTOR_KEYS = ['type', 'name', 'part', 'regex', 'group', 'kval', 'dsl', 'internal'];
-const PROBES = ['ssh-kexinit', 'ssh-auth-methods'] as const;
+const PROBES = ['ssh-kexinit', 'ssh-auth-methods', 'dns-axfr'] as const;
 const TLS_VERSIONS: TlsVersionName[] = ['tls10', 'tls11', 'tls12', 'tls13'];
 /** Go (IANA) names of common suites → OpenSSL names, so Nuclei's cipher_suites work. */
 const GO_CIPHERS: Record<string, string> = {

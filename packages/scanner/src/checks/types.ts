@@ -61,7 +61,7 @@ export interface NetworkRequest extends Operators {
   inputs: NetworkInput[];
   readSize: number;
   /** Bulwark extension: a structured protocol probe instead of raw inputs. */
-  probe?: 'ssh-kexinit' | 'ssh-auth-methods';
+  probe?: 'ssh-kexinit' | 'ssh-auth-methods' | 'dns-axfr';
 }
 
 export interface SslRequest extends Operators {
