@@ -1,4 +1,4 @@
-// The `bulwark` command line: serve, migrate, user create, impersonate.
+// The `bulwark` command line: serve, migrate, user create, impersonate, feeds import, intel match.
 import os from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config.ts';

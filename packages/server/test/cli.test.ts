@@ -171,6 +171,28 @@ describe.each(BACKENDS)('bulwark CLI on %s', (backend) => {
     expect(none.stdout).toBe('');
   });
 
+  it('feeds import reads feeds by content and intel match prints the CVEs as JSON', { timeout: 90_000 }, async () => {
+    const feeds = path.join(ROOT, 'packages/intel/test/fixtures/feeds');
+    const imported = await run(
+      ['feeds', 'import', `${feeds}/nvd`, `${feeds}/kev/known_exploited_vulnerabilities.json`, `${feeds}/osv`],
+      env,
+    );
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toMatch(/^Imported NVD, KEV, OSV: read 1452, added 1452, updated 0, unchanged 0, skipped 0\.$/m);
+    const cpe = await run(['intel', 'match', '--cpe', 'cpe:2.3:a:openbsd:openssh:8.9:p1:*:*:*:*:*:*'], env);
+    expect(cpe.code, cpe.stderr).toBe(0);
+    const matches = JSON.parse(cpe.stdout) as { cve: string; cvss: { score: number } | null; matched_by: string }[];
+    expect(matches.find((m) => m.cve === 'CVE-2024-6387')).toMatchObject({ cvss: { score: 8.1 } });
+    const pkg = await run(['intel', 'match', '--package', 'AlmaLinux:9/openssh@8.7p1-38.el9'], env);
+    expect((JSON.parse(pkg.stdout) as { cve: string }[]).map((m) => m.cve)).toContain('CVE-2024-6387');
+    const bad = await run(['intel', 'match', '--cpe', 'openssh'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^Not a CPE 2\.3 name/);
+    const missing = await run(['feeds', 'import', path.join(dataDir, 'nope.json')], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope\.json does not exist\./);
+  });
+
   it('serve: signs in over real HTTP, and the printed links work', { timeout: 120_000 }, async () => {
     expect(impersonationLink).not.toBe('');
     const port = await freePort();

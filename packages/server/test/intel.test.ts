@@ -190,7 +190,7 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       const outside = await c.post('/api/intel/imports/', { sources: ['../../etc/passwd', 'missing.json'] });
       expect(outside.status).toBe(400);
       expect(outside.body).toEqual({
-        sources: ['../../etc/passwd is outside the feeds directory.', 'missing.json does not exist on the server.'],
+        sources: ['../../etc/passwd is outside the feeds directory.', 'missing.json does not exist.'],
       });
       expect((await c.post('/api/intel/imports/', { sources: [] })).body).toEqual({ sources: ['Name at least one file or directory.'] });
       expect((await c.post('/api/intel/imports/', {})).status).toBe(400);

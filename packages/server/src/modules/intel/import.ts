@@ -51,7 +51,7 @@ export async function sourceProblem(path: string): Promise<string | null> {
     return null;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? `${path} does not exist on the server.` : `${path} cannot be read (${code ?? 'error'}).`;
+    return code === 'ENOENT' ? `${path} does not exist.` : `${path} cannot be read (${code ?? 'error'}).`;
   }
 }
 
