@@ -1,9 +1,10 @@
-// Services that speak first, and Memcached: no real FTP/POP3/IMAP/VNC/Telnet/Memcached server is installed here, so these
-// are small real protocol servers written with node:net that answer as the named products do (banners copied from them).
+// Services that speak first, and Memcached: small protocol servers written with node:net that answer as the named products
+// do (banners copied from them), so that these run without the daemons; services-daemons.test.ts runs the real ones.
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifyService, identifyUdpService } from '../src/services/index.ts';
+import { RSYNC_GREETING, VSFTPD_OOPS } from './services-helpers/recorded.ts';
 import { close, listen } from './services-helpers/servers.ts';
 
 const T = { timeoutMs: 1000 };
@@ -69,6 +70,14 @@ beforeAll(async () => {
     lineServer(Buffer.from([0xff, 0xfd, 0x18, 0xff, 0xfd, 0x20, 0xff, 0xfd, 0x23, 0xff, 0xfd, 0x27]), () => undefined),
   );
   await start(
+    'vsftpd-oops',
+    lineServer(VSFTPD_OOPS, () => undefined),
+  );
+  await start(
+    'rsync',
+    lineServer(RSYNC_GREETING, () => '@ERROR: protocol startup error\n'),
+  );
+  await start(
     'memcached',
     lineServer('', (l) => (l === 'version' ? 'VERSION 1.6.18\r\n' : 'ERROR\r\n')),
   );
@@ -87,6 +96,18 @@ describe('banner services', () => {
   it('FTP: ProFTPD with version', async () => {
     const s = await identifyService(HOST, servers.proftpd.port, T);
     expect(s).toMatchObject({ name: 'ftp', product: 'ProFTPD', version: '1.3.8' });
+  });
+
+  it('FTP: vsftpd refusing every session with 500 OOPS is still vsftpd', async () => {
+    const s = await identifyService(HOST, servers['vsftpd-oops'].port, T);
+    expect(s).toMatchObject({ name: 'ftp', product: 'vsftpd', extra: { error: 'vsftpd: both local and anonymous access disabled!' } });
+    expect(s!.version).toBeUndefined();
+  });
+
+  it('rsync: protocol version and digests from the daemon greeting', async () => {
+    const s = await identifyService(HOST, servers.rsync.port, T);
+    expect(s).toMatchObject({ name: 'rsync', banner: '@RSYNCD: 32.0 sha512 sha256 sha1 md5 md4' });
+    expect(s!.extra).toEqual({ protocol: '32.0', digests: ['sha512', 'sha256', 'sha1', 'md5', 'md4'] });
   });
 
   it('POP3: Dovecot and its CAPA list', async () => {

@@ -1,4 +1,5 @@
-// Services that speak first: FTP, SMTP, POP3, IMAP, MySQL/MariaDB, VNC, Telnet (SSH is in ssh.ts).
+// Services that speak first: FTP, SMTP, POP3, IMAP, MySQL/MariaDB, VNC, Telnet, rsync, NATS (SSH is in ssh.ts).
+import { parseNatsInfo } from './brokers.ts';
 import { printable, text, type ProbeConnection } from './conn.ts';
 import type { Found } from './result.ts';
 
@@ -205,6 +206,16 @@ export function parseTelnet(buf: Buffer): Found | undefined {
   return { name: 'telnet', banner: banner || printable(buf), extra: { negotiation } };
 }
 
+// ---------------------------------------------------------------- rsync
+
+/** The rsync daemon greets with "@RSYNCD: <protocol>[.<sub>] [digests…]". */
+export function parseRsync(banner: string): Found | undefined {
+  const m = /^@RSYNCD: (\d+(?:\.\d+)?)(?: ([^\r\n]*))?\r?\n/.exec(banner);
+  if (!m) return undefined;
+  const digests = (m[2] ?? '').split(' ').filter(Boolean);
+  return { name: 'rsync', banner: m[0].trim(), extra: { protocol: m[1], digests } };
+}
+
 // ---------------------------------------------------------------- dispatch
 
 /**
@@ -220,6 +231,10 @@ export async function identifyBanner(conn: ProbeConnection, timeoutMs: number, s
   const first = buf.toString('latin1', 0, Math.min(buf.length, 2048));
   const rfb = parseRfb(first);
   if (rfb) return rfb;
+  const other = parseRsync(first) ?? parseNatsInfo(first);
+  if (other) return other;
+  // vsftpd refuses a session it cannot serve with "500 OOPS: <reason>" instead of its 220 greeting.
+  if (/^500 OOPS: /.test(first)) return { name: 'ftp', product: 'vsftpd', banner: text(buf), extra: { error: first.slice(10).trim() } };
   if (/^\+OK/.test(first)) {
     const banner = first.split(/\r?\n/)[0].trim();
     return pop3(conn, banner, timeoutMs, signal);

@@ -43,6 +43,9 @@ export const CPE_TABLE: Readonly<Record<string, readonly [part: 'a' | 'o' | 'h',
   Samba: ['a', 'samba', 'samba'],
   'Net-SNMP': ['a', 'net-snmp', 'net-snmp'],
   RealVNC: ['a', 'realvnc', 'realvnc'],
+  RabbitMQ: ['a', 'vmware', 'rabbitmq'],
+  Mosquitto: ['a', 'eclipse', 'mosquitto'],
+  'NATS Server': ['a', 'linuxfoundation', 'nats-server'],
 };
 
 /** Escapes one CPE 2.3 formatted-string component (NISTIR 7695 §6.2): lower case, spaces as `_`, punctuation quoted. */

@@ -1,4 +1,4 @@
-// Service identification by content: read what the server says unprompted, then try protocol probes, each on a fresh connection.
+// Service identification by content: what the server says unprompted, then TLS, HTTP and protocol probes (fresh connections, staggered).
 import net from 'node:net';
 import type { ServiceInfo } from '../types.ts';
 import { identifyBanner } from './banner.ts';
@@ -7,6 +7,7 @@ import { probeHttp, tlsDetails } from './http.ts';
 import { TCP_PROBES, type ProbeContext } from './probes.ts';
 import { service, type Found } from './result.ts';
 import { identifySsh, looksLikeSsh } from './ssh.ts';
+import { firstInOrder, type Candidate } from './staggered.ts';
 
 export { identifyUdpService, type UdpServiceOptions } from './udp.ts';
 export { CPE_TABLE, cpeComponent, cpeFor } from './cpe.ts';
@@ -20,6 +21,9 @@ export interface IdentifyServiceOptions {
   /** TLS SNI and HTTP Host name when the target is given as an address. */
   serverName?: string;
 }
+
+/** Delay before the next probe starts while the previous one is still waiting for an answer (at least 4 connect times). */
+const STAGGER_MS = 250;
 
 /** Service names as nmap reports them when the protocol runs inside TLS. */
 const TLS_NAMES: Record<string, string> = {
@@ -45,11 +49,13 @@ export async function identifyService(host: string, port: number, options: Ident
 
   // 1. What the server says unprompted.
   let first: ProbeConnection;
+  const connectStart = Date.now();
   try {
     first = await ProbeConnection.open(host, port, opts);
   } catch {
     return undefined;
   }
+  const connectMs = Date.now() - connectStart;
   try {
     await first.read((b) => b.length > 0 && (b.includes(0x0a) || b.length >= 4), Math.min(timeoutMs, 2000), signal);
     if (first.buffer.length > 0) {
@@ -65,32 +71,24 @@ export async function identifyService(host: string, port: number, options: Ident
   }
   if (signal?.aborted) return undefined;
 
-  // 2. TLS, then what runs inside it.
-  const viaTls = await probeTls(host, port, opts, hostHeader);
-  if (viaTls) return service(viaTls);
-  if (signal?.aborted) return undefined;
-
-  // 3. Plain HTTP.
+  // 2. TLS and what runs inside it, 3. plain HTTP, 4. protocol probes for services that wait for the client: in this
+  // order of precedence, each on a fresh connection, staggered so that silent ones do not add up their deadlines.
   let sawNonHttp: string | undefined;
-  const http = await withConnection(host, port, opts, async (conn) => {
-    const r = await probeHttp(conn, hostHeader, timeoutMs, signal);
-    if (r === 'not-http') sawNonHttp = printable(conn.buffer);
-    return r === 'not-http' ? undefined : r;
+  const tlsProbe: Candidate<Found> = (s) => probeTls(host, port, { ...opts, signal: s }, hostHeader);
+  const httpProbe: Candidate<Found> = (s) =>
+    withConnection(host, port, { ...opts, signal: s }, async (conn) => {
+      const r = await probeHttp(conn, hostHeader, timeoutMs, s);
+      if (r === 'not-http') sawNonHttp = printable(conn.buffer);
+      return r === 'not-http' ? undefined : r;
+    });
+  const protocolProbes = TCP_PROBES.map((probe): Candidate<Found> => (s) => {
+    const probeOpts = { ...opts, signal: s };
+    const ctx: ProbeContext = { timeoutMs, signal: s, connect: () => ProbeConnection.open(host, port, probeOpts).catch(() => undefined) };
+    return withConnection(host, port, probeOpts, (conn) => probe.run(conn, ctx).catch(() => undefined));
   });
-  if (http) return service(http);
-
-  // 4. Protocol probes for services that wait for the client.
-  const ctx: ProbeContext = {
-    timeoutMs,
-    signal,
-    connect: () => ProbeConnection.open(host, port, opts).catch(() => undefined),
-  };
-  for (const probe of TCP_PROBES) {
-    if (signal?.aborted) return undefined;
-    const found = await withConnection(host, port, opts, (conn) => probe.run(conn, ctx).catch(() => undefined));
-    if (found) return service(found);
-  }
+  const found = await firstInOrder([tlsProbe, httpProbe, ...protocolProbes], Math.max(STAGGER_MS, 4 * connectMs), signal);
   if (signal?.aborted) return undefined;
+  if (found) return service(found);
   return { name: 'unknown', cpe: [], banner: unknownBanner ?? sawNonHttp };
 }
 

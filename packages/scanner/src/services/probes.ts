@@ -1,8 +1,9 @@
-// Probes for services that wait for the client: Redis, PostgreSQL, MongoDB, Memcached, RDP, SMB, LDAP, DNS (TCP).
+// Probes for services that wait for the client: Redis, PostgreSQL, MongoDB, Memcached, RDP, SMB, LDAP, DNS (TCP); brokers in brokers.ts.
 import { printable, text, type ProbeConnection } from './conn.ts';
 import type { Found } from './result.ts';
 import { berDecode, berInt, berLength, berString, tlv, type BerNode } from './ber.ts';
 import { dnsProduct, parseDnsResponse, versionBindQuery } from './dns.ts';
+import { BROKER_PROBES } from './brokers.ts';
 
 export interface ProbeContext {
   timeoutMs: number;
@@ -509,4 +510,4 @@ const dnsTcp: TcpProbe = {
 };
 
 /** The probes for services that wait for the client, in the order they are tried (TLS and HTTP come first). */
-export const TCP_PROBES: readonly TcpProbe[] = [redis, postgresql, mongodb, memcached, rdp, smb, ldap, dnsTcp];
+export const TCP_PROBES: readonly TcpProbe[] = [redis, postgresql, mongodb, memcached, rdp, smb, ldap, dnsTcp, ...BROKER_PROBES];

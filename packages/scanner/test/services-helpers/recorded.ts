@@ -1,0 +1,39 @@
+// Bytes recorded from the real daemons on the development machine (Debian 12), replayed by the tests' small servers.
+
+const hex = (...parts: string[]) => Buffer.from(parts.join(''), 'hex');
+
+/** RabbitMQ 3.10.8 (Erlang/OTP 25.2.3): Connection.Start, its answer to the AMQP 0-9-1 protocol header. */
+export const RABBITMQ_CONNECTION_START = hex(
+  '010000000001f0000a000a0009000001cb0c6361706162696c697469657346000000c7127075626c69736865725f636f6e6669726d7374011a657863',
+  '68616e67655f65786368616e67655f62696e64696e677374010a62617369632e6e61636b740116636f6e73756d65725f63616e63656c5f6e6f746966',
+  '79740112636f6e6e656374696f6e2e626c6f636b6564740113636f6e73756d65725f7072696f72697469657374011c61757468656e7469636174696f',
+  '6e5f6661696c7572655f636c6f73657401107065725f636f6e73756d65725f716f7374010f6469726563745f7265706c795f746f74010c636c757374',
+  '65725f6e616d65530000000972616262697440766d09636f707972696768745300000037436f707972696768742028632920323030372d3230323220',
+  '564d776172652c20496e632e206f722069747320616666696c69617465732e0b696e666f726d6174696f6e53000000394c6963656e73656420756e64',
+  '657220746865204d504c20322e302e20576562736974653a2068747470733a2f2f7261626269746d712e636f6d08706c6174666f726d530000001145',
+  '726c616e672f4f54502032352e322e330770726f6475637453000000085261626269744d510776657273696f6e5300000006332e31302e380000000e',
+  '504c41494e20414d51504c41494e00000005656e5f5553ce',
+);
+
+/** Mosquitto 2.0.11: CONNACK (accepted), and after SUBSCRIBE $SYS/broker/version, SUBACK then the retained PUBLISH. */
+export const MOSQUITTO_CONNACK = hex('20020000');
+export const MOSQUITTO_SUBSCRIBED = hex(
+  '9003000100',
+  '312d0013245359532f62726f6b65722f76657273696f6e',
+  '6d6f7371756974746f2076657273696f6e20322e302e3131',
+);
+
+/** NATS server 2.9.10: the INFO greeting (server id shortened). */
+export const NATS_INFO =
+  'INFO {"server_id":"NCELDIP2DLALPCIPAODTZHS5","server_name":"NCELDIP2DLALPCIPAODTZHS5","version":"2.9.10","proto":1,' +
+  '"go":"go1.19.8","host":"127.0.0.1","port":4222,"headers":true,"max_payload":1048576,"jetstream":true,"client_id":47,' +
+  '"client_ip":"127.0.0.1"} \r\n';
+
+/** epmd (Erlang/OTP 25) answering NAMES_REQ with RabbitMQ's node registered, then closing. */
+export const EPMD_NAMES = hex('00001111', '6e616d652072616262697420617420706f72742032353637320a');
+
+/** rsync 3.5.0 daemon greeting (protocol 32). */
+export const RSYNC_GREETING = '@RSYNCD: 32.0 sha512 sha256 sha1 md5 md4\n';
+
+/** vsftpd 3.0.3 with both anonymous and local logins disabled: it refuses every session with this line. */
+export const VSFTPD_OOPS = '500 OOPS: vsftpd: both local and anonymous access disabled!\r\n';
