@@ -17,6 +17,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'access-denied': lazyPage(() => import('../features/system/AccessDeniedPage.tsx')),
   'not-found': lazyPage(() => import('../features/system/NotFoundPage.tsx')),
   'profile-settings': lazyPage(() => import('../features/profile/ProfileSettingsPage.tsx')),
+  'intel-settings': lazyPage(() => import('../features/intel/IntelligencePage.tsx')),
 };
 
 /** Renders the page of `route` and names the browser tab after it. */
