@@ -1,7 +1,7 @@
 // Matching against the stored intelligence: finds the candidate CVEs and advisories through the product and package
 // indexes (never a scan of every CVE), loads them with their KEV and EPSS facts into @bulwark/intel's in-memory index,
 // and lets that answer: one round of queries for a whole host's services and packages.
-import { IntelIndex, parseCpe, type Cpe, type CveRecord, type PackageQuery, type VulnerabilityMatch } from '@bulwark/intel';
+import { IntelIndex, parseCpe, type Cpe, type PackageQuery, type VulnerabilityMatch } from '@bulwark/intel';
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelCveProducts, intelCves, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
@@ -21,29 +21,6 @@ export interface HostMatches {
 }
 
 const SLICE = 10_000;
-
-/** CVE records this process has read, per database, keyed by id with their lastModified (a newer import changes it). */
-const recordCache = new WeakMap<Db, Map<string, { lastModified: string | null; record: CveRecord }>>();
-const CACHE_LIMIT = 50_000;
-
-/** The current records of these CVEs: one slim query for their lastModified, full records only for what is not cached. */
-async function currentCves(db: Db, ids: readonly string[]): Promise<CveRecord[]> {
-  let cache = recordCache.get(db);
-  if (!cache) recordCache.set(db, (cache = new Map()));
-  const stamps = await sliced(ids, (slice) =>
-    db.select({ id: intelCves.id, lastModified: intelCves.lastModified }).from(intelCves).where(inArray(intelCves.id, slice)),
-  );
-  const stale = stamps.filter((s) => cache.get(s.id)?.lastModified !== s.lastModified).map((s) => s.id);
-  const fresh = await sliced(stale, (slice) =>
-    db.select({ lastModified: intelCves.lastModified, record: intelCves.record }).from(intelCves).where(inArray(intelCves.id, slice)),
-  );
-  for (const f of fresh) {
-    cache.delete(f.record.id);
-    cache.set(f.record.id, f);
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  }
-  return stamps.map((s) => cache.get(s.id)?.record).filter((r): r is CveRecord => r !== undefined);
-}
 
 async function sliced<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
@@ -99,11 +76,11 @@ export async function loadIndex(db: Db, cpes: readonly Cpe[], packages: readonly
   }
   const ids = [...cveIds];
   const [cves, kevs, scores] = await Promise.all([
-    currentCves(db, ids),
+    sliced(ids, (slice) => db.select({ record: intelCves.record }).from(intelCves).where(inArray(intelCves.id, slice))),
     sliced(ids, (slice) => db.select({ record: intelKev.record }).from(intelKev).where(inArray(intelKev.cveId, slice))),
     sliced(ids, (slice) => db.select().from(intelEpss).where(inArray(intelEpss.cveId, slice))),
   ]);
-  for (const record of cves) index.addCve(record);
+  for (const { record } of cves) index.addCve(record);
   for (const { record } of kevs) index.addKev(record);
   for (const s of scores) {
     index.addEpss({ cve: s.cveId, epss: s.score, percentile: s.percentile, date: s.scoreDate, modelVersion: s.modelVersion });
