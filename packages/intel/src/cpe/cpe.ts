@@ -44,6 +44,8 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 export function parseCpeValue(raw: string): CpeValue {
   if (raw === '*' || raw === '') return ANY;
   if (raw === '-') return NA;
+  // Fast path: no escapes and no wildcards, so the value is the text itself (lower case) and there is no pattern.
+  if (!/[\\*?]/.test(raw)) return { kind: 'value', value: raw.toLowerCase(), raw, pattern: null };
   let value = '';
   let regex = '';
   let wildcard = false;

@@ -67,7 +67,9 @@ class ValueBuilder {
     }
     if (Array.isArray(parent)) parent.push(v);
     // defineProperty: a "__proto__" key in a feed must stay a plain member, as JSON.parse keeps it.
-    else Object.defineProperty(parent, this.key ?? '', { value: v, enumerable: true, writable: true, configurable: true });
+    else if (this.key === '__proto__')
+      Object.defineProperty(parent, this.key, { value: v, enumerable: true, writable: true, configurable: true });
+    else parent[this.key ?? ''] = v;
     return false;
   }
 }

@@ -5,7 +5,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { formatPosition, readFeed } from '@bulwark/intel';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { feedImports, type FeedImportCounts } from '../../db/schema/index.ts';
 import { IntelStore } from './store.ts';
@@ -104,6 +104,8 @@ export async function importSources(
     }
   }
   await store.flush();
+  // Fresh statistics, so the match queries use the product index (PGlite never autovacuums; PostgreSQL may not have yet).
+  await db.execute(sql`analyze intel_cves, intel_cve_products, intel_kev, intel_epss, intel_osv, intel_osv_packages`);
   await report(true);
   return progress;
 }

@@ -133,7 +133,9 @@ export class IntelStore {
       tally(rows, batch.length, this.counts);
       const changed = new Set(rows.map((r) => r.id));
       if (changed.size === 0) return;
-      await tx.delete(intelCveProducts).where(inArray(intelCveProducts.cveId, [...changed]));
+      // New CVEs have no index rows yet (foreign key): only updated ones need their old keys removed.
+      const updated = rows.filter((r) => !r.inserted).map((r) => r.id);
+      if (updated.length > 0) await tx.delete(intelCveProducts).where(inArray(intelCveProducts.cveId, updated));
       const keys = batch
         .filter((r) => changed.has(r.id))
         .flatMap((r) =>
