@@ -4,17 +4,15 @@ import { Socket, isIPv6 } from 'node:net';
 import { getSystemErrorName } from 'node:util';
 import type { TcpProbeOutcome } from './tcp.ts';
 
-const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EHOSTDOWN', 'ENETDOWN', 'EACCES', 'EPERM']);
 const LOCAL = new Set(['EMFILE', 'ENFILE', 'EADDRNOTAVAIL', 'ENOBUFS', 'EADDRINUSE', 'ENOMEM']);
 
 /** How often in-flight probes are checked against their deadlines; a timeout fires at most this late. */
 const SWEEP_MS = 10;
 
-/** The outcome of a probe that got an answer or an error code (not aborted). */
-export function outcomeOfCode(code: string, rttMs: number): TcpProbeOutcome {
+/** The outcome of a failed connect: refused is closed, out of local resources is worth retrying, anything else filtered. */
+function outcomeOfCode(code: string, rttMs: number): TcpProbeOutcome {
   if (code === 'ECONNREFUSED') return { state: 'closed', rttMs, code };
   if (LOCAL.has(code)) return { state: 'local-error', code };
-  if (UNREACHABLE.has(code)) return { state: 'filtered', code };
   return { state: 'filtered', code };
 }
 
@@ -51,9 +49,6 @@ function loadBinding(): TcpWrapBinding | undefined {
 }
 
 const binding = loadBinding();
-
-/** Which socket implementation probes use here: Node's TCP handle, or stream sockets as a fallback. */
-export const CONNECTOR_KIND: 'handle' | 'stream' = binding ? 'handle' : 'stream';
 
 interface InFlight {
   deadline: number;

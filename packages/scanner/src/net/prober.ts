@@ -302,12 +302,6 @@ export class Prober {
     });
   }
 
-  /** A TCP port's state: a filtered answer is tried again `retries` times (timeouts adapt in between). */
-  async tcp(host: HostProbes, port: number, signal: AbortSignal): Promise<TcpProbeState | 'aborted'> {
-    const states = await this.tcpPorts(host, [port], signal);
-    return states.get(port) ?? 'aborted';
-  }
-
   /**
    * The states of many TCP ports of one host, probed through the shared slots; filtered ports are retried
    * `retries` times after the first pass. Ports not finished when the scan aborts are missing from the map.

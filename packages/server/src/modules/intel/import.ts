@@ -110,8 +110,11 @@ export async function importSources(
   return progress;
 }
 
-/** Runs the import a feed_imports row describes, recording status, progress and the outcome on the row. */
-export async function runFeedImport(db: Db, id: number): Promise<ImportProgress | null> {
+/**
+ * Runs the import a feed_imports row describes, recording status, progress and the outcome on the row; `onProgress`
+ * also hears the progress (the CLI's terminal line). A failure is recorded on the row and thrown again.
+ */
+export async function runFeedImport(db: Db, id: number, onProgress?: (p: ImportProgress) => void): Promise<ImportProgress | null> {
   const [row] = await db
     .update(feedImports)
     .set({ status: 'running', startedAt: new Date(), message: null })
@@ -119,6 +122,7 @@ export async function runFeedImport(db: Db, id: number): Promise<ImportProgress 
     .returning();
   if (!row) return null;
   const save = async (p: ImportProgress): Promise<void> => {
+    onProgress?.(p);
     await db
       .update(feedImports)
       .set({ counts: { ...p.counts }, bytesRead: p.bytesRead, bytesTotal: p.bytesTotal, errors: p.errors, formats: p.formats })
@@ -131,6 +135,6 @@ export async function runFeedImport(db: Db, id: number): Promise<ImportProgress 
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await db.update(feedImports).set({ status: 'failed', finishedAt: new Date(), message }).where(eq(feedImports.id, id));
-    return null;
+    throw err;
   }
 }
