@@ -4,3 +4,5 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './mail.ts';
 export * from './intel.ts';
+export * from './scans.ts';
+export * from './inventory.ts';

@@ -1,0 +1,143 @@
+// The inventory scans fill: hosts, their ports and services, findings (merged across runs by a stable key) and what
+// each run saw (so a run's result page lists its hosts and findings). Every row carries its customer.
+import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
+import { scanRuns } from './scans.ts';
+
+const customerId = () =>
+  integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' });
+
+export const hosts = pgTable(
+  'hosts',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    /** Canonical IP address text. */
+    address: text('address').notNull(),
+    hostnames: jsonb('hostnames').$type<string[]>().notNull().default([]),
+    os: text('os'),
+    openPorts: integer('open_ports').notNull().default(0),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    lastRunId: integer('last_run_id').references(() => scanRuns.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('hosts_address_idx').on(t.customerId, t.address), index('hosts_last_seen_idx').on(t.customerId, t.lastSeen)],
+);
+
+/** Port protocols: TCP 0, UDP 1 (feature-areas §3). */
+export const hostPorts = pgTable(
+  'host_ports',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    port: integer('port').notNull(),
+    protocol: smallint('protocol').notNull(),
+    /** Open when the last run covering this port saw it open. */
+    open: boolean('open').notNull().default(true),
+    service: text('service'),
+    product: text('product'),
+    version: text('version'),
+    cpe: jsonb('cpe').$type<string[]>().notNull().default([]),
+    banner: text('banner'),
+    tls: boolean('tls').notNull().default(false),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    lastRunId: integer('last_run_id').references(() => scanRuns.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('host_ports_key_idx').on(t.hostId, t.port, t.protocol), index('host_ports_customer_idx').on(t.customerId, t.port)],
+);
+
+/**
+ * A vulnerability on a host, merged across runs by `key` (check or CVE, port): state New 0, Active 1, Reopened 2,
+ * Closed 3 (feature-areas §3).
+ */
+export const findings = pgTable(
+  'findings',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    /** `check:<template id>@<port>/<proto>` or `cve:<CVE id>@<port>/<proto>` (port 0 for host-level findings). */
+    key: text('key').notNull(),
+    source: text('source').$type<'network'>().notNull().default('network'),
+    checkId: text('check_id'),
+    cve: text('cve'),
+    /** Every CVE the finding refers to (a check may name several). */
+    cves: jsonb('cves').$type<string[]>().notNull().default([]),
+    port: integer('port'),
+    protocol: smallint('protocol'),
+    name: text('name').notNull(),
+    severity: smallint('severity').notNull(),
+    confidence: text('confidence').notNull(),
+    state: smallint('state').notNull().default(0),
+    cvss: real('cvss'),
+    cvssVector: text('cvss_vector'),
+    epss: real('epss'),
+    epssPercentile: real('epss_percentile'),
+    /** Known exploited (CISA KEV) and known used in ransomware campaigns. */
+    exploitKnown: boolean('exploit_known').notNull().default(false),
+    ransomwareKnown: boolean('ransomware_known').notNull().default(false),
+    riskScore: real('risk_score').notNull().default(0),
+    evidence: text('evidence'),
+    description: text('description'),
+    solution: text('solution'),
+    /** How the finding was made: 'check' (a test saw it) or the CPE it was matched through. */
+    matchedBy: text('matched_by'),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    lastRunId: integer('last_run_id').references(() => scanRuns.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('findings_key_idx').on(t.hostId, t.key),
+    index('findings_customer_state_idx').on(t.customerId, t.state, t.severity),
+    index('findings_cve_idx').on(t.customerId, t.cve),
+    index('findings_risk_idx').on(t.customerId, t.riskScore),
+  ],
+);
+
+/** The hosts a run saw up, with the ports and services it saw then. */
+export const scanRunHosts = pgTable(
+  'scan_run_hosts',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => scanRuns.id, { onDelete: 'cascade' }),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    customerId: customerId(),
+    address: text('address').notNull(),
+    hostnames: jsonb('hostnames').$type<string[]>().notNull().default([]),
+    ports: jsonb('ports').notNull().default([]),
+    findingsCount: integer('findings_count').notNull().default(0),
+    maxSeverity: smallint('max_severity'),
+  },
+  (t) => [uniqueIndex('scan_run_hosts_key_idx').on(t.runId, t.hostId)],
+);
+
+/** The findings a run saw (or closed), with the state each came out of that run in. */
+export const scanRunFindings = pgTable(
+  'scan_run_findings',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => scanRuns.id, { onDelete: 'cascade' }),
+    findingId: integer('finding_id')
+      .notNull()
+      .references(() => findings.id, { onDelete: 'cascade' }),
+    customerId: customerId(),
+    /** The finding's state after this run: 0 new, 1 active, 2 reopened, 3 closed by this run. */
+    state: smallint('state').notNull(),
+    severity: smallint('severity').notNull(),
+    riskScore: real('risk_score').notNull().default(0),
+  },
+  (t) => [uniqueIndex('scan_run_findings_key_idx').on(t.runId, t.findingId), index('scan_run_findings_sort_idx').on(t.runId, t.severity)],
+);

@@ -1,0 +1,249 @@
+// Network scanning: scan targets, profiles, probes and probe groups, scans, runs and their tasks, errors, and the
+// background-job progress that `celery-progress/{id}/` reports. Every row carries its customer (tenant).
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
+import { users } from './users.ts';
+
+const customerId = () =>
+  integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Hosts (IP or name), networks `a.b.c.d/m` and ranges `start-end` a customer scans. */
+export const scanTargets = pgTable(
+  'scan_targets',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    kind: text('kind').$type<'host' | 'network' | 'range'>().notNull(),
+    /** As the user wrote it, normalised (lower-case names, canonical addresses). */
+    value: text('value').notNull(),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scan_targets_value_idx').on(t.customerId, t.kind, t.value),
+    index('scan_targets_created_idx').on(t.customerId, t.createdAt),
+  ],
+);
+
+export interface NetworkProfileFields {
+  standard_scan: boolean;
+  ss_tcp_extra_ports: string;
+  ss_use_tcp: boolean;
+  custom_tcp_range: string;
+  custom_tcp_range_exclude: string;
+  custom_udp_range: string;
+  custom_udp_range_exclude: string;
+  plus_categories: string[];
+  minus_categories: string[];
+  plus_tests: string[];
+  minus_tests: string[];
+  win_auths: number[];
+  lin_auths: number[];
+  kubernetes_auth: number | null;
+}
+
+/** Network scan profiles. Built-in ones have no customer and cannot be changed, only copied. */
+export const scanProfiles = pgTable(
+  'scan_profiles',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** 'nvt' (vulnerability tests); 'oval' is reserved for policy profiles. */
+    type: text('type').$type<'nvt' | 'oval'>().notNull().default('nvt'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    builtin: boolean('builtin').notNull().default(false),
+    fields: jsonb('fields').$type<NetworkProfileFields>().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('scan_profiles_name_idx').on(sql`coalesce(${t.customerId}, 0)`, t.type, sql`lower(${t.name})`)],
+);
+
+export const probeGroups = pgTable(
+  'probe_groups',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('probe_groups_name_idx').on(t.customerId, sql`lower(${t.name})`)],
+);
+
+/** Remote probes (scan appliances). The built-in probe is not a row: it is the external pseudo-entry, id -1. */
+export const probes = pgTable(
+  'probes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    name: text('name').notNull(),
+    groupId: integer('group_id').references(() => probeGroups.id, { onDelete: 'set null' }),
+    /** SHA-256 of the one-time registration token, until it is used or expires. */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** SHA-256 of the secret the probe authenticates with after registering. */
+    secretHash: text('secret_hash'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    hostname: text('hostname'),
+    version: text('version'),
+    address: text('address'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('probes_name_idx').on(t.customerId, sql`lower(${t.name})`), index('probes_group_idx').on(t.groupId)],
+);
+
+/** A network scan: what to scan, with which profile, on which probe or probe group. */
+export const scans = pgTable(
+  'scans',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    name: text('name').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    profileId: integer('profile_id').references(() => scanProfiles.id, { onDelete: 'restrict' }),
+    /** Ids of scan targets (hosts, networks, ranges). */
+    targetIds: jsonb('target_ids').$type<number[]>().notNull().default([]),
+    /** Further targets written on the scan itself. */
+    targets: jsonb('targets').$type<string[]>().notNull().default([]),
+    exclude: jsonb('exclude').$type<string[]>().notNull().default([]),
+    /** Null with probeGroupId null: the built-in (external) probe. */
+    probeId: integer('probe_id').references(() => probes.id, { onDelete: 'set null' }),
+    probeGroupId: integer('probe_group_id').references(() => probeGroups.id, { onDelete: 'set null' }),
+    scheduled: boolean('scheduled').notNull().default(false),
+    createdAt: createdAt(),
+    lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+    lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  },
+  (t) => [index('scans_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** One start of a scan. `state` sums up its tasks (a task state code), `status` is the §4 display status. */
+export const scanRuns = pgTable(
+  'scan_runs',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    scanId: integer('scan_id')
+      .notNull()
+      .references(() => scans.id, { onDelete: 'cascade' }),
+    /** Copied from the scan at start, so editing the scan does not change a run. */
+    name: text('name').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    profileId: integer('profile_id').references(() => scanProfiles.id, { onDelete: 'set null' }),
+    /** The targets as resolved at start (display and processing), the profile's settings, the ports scanned. */
+    targets: jsonb('targets').$type<string[]>().notNull(),
+    exclude: jsonb('exclude').$type<string[]>().notNull().default([]),
+    profile: jsonb('profile').$type<NetworkProfileFields>().notNull(),
+    scannedItems: integer('scanned_items').notNull().default(0),
+    probeId: integer('probe_id').references(() => probes.id, { onDelete: 'set null' }),
+    probeGroupId: integer('probe_group_id').references(() => probeGroups.id, { onDelete: 'set null' }),
+    isExternal: boolean('is_external').notNull().default(true),
+    scheduled: boolean('scheduled').notNull().default(false),
+    state: smallint('state').notNull().default(-3),
+    status: smallint('status').notNull().default(0),
+    result: smallint('result'),
+    progress: real('progress').notNull().default(0),
+    hostsTotal: integer('hosts_total').notNull().default(0),
+    hostsUp: integer('hosts_up').notNull().default(0),
+    openPorts: integer('open_ports').notNull().default(0),
+    cntVulns: integer('cnt_vulns').notNull().default(0),
+    /** Findings of this run by severity 0-4. */
+    severityCounts: jsonb('severity_counts').$type<number[]>().notNull().default([0, 0, 0, 0, 0]),
+    processingJobId: uuid('processing_job_id'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('scan_runs_customer_created_idx').on(t.customerId, t.createdAt),
+    index('scan_runs_scan_idx').on(t.scanId),
+    index('scan_runs_state_idx').on(t.customerId, t.state),
+    index('scan_runs_started_idx').on(t.customerId, t.startedAt),
+    index('scan_runs_finished_idx').on(t.customerId, t.finishedAt),
+    index('scan_runs_probe_idx').on(t.customerId, t.probeId),
+  ],
+);
+
+/** The unit of work a probe claims. A split target has a parent task in state -9 (group run) and up to 16 children. */
+export const scanTasks = pgTable(
+  'scan_tasks',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => scanRuns.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    state: smallint('state').notNull().default(-3),
+    targets: jsonb('targets').$type<string[]>().notNull(),
+    /** Which probe (or group) may claim it; both null: the built-in probe. */
+    probeId: integer('probe_id').references(() => probes.id, { onDelete: 'set null' }),
+    probeGroupId: integer('probe_group_id').references(() => probeGroups.id, { onDelete: 'set null' }),
+    /** Who holds it now: a probe id, -1 for the built-in probe, null when nobody. */
+    claimedBy: integer('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Last word from the probe about this task (events, heartbeat). */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    progress: real('progress').notNull().default(0),
+    hostsTotal: integer('hosts_total').notNull().default(0),
+    hostsDone: integer('hosts_done').notNull().default(0),
+    /** Hosts finished so far (the scanner's Checkpoint): a resumed or re-queued task skips them. */
+    checkpoint: jsonb('checkpoint').$type<{ done: unknown[] }>(),
+    /** The scanner's ScanResult once the probe delivered it; processed into inventory and findings. */
+    result: jsonb('result'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('scan_tasks_run_idx').on(t.runId),
+    index('scan_tasks_claim_idx').on(t.state, t.probeId, t.probeGroupId),
+    index('scan_tasks_claimed_by_idx').on(t.claimedBy),
+  ],
+);
+
+export const scanErrors = pgTable(
+  'scan_errors',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => scanRuns.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').references(() => scanTasks.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    message: text('message').notNull(),
+    host: text('host'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scan_errors_run_idx').on(t.runId, t.type)],
+);
+
+/** Progress of background work (results processing, imports, reports) for `celery-progress/{id}/`. */
+export const jobProgress = pgTable(
+  'job_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerId(),
+    kind: text('kind').notNull(),
+    state: text('state').$type<'PENDING' | 'PROGRESS' | 'SUCCESS' | 'FAILURE'>().notNull().default('PENDING'),
+    current: integer('current').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    result: jsonb('result'),
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_progress_customer_idx').on(t.customerId, t.createdAt)],
+);

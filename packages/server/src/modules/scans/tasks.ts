@@ -1,0 +1,352 @@
+// The scan task state machine on the database: dispatch to probes, claim (FOR UPDATE SKIP LOCKED), progress, finish,
+// and the run summary kept in step with its tasks. The built-in probe and the remote probe API both go through here.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CLAIMABLE_TASK_STATES,
+  MAX_TASK_ATTEMPTS,
+  ON_PROBE_TASK_STATES,
+  SCAN_ERROR_TYPE,
+  SCAN_TASK_STATE as S,
+  canTransition,
+  isFinalTaskState,
+  runStatus,
+  runTaskState,
+  type ScanErrorType,
+  type ScanTaskState,
+} from '@bulwark/core';
+import type { Db } from '../../db/client.ts';
+import { probes, scanErrors, scanRuns, scanTasks } from '../../db/schema/index.ts';
+
+export type TaskRow = typeof scanTasks.$inferSelect;
+export type RunRow = typeof scanRuns.$inferSelect;
+/** A transaction or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** Who claims and reports on tasks: the built-in probe (claimed_by -1) or a registered remote probe. */
+export type Claimer = { kind: 'builtin' } | { kind: 'probe'; probeId: number; customerId: number };
+export const BUILTIN_PROBE_ID = -1;
+const claimerId = (c: Claimer): number => (c.kind === 'builtin' ? BUILTIN_PROBE_ID : c.probeId);
+
+/** A probe counts as online when it heart-beat within this many ms (set from config at start). */
+export const probeTiming = { offlineAfterMs: 60_000 };
+
+/**
+ * Moves a task from one of `from` to `to` (both checked against the legal transitions), with extra column values.
+ * Returns the updated row, or null when the task was not in one of `from` (someone else moved it first).
+ */
+export async function moveTask(
+  tx: Tx,
+  taskId: number,
+  from: readonly ScanTaskState[],
+  to: ScanTaskState,
+  extra: Partial<typeof scanTasks.$inferInsert> = {},
+): Promise<TaskRow | null> {
+  const legal = from.filter((f) => canTransition(f, to));
+  if (legal.length === 0) return null;
+  const [row] = await tx
+    .update(scanTasks)
+    .set({ ...extra, state: to })
+    .where(and(eq(scanTasks.id, taskId), inArray(scanTasks.state, [...legal])))
+    .returning();
+  return row ?? null;
+}
+
+/** Records scan errors of a run (and task) with their §4 types. */
+export async function addScanErrors(
+  tx: Tx,
+  run: { id: number; customerId: number },
+  taskId: number | null,
+  errors: readonly { type: number; message: string; host?: string | null }[],
+): Promise<void> {
+  if (errors.length === 0) return;
+  await tx.insert(scanErrors).values(
+    errors.slice(0, 10_000).map((e) => ({
+      customerId: run.customerId,
+      runId: run.id,
+      taskId,
+      type: e.type as ScanErrorType,
+      message: e.message.slice(0, 2000),
+      host: e.host ?? null,
+    })),
+  );
+}
+
+/** Online remote probes that may take work for a task: its probe, or the members of its group, fewest active tasks first. */
+async function onlineProbeFor(tx: Tx, task: Pick<TaskRow, 'customerId' | 'probeId' | 'probeGroupId'>): Promise<number | null> {
+  const since = new Date(Date.now() - probeTiming.offlineAfterMs);
+  const where = task.probeGroupId !== null ? eq(probes.groupId, task.probeGroupId) : eq(probes.id, task.probeId ?? 0);
+  const rows = await tx
+    .select({
+      id: probes.id,
+      active: sql<number>`(select count(*)::int from ${scanTasks} t where t.probe_id = ${probes.id} and t.state in (${sql.join(
+        [...ON_PROBE_TASK_STATES, ...CLAIMABLE_TASK_STATES].map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+    })
+    .from(probes)
+    .where(and(eq(probes.customerId, task.customerId), where, sql`${probes.lastHeartbeatAt} >= ${since.toISOString()}`))
+    .orderBy(sql`2`, probes.id);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Puts a task (created start, delayed, or re-queued) in the queue: requested for the built-in probe; for a remote
+ * probe or group, requested on an online member (the group member with the fewest active tasks), else delayed node
+ * assignment (8) until one comes online. A resumed task keeps the state created resume while it waits.
+ */
+export async function dispatchTask(tx: Tx, task: TaskRow): Promise<TaskRow | null> {
+  const from = [task.state as ScanTaskState];
+  if (task.probeId === null && task.probeGroupId === null) {
+    if (task.state === S.created_resume) return task;
+    return moveTask(tx, task.id, from, S.requested);
+  }
+  const probeId = await onlineProbeFor(tx, task);
+  if (probeId === null) return moveTask(tx, task.id, from, S.delayed_node_assignment);
+  if (task.state === S.created_resume) {
+    const [row] = await tx.update(scanTasks).set({ probeId }).where(eq(scanTasks.id, task.id)).returning();
+    return row ?? null;
+  }
+  return moveTask(tx, task.id, from, S.requested, { probeId });
+}
+
+/** Dispatches the delayed tasks of a customer again (a probe came online). */
+export async function redispatchDelayed(db: Db, customerId: number): Promise<number> {
+  const delayed = await db
+    .select()
+    .from(scanTasks)
+    .where(and(eq(scanTasks.customerId, customerId), eq(scanTasks.state, S.delayed_node_assignment)));
+  let moved = 0;
+  for (const task of delayed) {
+    const row = await db.transaction((tx) => dispatchTask(tx, task));
+    if (row && row.state !== S.delayed_node_assignment) {
+      moved++;
+      await refreshRun(db, row.runId);
+    }
+  }
+  return moved;
+}
+
+/** The task and the run it belongs to, as a probe needs them to scan. */
+export interface ClaimedTask {
+  task: TaskRow;
+  run: RunRow;
+}
+
+/** Claims the oldest task waiting for this claimer (skipping rows another claimer has locked) and marks it running. */
+export async function claimTask(db: Db, claimer: Claimer): Promise<ClaimedTask | null> {
+  const claimable = sql.join(
+    CLAIMABLE_TASK_STATES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const mine =
+    claimer.kind === 'builtin'
+      ? sql`t.probe_id is null and t.probe_group_id is null`
+      : sql`t.probe_id = ${claimer.probeId} and t.customer_id = ${claimer.customerId}`;
+  const claimed = await db.transaction(async (tx) => {
+    const picked = await tx.execute<{ id: number }>(
+      sql`select t.id from scan_tasks t where t.state in (${claimable}) and ${mine} order by t.id limit 1 for update skip locked`,
+    );
+    const rows = (picked as unknown as { rows: { id: number }[] }).rows ?? (picked as unknown as { id: number }[]);
+    const id = rows[0]?.id;
+    if (id === undefined) return null;
+    const now = new Date();
+    const [task] = await tx
+      .update(scanTasks)
+      .set({
+        state: S.running,
+        claimedBy: claimerId(claimer),
+        claimedAt: now,
+        seenAt: now,
+        attempts: sql`${scanTasks.attempts} + 1`,
+        startedAt: sql`coalesce(${scanTasks.startedAt}, now())`,
+      })
+      .where(and(eq(scanTasks.id, id), inArray(scanTasks.state, [...CLAIMABLE_TASK_STATES])))
+      .returning();
+    return task ?? null;
+  });
+  if (!claimed) return null;
+  const run = await refreshRun(db, claimed.runId);
+  return run ? { task: claimed, run } : null;
+}
+
+export interface TaskReport {
+  progress?: number;
+  hostsDone?: number;
+  hostsTotal?: number;
+  checkpoint?: { done: unknown[] } | null;
+  errors?: readonly { type: number; message: string; host?: string | null }[];
+}
+
+/**
+ * A probe's word about a task it holds: progress, checkpoint, errors. Answers with the task's state so the probe
+ * learns of a pause or cancel; seeing created stop / created cancel, it acknowledges them (stop / cancel requested).
+ * Null when the task is not this claimer's (any more).
+ */
+export async function reportTask(db: Db, claimer: Claimer, taskId: number, report: TaskReport): Promise<TaskRow | null> {
+  const row = await db.transaction(async (tx) => {
+    const [task] = await tx
+      .update(scanTasks)
+      .set({
+        seenAt: new Date(),
+        ...(report.progress !== undefined ? { progress: Math.max(0, Math.min(100, report.progress)) } : {}),
+        ...(report.hostsDone !== undefined ? { hostsDone: report.hostsDone } : {}),
+        ...(report.hostsTotal !== undefined ? { hostsTotal: report.hostsTotal } : {}),
+        ...(report.checkpoint ? { checkpoint: report.checkpoint } : {}),
+      })
+      .where(
+        and(eq(scanTasks.id, taskId), eq(scanTasks.claimedBy, claimerId(claimer)), inArray(scanTasks.state, [...ON_PROBE_TASK_STATES])),
+      )
+      .returning();
+    if (!task) return null;
+    if (report.errors?.length) await addScanErrors(tx, { id: task.runId, customerId: task.customerId }, task.id, report.errors);
+    if (task.state === S.created_stop) return (await moveTask(tx, task.id, [S.created_stop], S.stop_requested)) ?? task;
+    if (task.state === S.created_cancel) return (await moveTask(tx, task.id, [S.created_cancel], S.cancel_requested)) ?? task;
+    return task;
+  });
+  if (row) await refreshRun(db, row.runId);
+  return row;
+}
+
+export type TaskOutcome =
+  | { outcome: 'done'; result: unknown; errors?: TaskReport['errors'] }
+  | { outcome: 'stopped'; checkpoint: { done: unknown[] } | null }
+  | { outcome: 'cancelled' }
+  | { outcome: 'failed'; type?: number; message: string };
+
+/**
+ * The probe is done with a task. 'done' stores the result (state process results); 'stopped' keeps the checkpoint
+ * (paused); a task the user cancelled meanwhile ends cancelled whatever the outcome. Returns the updated task and
+ * whether every task of the run has now delivered or ended (time to process the run's results).
+ */
+export async function finishTask(
+  db: Db,
+  claimer: Claimer,
+  taskId: number,
+  outcome: TaskOutcome,
+): Promise<{ task: TaskRow; runReady: boolean } | null> {
+  const task = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(scanTasks)
+      .where(and(eq(scanTasks.id, taskId), eq(scanTasks.claimedBy, claimerId(claimer))))
+      .for('update');
+    if (!current || !(ON_PROBE_TASK_STATES as readonly number[]).includes(current.state)) return null;
+    const state = current.state as ScanTaskState;
+    const now = new Date();
+    const run = { id: current.runId, customerId: current.customerId };
+    if (state === S.created_cancel || state === S.cancel_requested || outcome.outcome === 'cancelled') {
+      return moveTask(tx, taskId, [state], S.cancelled, { finishedAt: now, claimedBy: null });
+    }
+    if (outcome.outcome === 'done') {
+      if (outcome.errors?.length) await addScanErrors(tx, run, taskId, outcome.errors);
+      return moveTask(tx, taskId, [state], S.process_results, {
+        result: outcome.result,
+        progress: 100,
+        hostsDone: sql`${scanTasks.hostsTotal}` as unknown as number,
+        finishedAt: now,
+        claimedBy: null,
+      });
+    }
+    if (outcome.outcome === 'stopped') {
+      return moveTask(tx, taskId, [state], S.stopped, { checkpoint: outcome.checkpoint ?? current.checkpoint, claimedBy: null });
+    }
+    await addScanErrors(tx, run, taskId, [{ type: outcome.type ?? SCAN_ERROR_TYPE.internal, message: outcome.message }]);
+    return moveTask(tx, taskId, [state], S.error, { finishedAt: now, claimedBy: null });
+  });
+  if (!task) return null;
+  const runRow = await refreshRun(db, task.runId);
+  return { task, runReady: runRow !== null && runRow.state === S.process_results };
+}
+
+/**
+ * Tasks held by remote probes that went quiet (no heartbeat for probeTiming.offlineAfterMs) go back to the queue
+ * with their checkpoint; after MAX_TASK_ATTEMPTS claims a task ends in error 17. A task being paused or cancelled
+ * on the lost probe simply ends paused or cancelled. Returns the ids of the runs touched.
+ */
+export async function requeueLostTasks(db: Db): Promise<number[]> {
+  const since = new Date(Date.now() - probeTiming.offlineAfterMs).toISOString();
+  const lost = await db
+    .select({ task: scanTasks })
+    .from(scanTasks)
+    .innerJoin(probes, eq(probes.id, scanTasks.claimedBy))
+    .where(
+      and(
+        inArray(scanTasks.state, [...ON_PROBE_TASK_STATES]),
+        sql`(${probes.lastHeartbeatAt} is null or ${probes.lastHeartbeatAt} < ${since})`,
+        sql`(${scanTasks.seenAt} is null or ${scanTasks.seenAt} < ${since})`,
+      ),
+    );
+  const runs = new Set<number>();
+  for (const { task } of lost) {
+    const state = task.state as ScanTaskState;
+    const row = await db.transaction(async (tx) => {
+      const run = { id: task.runId, customerId: task.customerId };
+      if (state === S.created_cancel || state === S.cancel_requested)
+        return moveTask(tx, task.id, [state], S.cancelled, { finishedAt: new Date(), claimedBy: null });
+      if (state === S.created_stop || state === S.stop_requested) return moveTask(tx, task.id, [state], S.stopped, { claimedBy: null });
+      if (task.attempts >= MAX_TASK_ATTEMPTS) {
+        await addScanErrors(tx, run, task.id, [
+          {
+            type: SCAN_ERROR_TYPE.max_attempts_exceeded,
+            message: `The task was handed out ${task.attempts} times and no probe finished it.`,
+          },
+        ]);
+        return moveTask(tx, task.id, [state], S.error, { finishedAt: new Date(), claimedBy: null });
+      }
+      await addScanErrors(tx, run, task.id, [
+        { type: SCAN_ERROR_TYPE.connection_failed, message: 'The probe running this task stopped responding; the task was queued again.' },
+      ]);
+      const back = await moveTask(tx, task.id, [state], S.requested, { claimedBy: null, claimedAt: null });
+      return back ? dispatchTask(tx, back) : null;
+    });
+    if (row) runs.add(row.runId);
+  }
+  for (const id of runs) await refreshRun(db, id);
+  return [...runs];
+}
+
+/**
+ * Recomputes a run's summary from its tasks: state (runTaskState), display status, progress (mean of the tasks),
+ * hosts, start and finish times. Returns the updated run.
+ */
+export async function refreshRun(tx: Tx, runId: number): Promise<RunRow | null> {
+  const tasks = await tx
+    .select({
+      state: scanTasks.state,
+      progress: scanTasks.progress,
+      hostsTotal: scanTasks.hostsTotal,
+      startedAt: scanTasks.startedAt,
+      finishedAt: scanTasks.finishedAt,
+    })
+    .from(scanTasks)
+    .where(and(eq(scanTasks.runId, runId), sql`${scanTasks.state} <> ${S.group_run}`));
+  const [current] = await tx.select().from(scanRuns).where(eq(scanRuns.id, runId));
+  if (!current) return null;
+  const state = runTaskState(tasks.map((t) => t.state));
+  const processing = state === S.process_results;
+  const started = tasks.map((t) => t.startedAt).filter((d): d is Date => d !== null);
+  const allFinal = tasks.length > 0 && tasks.every((t) => isFinalTaskState(t.state));
+  const progress = tasks.length ? tasks.reduce((n, t) => n + (isFinalTaskState(t.state) ? 100 : t.progress), 0) / tasks.length : 0;
+  const [row] = await tx
+    .update(scanRuns)
+    .set({
+      state,
+      status: runStatus(state, processing),
+      progress: Math.round(progress * 10) / 10,
+      hostsTotal: tasks.reduce((n, t) => n + t.hostsTotal, 0),
+      startedAt: current.startedAt ?? (started.length ? new Date(Math.min(...started.map((d) => d.getTime()))) : null),
+      finishedAt: allFinal && !processing ? (current.finishedAt ?? new Date()) : null,
+    })
+    .where(eq(scanRuns.id, runId))
+    .returning();
+  return row ?? null;
+}
+
+/** Tasks of a run that a probe may work on (not the group parent). */
+export async function runTasks(tx: Tx, runId: number): Promise<TaskRow[]> {
+  return tx
+    .select()
+    .from(scanTasks)
+    .where(and(eq(scanTasks.runId, runId), sql`${scanTasks.state} <> ${S.group_run}`))
+    .orderBy(scanTasks.id);
+}
