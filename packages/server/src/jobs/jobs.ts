@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import { runFeedImport } from '../modules/intel/import.ts';
 import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
+import { RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/queue.ts';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
@@ -35,6 +36,11 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
     const result = await runFeedImport(database.db, job.data.id);
     log.info({ id: job.data.id, counts: result?.counts }, 'feed import finished');
     return result?.counts ?? null;
+  });
+  await boss.createQueue(RUN_PROCESSING_QUEUE);
+  await boss.work<{ runId: number; jobId: string }>(RUN_PROCESSING_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    await runProcessingJob({ db: database.db, log }, job.data.runId, job.data.jobId);
+    return null;
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }
