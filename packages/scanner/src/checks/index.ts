@@ -11,6 +11,7 @@ export { translateRe2 } from './regex.ts';
 export { parseDsl, evalDsl, DSL_FUNCTIONS } from './dsl.ts';
 export { runOperators, type ResponseView } from './match.ts';
 export { TemplateError } from './types.ts';
+export { categoryId, selectTemplates, type TestSelection } from './select.ts';
 export type { CheckTemplate, Matcher, Extractor, HttpRequest, NetworkRequest, SslRequest, Severity } from './types.ts';
 
 /** The package's own templates: packages/scanner/checks/. */

@@ -1,0 +1,38 @@
+// The test-selection rule of network scan profiles: which check templates a profile's plus/minus categories and tests
+// select. The server (catalogue, profile validation) and the probe (what to run) apply this one rule.
+import type { CheckTemplate } from './types.ts';
+
+/** The catalogue id of a template category: its name in lower case, runs of other characters as '-' ('SSL/TLS' → 'ssl-tls'). */
+export function categoryId(category: string): string {
+  return (
+    category
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'uncategorized'
+  );
+}
+
+/** The profile fields the rule reads (network profile names). */
+export interface TestSelection {
+  plus_categories?: readonly string[] | null;
+  minus_categories?: readonly string[] | null;
+  plus_tests?: readonly string[] | null;
+  minus_tests?: readonly string[] | null;
+}
+
+/**
+ * Start from every template, or only those of `plus_categories` when that list is not empty; add `plus_tests`;
+ * then remove the templates of `minus_categories` and `minus_tests` (a removal wins over an addition).
+ * Keeps the templates' order. Unknown ids select nothing.
+ */
+export function selectTemplates<T extends Pick<CheckTemplate, 'id' | 'bulwark'>>(templates: readonly T[], selection: TestSelection): T[] {
+  const plusCategories = new Set(selection.plus_categories ?? []);
+  const minusCategories = new Set(selection.minus_categories ?? []);
+  const plusTests = new Set(selection.plus_tests ?? []);
+  const minusTests = new Set(selection.minus_tests ?? []);
+  return templates.filter((t) => {
+    const category = categoryId(t.bulwark.category);
+    const selected = plusCategories.size === 0 || plusCategories.has(category) || plusTests.has(t.id);
+    return selected && !minusCategories.has(category) && !minusTests.has(t.id);
+  });
+}
