@@ -7,3 +7,4 @@ export * from './ports/index.ts';
 export * from './net/index.ts';
 export * from './nmap/index.ts';
 export * from './network-scan.ts';
+export * from './agent/index.ts';
