@@ -25,7 +25,10 @@ export interface TestSelection {
  * then remove the templates of `minus_categories` and `minus_tests` (a removal wins over an addition).
  * Keeps the templates' order. Unknown ids select nothing.
  */
-export function selectTemplates<T extends Pick<CheckTemplate, 'id' | 'bulwark'>>(templates: readonly T[], selection: TestSelection): T[] {
+export function selectTemplates<T extends { id: string; bulwark: Pick<CheckTemplate['bulwark'], 'category'> }>(
+  templates: readonly T[],
+  selection: TestSelection,
+): T[] {
   const plusCategories = new Set(selection.plus_categories ?? []);
   const minusCategories = new Set(selection.minus_categories ?? []);
   const plusTests = new Set(selection.plus_tests ?? []);
