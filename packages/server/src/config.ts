@@ -68,6 +68,14 @@ const schema = z
       })
       .default('info'),
     BULWARK_JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    BULWARK_BUILTIN_PROBE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    BULWARK_BUILTIN_PROBE_TASKS: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64')
+      .default(2),
+    BULWARK_PROBE_OFFLINE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(60),
   })
   .refine((c) => !c.BULWARK_ADMIN_PASSWORD || c.BULWARK_ADMIN_EMAIL, {
     message: 'BULWARK_ADMIN_PASSWORD needs BULWARK_ADMIN_EMAIL',
@@ -97,6 +105,12 @@ export interface Config {
   webDir: string | undefined;
   logLevel: string;
   jobs: boolean;
+  /** Run the built-in probe in this process (scans on the built-in / external probe). */
+  builtinProbe: boolean;
+  /** Tasks the built-in probe runs at once. */
+  builtinProbeTasks: number;
+  /** A probe silent this long is offline and its tasks go back to the queue. */
+  probeOfflineSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -134,5 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: c.BULWARK_WEB_DIR,
     logLevel: c.BULWARK_LOG_LEVEL,
     jobs: c.BULWARK_JOBS === 'on',
+    builtinProbe: c.BULWARK_BUILTIN_PROBE === 'on',
+    builtinProbeTasks: c.BULWARK_BUILTIN_PROBE_TASKS,
+    probeOfflineSeconds: c.BULWARK_PROBE_OFFLINE_SECONDS,
   };
 }

@@ -1,0 +1,219 @@
+// The built-in probe: runs scans of the built-in (external) probe inside the server. It claims tasks (every ~500 ms
+// and at once when tasks are queued), executes up to N at a time, reports progress back through the task state
+// machine, and sweeps lost tasks (probes gone quiet, delayed tasks whose probe came back) every ~10 s.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_TASK_ATTEMPTS, ON_PROBE_TASK_STATES, SCAN_ERROR_TYPE, SCAN_TASK_STATE as S, type ScanTaskState } from '@bulwark/core';
+import { executeTask, loadTemplates, selectTemplates, type CheckTemplate, type TaskDecision } from '@bulwark/scanner';
+import type { AppContext } from '../../context.ts';
+import { scanTasks } from '../../db/schema/index.ts';
+import { startRunProcessing } from '../results/queue.ts';
+import { onTasksQueued } from './notify.ts';
+import {
+  BUILTIN_PROBE_ID,
+  addScanErrors,
+  claimTask,
+  finishTask,
+  moveTask,
+  probeTiming,
+  redispatchDelayed,
+  refreshRun,
+  reportTask,
+  requeueLostTasks,
+  type ClaimedTask,
+  type Claimer,
+  type TaskOutcome,
+} from './tasks.ts';
+
+const CLAIMER: Claimer = { kind: 'builtin' };
+
+export interface BuiltinProbeOptions {
+  maxTasks: number;
+  pollMs?: number;
+  sweepMs?: number;
+  /** Executor settings for every task (engine timing, rate, report interval). */
+  execute?: Parameters<typeof executeTask>[3];
+}
+
+export class BuiltinProbe {
+  private readonly active = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  private timers: NodeJS.Timeout[] = [];
+  private unlisten: (() => void) | null = null;
+  private polling: Promise<void> | null = null;
+  private pollAgain = false;
+  private closing = false;
+  private templates: Promise<CheckTemplate[]> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: BuiltinProbeOptions,
+  ) {}
+
+  start(): void {
+    this.timers.push(setInterval(() => this.poll(), this.options.pollMs ?? 500));
+    this.timers.push(setInterval(() => void this.sweep(), this.options.sweepMs ?? 10_000));
+    this.unlisten = onTasksQueued(() => this.poll());
+    this.poll();
+  }
+
+  /** Stops claiming, aborts the tasks it runs (they go back to the queue with their checkpoint) and waits for them. */
+  async stop(): Promise<void> {
+    this.closing = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    this.unlisten?.();
+    await this.polling;
+    for (const { controller } of this.active.values()) controller.abort();
+    await Promise.all([...this.active.values()].map((a) => a.done));
+  }
+
+  /** Claims tasks while it has room; one claiming loop at a time (a call during one makes it go round again). */
+  private poll(): void {
+    if (this.closing) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = (async () => {
+      do {
+        this.pollAgain = false;
+        while (!this.closing && this.active.size < this.options.maxTasks) {
+          const claimed = await claimTask(this.ctx.db, CLAIMER).catch((err: unknown) => {
+            this.ctx.log.error({ err }, 'built-in probe: claiming a task failed');
+            return null;
+          });
+          if (!claimed) break;
+          this.run(claimed);
+        }
+      } while (this.pollAgain && !this.closing);
+    })().finally(() => {
+      this.polling = null;
+    });
+  }
+
+  private run(claimed: ClaimedTask): void {
+    const controller = new AbortController();
+    const done = this.execute(claimed, controller.signal)
+      .catch((err: unknown) => this.ctx.log.error({ err, taskId: claimed.task.id }, 'built-in probe: task failed'))
+      .finally(() => {
+        this.active.delete(claimed.task.id);
+        this.poll();
+      });
+    this.active.set(claimed.task.id, { controller, done });
+  }
+
+  private loadTemplates(): Promise<CheckTemplate[]> {
+    this.templates ??= loadTemplates().then((r) => r.templates);
+    return this.templates;
+  }
+
+  private async execute({ task, run }: ClaimedTask, signal: AbortSignal): Promise<void> {
+    const { db } = this.ctx;
+    const templates = await this.loadTemplates();
+    const tests = selectTemplates(templates, run.profile).map((t) => t.id);
+    const outcome = await executeTask(
+      {
+        id: task.id,
+        targets: task.targets,
+        exclude: run.exclude,
+        profile: run.profile,
+        checkpoint: task.checkpoint as Parameters<typeof executeTask>[0]['checkpoint'],
+        tests,
+      },
+      {
+        report: async (r): Promise<TaskDecision> => {
+          const row = await reportTask(db, CLAIMER, task.id, {
+            progress: r.progress,
+            hostsDone: r.hostsDone,
+            hostsTotal: r.hostsTotal || undefined,
+            checkpoint: r.checkpoint,
+            errors: r.errors,
+          });
+          // Not ours any more (force-cancelled, deleted): stop without a word.
+          if (!row) return 'cancel';
+          if (row.state === S.created_stop || row.state === S.stop_requested) return 'pause';
+          if (row.state === S.created_cancel || row.state === S.cancel_requested) return 'cancel';
+          return 'continue';
+        },
+      },
+      signal,
+      { ...this.options.execute, templates },
+    );
+    // Shutting down: a task still simply running goes back to the queue, with its checkpoint, for the next start.
+    if (this.closing && outcome.outcome === 'stopped') {
+      const back = await db.transaction((tx) =>
+        moveTask(tx, task.id, [S.running], S.requested, { claimedBy: null, claimedAt: null, checkpoint: outcome.checkpoint }),
+      );
+      if (back) {
+        await refreshRun(db, task.runId);
+        return;
+      }
+    }
+    const mapped: TaskOutcome =
+      outcome.outcome === 'done'
+        ? { outcome: 'done', result: outcome.result }
+        : outcome.outcome === 'stopped'
+          ? { outcome: 'stopped', checkpoint: outcome.checkpoint }
+          : outcome.outcome === 'cancelled'
+            ? { outcome: 'cancelled' }
+            : { outcome: 'failed', message: outcome.message };
+    const finished = await finishTask(db, CLAIMER, task.id, mapped);
+    if (finished?.runReady) await startRunProcessing(this.ctx, task.runId);
+  }
+
+  /** Re-queues lost tasks and dispatches delayed ones again. */
+  async sweep(): Promise<void> {
+    try {
+      await requeueLostTasks(this.ctx.db);
+      await this.requeueSilentBuiltinTasks();
+      const delayed = await this.ctx.db
+        .selectDistinct({ customerId: scanTasks.customerId })
+        .from(scanTasks)
+        .where(eq(scanTasks.state, S.delayed_node_assignment));
+      for (const { customerId } of delayed) await redispatchDelayed(this.ctx.db, customerId);
+    } catch (err) {
+      this.ctx.log.error({ err }, 'built-in probe: sweeping tasks failed');
+    }
+  }
+
+  /**
+   * Tasks of the built-in probe that no server has reported on for the offline time: the server that ran them
+   * stopped without handing them back (a crash). Another server's probe reports about every second, so a live task
+   * is never taken away.
+   */
+  private async requeueSilentBuiltinTasks(): Promise<void> {
+    const { db } = this.ctx;
+    const since = new Date(Date.now() - probeTiming.offlineAfterMs).toISOString();
+    const lost = await db
+      .select()
+      .from(scanTasks)
+      .where(
+        and(
+          eq(scanTasks.claimedBy, BUILTIN_PROBE_ID),
+          inArray(scanTasks.state, [...ON_PROBE_TASK_STATES]),
+          sql`(${scanTasks.seenAt} is null or ${scanTasks.seenAt} < ${since})`,
+        ),
+      );
+    for (const task of lost) {
+      if (this.active.has(task.id)) continue;
+      const state = task.state as ScanTaskState;
+      await db.transaction(async (tx) => {
+        const run = { id: task.runId, customerId: task.customerId };
+        const now = new Date();
+        if (state === S.created_cancel || state === S.cancel_requested)
+          return moveTask(tx, task.id, [state], S.cancelled, { finishedAt: now, claimedBy: null });
+        if (state === S.created_stop || state === S.stop_requested) return moveTask(tx, task.id, [state], S.stopped, { claimedBy: null });
+        if (task.attempts >= MAX_TASK_ATTEMPTS) {
+          await addScanErrors(tx, run, task.id, [
+            {
+              type: SCAN_ERROR_TYPE.max_attempts_exceeded,
+              message: `The task was handed out ${task.attempts} times and no probe finished it.`,
+            },
+          ]);
+          return moveTask(tx, task.id, [state], S.error, { finishedAt: now, claimedBy: null });
+        }
+        return moveTask(tx, task.id, [state], S.requested, { claimedBy: null, claimedAt: null });
+      });
+      await refreshRun(db, task.runId);
+    }
+  }
+}

@@ -1,0 +1,241 @@
+// HTTP routes of network scan runs (scan/nruns/): the filtered, ordered list with tasks and actions, one run, its
+// errors, the actions stop/resume/cancel/cancel-force, deleting a run; and celery-progress/{id}/ for background jobs.
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  HIDDEN_SCAN_ERROR_TYPES,
+  SCAN_ERROR_TYPE_LABELS,
+  SCAN_TASK_LABELS,
+  isScanTaskLabel,
+  jobProgress as jobProgressSchema,
+  scanErrorRow,
+  scanRun,
+  statesForFilters,
+  type ScanAction,
+  type ScanErrorType,
+  type ScanTaskLabel,
+} from '@bulwark/core';
+import type { AppContext } from '../../context.ts';
+import { jobProgress, scanErrors, scanRuns } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { requireAuth } from '../../http/guards.ts';
+import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import { requireNetScans } from './access.ts';
+import { ACTION_MESSAGES, ActionRefused, runAction, runDeletable } from './actions.ts';
+import { getRun, listRuns, RUN_ORDERINGS, toRunRows, type RunOrdering } from './runs-repo.ts';
+
+const tags = ['scans'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const orderings = Object.keys(RUN_ORDERINGS);
+
+const dateBound = (end: boolean) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date or date and time (YYYY-MM-DD or ISO 8601).')
+    // A day given as an upper bound includes the whole day.
+    .transform((v) => new Date(Date.parse(v) + (end && /^\d{4}-\d{2}-\d{2}$/.test(v) ? 86_400_000 - 1 : 0)))
+    .optional();
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .optional();
+const boolParam = z
+  .enum(['true', 'false', '1', '0'], { error: 'Must be true or false.' })
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+export const runListQuery = pageQuery.extend({
+  ordering: z
+    .string()
+    .trim()
+    .refine((v) => orderings.includes(v.replace(/^-/, '')), `Order by one of ${orderings.join(', ')} (prefix - for descending).`)
+    .default('-created'),
+  status: list.superRefine((v, ctx) => {
+    for (const s of v ?? [])
+      if (!isScanTaskLabel(s))
+        ctx.addIssue({ code: 'custom', message: `"${s}" is not a valid status. Choose from ${SCAN_TASK_LABELS.join(', ')}.` });
+  }),
+  finished_after: dateBound(false),
+  finished_before: dateBound(true),
+  created_after: dateBound(false),
+  created_before: dateBound(true),
+  last_started_assessment_after: dateBound(false),
+  last_started_assessment_before: dateBound(true),
+  last_finished_assessment_after: dateBound(false),
+  last_finished_assessment_before: dateBound(true),
+  node: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(-1).optional(),
+  scheduled: boolParam,
+  search: z.string().trim().max(200).optional(),
+  scan: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive().optional(),
+});
+
+const actionReply = scanRun.extend({ message: z.string() });
+const ACTION_PATHS: [string, ScanAction][] = [
+  ['stop', 'pause'],
+  ['resume', 'resume'],
+  ['cancel', 'cancel'],
+  ['cancel/force', 'force_cancel'],
+];
+
+const displayName = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;
+
+export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/scan/nruns/',
+    {
+      schema: {
+        tags,
+        summary: 'Network scan runs with their tasks, filtered and ordered (§3)',
+        querystring: runListQuery,
+        response: { 200: pagedSchema(scanRun) },
+      },
+    },
+    async (request) => {
+      const auth = requireNetScans(request);
+      const q = request.query;
+      const finishedAfter = [q.finished_after, q.last_finished_assessment_after].filter((d): d is Date => !!d);
+      const finishedBefore = [q.finished_before, q.last_finished_assessment_before].filter((d): d is Date => !!d);
+      const { count, rows } = await listRuns(
+        ctx.db,
+        auth.customer.id,
+        {
+          states: q.status ? statesForFilters(q.status as ScanTaskLabel[]) : undefined,
+          // Both names of the finish bounds apply; the tighter one wins.
+          finishedAfter: finishedAfter.length ? new Date(Math.max(...finishedAfter.map(Number))) : undefined,
+          finishedBefore: finishedBefore.length ? new Date(Math.min(...finishedBefore.map(Number))) : undefined,
+          node: q.node,
+          scheduled: q.scheduled,
+          createdAfter: q.created_after,
+          createdBefore: q.created_before,
+          startedAfter: q.last_started_assessment_after,
+          startedBefore: q.last_started_assessment_before,
+          search: q.search || undefined,
+          scan: q.scan,
+        },
+        { key: q.ordering.replace(/^-/, '') as RunOrdering, desc: q.ordering.startsWith('-') },
+        q.page,
+        q.page_size,
+      );
+      return paged(request, q.page, q.page_size, count, await toRunRows(ctx.db, auth.customer.id, rows));
+    },
+  );
+
+  r.get(
+    '/api/scan/nruns/:id/',
+    { schema: { tags, summary: 'One network scan run with its tasks', params: idParams, response: { 200: scanRun } } },
+    async (request) => {
+      const auth = requireNetScans(request);
+      const run = await getRun(ctx.db, auth.customer.id, request.params.id);
+      if (!run) throw notFound();
+      return (await toRunRows(ctx.db, auth.customer.id, [run]))[0]!;
+    },
+  );
+
+  r.delete(
+    '/api/scan/nruns/:id/',
+    { schema: { tags, summary: 'Delete a run (not while a probe works on it)', params: idParams } },
+    async (request, reply) => {
+      const auth = requireNetScans(request, 'delete');
+      const run = await getRun(ctx.db, auth.customer.id, request.params.id);
+      if (!run) throw notFound();
+      if (!(await runDeletable(ctx.db, run.id))) throw conflict({ non_field_errors: ['Cancel the scan first.'] });
+      await ctx.db.delete(scanRuns).where(and(eq(scanRuns.customerId, auth.customer.id), eq(scanRuns.id, run.id)));
+      return reply.code(204).send();
+    },
+  );
+
+  for (const [path, action] of ACTION_PATHS) {
+    r.post(
+      `/api/scan/nruns/:id/${path}/`,
+      { schema: { tags, summary: `Action on a run: ${action.replace('_', ' ')}`, params: idParams, response: { 200: actionReply } } },
+      async (request) => {
+        const auth = requireNetScans(request, 'update');
+        const run = await getRun(ctx.db, auth.customer.id, request.params.id);
+        if (!run) throw notFound();
+        try {
+          const updated = await runAction(ctx, run, action, displayName(auth.user));
+          return { ...(await toRunRows(ctx.db, auth.customer.id, [updated]))[0]!, message: ACTION_MESSAGES[action] };
+        } catch (err) {
+          if (err instanceof ActionRefused) throw conflict({ non_field_errors: [err.message] });
+          throw err;
+        }
+      },
+    );
+  }
+
+  r.get(
+    '/api/scan/nruns/:id/errors/',
+    {
+      schema: {
+        tags,
+        summary: 'The run’s errors grouped by message with counts; internal and connection-reset errors only with show_hidden',
+        params: idParams,
+        querystring: z.object({ show_hidden: boolParam }),
+        response: { 200: z.array(scanErrorRow) },
+      },
+    },
+    async (request) => {
+      const auth = requireNetScans(request);
+      const run = await getRun(ctx.db, auth.customer.id, request.params.id);
+      if (!run) throw notFound();
+      const hidden = request.query.show_hidden
+        ? sql`true`
+        : sql`${scanErrors.type} not in (${sql.join(
+            HIDDEN_SCAN_ERROR_TYPES.map((t) => sql`${t}`),
+            sql`, `,
+          )})`;
+      // Grouped by message in order of first appearance; the first type seen names the group (as aggregateScanErrors).
+      const rows = await ctx.db
+        .select({
+          message: scanErrors.message,
+          type: sql<number>`(array_agg(${scanErrors.type} order by ${scanErrors.id}))[1]`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(scanErrors)
+        .where(and(eq(scanErrors.customerId, auth.customer.id), eq(scanErrors.runId, run.id), hidden))
+        .groupBy(scanErrors.message)
+        .orderBy(sql`min(${scanErrors.id})`);
+      return rows.map((e) => ({
+        type: Number(e.type),
+        type_label: SCAN_ERROR_TYPE_LABELS[Number(e.type) as ScanErrorType] ?? 'Internal',
+        message: e.message,
+        count: e.count,
+      }));
+    },
+  );
+
+  r.get(
+    '/api/celery-progress/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Progress of a background job (results processing, imports, reports)',
+        params: z.object({ id: z.string() }),
+        response: { 200: jobProgressSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) throw notFound();
+      const [row] = await ctx.db
+        .select()
+        .from(jobProgress)
+        .where(and(eq(jobProgress.customerId, auth.customer.id), eq(jobProgress.id, request.params.id)));
+      if (!row) throw notFound();
+      const complete = row.state === 'SUCCESS' || row.state === 'FAILURE';
+      const percent = row.total > 0 ? Math.round((row.current / row.total) * 1000) / 10 : complete ? 100 : 0;
+      return {
+        state: row.state,
+        complete,
+        success: complete ? row.state === 'SUCCESS' : null,
+        progress: { current: row.current, total: row.total, percent },
+        result: row.state === 'FAILURE' ? (row.message ?? null) : (row.result ?? null),
+      };
+    },
+  );
+}

@@ -1,0 +1,197 @@
+// The read side of scan/nruns/: the §3 filters and orderings as SQL, and run rows with their tasks, labels and actions.
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  SCAN_RESULT_LABELS,
+  SCAN_RUN_STATUS_LABELS,
+  SCAN_TASK_STATE as S,
+  allowedActions,
+  taskStateLabel,
+  type ScanResult,
+  type ScanRunRow,
+  type ScanRunStatus,
+  type ScanTaskState,
+} from '@bulwark/core';
+import type { Db } from '../../db/client.ts';
+import { probeGroups, probes, scanProfiles, scanRuns, scanTasks, users } from '../../db/schema/index.ts';
+import { BUILTIN_PROBE_REF } from './scan-repo.ts';
+import type { RunRow, TaskRow } from './tasks.ts';
+
+export interface RunFilters {
+  states?: ScanTaskState[];
+  finishedAfter?: Date;
+  finishedBefore?: Date;
+  node?: number;
+  scheduled?: boolean;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  startedAfter?: Date;
+  startedBefore?: Date;
+  search?: string;
+  scan?: number;
+}
+
+/** Server ordering names (§3 sort keys) → columns. */
+export const RUN_ORDERINGS = {
+  name: sql`lower(${scanRuns.name})`,
+  scan_id: scanRuns.scanId,
+  user: sql`lower(coalesce(${users.lastName}, '') || ' ' || coalesce(${users.firstName}, ''))`,
+  scanned_items: scanRuns.scannedItems,
+  status: scanRuns.status,
+  started: scanRuns.startedAt,
+  finished: scanRuns.finishedAt,
+  cnt_vulns: scanRuns.cntVulns,
+  created: scanRuns.createdAt,
+} as const;
+export type RunOrdering = keyof typeof RUN_ORDERINGS;
+
+function where(customerId: number, f: RunFilters): SQL {
+  const parts: (SQL | undefined)[] = [eq(scanRuns.customerId, customerId)];
+  if (f.states) parts.push(f.states.length ? inArray(scanRuns.state, f.states) : sql`false`);
+  if (f.finishedAfter) parts.push(gte(scanRuns.finishedAt, f.finishedAfter));
+  if (f.finishedBefore) parts.push(lte(scanRuns.finishedAt, f.finishedBefore));
+  if (f.node !== undefined) parts.push(f.node === -1 ? eq(scanRuns.isExternal, true) : eq(scanRuns.probeId, f.node));
+  if (f.scheduled !== undefined) parts.push(eq(scanRuns.scheduled, f.scheduled));
+  if (f.createdAfter) parts.push(gte(scanRuns.createdAt, f.createdAfter));
+  if (f.createdBefore) parts.push(lte(scanRuns.createdAt, f.createdBefore));
+  if (f.startedAfter) parts.push(gte(scanRuns.startedAt, f.startedAfter));
+  if (f.startedBefore) parts.push(lte(scanRuns.startedAt, f.startedBefore));
+  if (f.search) parts.push(ilike(scanRuns.name, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.scan !== undefined) parts.push(eq(scanRuns.scanId, f.scan));
+  return and(...parts)!;
+}
+
+export async function listRuns(
+  db: Db,
+  customerId: number,
+  filters: RunFilters,
+  ordering: { key: RunOrdering; desc: boolean },
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; rows: RunRow[] }> {
+  const col = RUN_ORDERINGS[ordering.key];
+  // Nulls (not started, not finished) sort last either way; ties by id, newest first.
+  const order = ordering.desc ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
+  const cond = where(customerId, filters);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ run: scanRuns })
+      .from(scanRuns)
+      .leftJoin(users, eq(users.id, scanRuns.userId))
+      .where(cond)
+      .orderBy(order, desc(scanRuns.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(scanRuns)
+      .where(cond),
+  ]);
+  return { count: n, rows: rows.map((r) => r.run) };
+}
+
+export async function getRun(db: Db, customerId: number, id: number): Promise<RunRow | null> {
+  const [row] = await db
+    .select()
+    .from(scanRuns)
+    .where(and(eq(scanRuns.customerId, customerId), eq(scanRuns.id, id)));
+  return row ?? null;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** Runs in the reply shape, with their tasks (a group run's children) and the actions those allow. */
+export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Promise<ScanRunRow[]> {
+  if (runs.length === 0) return [];
+  const runIds = runs.map((r) => r.id);
+  const tasks = await db
+    .select()
+    .from(scanTasks)
+    .where(and(eq(scanTasks.customerId, customerId), inArray(scanTasks.runId, runIds)))
+    .orderBy(asc(scanTasks.id));
+  const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x !== null && x > 0))];
+  const userIds = uniq(runs.map((r) => r.userId));
+  const profileIds = uniq(runs.map((r) => r.profileId));
+  const probeIds = uniq([...runs.map((r) => r.probeId), ...tasks.map((t) => t.probeId), ...tasks.map((t) => t.claimedBy)]);
+  const groupIds = uniq(runs.map((r) => r.probeGroupId));
+  const [userRows, profileRows, probeRows, groupRows] = await Promise.all([
+    userIds.length
+      ? db.select({ id: users.id, first_name: users.firstName, last_name: users.lastName }).from(users).where(inArray(users.id, userIds))
+      : [],
+    profileIds.length
+      ? db.select({ id: scanProfiles.id, name: scanProfiles.name }).from(scanProfiles).where(inArray(scanProfiles.id, profileIds))
+      : [],
+    probeIds.length
+      ? db
+          .select({ id: probes.id, name: probes.name })
+          .from(probes)
+          .where(and(eq(probes.customerId, customerId), inArray(probes.id, probeIds)))
+      : [],
+    groupIds.length
+      ? db
+          .select({ id: probeGroups.id, name: probeGroups.name })
+          .from(probeGroups)
+          .where(and(eq(probeGroups.customerId, customerId), inArray(probeGroups.id, groupIds)))
+      : [],
+  ]);
+  const map = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
+  const u = map(userRows);
+  const p = map(profileRows);
+  const pr = map(probeRows);
+  const g = map(groupRows);
+  const probeRef = (id: number | null) => (id === null ? null : id === -1 ? { ...BUILTIN_PROBE_REF } : (pr.get(id) ?? { id, name: '' }));
+  const byRun = new Map<number, TaskRow[]>();
+  for (const t of tasks) byRun.set(t.runId, [...(byRun.get(t.runId) ?? []), t]);
+
+  return runs.map((run) => {
+    const children = (byRun.get(run.id) ?? []).filter((t) => t.state !== S.group_run);
+    const assigned = children.find((t) => t.probeId !== null)?.probeId ?? null;
+    const node = run.isExternal
+      ? { ...BUILTIN_PROBE_REF }
+      : (probeRef(run.probeId ?? assigned) ?? { id: 0, name: run.probeGroupId ? (g.get(run.probeGroupId)?.name ?? '') : '' });
+    const result = run.result as ScanResult | null;
+    return {
+      id: run.id,
+      scan_id: run.scanId,
+      name: run.name,
+      user: run.userId !== null ? (u.get(run.userId) ?? null) : null,
+      targets: run.targets,
+      scanned_items: run.scannedItems,
+      state: run.state,
+      state_label: taskStateLabel(run.state) ?? 'New',
+      status: run.status,
+      status_label: SCAN_RUN_STATUS_LABELS[run.status as ScanRunStatus] ?? 'Pending',
+      result,
+      result_label: result !== null ? (SCAN_RESULT_LABELS[result] ?? null) : null,
+      cnt_vulns: run.cntVulns,
+      severity_counts: run.severityCounts,
+      progress: run.progress,
+      hosts_total: run.hostsTotal,
+      hosts_up: run.hostsUp,
+      open_ports: run.openPorts,
+      node,
+      probe_group: run.probeGroupId !== null ? (g.get(run.probeGroupId) ?? null) : null,
+      is_external: run.isExternal,
+      scheduled: run.scheduled,
+      profile: run.profileId !== null ? (p.get(run.profileId) ?? null) : null,
+      actions: allowedActions(children.map((t) => t.state)),
+      created: run.createdAt.toISOString(),
+      started: iso(run.startedAt),
+      finished: iso(run.finishedAt),
+      processing_job: run.processingJobId,
+      children: children.map((t) => ({
+        id: t.id,
+        parent: t.parentId,
+        state: t.state,
+        state_label: taskStateLabel(t.state),
+        targets: t.targets,
+        progress: t.progress,
+        hosts_total: t.hostsTotal,
+        hosts_done: t.hostsDone,
+        probe: probeRef(t.claimedBy ?? t.probeId),
+        attempts: t.attempts,
+        started: iso(t.startedAt),
+        finished: iso(t.finishedAt),
+      })),
+    };
+  });
+}

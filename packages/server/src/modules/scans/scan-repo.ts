@@ -1,0 +1,218 @@
+// Queries on network scans, always for one customer: the references a scan names (profile, targets, probe, group),
+// reading, writing and deleting scans, and the reply shape of scan/nscans/.
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { ON_PROBE_TASK_STATES, SCAN_TASK_STATE as S, type NetworkScan } from '@bulwark/core';
+import type { Db } from '../../db/client.ts';
+import { probeGroups, probes, scanProfiles, scanRuns, scans, scanTargets, scanTasks, users } from '../../db/schema/index.ts';
+import type { NetworkProfileFields } from '../../db/schema/scans.ts';
+import type { FieldErrors } from '../../http/errors.ts';
+import type { Tx } from './tasks.ts';
+
+export type ScanRow = typeof scans.$inferSelect;
+
+/** The name the lists give the built-in probe (the external pseudo-entry, id -1). */
+export const BUILTIN_PROBE_REF = { id: -1, name: 'External (built-in)' } as const;
+
+const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+export interface ScanReferences {
+  assets: number[];
+  profile: number;
+  node: number | null;
+  probe_group: number | null;
+}
+
+/** What is wrong with the ids a scan names: each must be this customer's (a profile may also be built-in). */
+export async function referenceErrors(db: Tx, customerId: number, input: ScanReferences): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const [profile] = await db
+    .select({ id: scanProfiles.id })
+    .from(scanProfiles)
+    .where(
+      and(
+        eq(scanProfiles.id, input.profile),
+        eq(scanProfiles.type, 'nvt'),
+        or(eq(scanProfiles.customerId, customerId), and(isNull(scanProfiles.customerId), eq(scanProfiles.builtin, true))),
+      ),
+    );
+  if (!profile) errors.profile = [missing(input.profile)];
+  const wanted = [...new Set(input.assets)];
+  if (wanted.length > 0) {
+    const found = await db
+      .select({ id: scanTargets.id })
+      .from(scanTargets)
+      .where(and(eq(scanTargets.customerId, customerId), inArray(scanTargets.id, wanted)));
+    const have = new Set(found.map((r) => r.id));
+    const absent = wanted.filter((id) => !have.has(id));
+    if (absent.length > 0) errors.assets = absent.slice(0, 20).map(missing);
+  }
+  if (input.node !== null && input.node !== -1) {
+    const [p] = await db
+      .select({ id: probes.id })
+      .from(probes)
+      .where(and(eq(probes.customerId, customerId), eq(probes.id, input.node)));
+    if (!p) errors.node = [missing(input.node)];
+  }
+  if (input.probe_group !== null) {
+    const [g] = await db
+      .select({ id: probeGroups.id })
+      .from(probeGroups)
+      .where(and(eq(probeGroups.customerId, customerId), eq(probeGroups.id, input.probe_group)));
+    if (!g) errors.probe_group = [missing(input.probe_group)];
+  }
+  return errors;
+}
+
+/** The targets of a run: the saved targets the scan names, then those written on it, each once. */
+export async function runTargets(db: Tx, customerId: number, scan: Pick<ScanRow, 'targetIds' | 'targets'>): Promise<string[]> {
+  const saved =
+    scan.targetIds.length === 0
+      ? []
+      : await db
+          .select({ value: scanTargets.value })
+          .from(scanTargets)
+          .where(and(eq(scanTargets.customerId, customerId), inArray(scanTargets.id, scan.targetIds)))
+          .orderBy(asc(scanTargets.id));
+  return [...new Set([...saved.map((r) => r.value), ...scan.targets])];
+}
+
+/** A profile's settings as a run copies them; null when the customer may not use it (any more). */
+export async function profileForRun(db: Tx, customerId: number, profileId: number | null): Promise<NetworkProfileFields | null> {
+  if (profileId === null) return null;
+  const [row] = await db
+    .select({ fields: scanProfiles.fields })
+    .from(scanProfiles)
+    .where(and(eq(scanProfiles.id, profileId), or(eq(scanProfiles.customerId, customerId), isNull(scanProfiles.customerId))));
+  return row?.fields ?? null;
+}
+
+export async function getScan(db: Tx, customerId: number, id: number): Promise<ScanRow | null> {
+  const [row] = await db
+    .select()
+    .from(scans)
+    .where(and(eq(scans.customerId, customerId), eq(scans.id, id)));
+  return row ?? null;
+}
+
+/** Whether a run of the scan is on a probe or having its results processed (it cannot be deleted then). */
+export async function scanBusy(db: Tx, customerId: number, scanId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(scanTasks)
+    .innerJoin(scanRuns, eq(scanRuns.id, scanTasks.runId))
+    .where(
+      and(
+        eq(scanRuns.customerId, customerId),
+        eq(scanRuns.scanId, scanId),
+        inArray(scanTasks.state, [...ON_PROBE_TASK_STATES, S.process_results]),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Scans in the reply shape, in the order of `rows`. */
+export async function toNetworkScans(db: Db, customerId: number, rows: ScanRow[]): Promise<NetworkScan[]> {
+  if (rows.length === 0) return [];
+  const ids = (pick: (r: ScanRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+  const [userRows, profileRows, probeRows, groupRows, lastRuns] = await Promise.all([
+    ids((r) => r.userId).length
+      ? db
+          .select({ id: users.id, first_name: users.firstName, last_name: users.lastName })
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              ids((r) => r.userId),
+            ),
+          )
+      : [],
+    ids((r) => r.profileId).length
+      ? db
+          .select({ id: scanProfiles.id, name: scanProfiles.name, type: scanProfiles.type, builtin: scanProfiles.builtin })
+          .from(scanProfiles)
+          .where(
+            inArray(
+              scanProfiles.id,
+              ids((r) => r.profileId),
+            ),
+          )
+      : [],
+    ids((r) => r.probeId).length
+      ? db
+          .select({ id: probes.id, name: probes.name })
+          .from(probes)
+          .where(
+            and(
+              eq(probes.customerId, customerId),
+              inArray(
+                probes.id,
+                ids((r) => r.probeId),
+              ),
+            ),
+          )
+      : [],
+    ids((r) => r.probeGroupId).length
+      ? db
+          .select({ id: probeGroups.id, name: probeGroups.name })
+          .from(probeGroups)
+          .where(
+            and(
+              eq(probeGroups.customerId, customerId),
+              inArray(
+                probeGroups.id,
+                ids((r) => r.probeGroupId),
+              ),
+            ),
+          )
+      : [],
+    db
+      .select({ scanId: scanRuns.scanId, id: sql<number>`max(${scanRuns.id})::int` })
+      .from(scanRuns)
+      .where(
+        and(
+          eq(scanRuns.customerId, customerId),
+          inArray(
+            scanRuns.scanId,
+            rows.map((r) => r.id),
+          ),
+        ),
+      )
+      .groupBy(scanRuns.scanId),
+  ]);
+  const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
+  const u = byId(userRows);
+  const p = byId(profileRows);
+  const pr = byId(probeRows);
+  const g = byId(groupRows);
+  const last = new Map(lastRuns.map((r) => [r.scanId, r.id]));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    user: r.userId !== null ? (u.get(r.userId) ?? null) : null,
+    assets: r.targetIds,
+    targets: r.targets,
+    exclude: r.exclude,
+    profile: r.profileId !== null ? (p.get(r.profileId) ?? null) : null,
+    node: r.probeId !== null ? (pr.get(r.probeId) ?? { id: r.probeId, name: '' }) : { ...BUILTIN_PROBE_REF },
+    probe_group: r.probeGroupId !== null ? (g.get(r.probeGroupId) ?? null) : null,
+    created: r.createdAt.toISOString(),
+    last_run: last.get(r.id) ?? null,
+  }));
+}
+
+export async function listScans(db: Db, customerId: number, page: number, pageSize: number): Promise<{ count: number; rows: ScanRow[] }> {
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(scans)
+      .where(eq(scans.customerId, customerId))
+      .orderBy(desc(scans.createdAt), desc(scans.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(scans)
+      .where(eq(scans.customerId, customerId)),
+  ]);
+  return { count: n, rows };
+}

@@ -1,0 +1,156 @@
+// Starting a scan: the run row with its targets and profile copied, its tasks (one, or a group run with up to 16
+// children holding contiguous shares of the addresses), each dispatched to its probe, in one transaction.
+import { eq } from 'drizzle-orm';
+import { GROUP_RUN_SPLIT_THRESHOLD, MAX_CHILD_TASKS, SCAN_TASK_STATE as S } from '@bulwark/core';
+import { expandTargets, formatIp, parseTarget, TargetError, type IpFamily } from '@bulwark/scanner';
+import type { Db } from '../../db/client.ts';
+import { scanRuns, scans, scanTasks } from '../../db/schema/index.ts';
+import { profileForRun, runTargets, type ScanRow } from './scan-repo.ts';
+import { dispatchTask, moveTask, refreshRun, type RunRow } from './tasks.ts';
+import { notifyTasksQueued } from './notify.ts';
+
+/** One task's share of the targets. */
+export interface TaskPlan {
+  targets: string[];
+  hosts: number;
+}
+
+export interface RunPlan {
+  /** Number of addresses the targets expand to (host names count once each: they are resolved by the probe). */
+  hosts: number;
+  /** One entry: a single task; more: the children of a group run. */
+  tasks: TaskPlan[];
+}
+
+/** Why a scan cannot start, said for the field that causes it. */
+export class StartError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const fmt = (family: IpFamily, start: bigint, end: bigint): string =>
+  start === end ? formatIp(family, start) : `${formatIp(family, start)}-${formatIp(family, end)}`;
+
+/**
+ * Counts the addresses and splits them. Names are not resolved here (the probe resolves them where it runs, and
+ * may see other addresses); numeric targets are expanded with the exclusions applied.
+ */
+export async function planRun(targets: readonly string[], exclude: readonly string[]): Promise<RunPlan> {
+  const names: string[] = [];
+  const numeric: string[] = [];
+  try {
+    for (const t of targets) (parseTarget(t).kind === 'name' ? names : numeric).push(t);
+  } catch (err) {
+    if (err instanceof TargetError) throw new StartError('targets', err.message);
+    throw err;
+  }
+  const numericExclude = exclude.filter((t) => {
+    try {
+      return parseTarget(t, true).kind === 'interval';
+    } catch {
+      return false;
+    }
+  });
+  let intervals: { family: IpFamily; start: bigint; end: bigint }[] = [];
+  let count = 0;
+  if (numeric.length > 0) {
+    try {
+      const set = await expandTargets(numeric, numericExclude);
+      intervals = [...set.intervals];
+      count = set.size;
+    } catch (err) {
+      if (!(err instanceof TargetError)) throw err;
+      // Everything excluded is only an error when no host name is left to scan either.
+      if (err.code !== 'empty' || names.length === 0) throw new StartError('targets', err.message);
+    }
+  }
+  const hosts = count + names.length;
+  if (hosts === 0) throw new StartError('targets', 'The targets contain no host once exclusions are applied.');
+  if (count <= GROUP_RUN_SPLIT_THRESHOLD) return { hosts, tasks: [{ targets: [...targets], hosts }] };
+
+  const children = Math.min(MAX_CHILD_TASKS, Math.ceil(count / GROUP_RUN_SPLIT_THRESHOLD));
+  const share = Math.ceil(count / children);
+  const tasks: TaskPlan[] = [];
+  let current: TaskPlan = { targets: [], hosts: 0 };
+  for (const { family, start, end } of intervals) {
+    let s = start;
+    while (s <= end) {
+      const room = BigInt(share - current.hosts);
+      const e = end - s + 1n > room ? s + room - 1n : end;
+      current.targets.push(fmt(family, s, e));
+      current.hosts += Number(e - s + 1n);
+      s = e + 1n;
+      if (current.hosts >= share) {
+        tasks.push(current);
+        current = { targets: [], hosts: 0 };
+      }
+    }
+  }
+  if (current.hosts > 0) tasks.push(current);
+  // Names ride with the first child.
+  tasks[0]!.targets.push(...names);
+  tasks[0]!.hosts += names.length;
+  return { hosts, tasks };
+}
+
+export interface StartOptions {
+  userId: number | null;
+  scheduled?: boolean;
+}
+
+/** Starts a run of the scan; throws StartError when its targets or profile cannot be used. */
+export async function startRun(db: Db, scan: ScanRow, options: StartOptions): Promise<RunRow> {
+  const customerId = scan.customerId;
+  const run = await db.transaction(async (tx) => {
+    const targets = await runTargets(tx, customerId, scan);
+    if (targets.length === 0) throw new StartError('assets', 'The scan has no targets.');
+    const profile = await profileForRun(tx, customerId, scan.profileId);
+    if (!profile) throw new StartError('profile', 'The scan’s profile no longer exists.');
+    const plan = await planRun(targets, scan.exclude);
+    const now = new Date();
+    const [row] = await tx
+      .insert(scanRuns)
+      .values({
+        customerId,
+        scanId: scan.id,
+        name: scan.name,
+        userId: options.userId,
+        profileId: scan.profileId,
+        targets,
+        exclude: scan.exclude,
+        profile,
+        scannedItems: plan.hosts,
+        probeId: scan.probeId,
+        probeGroupId: scan.probeGroupId,
+        isExternal: scan.probeId === null && scan.probeGroupId === null,
+        scheduled: options.scheduled ?? false,
+        hostsTotal: plan.hosts,
+      })
+      .returning();
+    const common = { customerId, runId: row!.id, probeId: scan.probeId, probeGroupId: scan.probeGroupId };
+    let parentId: number | null = null;
+    if (plan.tasks.length > 1) {
+      const [parent] = await tx
+        .insert(scanTasks)
+        .values({ ...common, state: S.group_run, targets, hostsTotal: plan.hosts })
+        .returning({ id: scanTasks.id });
+      parentId = parent!.id;
+    }
+    const created = await tx
+      .insert(scanTasks)
+      .values(plan.tasks.map((t) => ({ ...common, parentId, state: S.new, targets: t.targets, hostsTotal: t.hosts })))
+      .returning();
+    for (const task of created) {
+      const started = await moveTask(tx, task.id, [S.new], S.created_start);
+      if (started) await dispatchTask(tx, started);
+    }
+    await tx.update(scans).set({ lastStartedAt: now }).where(eq(scans.id, scan.id));
+    return (await refreshRun(tx, row!.id))!;
+  });
+  notifyTasksQueued();
+  return run;
+}

@@ -1,0 +1,72 @@
+// Shared steps of the scan tests: real TCP listeners on loopback, a small custom profile, saved targets, and waiting
+// for a run (driven by the real built-in probe) to reach a state.
+import { createServer, type Server } from 'node:net';
+import { expect } from 'vitest';
+import type { ScanRunRow } from '@bulwark/core';
+import { scanProfiles, scanTargets } from '../../src/db/schema/index.ts';
+import type { NetworkProfileFields } from '../../src/db/schema/scans.ts';
+import type { Client, TestApp } from './app.ts';
+
+/** TCP listeners that accept and close every connection; `close()` ends them all. */
+export class Listeners {
+  private readonly servers: Server[] = [];
+
+  async listen(host: string, ...ports: number[]): Promise<void> {
+    for (const port of ports) {
+      const server = createServer((socket) => socket.destroy());
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen({ host, port }, () => resolve());
+      });
+      this.servers.push(server);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
+  }
+}
+
+/** A custom profile scanning only `tcp` (no standard ports, no checks), so scans of a few hosts take a moment. */
+export async function smallProfile(t: TestApp, customerId: number, tcp: string, name = `small ${tcp}`): Promise<number> {
+  const fields: NetworkProfileFields = {
+    standard_scan: false,
+    ss_tcp_extra_ports: '',
+    ss_use_tcp: false,
+    custom_tcp_range: tcp,
+    custom_tcp_range_exclude: '',
+    custom_udp_range: '',
+    custom_udp_range_exclude: '',
+    // A category no template has: no checks run.
+    plus_categories: ['no-such-category'],
+    minus_categories: [],
+    plus_tests: [],
+    minus_tests: [],
+    win_auths: [],
+    lin_auths: [],
+    kubernetes_auth: null,
+  };
+  const [row] = await t.ctx.db.insert(scanProfiles).values({ customerId, name, fields }).returning();
+  return row!.id;
+}
+
+export async function savedTarget(t: TestApp, customerId: number, kind: 'host' | 'network' | 'range', value: string): Promise<number> {
+  const [row] = await t.ctx.db.insert(scanTargets).values({ customerId, kind, value }).returning();
+  return row!.id;
+}
+
+/** Polls the run until `done(row)` holds (fails the test after `ms`). */
+export async function waitForRun(c: Client, runId: number, done: (r: ScanRunRow) => boolean, ms = 30_000): Promise<ScanRunRow> {
+  const until = Date.now() + ms;
+  let last: ScanRunRow | undefined;
+  while (Date.now() < until) {
+    const res = await c.get<ScanRunRow>(`/api/scan/nruns/${runId}/`);
+    expect(res.status).toBe(200);
+    last = res.body;
+    if (done(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`run ${runId} did not reach the expected state; last: ${JSON.stringify(last)}`);
+}
+
+export const finished = (r: ScanRunRow) => r.status === 2 || r.status === 3;
