@@ -18,6 +18,7 @@ import { bootstrap } from './bootstrap.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { intelRoutes } from './modules/intel/routes.ts';
+import { resultsRoutes } from './modules/results/routes.ts';
 import { scansModule } from './modules/scans/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   userRoutes(app, ctx);
   customerRoutes(app, ctx);
   intelRoutes(app, ctx);
+  resultsRoutes(app, ctx);
   scansModule(app, ctx);
 
   await registerWeb(app, config.webDir ?? defaultWebDir());

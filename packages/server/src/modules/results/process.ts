@@ -1,38 +1,185 @@
-// Turns a run's delivered task results into the inventory: hosts, ports, services and findings (first step: closes
-// the tasks and the run; issue 5's inventory merge is built on top of this).
-import { and, eq } from 'drizzle-orm';
-import { SCAN_TASK_STATE as S } from '@bulwark/core';
+// Turns a run's delivered task results into the inventory: hosts, ports and services, CVEs matched through intel, and
+// findings merged across runs (New / Active / Reopened / Closed); then closes the tasks and sums the run up.
+import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S } from '@bulwark/core';
+import type { VulnerabilityMatch } from '@bulwark/intel';
+import { profilePorts } from '@bulwark/scanner';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scanRuns, scanTasks } from '../../db/schema/index.ts';
-import { moveTask, refreshRun } from '../scans/tasks.ts';
+import { scanErrors, scanRuns, scanTasks } from '../../db/schema/index.ts';
+import { matchHost } from '../intel/match.ts';
+import { addScanErrors, moveTask, refreshRun, type TaskRow } from '../scans/tasks.ts';
+import { hostCpes, hostFindings, type FindingInput } from './findings.ts';
+import { cveFacts, type CveFacts } from './intel-facts.ts';
+import { snapshotRunHosts, upsertHosts, type BatchContext, type RunHostSummary } from './inventory.ts';
+import { closeUnseen, upsertFindings } from './merge.ts';
+import { mergeHosts, parseResult, type DeliveredHost, type DeliveredResult } from './scan-result.ts';
+import { resultOf, runSummary, type RunSummary } from './summary.ts';
 
 export interface ProcessProgress {
   current: number;
   total: number;
 }
 
-export interface ProcessSummary {
+export interface ProcessSummary extends RunSummary {
   runId: number;
   tasks: number;
+  result: number | null;
 }
 
-/** Processes every task of the run in state process results; idempotent (a second call finds nothing to do). */
+export interface ProcessOptions {
+  /** Hosts merged per transaction (default 500). */
+  batchSize?: number;
+}
+
+/** Intel answers kept for the whole run: hosts running the same software ask intel once. */
+class MatchCache {
+  private readonly byCpe = new Map<string, VulnerabilityMatch[]>();
+  private readonly facts = new Map<string, CveFacts | null>();
+
+  /** One matchHost call per host, for the CPEs of it no earlier host of the run had. */
+  async matchHosts(db: Db, hosts: readonly DeliveredHost[]): Promise<void> {
+    for (const h of hosts) {
+      const unknown = hostCpes(h).filter((c) => !this.byCpe.has(c));
+      if (unknown.length === 0) continue;
+      const { byCpe } = await matchHost(db, { cpes: unknown });
+      for (const c of unknown) this.byCpe.set(c, byCpe.get(c) ?? []);
+    }
+  }
+
+  async loadFacts(db: Db, hosts: readonly DeliveredHost[]): Promise<void> {
+    const wanted = new Set<string>();
+    for (const h of hosts)
+      for (const f of h.findings) for (const c of f.cve) if (!this.facts.has(c.toUpperCase())) wanted.add(c.toUpperCase());
+    if (wanted.size === 0) return;
+    const found = await cveFacts(db, wanted);
+    for (const c of wanted) this.facts.set(c, found.get(c) ?? null);
+  }
+
+  get matches(): ReadonlyMap<string, readonly VulnerabilityMatch[]> {
+    return this.byCpe;
+  }
+
+  get knownFacts(): ReadonlyMap<string, CveFacts> {
+    return new Map([...this.facts].filter((e): e is [string, CveFacts] => e[1] !== null));
+  }
+}
+
+/** When the run saw its hosts: the latest delivery of its tasks (stable, so re-processing writes the same times). */
+function seenAt(tasks: readonly TaskRow[], run: { startedAt: Date | null }): Date {
+  const times = tasks.map((t) => t.finishedAt?.getTime()).filter((t): t is number => t !== undefined);
+  return times.length > 0 ? new Date(Math.max(...times)) : (run.startedAt ?? new Date());
+}
+
+/** Merges one batch of live hosts and their findings in one transaction. */
+async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cache: MatchCache, skippedChecks: string[]): Promise<void> {
+  await cache.matchHosts(db, hosts);
+  await cache.loadFacts(db, hosts);
+  const facts = cache.knownFacts;
+  const perHost = hosts.map((h) => ({ host: h, findings: hostFindings(h, cache.matches, facts) }));
+  const summaries = new Map<string, RunHostSummary>(
+    perHost.map(({ host, findings }) => [
+      host.address,
+      { findingsCount: findings.length, maxSeverity: findings.length ? Math.max(...findings.map((f) => f.severity)) : null },
+    ]),
+  );
+  await db.transaction(async (tx) => {
+    const ids = await upsertHosts(tx, c, hosts);
+    const found: { hostId: number; finding: FindingInput }[] = [];
+    for (const { host, findings } of perHost) for (const f of findings) found.push({ hostId: ids.get(host.address)!, finding: f });
+    await upsertFindings(tx, c, found);
+    await closeUnseen(tx, c, [...ids.values()], skippedChecks);
+    await snapshotRunHosts(tx, c, hosts, ids, summaries);
+  });
+}
+
+/**
+ * Processes every task of the run in state process results, batch by batch, then moves the tasks to completed (or
+ * completed with errors when the task had scan errors) and writes the run's summary and result. Idempotent: run again
+ * on the same delivered results (tasks put back to process results), it leaves every row as it was. A failure records
+ * error 13 (processing results failed) on the run, ends the tasks in error and is thrown again.
+ */
 export async function processRun(
   db: Db,
   runId: number,
   onProgress?: (p: ProcessProgress) => void | Promise<void>,
+  options: ProcessOptions = {},
 ): Promise<ProcessSummary> {
+  const [run] = await db.select().from(scanRuns).where(eq(scanRuns.id, runId));
+  if (!run) throw new Error(`Run ${runId} does not exist.`);
   const tasks = await db
     .select()
     .from(scanTasks)
-    .where(and(eq(scanTasks.runId, runId), eq(scanTasks.state, S.process_results)));
-  let n = 0;
-  for (const task of tasks) {
-    await db.transaction((tx) => moveTask(tx, task.id, [S.process_results], S.completed));
-    n++;
-    await onProgress?.({ current: n, total: tasks.length });
+    .where(and(eq(scanTasks.runId, runId), eq(scanTasks.state, S.process_results)))
+    .orderBy(scanTasks.id);
+  try {
+    const results: [TaskRow, DeliveredResult][] = tasks.map((t) => [t, parseResult(t.id, t.result)]);
+    const ports = profilePorts(run.profile);
+    const c: BatchContext = { customerId: run.customerId, runId, seen: seenAt(tasks, run), tcp: ports.tcp, udp: ports.udp };
+    const live = mergeHosts(results.map(([, r]) => r)).filter((h) => h.alive);
+    const skippedChecks = Array.isArray(run.profile.minus_tests) ? run.profile.minus_tests.map(String) : [];
+    const batchSize = Math.max(1, options.batchSize ?? 500);
+    const cache = new MatchCache();
+    await onProgress?.({ current: 0, total: live.length });
+    for (let i = 0; i < live.length; i += batchSize) {
+      await processBatch(db, c, live.slice(i, i + batchSize), cache, skippedChecks);
+      await onProgress?.({ current: Math.min(live.length, i + batchSize), total: live.length });
+    }
+    return await finishRun(db, run, results);
+  } catch (err) {
+    await failRun(db, run, tasks, err);
+    throw err;
   }
-  await db.update(scanRuns).set({ processedAt: new Date() }).where(eq(scanRuns.id, runId));
-  await refreshRun(db, runId);
-  return { runId, tasks: n };
+}
+
+/** Closes the tasks, refreshes the run from them and writes its summary, in one transaction. */
+async function finishRun(db: Db, run: typeof scanRuns.$inferSelect, results: [TaskRow, DeliveredResult][]): Promise<ProcessSummary> {
+  return db.transaction(async (tx) => {
+    const ids = results.map(([t]) => t.id);
+    const withErrors = new Set(
+      ids.length === 0
+        ? []
+        : (await tx.selectDistinct({ id: scanErrors.taskId }).from(scanErrors).where(inArray(scanErrors.taskId, ids))).map((r) => r.id),
+    );
+    for (const [task, result] of results) {
+      // Errors the probe put only in its result document are recorded once, with the task.
+      if (!withErrors.has(task.id) && result.errors.length > 0) {
+        await addScanErrors(tx, run, task.id, result.errors);
+        withErrors.add(task.id);
+      }
+      await moveTask(tx, task.id, [S.process_results], withErrors.has(task.id) ? S.completed_with_errors : S.completed);
+    }
+    const refreshed = await refreshRun(tx, run.id);
+    const summary = await runSummary(tx, run.id);
+    const state = refreshed?.state ?? run.state;
+    const result = resultOf(state, summary);
+    await tx
+      .update(scanRuns)
+      .set({
+        processedAt: new Date(),
+        result,
+        hostsUp: summary.hostsUp,
+        openPorts: summary.openPorts,
+        cntVulns: summary.cntVulns,
+        severityCounts: summary.severityCounts,
+      })
+      .where(eq(scanRuns.id, run.id));
+    return { runId: run.id, tasks: results.length, result, ...summary };
+  });
+}
+
+/** Error 13 on the run, the undelivered tasks in error, the run's state refreshed. */
+async function failRun(db: Db, run: typeof scanRuns.$inferSelect, tasks: readonly TaskRow[], err: unknown): Promise<void> {
+  const message = err instanceof Error ? err.message : String(err);
+  await db.transaction(async (tx) => {
+    await addScanErrors(tx, run, null, [
+      { type: SCAN_ERROR_TYPE.processing_results_failed, message: `Processing the results failed: ${message}` },
+    ]);
+    for (const t of tasks) await moveTask(tx, t.id, [S.process_results], S.error, { finishedAt: t.finishedAt ?? new Date() });
+    const refreshed = await refreshRun(tx, run.id);
+    const summary = await runSummary(tx, run.id);
+    await tx
+      .update(scanRuns)
+      .set({ processedAt: new Date(), result: resultOf(refreshed?.state ?? S.error, summary) })
+      .where(eq(scanRuns.id, run.id));
+  });
 }

@@ -1,0 +1,136 @@
+// Builds a host's findings from one run: the checks' findings (key `check:<id>@<port>/<proto>`, with the facts of
+// their worst CVE) and one finding per (CVE, port) that intel matched to a service's CPEs (key `cve:<id>@<port>/<proto>`).
+import { findingRiskScore, severityFromScore, type VulnerabilityMatch } from '@bulwark/intel';
+import type { Severity } from '@bulwark/core';
+import type { CveFacts } from './intel-facts.ts';
+import type { DeliveredFinding, DeliveredHost, DeliveredPort } from './scan-result.ts';
+
+/** Port protocols as stored: TCP 0, UDP 1. */
+export const PROTOCOL_CODE = { tcp: 0, udp: 1 } as const;
+export const PROTOCOL_NAME = ['tcp', 'udp'] as const;
+
+export interface FindingInput {
+  key: string;
+  checkId: string | null;
+  cve: string | null;
+  cves: string[];
+  port: number | null;
+  protocol: 0 | 1 | null;
+  name: string;
+  severity: Severity;
+  confidence: string;
+  cvss: number | null;
+  cvssVector: string | null;
+  epss: number | null;
+  epssPercentile: number | null;
+  exploitKnown: boolean;
+  ransomwareKnown: boolean;
+  riskScore: number;
+  evidence: string | null;
+  description: string | null;
+  matchedBy: string | null;
+}
+
+/** `check:<id>@<port>/<proto>` or `cve:<id>@<port>/<proto>`; port 0 (tcp) for host-level findings. */
+export const findingKey = (kind: 'check' | 'cve', id: string, port: number | null | undefined, proto: 'tcp' | 'udp' | null | undefined) =>
+  `${kind}:${id}@${port ?? 0}/${proto ?? 'tcp'}`;
+
+/** A valid CPE 2.3 formatted string (the ones intel can match). */
+export const isCpe23 = (s: string): boolean => /^cpe:2\.3:[aoh*-]:/.test(s) && s.split(/(?<!\\):/).length === 13;
+
+function checkFinding(f: DeliveredFinding, facts: ReadonlyMap<string, CveFacts>): FindingInput {
+  const cves = [...new Set(f.cve.map((c) => c.toUpperCase()))];
+  // The worst CVE the check names decides CVSS, EPSS and the exploitation flags.
+  const known = cves.map((c) => facts.get(c)).filter((x): x is CveFacts => x !== undefined);
+  const worst = known.sort((a, b) => b.risk - a.risk)[0];
+  const port = f.port ?? null;
+  const proto = port === null ? null : (f.protocol ?? 'tcp');
+  const severity = f.severity as Severity;
+  return {
+    key: findingKey('check', f.check, port, proto),
+    checkId: f.check,
+    cve: worst?.cve ?? cves[0] ?? null,
+    cves,
+    port,
+    protocol: proto === null ? null : PROTOCOL_CODE[proto],
+    name: f.name,
+    severity,
+    confidence: f.confidence,
+    cvss: worst?.cvss ?? null,
+    cvssVector: worst?.cvssVector ?? null,
+    epss: worst?.epss ?? null,
+    epssPercentile: worst?.epssPercentile ?? null,
+    exploitKnown: worst?.kev ?? false,
+    ransomwareKnown: worst?.ransomware ?? false,
+    riskScore: findingRiskScore({
+      cvss: worst?.cvss ?? null,
+      severity,
+      epss: worst?.epss ?? null,
+      kev: worst?.kev ?? false,
+      ransomware: worst?.ransomware ?? false,
+    }),
+    evidence: f.evidence ?? null,
+    description: worst?.description ?? null,
+    matchedBy: 'check',
+  };
+}
+
+function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string): FindingInput {
+  const svc = p.service;
+  const product = [svc?.product, svc?.version].filter(Boolean).join(' ');
+  // Unscored CVEs count as Medium, as the risk score treats them.
+  const severity: Severity = m.severity ?? (m.cvss ? severityFromScore(m.cvss.score) : 2);
+  const shortDescription = m.description.split(/(?<=\.)\s/)[0]?.slice(0, 120) ?? '';
+  const evidence = [`${product || svc?.name || 'Service'} on ${p.port}/${p.protocol} (${cpe})`];
+  if (svc?.banner) evidence.push(`Banner: ${svc.banner.slice(0, 500)}`);
+  return {
+    key: findingKey('cve', m.cve, p.port, p.protocol),
+    checkId: null,
+    cve: m.cve,
+    cves: [m.cve],
+    port: p.port,
+    protocol: PROTOCOL_CODE[p.protocol],
+    name: product ? `${m.cve} in ${product}` : shortDescription ? `${m.cve}: ${shortDescription}` : m.cve,
+    severity,
+    confidence: 'potential',
+    cvss: m.cvss?.score ?? null,
+    cvssVector: m.cvss?.vector ?? null,
+    epss: m.epss,
+    epssPercentile: m.epss_percentile,
+    exploitKnown: m.kev,
+    ransomwareKnown: m.ransomware,
+    riskScore: m.risk_score,
+    evidence: evidence.join('\n'),
+    description: m.description || null,
+    matchedBy: m.matched_by,
+  };
+}
+
+/** Every CPE the host's open ports' services gave (the query for intel's matchHost). */
+export function hostCpes(host: DeliveredHost): string[] {
+  const out = new Set<string>();
+  for (const p of host.ports) if (p.state === 'open') for (const c of p.service?.cpe ?? []) if (isCpe23(c)) out.add(c);
+  return [...out];
+}
+
+/**
+ * The host's findings of this run, one per key (the riskier one when two share a key: the same CVE through two CPEs of
+ * one port, or a check reported twice).
+ */
+export function hostFindings(
+  host: DeliveredHost,
+  matches: ReadonlyMap<string, readonly VulnerabilityMatch[]>,
+  facts: ReadonlyMap<string, CveFacts>,
+): FindingInput[] {
+  const byKey = new Map<string, FindingInput>();
+  const keep = (f: FindingInput) => {
+    const seen = byKey.get(f.key);
+    if (!seen || f.riskScore > seen.riskScore) byKey.set(f.key, f);
+  };
+  for (const f of host.findings) keep(checkFinding(f, facts));
+  for (const p of host.ports) {
+    if (p.state !== 'open') continue;
+    for (const cpe of p.service?.cpe ?? []) for (const m of matches.get(cpe) ?? []) keep(cveFinding(m, p, cpe));
+  }
+  return [...byKey.values()];
+}

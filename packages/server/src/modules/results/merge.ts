@@ -1,0 +1,100 @@
+// Merges one batch of a run's findings into the customer's findings by their stable key (host, check or CVE, port)
+// and closes what the run no longer sees; each finding the run saw or closed is recorded in scan_run_findings with
+// the state it came out in. States: New 0 → Active 1 when seen again; Closed 3 → Reopened 2; not seen → Closed 3.
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../scans/tasks.ts';
+import type { FindingInput } from './findings.ts';
+import type { BatchContext } from './inventory.ts';
+import { intArray, jsonRows, textArray } from './sql.ts';
+
+/**
+ * Upserts the findings seen (one multi-row statement). A finding this run already touched (last_run_id = this run:
+ * the run's results are being processed again) is left exactly as it is, so re-processing changes nothing.
+ */
+export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { hostId: number; finding: FindingInput }[]): Promise<void> {
+  if (found.length === 0) return;
+  const data = found.map(({ hostId, finding: f }) => ({
+    host_id: hostId,
+    key: f.key,
+    check_id: f.checkId,
+    cve: f.cve,
+    cves: f.cves,
+    port: f.port,
+    protocol: f.protocol,
+    name: f.name.slice(0, 500),
+    severity: f.severity,
+    confidence: f.confidence,
+    cvss: f.cvss,
+    cvss_vector: f.cvssVector,
+    epss: f.epss,
+    epss_percentile: f.epssPercentile,
+    exploit_known: f.exploitKnown,
+    ransomware_known: f.ransomwareKnown,
+    risk_score: f.riskScore,
+    evidence: f.evidence?.slice(0, 10_000) ?? null,
+    description: f.description,
+    matched_by: f.matchedBy,
+  }));
+  const seen = c.seen.toISOString();
+  await tx.execute(sql`
+    with up as (
+      insert into findings (customer_id, host_id, key, source, check_id, cve, cves, port, protocol, name, severity, confidence,
+                            state, cvss, cvss_vector, epss, epss_percentile, exploit_known, ransomware_known, risk_score,
+                            evidence, description, matched_by, first_seen, last_seen, closed_at, last_run_id)
+      select ${c.customerId}, x.host_id, x.key, 'network', x.check_id, x.cve, x.cves, x.port, x.protocol, x.name, x.severity,
+             x.confidence, 0, x.cvss, x.cvss_vector, x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known,
+             x.risk_score, x.evidence, x.description, x.matched_by, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId}
+      from jsonb_to_recordset(${jsonRows(data)}) as x(
+        host_id int, key text, check_id text, cve text, cves jsonb, port int, protocol smallint, name text, severity smallint,
+        confidence text, cvss real, cvss_vector text, epss real, epss_percentile real, exploit_known boolean,
+        ransomware_known boolean, risk_score real, evidence text, description text, matched_by text)
+      on conflict (host_id, key) do update set
+        check_id = excluded.check_id, cve = excluded.cve, cves = excluded.cves, port = excluded.port,
+        protocol = excluded.protocol, name = excluded.name, severity = excluded.severity, confidence = excluded.confidence,
+        cvss = excluded.cvss, cvss_vector = excluded.cvss_vector, epss = excluded.epss,
+        epss_percentile = excluded.epss_percentile, exploit_known = excluded.exploit_known,
+        ransomware_known = excluded.ransomware_known, risk_score = excluded.risk_score, evidence = excluded.evidence,
+        description = excluded.description, matched_by = excluded.matched_by,
+        state = case when findings.state = 3 then 2 else 1 end,
+        closed_at = null,
+        first_seen = least(findings.first_seen, excluded.first_seen),
+        last_seen = greatest(findings.last_seen, excluded.last_seen),
+        last_run_id = excluded.last_run_id
+      where findings.last_run_id is distinct from excluded.last_run_id
+      returning id, state, severity, risk_score
+    )
+    insert into scan_run_findings (run_id, finding_id, customer_id, state, severity, risk_score)
+    select ${c.runId}, up.id, ${c.customerId}, up.state, up.severity, up.risk_score from up
+    on conflict (run_id, finding_id) do nothing`);
+}
+
+/**
+ * Closes the open findings of the batch's live hosts that this run did not see, where it looked: a port the profile
+ * covered or the run saw open, or a host-level finding (no port). Host-level checks run on every live host, so a
+ * live host without the finding no longer has it — unless the run's profile left that check out (minus_tests), in
+ * which case the run says nothing about it. Findings of hosts the run did not see alive are never closed.
+ */
+export async function closeUnseen(
+  tx: Tx,
+  c: BatchContext,
+  aliveHostIds: readonly number[],
+  skippedChecks: readonly string[],
+): Promise<void> {
+  if (aliveHostIds.length === 0) return;
+  await tx.execute(sql`
+    with closed as (
+      update findings f set state = 3, closed_at = ${c.seen.toISOString()}::timestamptz, last_run_id = ${c.runId}
+      where f.customer_id = ${c.customerId} and f.host_id = any(${intArray(aliveHostIds)}) and f.state <> 3
+        and f.last_run_id is distinct from ${c.runId}
+        and not (coalesce(f.check_id, '') = any(${textArray(skippedChecks)}))
+        and (f.port is null
+             or (f.protocol = 0 and f.port = any(${intArray(c.tcp)}))
+             or (f.protocol = 1 and f.port = any(${intArray(c.udp)}))
+             or exists (select 1 from host_ports p
+                        where p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol and p.last_run_id = ${c.runId}))
+      returning f.id, f.severity, f.risk_score
+    )
+    insert into scan_run_findings (run_id, finding_id, customer_id, state, severity, risk_score)
+    select ${c.runId}, closed.id, ${c.customerId}, 3, closed.severity, closed.risk_score from closed
+    on conflict (run_id, finding_id) do nothing`);
+}

@@ -1,0 +1,90 @@
+// Reads the ScanResult JSON a probe delivered on a task (packages/scanner/src/types.ts) and merges the tasks of a run
+// into one entry per host address, so a host split over several tasks (or reported twice) is processed once.
+import { z } from 'zod';
+
+const protocol = z.enum(['tcp', 'udp']);
+
+const service = z.object({
+  name: z.string(),
+  product: z.string().nullish(),
+  version: z.string().nullish(),
+  cpe: z.array(z.string()).default([]),
+  banner: z.string().nullish(),
+  tls: z.boolean().nullish(),
+  extra: z.record(z.string(), z.unknown()).nullish(),
+});
+
+const port = z.object({
+  port: z.number().int().min(0).max(65535),
+  protocol,
+  state: z.string(),
+  service: service.nullish(),
+});
+
+const finding = z.object({
+  check: z.string().min(1),
+  name: z.string(),
+  severity: z.number().int().min(0).max(4),
+  confidence: z.string().default('potential'),
+  port: z.number().int().min(0).max(65535).nullish(),
+  protocol: protocol.nullish(),
+  evidence: z.string().nullish(),
+  cve: z.array(z.string()).default([]),
+});
+
+const host = z.object({
+  address: z.string().min(1),
+  hostnames: z.array(z.string()).default([]),
+  alive: z.boolean(),
+  ports: z.array(port).default([]),
+  findings: z.array(finding).default([]),
+});
+
+const scanError = z.object({ type: z.number().int(), message: z.string(), host: z.string().nullish() });
+
+/** What processing needs of a ScanResult; unknown fields (stats, service extras) are ignored. */
+export const deliveredResult = z.object({
+  hosts: z.array(host),
+  errors: z.array(scanError).default([]),
+});
+
+export type DeliveredResult = z.infer<typeof deliveredResult>;
+export type DeliveredHost = z.infer<typeof host>;
+export type DeliveredPort = z.infer<typeof port>;
+export type DeliveredFinding = z.infer<typeof finding>;
+export type DeliveredService = z.infer<typeof service>;
+
+/** Parses a task's result; throws with the first problem and where it is. */
+export function parseResult(taskId: number, value: unknown): DeliveredResult {
+  const parsed = deliveredResult.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(`The result of task ${taskId} is not a scan result: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
+}
+
+const portKey = (p: { port: number; protocol: string }): string => `${p.port}/${p.protocol}`;
+
+/**
+ * One host per address over every task: alive if any task saw it alive (or saw an open port), hostnames and open
+ * ports united (the later report of a port wins), findings concatenated (merged by key later).
+ */
+export function mergeHosts(results: readonly DeliveredResult[]): DeliveredHost[] {
+  const byAddress = new Map<string, DeliveredHost>();
+  for (const result of results) {
+    for (const h of result.hosts) {
+      const alive = h.alive || h.ports.some((p) => p.state === 'open');
+      const seen = byAddress.get(h.address);
+      if (!seen) {
+        byAddress.set(h.address, { ...h, alive, hostnames: [...h.hostnames], ports: [...h.ports], findings: [...h.findings] });
+        continue;
+      }
+      seen.alive ||= alive;
+      seen.hostnames.push(...h.hostnames);
+      const ports = new Map(seen.ports.map((p) => [portKey(p), p]));
+      for (const p of h.ports) ports.set(portKey(p), p);
+      seen.ports = [...ports.values()];
+      seen.findings.push(...h.findings);
+    }
+  }
+  return [...byAddress.values()];
+}
