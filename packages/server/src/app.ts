@@ -18,6 +18,7 @@ import { bootstrap } from './bootstrap.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { intelRoutes } from './modules/intel/routes.ts';
+import { probesModule } from './modules/probes/index.ts';
 import { resultsRoutes } from './modules/results/routes.ts';
 import { scansModule } from './modules/scans/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   intelRoutes(app, ctx);
   resultsRoutes(app, ctx);
   scansModule(app, ctx);
+  probesModule(app, ctx);
 
   await registerWeb(app, config.webDir ?? defaultWebDir());
 

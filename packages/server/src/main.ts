@@ -1,4 +1,4 @@
-// The `bulwark` command line: serve, migrate, user create, impersonate, feeds import, intel match.
+// The `bulwark` command line: serve, migrate, user create, impersonate, feeds import, intel match, probe.
 import os from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { createUser } from './cli/users.ts';
 import { CliError, feedsImport, intelMatch } from './cli/intel.ts';
+import { runProbe } from './cli/probe.ts';
 import { createImpersonationLink } from './modules/auth/impersonation.ts';
 
 function config(): Config {
@@ -152,6 +153,19 @@ intel
       const matches = await intelMatch(app.ctx, o);
       process.stdout.write(`${JSON.stringify(matches, null, 2)}\n`);
     });
+  });
+
+program
+  .command('probe')
+  .description('run this machine as a remote probe: register once with a token from the web app, then take scan tasks')
+  .requiredOption('--server <url>', 'the Bulwark server, e.g. https://bulwark.example.com')
+  .option('--token <token>', 'one-time registration token (needed the first time, or to register again)')
+  .option('--state <file>', 'where to keep the probe id and secret (default: $BULWARK_DATA_DIR/probe-state.json or ~/.bulwark-probe.json)')
+  .option('--heartbeat-seconds <n>', 'seconds between heartbeats', integer, 5)
+  .option('--tasks <n>', 'scan tasks run at once', integer, 2)
+  .option('--insecure', 'accept a self-signed or otherwise untrusted server certificate', false)
+  .action(async (o: { server: string; token?: string; state?: string; heartbeatSeconds: number; tasks: number; insecure: boolean }) => {
+    await runProbe(o);
   });
 
 program.parseAsync(process.argv).catch((e: unknown) => {

@@ -82,7 +82,8 @@ export function rotateCsrf(ctx: AppContext, request: FastifyRequest, reply: Fast
 export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Remote probes authenticate every call with their own secret (modules/probes/agent-auth.ts): no cookies, no CSRF.
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/probe-agent/')) return;
     const csrfCookie = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
       if (!csrfCookie) rotateCsrf(ctx, request, reply);

@@ -1,0 +1,172 @@
+// The remote probe's API under /api/probe-agent/: register with a one-time token, then heartbeat, claim, report and
+// finish tasks, and leave. Authenticated with `Authorization: Probe <id>:<secret>`; no session, no CSRF.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  agentClaimed,
+  agentFinish,
+  agentFinished,
+  agentHeartbeat,
+  agentHeartbeatReply,
+  agentLeave,
+  agentLeft,
+  agentRegister,
+  agentRegistered,
+  agentReport,
+  agentReportReply,
+  SCAN_ERROR_TYPE,
+} from '@bulwark/core';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { scanTasks } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { consume } from '../../http/rate-limit.ts';
+import { startRunProcessing } from '../results/queue.ts';
+import { claimTask, finishTask, reportTask, type Claimer, type TaskOutcome } from '../scans/tasks.ts';
+import { authenticateProbe } from './agent-auth.ts';
+import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
+import type { ProbeRow } from './repo.ts';
+import { taskSpecOf } from './task-spec.ts';
+
+const tags = ['probe-agent'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Results and checkpoints of a large task are big JSON documents. */
+const LARGE_BODY = 64 * 1024 * 1024;
+
+const claimerOf = (p: ProbeRow): Claimer => ({ kind: 'probe', probeId: p.id, customerId: p.customerId });
+
+/** 404 when the task is not the probe's customer's; 409 when it is no longer this probe's (the probe drops it). */
+async function notYours(ctx: AppContext, probe: ProbeRow, taskId: number): Promise<never> {
+  const [task] = await ctx.db
+    .select({ id: scanTasks.id })
+    .from(scanTasks)
+    .where(and(eq(scanTasks.id, taskId), eq(scanTasks.customerId, probe.customerId)));
+  if (!task) throw notFound();
+  throw new ApiError(409, { detail: 'This task is no longer assigned to this probe.' });
+}
+
+export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/probe-agent/register/',
+    {
+      schema: {
+        tags,
+        summary: 'Register a probe with its one-time token; answers the secret it authenticates with from now on',
+        body: agentRegister,
+        response: { 201: agentRegistered },
+      },
+    },
+    async (request, reply) => {
+      await consume(ctx.db, [{ key: `probe-register:ip:${request.ip}`, max: 20, windowSeconds: 900 }]);
+      return reply.code(201).send(await registerProbe(ctx, request.body, request.ip));
+    },
+  );
+
+  r.post(
+    '/api/probe-agent/heartbeat/',
+    {
+      schema: {
+        tags,
+        summary: 'The probe is alive; answers what to do with each task it runs',
+        body: agentHeartbeat,
+        response: { 200: agentHeartbeatReply },
+      },
+    },
+    async (request) => heartbeat(ctx, await authenticateProbe(ctx, request), request.body, request.ip),
+  );
+
+  r.post(
+    '/api/probe-agent/claim/',
+    {
+      schema: {
+        tags,
+        summary: 'Claim the oldest task waiting for this probe (204 when none)',
+        response: { 200: agentClaimed, 204: z.null().describe('No task is waiting.') },
+      },
+    },
+    async (request, reply) => {
+      const probe = await authenticateProbe(ctx, request);
+      const claimed = await claimTask(ctx.db, claimerOf(probe));
+      if (!claimed) return reply.code(204).send(null);
+      const spec = await taskSpecOf(claimed);
+      return reply.code(200).send({ task: { ...spec, profile: { ...spec.profile } } });
+    },
+  );
+
+  r.post(
+    '/api/probe-agent/tasks/:id/report/',
+    {
+      bodyLimit: LARGE_BODY,
+      schema: {
+        tags,
+        summary: 'Progress, checkpoint and errors of a task; answers continue, pause or cancel',
+        params: idParams,
+        body: agentReport,
+        response: { 200: agentReportReply },
+      },
+    },
+    async (request) => {
+      const probe = await authenticateProbe(ctx, request);
+      const b = request.body;
+      const row = await reportTask(ctx.db, claimerOf(probe), request.params.id, {
+        progress: b.progress,
+        hostsDone: b.hosts_done,
+        hostsTotal: b.hosts_total,
+        checkpoint: b.checkpoint ?? undefined,
+        errors: b.errors,
+      });
+      if (!row) return notYours(ctx, probe, request.params.id);
+      return { action: agentAction(row) };
+    },
+  );
+
+  r.post(
+    '/api/probe-agent/tasks/:id/finish/',
+    {
+      bodyLimit: LARGE_BODY,
+      schema: {
+        tags,
+        summary: 'The probe is done with a task: its result, its checkpoint when paused, or why it failed',
+        params: idParams,
+        body: agentFinish,
+        response: { 200: agentFinished },
+      },
+    },
+    async (request) => {
+      const probe = await authenticateProbe(ctx, request);
+      const b = request.body;
+      const outcome: TaskOutcome =
+        b.outcome === 'done'
+          ? { outcome: 'done', result: b.result, errors: b.errors }
+          : b.outcome === 'stopped'
+            ? { outcome: 'stopped', checkpoint: b.checkpoint ?? null }
+            : b.outcome === 'cancelled'
+              ? { outcome: 'cancelled' }
+              : { outcome: 'failed', type: SCAN_ERROR_TYPE.internal, message: b.message || 'The probe could not run the task.' };
+      const finished = await finishTask(ctx.db, claimerOf(probe), request.params.id, outcome);
+      if (!finished) return notYours(ctx, probe, request.params.id);
+      if (finished.runReady) await startRunProcessing(ctx, finished.task.runId);
+      return { state: finished.task.state, run_ready: finished.runReady };
+    },
+  );
+
+  r.post(
+    '/api/probe-agent/leave/',
+    {
+      bodyLimit: LARGE_BODY,
+      schema: {
+        tags,
+        summary: 'The probe shuts down: it shows offline and its tasks go back to the queue with their checkpoints',
+        body: agentLeave,
+        response: { 200: agentLeft },
+      },
+    },
+    async (request) => {
+      const probe = await authenticateProbe(ctx, request);
+      return { released: await leave(ctx, probe, request.body.tasks) };
+    },
+  );
+}

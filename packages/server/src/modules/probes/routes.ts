@@ -1,0 +1,137 @@
+// HTTP routes of probes (scan appliances): the picker list with the built-in probe, probe CRUD and registration tokens.
+// Reading needs the `probes` permission; changing needs its create/update/delete action (superusers have all).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { can, probe, probeBasic, probeCreated, probeInput, probePatch, probeToken, type PermissionAction } from '@bulwark/core';
+import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../http/errors.ts';
+import { requireAuth, subjectOf } from '../../http/guards.ts';
+import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import type { Auth } from '../../http/session.ts';
+import { listProbes, probeNames, PROBE_ORDERINGS, type ProbeOrdering } from './repo.ts';
+import { BUILTIN_PROBE_NAME, createProbe, deleteProbe, patchProbe, probeOrBuiltin, renewToken, toProbe } from './service.ts';
+
+const tags = ['probes'];
+/** Probe ids, with -1 for the built-in probe. */
+const idParams = z.object({ id: z.coerce.number().int().min(-1) });
+const orderings = Object.keys(PROBE_ORDERINGS);
+
+/** Signed in with the `probes` permission and, for a change, its action. */
+export function requireProbes(request: FastifyRequest, action: PermissionAction = 'read'): Auth {
+  const auth = requireAuth(request, { permission: 'probes' });
+  if (action !== 'read' && !can(subjectOf(auth), 'probes', action)) throw forbidden();
+  return auth;
+}
+
+export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/probe_basics/probes/',
+    {
+      schema: {
+        tags,
+        summary: 'Every probe for pickers, the built-in (external) probe first as id -1',
+        response: { 200: z.array(probeBasic) },
+      },
+    },
+    async (request) => {
+      const auth = requireProbes(request);
+      return [{ id: -1, name: BUILTIN_PROBE_NAME }, ...(await probeNames(ctx.db, auth.customer.id))];
+    },
+  );
+
+  r.get(
+    '/api/probe/probes/',
+    {
+      schema: {
+        tags,
+        summary: 'Remote probes with their status (online, offline, not registered) and active runs',
+        querystring: pageQuery.extend({
+          ordering: z
+            .string()
+            .default('name')
+            .refine((o) => orderings.includes(o.replace(/^-/, '')), { message: `Order by one of: ${orderings.join(', ')}.` }),
+          search: z.string().trim().max(200).optional(),
+        }),
+        response: { 200: pagedSchema(probe) },
+      },
+    },
+    async (request) => {
+      const auth = requireProbes(request);
+      const q = request.query;
+      const { count, rows } = await listProbes(ctx.db, auth.customer.id, {
+        page: q.page,
+        pageSize: q.page_size,
+        ordering: q.ordering.replace(/^-/, '') as ProbeOrdering,
+        descending: q.ordering.startsWith('-'),
+        search: q.search || undefined,
+      });
+      const now = Date.now();
+      return paged(
+        request,
+        q.page,
+        q.page_size,
+        count,
+        rows.map((row) => toProbe(row, now)),
+      );
+    },
+  );
+
+  r.post(
+    '/api/probe/probes/',
+    {
+      schema: {
+        tags,
+        summary: 'Add a remote probe; the answer carries its one-time registration token (shown only here)',
+        body: probeInput,
+        response: { 201: probeCreated },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireProbes(request, 'create');
+      const { probe: created, registration } = await createProbe(ctx, auth.customer.id, request.body);
+      return reply.code(201).send({ ...created, registration });
+    },
+  );
+
+  r.get(
+    '/api/probe/probes/:id/',
+    { schema: { tags, summary: 'One probe; -1 is the built-in probe', params: idParams, response: { 200: probe } } },
+    async (request) => probeOrBuiltin(ctx, requireProbes(request).customer.id, request.params.id),
+  );
+
+  r.patch(
+    '/api/probe/probes/:id/',
+    {
+      schema: { tags, summary: 'Rename a probe or move it to another group', params: idParams, body: probePatch, response: { 200: probe } },
+    },
+    async (request) => patchProbe(ctx, requireProbes(request, 'update').customer.id, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/probe/probes/:id/',
+    { schema: { tags, summary: 'Remove a probe no scan uses any more', params: idParams } },
+    async (request, reply) => {
+      await deleteProbe(ctx, requireProbes(request, 'delete').customer.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/api/probe/probes/:id/token/',
+    {
+      schema: {
+        tags,
+        summary: 'A new one-time registration token (valid 24 hours); the previous one stops working',
+        params: idParams,
+        response: { 201: probeToken },
+      },
+    },
+    async (request, reply) => {
+      const token = await renewToken(ctx, requireProbes(request, 'update').customer.id, request.params.id);
+      return reply.code(201).send(token);
+    },
+  );
+}
