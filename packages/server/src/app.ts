@@ -23,6 +23,9 @@ import { resultsRoutes } from './modules/results/routes.ts';
 import { scansModule } from './modules/scans/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
+import { targetRoutes } from './modules/targets/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +99,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   resultsRoutes(app, ctx);
   scansModule(app, ctx);
   probesModule(app, ctx);
+  targetRoutes(app, ctx);
+  profileRoutes(app, ctx);
+  catalogueRoutes(app, ctx);
 
   await registerWeb(app, config.webDir ?? defaultWebDir());
 

@@ -1,4 +1,5 @@
-// First start on an empty database: creates the first customer and its superuser from the admin settings.
+// Every start: seeds the built-in scan profiles. First start on an empty database: creates the first customer and its
+// superuser from the admin settings.
 import { count } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { customers, users } from './db/schema/index.ts';
 import { hashPassword, passwordProblems } from './lib/passwords.ts';
+import { seedBuiltinProfiles } from './modules/profiles/builtin.ts';
 
 export interface BootstrapResult {
   created: boolean;
@@ -15,6 +17,12 @@ export interface BootstrapResult {
 }
 
 export async function bootstrap(db: Db, config: Config, log: FastifyBaseLogger): Promise<BootstrapResult> {
+  const seeded = await seedBuiltinProfiles(db);
+  if (seeded.inserted + seeded.updated > 0) log.info(seeded, 'built-in scan profiles seeded');
+  return createFirstAdmin(db, config, log);
+}
+
+async function createFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<BootstrapResult> {
   const [existing] = await db.select({ n: count() }).from(users);
   if (Number(existing?.n ?? 0) > 0) return { created: false };
   const email = config.adminEmail ?? 'admin@localhost';

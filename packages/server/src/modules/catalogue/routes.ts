@@ -1,0 +1,83 @@
+// HTTP routes of the test catalogue: nvt/vtestcategories/ (categories with counts) and nvt/nvtests-simple/ (paged tests).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { networkTest, testCategory } from '@bulwark/core';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../http/guards.ts';
+import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
+import { catalogue, type NetworkTest } from './catalogue.ts';
+
+const tags = ['scans'];
+
+/** A repeatable query parameter: one value arrives as a string, several as an array. */
+const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(100, 'Too many values.'));
+
+const ORDERINGS = ['id', 'name', 'severity', 'category'] as const;
+const testsQuery = pageQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  category: repeated(z.string().trim().min(1).max(200)),
+  severity: repeated(
+    z.coerce.number({ error: 'A valid integer is required.' }).int().min(0, 'Severity is 0 to 4.').max(4, 'Severity is 0 to 4.'),
+  ),
+  ordering: z
+    .enum([...ORDERINGS, ...ORDERINGS.map((o) => `-${o}` as const)], {
+      error: `Order by one of: ${ORDERINGS.join(', ')} (with - for descending).`,
+    })
+    .default('name'),
+});
+
+function compare(key: (typeof ORDERINGS)[number]) {
+  return (a: NetworkTest, b: NetworkTest) => {
+    const x = a[key];
+    const y = b[key];
+    const primary = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return primary || a.id.localeCompare(b.id);
+  };
+}
+
+export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/nvt/vtestcategories/',
+    { schema: { tags, summary: 'Vulnerability-test categories with how many tests each holds', response: { 200: z.array(testCategory) } } },
+    async (request) => {
+      requireAuth(request, { permission: 'net_scans' });
+      return (await catalogue()).categories;
+    },
+  );
+
+  r.get(
+    '/api/nvt/nvtests-simple/',
+    {
+      schema: {
+        tags,
+        summary: 'Vulnerability tests, paged; filters: search (id, name, CVE), category and severity (repeatable)',
+        querystring: testsQuery,
+        response: { 200: pagedSchema(networkTest) },
+      },
+    },
+    async (request) => {
+      requireAuth(request, { permission: 'net_scans' });
+      const { page, page_size, search, category, severity, ordering } = request.query;
+      const needle = search?.toLowerCase() ?? '';
+      const categories = new Set(category);
+      const severities = new Set(severity);
+      const rows = (await catalogue()).tests.filter(
+        (t) =>
+          (needle === '' ||
+            t.id.toLowerCase().includes(needle) ||
+            t.name.toLowerCase().includes(needle) ||
+            t.cve.some((c) => c.toLowerCase().includes(needle))) &&
+          (categories.size === 0 || categories.has(t.category)) &&
+          (severities.size === 0 || severities.has(t.severity)),
+      );
+      const desc = ordering.startsWith('-');
+      rows.sort(compare(ordering.replace(/^-/, '') as (typeof ORDERINGS)[number]));
+      if (desc) rows.reverse();
+      return paged(request, page, page_size, rows.length, rows.slice((page - 1) * page_size, page * page_size));
+    },
+  );
+}
