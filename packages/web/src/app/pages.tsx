@@ -5,6 +5,9 @@ import { lazyPage } from './chunks.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { NotAvailablePage } from '../features/system/NotAvailablePage.tsx';
 
+/** The scan list serves three routes (list, filtered by target, start form open): one lazy component keeps its chunk shared. */
+const ScansPage = lazyPage(() => import('../features/scans/ScansPage.tsx'));
+
 /** Pages by route name. */
 const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   login: lazyPage(() => import('../features/auth/LoginPage.tsx')),
@@ -18,6 +21,14 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'not-found': lazyPage(() => import('../features/system/NotFoundPage.tsx')),
   'profile-settings': lazyPage(() => import('../features/profile/ProfileSettingsPage.tsx')),
   'intel-settings': lazyPage(() => import('../features/intel/IntelligencePage.tsx')),
+  'net-scans': ScansPage,
+  'net-scans-by-asset': ScansPage,
+  'net-scan-start': ScansPage,
+  'net-scan-result': lazyPage(() => import('../features/scans/ScanResultPage.tsx')),
+  'net-scan-profiles': lazyPage(() => import('../features/profiles/ProfilesPage.tsx')),
+  'net-scan-profile-edit': lazyPage(() => import('../features/profiles/ProfileEditPage.tsx')),
+  'scan-appliance': lazyPage(() => import('../features/probes/ApplianceViewPage.tsx')),
+  'scan-appliances': lazyPage(() => import('../features/probes/ProbesPage.tsx')),
 };
 
 /** Renders the page of `route` and names the browser tab after it. */

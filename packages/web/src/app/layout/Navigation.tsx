@@ -3,10 +3,12 @@ import { Link, useLocation } from 'react-router';
 import { NavLink, Stack } from '@mantine/core';
 import { ROUTES, type RouteContext } from '@bulwark/core';
 import { isActivePath, navigationGroups } from '../navigation.ts';
+import { WEB_ROUTES } from '../web-routes.ts';
 
 export function Navigation({ ctx }: { ctx: RouteContext }) {
   const { pathname } = useLocation();
-  const groups = navigationGroups(ROUTES, ctx);
+  // The app's own routes marked for the navigation (e.g. scan appliances) join the spec's.
+  const groups = navigationGroups([...ROUTES, ...WEB_ROUTES], ctx);
   return (
     <Stack gap={2}>
       {groups.map((group) => {

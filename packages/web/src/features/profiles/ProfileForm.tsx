@@ -1,0 +1,142 @@
+// The network scan profile form (§3 fields): standard scan with extra TCP ports, custom TCP/UDP ranges, checks to add
+// or leave out by category and by test. Read-only for built-in profiles.
+import { useRef, useState } from 'react';
+import { Button, Card, Checkbox, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { applyServerErrors } from '../../components/forms/server-errors.ts';
+import { focusFirstError } from '../../components/forms/focus.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { TestPicker } from './TestPicker.tsx';
+import { testCategoriesOptions } from './profile-queries.ts';
+import { PROFILE_FIELDS, setStandardScan, validateProfile, type ProfileValues } from './profile-form.ts';
+
+export interface ProfileFormProps {
+  initial: ProfileValues;
+  readOnly: boolean;
+  submitLabel: string;
+  /** Saves; throws the API error on failure (its field errors go onto the form). */
+  onSubmit(values: ProfileValues): Promise<void>;
+  failedMessage: string;
+}
+
+export function ProfileForm({ initial, readOnly, submitLabel, onSubmit, failedMessage }: ProfileFormProps) {
+  const container = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<ProfileValues>({ initialValues: initial, validate: validateProfile });
+  const categories = useQuery(testCategoriesOptions);
+  const categoryData = (categories.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.count})` }));
+  const standard = form.values.standard_scan;
+
+  async function submit(values: ProfileValues) {
+    setError(null);
+    setBusy(true);
+    try {
+      await onSubmit(values);
+    } catch (failure) {
+      setError(applyServerErrors(form, failure, PROFILE_FIELDS, failedMessage));
+      focusFirstError(container.current);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate aria-label="Scan profile">
+      <Fieldset variant="unstyled" disabled={readOnly}>
+        <Stack gap="md">
+          <FormError message={error} />
+          <Card withBorder padding="lg">
+            <Stack gap="md">
+              <TextInput {...form.getInputProps('name')} label="Name" required autoComplete="off" />
+              <Textarea {...form.getInputProps('description')} label="Description" autosize minRows={2} maxRows={6} />
+            </Stack>
+          </Card>
+          <Card withBorder padding="lg" component="section" aria-labelledby="ports-heading">
+            <Stack gap="md">
+              <Title order={2} size="h4" id="ports-heading">
+                Ports
+              </Title>
+              <Switch
+                label="Standard scan"
+                description="The 1,000 most common TCP ports and the common UDP services."
+                checked={standard}
+                onChange={(e) => form.setValues(setStandardScan(form.values, e.currentTarget.checked))}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  {...form.getInputProps('ss_tcp_extra_ports')}
+                  label="Extra TCP ports"
+                  description="Added to the standard ports, e.g. 8443, 9000-9100."
+                  disabled={!standard}
+                  spellCheck={false}
+                />
+                <Checkbox
+                  {...form.getInputProps('ss_use_tcp', { type: 'checkbox' })}
+                  label="Use TCP"
+                  description="Scan the standard TCP ports."
+                  disabled={!standard}
+                  mt={{ sm: 28 }}
+                />
+                <TextInput
+                  {...form.getInputProps('custom_tcp_range')}
+                  label="Custom TCP range"
+                  description="Ports and ranges, e.g. 22, 80, 443, 8000-8100."
+                  spellCheck={false}
+                />
+                <TextInput {...form.getInputProps('custom_tcp_range_exclude')} label="TCP range exclude" spellCheck={false} />
+                <TextInput
+                  {...form.getInputProps('custom_udp_range')}
+                  label="Custom UDP range"
+                  description="e.g. 53, 123, 161-162."
+                  spellCheck={false}
+                />
+                <TextInput {...form.getInputProps('custom_udp_range_exclude')} label="UDP range exclude" spellCheck={false} />
+              </SimpleGrid>
+            </Stack>
+          </Card>
+          <Card withBorder padding="lg" component="section" aria-labelledby="checks-heading">
+            <Stack gap="md">
+              <Title order={2} size="h4" id="checks-heading">
+                Checks
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <MultiSelect
+                  {...form.getInputProps('plus_categories')}
+                  label="Plus categories"
+                  description="Only checks of these categories run (all when empty)."
+                  data={categoryData}
+                  searchable
+                  clearable
+                />
+                <MultiSelect
+                  {...form.getInputProps('minus_categories')}
+                  label="Minus categories"
+                  description="Checks of these categories never run."
+                  data={categoryData}
+                  searchable
+                  clearable
+                />
+                <TestPicker
+                  {...form.getInputProps('plus_tests')}
+                  label="Plus tests"
+                  description="Always run, whatever the categories."
+                  clearable
+                />
+                <TestPicker {...form.getInputProps('minus_tests')} label="Minus tests" description="Never run." clearable />
+              </SimpleGrid>
+            </Stack>
+          </Card>
+          {!readOnly && (
+            <Group>
+              <Button type="submit" loading={busy}>
+                {submitLabel}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+// The summary of one run: what was scanned with what, when, its status, progress, tasks, and what was found.
+import type { ReactNode } from 'react';
+import { Card, Grid, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime, type ScanRunRow } from '@bulwark/core';
+import { RunResult } from './RunResult.tsx';
+import { RunStatus } from './RunStatus.tsx';
+import { RunTasks } from './RunTasks.tsx';
+import { SeverityBars } from './SeverityBars.tsx';
+import { isRunMoving, progressText, userName } from './scan-format.ts';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} component="div">
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
+
+export function RunSummary({ run }: { run: ScanRunRow }) {
+  const moving = isRunMoving(run);
+  const probe = run.probe_group ? `Group ${run.probe_group.name}` : run.node.name;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card withBorder padding="lg" component="section" aria-labelledby="run-facts-heading" h="100%">
+          <Stack gap="md">
+            <Title order={2} size="h4" id="run-facts-heading">
+              Summary
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" component="dl" m={0}>
+              <Fact label="Status">
+                <RunStatus run={run} />
+              </Fact>
+              <Fact label="Result">
+                <RunResult run={run} />
+              </Fact>
+              <Fact label="Started by">{userName(run.user)}</Fact>
+              <Fact label="Targets">{run.targets.join(', ') || '–'}</Fact>
+              <Fact label="Probe">{probe}</Fact>
+              <Fact label="Profile">{run.profile?.name ?? '–'}</Fact>
+              <Fact label="Started">{when(run.started)}</Fact>
+              <Fact label="Finished">{when(run.finished)}</Fact>
+              <Fact label="Addresses">{run.scanned_items}</Fact>
+            </SimpleGrid>
+            {moving && (
+              <Group gap="xs" wrap="nowrap">
+                <Progress value={run.progress} animated style={{ flex: 1 }} size="lg" aria-label="Scan progress" />
+                <Text size="sm" w={44} ta="right">
+                  {progressText(run.progress)}
+                </Text>
+              </Group>
+            )}
+            {run.children.length > 0 && (moving || run.children.length > 1) && <RunTasks tasks={run.children} />}
+          </Stack>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder padding="lg" component="section" aria-labelledby="run-found-heading" h="100%">
+          <Stack gap="md">
+            <Title order={2} size="h4" id="run-found-heading">
+              Found
+            </Title>
+            <Group gap="xl">
+              <Stack gap={0}>
+                <Text size="xl" fw={700} data-testid="hosts-up">
+                  {run.hosts_up}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  hosts up of {run.hosts_total}
+                </Text>
+              </Stack>
+              <Stack gap={0}>
+                <Text size="xl" fw={700} data-testid="open-ports">
+                  {run.open_ports}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  open ports
+                </Text>
+              </Stack>
+              <Stack gap={0}>
+                <Text size="xl" fw={700} data-testid="findings-count">
+                  {run.cnt_vulns}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  findings
+                </Text>
+              </Stack>
+            </Group>
+            <SeverityBars counts={run.severity_counts} />
+          </Stack>
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}

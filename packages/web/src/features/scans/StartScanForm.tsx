@@ -1,0 +1,161 @@
+// The start-scan form: name, saved and typed targets, exclusions, profile, probe or probe group; creates and starts a scan.
+import { useRef, useState } from 'react';
+import { Button, Checkbox, Group, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { crudMessages, type NetworkScan } from '@bulwark/core';
+import { applyServerErrors } from '../../components/forms/server-errors.ts';
+import { focusFirstError } from '../../components/forms/focus.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { createScan, saveTargets } from './scans-api.ts';
+import { probeGroupOptionsQuery, probeOptionsQuery, profileOptionsQuery, savedHostsQuery, savedRangesQuery } from './scan-queries.ts';
+import {
+  initialStartScanValues,
+  mergeSavedTargets,
+  splitTargets,
+  START_SCAN_FIELDS,
+  toScanInput,
+  validateStartScan,
+  type RunOn,
+  type StartScanValues,
+} from './start-scan-form.ts';
+
+const MESSAGES = crudMessages('scan');
+
+function targetLabel(value: string, name: string): string {
+  return name && name !== value ? `${value} (${name})` : value;
+}
+
+export interface StartScanFormProps {
+  /** Saved target ids to start with (the start/{assetIds} route). */
+  assetIds: readonly number[];
+  onStarted(scan: NetworkScan): void;
+  onCancel(): void;
+}
+
+export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormProps) {
+  const container = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<StartScanValues>({ initialValues: initialStartScanValues(assetIds), validate: validateStartScan });
+
+  const hosts = useQuery(savedHostsQuery);
+  const ranges = useQuery(savedRangesQuery);
+  const profiles = useQuery(profileOptionsQuery);
+  const probes = useQuery(probeOptionsQuery);
+  const groups = useQuery(probeGroupOptionsQuery);
+
+  const targetData = [
+    { group: 'Hosts', items: (hosts.data?.results ?? []).map((h) => ({ value: String(h.id), label: targetLabel(h.host, h.name) })) },
+    {
+      group: 'Networks and ranges',
+      items: (ranges.data?.results ?? []).map((r) => ({ value: String(r.id), label: targetLabel(r.iprange, r.name) })),
+    },
+  ].filter((g) => g.items.length > 0);
+  // A pre-filled id the lists do not hold (not loaded yet, or no longer there) still shows, by its number.
+  const known = new Set(targetData.flatMap((g) => g.items.map((i) => i.value)));
+  const unknown = form.values.assets.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `Target ${id}` }));
+  const profileData = (profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.builtin ? `${p.name} (built-in)` : p.name }));
+  const probeData = (probes.data ?? [{ id: -1, name: 'External (built-in)' }]).map((p) => ({ value: String(p.id), label: p.name }));
+  const groupData = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }));
+
+  async function submit(values: StartScanValues) {
+    setError(null);
+    setBusy(true);
+    try {
+      const typed = splitTargets(values.targets);
+      const saved = values.saveTargets && typed.length > 0 ? mergeSavedTargets(typed, await saveTargets(typed.join('\n'))) : undefined;
+      const scan = await createScan(toScanInput(values, saved));
+      toastSuccess(MESSAGES.created);
+      onStarted(scan);
+    } catch (failure) {
+      const message = applyServerErrors(form, failure, START_SCAN_FIELDS, MESSAGES.createFailed);
+      setError(message);
+      toastFailure(failure, message ?? MESSAGES.createFailed);
+      focusFirstError(container.current);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate aria-label="Start a scan">
+      <Stack gap="md">
+        <FormError message={error} />
+        <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" />
+        <MultiSelect
+          {...form.getInputProps('assets')}
+          label="Saved targets"
+          description="Hosts, networks and ranges saved before."
+          data={[...targetData, ...(unknown.length > 0 ? [{ group: 'Chosen', items: unknown }] : [])]}
+          searchable
+          clearable
+          nothingFoundMessage="No saved target matches"
+          placeholder={known.size === 0 && unknown.length === 0 ? 'No saved targets yet' : 'Choose targets'}
+        />
+        <Textarea
+          {...form.getInputProps('targets')}
+          label="Targets"
+          description="Hosts, networks (10.0.0.0/24) or ranges (10.0.0.1-10.0.0.50), one per line or separated by commas."
+          placeholder={'192.0.2.10\n10.0.0.0/24'}
+          autosize
+          minRows={2}
+          maxRows={8}
+          spellCheck={false}
+        />
+        <Checkbox
+          {...form.getInputProps('saveTargets', { type: 'checkbox' })}
+          label="Save these targets for later scans"
+          disabled={form.values.targets.trim() === ''}
+        />
+        <Textarea
+          {...form.getInputProps('exclude')}
+          label="Exclude"
+          description="Addresses, networks or ranges not to scan."
+          autosize
+          minRows={1}
+          maxRows={4}
+          spellCheck={false}
+        />
+        <Select
+          {...form.getInputProps('profile')}
+          label="Profile"
+          required
+          data={profileData}
+          searchable
+          placeholder={profiles.isPending ? 'Loading profiles…' : 'Choose a profile'}
+          nothingFoundMessage="No profile matches"
+        />
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="run-on-label">
+            Run on
+          </Text>
+          <SegmentedControl
+            aria-labelledby="run-on-label"
+            value={form.values.runOn}
+            onChange={(value) => form.setFieldValue('runOn', value as RunOn)}
+            data={[
+              { value: 'probe', label: 'Probe' },
+              { value: 'group', label: 'Probe group', disabled: groupData.length === 0 },
+            ]}
+            w="fit-content"
+          />
+        </Stack>
+        {form.values.runOn === 'probe' ? (
+          <Select {...form.getInputProps('node')} label="Probe" data={probeData} allowDeselect={false} />
+        ) : (
+          <Select {...form.getInputProps('probe_group')} label="Probe group" required data={groupData} placeholder="Choose a probe group" />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Start scan
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,299 @@
+// Pure rules of the scan list and result screens: labels and colours, sorting, filters → query, polling, row actions.
+import {
+  crudMessages,
+  EXTERNAL_PROBE_ID,
+  MESSAGES,
+  ON_PROBE_TASK_STATES,
+  SCAN_LIST_COLUMN_LABELS,
+  SCAN_LIST_SORT_KEYS,
+  SCAN_RESULT_LABELS,
+  SCAN_RUN_STATUS,
+  SCAN_TASK_LABELS,
+  taskStateLabel,
+  type ScanAction,
+  type ScanListColumn,
+  type ScanResult,
+  type ScanRunRow,
+  type ScanTaskLabel,
+} from '@bulwark/core';
+import type { QueryParams } from '../../api/query-string.ts';
+
+/** How often the list and a result page ask again while a run is not at rest. */
+export const RUN_POLL_MS = 2_000;
+export const RUNS_PAGE_SIZE = 20;
+
+export const SCAN_COLUMNS: readonly ScanListColumn[] = ['name', 'scan_id', 'user', 'targets', 'status', 'started', 'finished', 'result'];
+/** Columns a user may hide or show; Scan ID is optional (§3) and starts hidden. */
+export const OPTIONAL_COLUMNS: readonly ScanListColumn[] = ['scan_id'];
+
+export function columnLabel(column: ScanListColumn): string {
+  return SCAN_LIST_COLUMN_LABELS[column];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Status and result.
+
+const LABEL_COLORS: Record<ScanTaskLabel, string> = {
+  Queued: 'gray',
+  Requested: 'gray',
+  'Stopping...': 'orange',
+  Stopped: 'gray',
+  'Pausing...': 'yellow',
+  Paused: 'yellow',
+  New: 'gray',
+  Error: 'red',
+  Running: 'blue',
+  Finished: 'green',
+};
+
+/**
+ * The status text of a run: the §4 display label of its tasks, except while the server turns delivered results into
+ * findings (status 4), when 'Processing results' says more than 'Running'.
+ */
+export function runStatusText(run: Pick<ScanRunRow, 'state' | 'state_label' | 'status' | 'status_label'>): string {
+  if (run.status === SCAN_RUN_STATUS.processing_results) return run.status_label || 'Processing results';
+  return run.state_label || taskStateLabel(run.state) || run.status_label;
+}
+
+export function statusColor(text: string): string {
+  if (text === 'Processing results') return 'indigo';
+  return LABEL_COLORS[text as ScanTaskLabel] ?? 'gray';
+}
+
+const RESULT_COLORS: Record<ScanResult, string> = { 0: 'green', 1: 'yellow', 2: 'red', 3: 'gray' };
+
+/** Label and colour of a run's result; null before it has one. */
+export function resultBadge(run: Pick<ScanRunRow, 'result' | 'result_label'>): { label: string; color: string } | null {
+  if (run.result === null) return null;
+  const code = run.result as ScanResult;
+  return { label: run.result_label ?? SCAN_RESULT_LABELS[code] ?? 'Unknown', color: RESULT_COLORS[code] ?? 'gray' };
+}
+
+export function findingsText(count: number): string {
+  return `${count} finding${count === 1 ? '' : 's'}`;
+}
+
+/** Paused and never-started runs wait for a person; only runs that move by themselves are worth asking about again. */
+const AT_REST_STATES: readonly number[] = [2, -3];
+
+/** A run that will change without anyone acting: queued, running, pausing, stopping or processing its results. */
+export function isRunMoving(run: Pick<ScanRunRow, 'status' | 'state'>): boolean {
+  if (run.status === SCAN_RUN_STATUS.finished || run.status === SCAN_RUN_STATUS.error) return false;
+  return !AT_REST_STATES.includes(run.state);
+}
+
+/** refetchInterval of the list and the result page: every 2 s while any run shown moves, else no polling. */
+export function runPollInterval(runs: readonly Pick<ScanRunRow, 'status' | 'state'>[] | undefined): number | false {
+  return runs?.some(isRunMoving) ? RUN_POLL_MS : false;
+}
+
+/** 'Ada Lovelace'; '–' for a scan without a user (e.g. one a deleted user started). */
+export function userName(user: ScanRunRow['user']): string {
+  if (!user) return '–';
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return name === '' ? '–' : name;
+}
+
+/** The first targets and how many more: '10.0.0.1, 10.0.0.0/24 +3 more'. */
+export function targetsSummary(targets: readonly string[], shown = 2): string {
+  if (targets.length === 0) return '–';
+  const head = targets.slice(0, shown).join(', ');
+  return targets.length > shown ? `${head} +${targets.length - shown} more` : head;
+}
+
+/** Progress as the server sends it (0-100) clamped and rounded for the bar's text. */
+export function progressText(progress: number): string {
+  return `${Math.round(Math.min(100, Math.max(0, progress)))}%`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sorting.
+
+export interface RunSort {
+  column: ScanListColumn;
+  desc: boolean;
+}
+
+export const DEFAULT_SORT: RunSort = { column: 'started', desc: true };
+
+/** Columns that sort newest / most first when first clicked. */
+const DESC_FIRST: readonly ScanListColumn[] = ['started', 'finished', 'result'];
+
+/** Clicking a heading: the same column flips; another column starts in its natural direction. */
+export function toggleSort(current: RunSort, column: ScanListColumn): RunSort {
+  if (current.column === column) return { column, desc: !current.desc };
+  return { column, desc: DESC_FIRST.includes(column) };
+}
+
+/** The server ordering name of §3 ('-' for descending): {column: 'result', desc: true} → '-cnt_vulns'. */
+export function orderingParam(sort: RunSort): string {
+  return `${sort.desc ? '-' : ''}${SCAN_LIST_SORT_KEYS[sort.column]}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Filters.
+
+export type ScheduledFilter = 'any' | 'yes' | 'no';
+
+export interface RunFilters {
+  statuses: ScanTaskLabel[];
+  /** YYYY-MM-DD, '' when open. */
+  finishedFrom: string;
+  finishedTo: string;
+  /** A probe id; -1 the external (built-in) probe; null any. */
+  node: number | null;
+  scheduled: ScheduledFilter;
+  search: string;
+  /** Only scans of this scan target (the filter/assets/{assetId} route). */
+  asset: number | null;
+}
+
+export const EMPTY_FILTERS: RunFilters = {
+  statuses: [],
+  finishedFrom: '',
+  finishedTo: '',
+  node: null,
+  scheduled: 'any',
+  search: '',
+  asset: null,
+};
+
+export const STATUS_FILTER_OPTIONS: readonly ScanTaskLabel[] = SCAN_TASK_LABELS;
+
+/** Start of a local day as an instant: '2026-11-20' → its 00:00 local in ISO form; null for an invalid date. */
+export function dayStart(day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T00:00:00`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** End of a local day (its last millisecond) as an instant, so that 'to' includes the whole day. */
+export function dayEnd(day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T23:59:59.999`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/**
+ * Query parameters of scan/nruns/ for a page of the list: paging, ordering and the §3 filters. Finished from/to become
+ * finished_after/finished_before; node -1 (external) is sent as node=-1 with is_external=true (§3).
+ */
+export function runListQuery(filters: RunFilters, sort: RunSort, page: number, pageSize = RUNS_PAGE_SIZE): QueryParams {
+  const search = filters.search.trim();
+  return {
+    page,
+    page_size: pageSize,
+    ordering: orderingParam(sort),
+    status: filters.statuses.length > 0 ? filters.statuses : undefined,
+    finished_after: dayStart(filters.finishedFrom) ?? undefined,
+    finished_before: dayEnd(filters.finishedTo) ?? undefined,
+    node: filters.node ?? undefined,
+    is_external: filters.node === EXTERNAL_PROBE_ID ? true : undefined,
+    scheduled: filters.scheduled === 'any' ? undefined : filters.scheduled === 'yes',
+    search: search === '' ? undefined : search,
+    asset: filters.asset ?? undefined,
+  };
+}
+
+/** How many filters are set (the asset of the route is not a filter the user chose). */
+export function activeFilterCount(filters: RunFilters): number {
+  return [
+    filters.statuses.length > 0,
+    filters.finishedFrom !== '' || filters.finishedTo !== '',
+    filters.node !== null,
+    filters.scheduled !== 'any',
+    filters.search.trim() !== '',
+  ].filter(Boolean).length;
+}
+
+/** 'finished to' before 'finished from' cannot match anything: say so on the field. */
+export function finishedRangeError(filters: Pick<RunFilters, 'finishedFrom' | 'finishedTo'>): string | null {
+  if (filters.finishedFrom === '' || filters.finishedTo === '') return null;
+  return filters.finishedTo < filters.finishedFrom ? 'The end date is before the start date.' : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Row actions.
+
+export interface ActionItem {
+  action: ScanAction;
+  label: string;
+  /** Cancel and force cancel end the run for good: ask first. */
+  confirm: boolean;
+}
+
+const ACTION_LABELS: Record<ScanAction, string> = {
+  pause: 'Pause',
+  resume: 'Resume',
+  cancel: 'Cancel',
+  force_cancel: 'Force cancel',
+};
+const ACTION_ORDER: readonly ScanAction[] = ['pause', 'resume', 'cancel', 'force_cancel'];
+
+/** The menu items of a run: only the actions the server says its state allows, in menu order. */
+export function actionItems(run: Pick<ScanRunRow, 'actions'>): ActionItem[] {
+  return ACTION_ORDER.filter((a) => run.actions.includes(a)).map((action) => ({
+    action,
+    label: ACTION_LABELS[action],
+    confirm: action === 'cancel' || action === 'force_cancel',
+  }));
+}
+
+/** A run may be deleted unless a probe holds one of its tasks or its results are being processed. */
+export function canDeleteRun(run: Pick<ScanRunRow, 'state' | 'status' | 'children'>): boolean {
+  if (run.status === SCAN_RUN_STATUS.processing_results) return false;
+  const states = [run.state, ...run.children.map((t) => t.state)];
+  return !states.some((s) => (ON_PROBE_TASK_STATES as readonly number[]).includes(s));
+}
+
+/** The confirmation text of cancel and force cancel. */
+export function confirmText(action: ScanAction, name: string): { title: string; body: string; confirm: string } {
+  if (action === 'force_cancel') {
+    return {
+      title: 'Force cancel the scan?',
+      body: `“${name}” stops at once, without waiting for its probe; results not yet delivered are lost. Use this for a scan stuck on a probe that does not answer.`,
+      confirm: 'Force cancel',
+    };
+  }
+  return {
+    title: 'Cancel the scan?',
+    body: `“${name}” stops for good; it cannot be resumed. Results already delivered are kept.`,
+    confirm: 'Cancel scan',
+  };
+}
+
+/** Toasts of each action (§8): 'Scan paused.' / 'Cannot pause scan.', 'Scan stopped.' for cancel and force cancel. */
+export const ACTION_TOASTS: Record<ScanAction, { success: string; failure: string }> = {
+  pause: { success: MESSAGES.scans.paused, failure: MESSAGES.scans.pauseFailed },
+  resume: { success: 'Scan resumed.', failure: 'Cannot resume scan.' },
+  cancel: { success: MESSAGES.scans.stopped, failure: 'Cannot cancel scan.' },
+  force_cancel: { success: MESSAGES.scans.stopped, failure: 'Cannot cancel scan.' },
+};
+
+export const DELETE_TOASTS = { success: MESSAGES.scans.removed, failure: crudMessages('scan').deleteFailed };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routes.
+
+export const SCANS_PATH = '/scans/scans';
+
+export function runResultPath(runId: number): string {
+  return `${SCANS_PATH}/view/nscan/${runId}`;
+}
+
+/** The ids of start/{assetIds}: '3,7, 12' → [3, 7, 12]; anything not a positive integer is left out. */
+export function parseAssetIds(text: string | undefined): number[] {
+  if (!text) return [];
+  const ids = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^[0-9]+$/.test(part))
+    .map(Number)
+    .filter((n) => n > 0 && Number.isSafeInteger(n));
+  return [...new Set(ids)];
+}
+
+/** The id of filter/assets/{assetId}; null when absent or not digits. */
+export function parseAssetId(text: string | undefined): number | null {
+  return text && /^[0-9]+$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}

@@ -1,0 +1,96 @@
+// Query keys and options of the scan screens; run lists and run pages poll every 2 s while a run moves.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { QueryParams } from '../../api/query-string.ts';
+import {
+  fetchProbeGroupOptions,
+  fetchProbeOptions,
+  fetchProfileOptions,
+  fetchRun,
+  fetchRunErrors,
+  fetchRunFindings,
+  fetchRunHosts,
+  fetchRuns,
+  fetchSavedHosts,
+  fetchSavedRanges,
+} from './scans-api.ts';
+import { runPollInterval } from './scan-format.ts';
+
+export const SCAN_KEYS = {
+  runs: ['scans', 'runs'] as const,
+  runList: (query: QueryParams) => ['scans', 'runs', 'list', query] as const,
+  run: (id: number) => ['scans', 'runs', 'one', id] as const,
+  runPart: (id: number, part: string, query: unknown) => ['scans', 'runs', 'part', id, part, query] as const,
+  targets: ['scans', 'targets'] as const,
+  pickers: ['scans', 'pickers'] as const,
+};
+
+export function runListOptions(query: QueryParams) {
+  return queryOptions({
+    queryKey: SCAN_KEYS.runList(query),
+    queryFn: ({ signal }) => fetchRuns(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => runPollInterval(q.state.data?.results),
+  });
+}
+
+export function runQuery(id: number) {
+  return queryOptions({
+    queryKey: SCAN_KEYS.run(id),
+    queryFn: ({ signal }) => fetchRun(id, signal),
+    refetchInterval: (q) => runPollInterval(q.state.data ? [q.state.data] : undefined),
+  });
+}
+
+/** Parts of a result (findings, hosts, errors) grow while the run moves: ask again with it. */
+export function runFindingsQuery(id: number, query: QueryParams, polling: number | false) {
+  return queryOptions({
+    queryKey: SCAN_KEYS.runPart(id, 'findings', query),
+    queryFn: ({ signal }) => fetchRunFindings(id, query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: polling,
+  });
+}
+
+export function runHostsQuery(id: number, query: QueryParams, polling: number | false) {
+  return queryOptions({
+    queryKey: SCAN_KEYS.runPart(id, 'hosts', query),
+    queryFn: ({ signal }) => fetchRunHosts(id, query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: polling,
+  });
+}
+
+export function runErrorsQuery(id: number, showHidden: boolean, polling: number | false) {
+  return queryOptions({
+    queryKey: SCAN_KEYS.runPart(id, 'errors', showHidden),
+    queryFn: ({ signal }) => fetchRunErrors(id, showHidden, signal),
+    refetchInterval: polling,
+  });
+}
+
+export const savedHostsQuery = queryOptions({
+  queryKey: [...SCAN_KEYS.targets, 'hosts'],
+  queryFn: ({ signal }) => fetchSavedHosts(signal),
+});
+
+export const savedRangesQuery = queryOptions({
+  queryKey: [...SCAN_KEYS.targets, 'ranges'],
+  queryFn: ({ signal }) => fetchSavedRanges(signal),
+});
+
+export const profileOptionsQuery = queryOptions({
+  queryKey: [...SCAN_KEYS.pickers, 'profiles'],
+  queryFn: ({ signal }) => fetchProfileOptions(signal),
+});
+
+export const probeOptionsQuery = queryOptions({
+  queryKey: [...SCAN_KEYS.pickers, 'probes'],
+  queryFn: ({ signal }) => fetchProbeOptions(signal),
+  retry: false,
+});
+
+export const probeGroupOptionsQuery = queryOptions({
+  queryKey: [...SCAN_KEYS.pickers, 'probe-groups'],
+  queryFn: ({ signal }) => fetchProbeGroupOptions(signal),
+  retry: false,
+});

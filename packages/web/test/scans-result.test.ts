@@ -1,0 +1,85 @@
+// The scan result page's pure rules: severity bars, finding cells (location, CVEs, CVSS, EPSS, risk), tab queries.
+import { describe, expect, it } from 'vitest';
+import { buildQueryString } from '../src/api/query-string.ts';
+import {
+  cveUrl,
+  findingCves,
+  findingLocation,
+  findingsQuery,
+  findingStateColor,
+  formatCvss,
+  formatEpssPercent,
+  hostsQuery,
+  productText,
+  riskScoreColor,
+  severityBars,
+  severityColor,
+  severityLabel,
+} from '../src/features/scans/result-format.ts';
+
+describe('severityBars', () => {
+  it('lists severities from Critical to Info, each bar relative to the largest count', () => {
+    const bars = severityBars([4, 0, 2, 8, 1]);
+    expect(bars.map((b) => [b.label, b.count])).toEqual([
+      ['Critical', 1],
+      ['High', 8],
+      ['Medium', 2],
+      ['Low', 0],
+      ['Info', 4],
+    ]);
+    expect(bars[1].percent).toBe(100);
+    expect(bars[0].percent).toBe(12.5);
+    expect(bars[0].color).toBe('red');
+  });
+
+  it('draws empty bars when nothing was found or counts are missing', () => {
+    expect(severityBars([]).every((b) => b.count === 0 && b.percent === 0)).toBe(true);
+  });
+});
+
+describe('finding cells', () => {
+  it('writes host:port/protocol, brackets IPv6, and the address alone without a port', () => {
+    expect(findingLocation({ address: '10.0.0.5', port: 443, protocol: 'tcp' })).toBe('10.0.0.5:443/tcp');
+    expect(findingLocation({ address: '2001:db8::1', port: 53, protocol: 'udp' })).toBe('[2001:db8::1]:53/udp');
+    expect(findingLocation({ address: '10.0.0.5', port: null, protocol: null })).toBe('10.0.0.5');
+  });
+
+  it('lists the main CVE first without repeats, linking to NVD', () => {
+    expect(findingCves({ cve: 'CVE-2024-6387', cves: ['CVE-2023-1', 'CVE-2024-6387'] })).toEqual(['CVE-2024-6387', 'CVE-2023-1']);
+    expect(findingCves({ cve: null, cves: [] })).toEqual([]);
+    expect(cveUrl('CVE-2024-6387')).toBe('https://nvd.nist.gov/vuln/detail/CVE-2024-6387');
+  });
+
+  it('formats CVSS, EPSS and product', () => {
+    expect(formatCvss(8.1)).toBe('8.1');
+    expect(formatCvss(10)).toBe('10.0');
+    expect(formatCvss(null)).toBe('–');
+    expect(formatEpssPercent(0.97123)).toBe('97.12%');
+    expect(formatEpssPercent(null)).toBe('–');
+    expect(productText({ product: 'OpenSSH', version: '9.2p1' })).toBe('OpenSSH 9.2p1');
+    expect(productText({ product: 'nginx', version: null })).toBe('nginx');
+    expect(productText({ product: null, version: '1.0' })).toBe('–');
+  });
+
+  it('colours severity, risk (the §9 bands) and finding state', () => {
+    expect(severityLabel(4)).toBe('Critical');
+    expect(severityLabel(9)).toBe('Unknown');
+    expect(severityColor(3)).toBe('orange');
+    expect(riskScoreColor(5)).toBe('blue');
+    expect(riskScoreColor(25)).toBe('yellow');
+    expect(riskScoreColor(45)).toBe('orange');
+    expect(riskScoreColor(95)).toBe('red');
+    expect(findingStateColor('Reopened')).toBe('red');
+    expect(findingStateColor('Closed')).toBe('gray');
+  });
+});
+
+describe('tab queries', () => {
+  it('repeats severities and keeps the ordering of the findings tab', () => {
+    expect(buildQueryString(findingsQuery([4, 3], '-risk_score', 2))).toBe(
+      '?page=2&page_size=25&ordering=-risk_score&severity=4&severity=3',
+    );
+    expect(buildQueryString(findingsQuery([], 'name', 1))).toBe('?page=1&page_size=25&ordering=name');
+    expect(buildQueryString(hostsQuery(3))).toBe('?page=3&page_size=25');
+  });
+});
