@@ -89,7 +89,7 @@ describe.skipIf(missing.length > 0)('a network scan of real services, end to end
   });
 
   async function runToEnd(runId: number): Promise<ScanRunRow> {
-    const run = await waitForRun(admin, runId, (r) => r.status === 2 || r.status === 3, 150_000);
+    await waitForRun(admin, runId, (r) => r.status === 2 || r.status === 3, 150_000);
     await settleRunProcessing();
     return (await admin.get<ScanRunRow>(`/api/scan/nruns/${runId}/`)).body;
   }
