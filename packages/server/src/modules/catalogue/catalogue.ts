@@ -58,13 +58,13 @@ export async function selectTests(fields: TestSelection): Promise<string[]> {
 export async function unknownSelections(fields: TestSelection): Promise<Record<string, string[]>> {
   const c = await catalogue();
   const out: Record<string, string[]> = {};
-  const check = (field: keyof TestSelection, known: Set<string>, what: string) => {
+  const check = (field: keyof TestSelection, known: Set<string>, one: string, many: string) => {
     const unknown = [...new Set(fields[field] ?? [])].filter((id) => !known.has(id));
-    if (unknown.length > 0) out[field] = [`Unknown ${what}${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`];
+    if (unknown.length > 0) out[field] = [`Unknown ${unknown.length > 1 ? many : one}: ${unknown.join(', ')}.`];
   };
-  check('plus_categories', c.categoryIds, 'test category');
-  check('minus_categories', c.categoryIds, 'test category');
-  check('plus_tests', c.testIds, 'test');
-  check('minus_tests', c.testIds, 'test');
+  check('plus_categories', c.categoryIds, 'test category', 'test categories');
+  check('minus_categories', c.categoryIds, 'test category', 'test categories');
+  check('plus_tests', c.testIds, 'test', 'tests');
+  check('minus_tests', c.testIds, 'test', 'tests');
   return out;
 }
