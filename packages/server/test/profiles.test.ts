@@ -106,9 +106,10 @@ describe.each(BACKENDS)('network scan profiles on %s', (backend) => {
 
     it('are seeded idempotently, and put back when changed', async () => {
       expect(await seedBuiltinProfiles(t.ctx.db)).toEqual({ inserted: 0, updated: 0 });
+      const [stored] = await t.ctx.db.select().from(scanProfiles).where(eq(scanProfiles.id, builtin.Standard.id));
       await t.ctx.db
         .update(scanProfiles)
-        .set({ fields: { ...builtin.Standard, standard_scan: false } })
+        .set({ fields: { ...stored.fields, standard_scan: false } })
         .where(eq(scanProfiles.id, builtin.Standard.id));
       expect(await seedBuiltinProfiles(t.ctx.db)).toEqual({ inserted: 0, updated: 1 });
       expect((await admin.get<Profile>(`/api/scan/nprofiles/${builtin.Standard.id}/`)).body.standard_scan).toBe(true);
