@@ -78,7 +78,8 @@ async function onlineProbeFor(tx: Tx, task: Pick<TaskRow, 'customerId' | 'probeI
   const rows = await tx
     .select({
       id: probes.id,
-      active: sql<number>`(select count(*)::int from ${scanTasks} t where t.probe_id = ${probes.id} and t.state in (${sql.join(
+      // Spelled out: in a one-table select drizzle writes ${probes.id} as a bare "id", which the subquery reads as t.id.
+      active: sql<number>`(select count(*)::int from ${scanTasks} t where t.probe_id = probes.id and t.state in (${sql.join(
         [...ON_PROBE_TASK_STATES, ...CLAIMABLE_TASK_STATES].map((s) => sql`${s}`),
         sql`, `,
       )}))`,
@@ -97,12 +98,13 @@ async function onlineProbeFor(tx: Tx, task: Pick<TaskRow, 'customerId' | 'probeI
 export async function dispatchTask(tx: Tx, task: TaskRow): Promise<TaskRow | null> {
   const from = [task.state as ScanTaskState];
   if (task.probeId === null && task.probeGroupId === null) {
-    if (task.state === S.created_resume) return task;
+    if (task.state === S.created_resume || task.state === S.requested) return task;
     return moveTask(tx, task.id, from, S.requested);
   }
   const probeId = await onlineProbeFor(tx, task);
   if (probeId === null) return moveTask(tx, task.id, from, S.delayed_node_assignment);
-  if (task.state === S.created_resume) {
+  // Already waiting (resumed, or re-queued from a lost probe: requested → requested is no transition): set its probe.
+  if (task.state === S.created_resume || task.state === S.requested) {
     const [row] = await tx.update(scanTasks).set({ probeId }).where(eq(scanTasks.id, task.id)).returning();
     return row ?? null;
   }
