@@ -44,9 +44,10 @@ export async function activeRunsOfProbe(db: Tx, customerId: number, probeId: num
   return Number(rows.rows[0]?.n ?? 0);
 }
 
+// Outer columns spelled out: drizzle may write ${probes.id} as a bare "id", which the subquery would read as t.id.
 const activeRunsSql = sql<number>`(select count(distinct t.run_id)::int from scan_tasks t
-  where t.customer_id = ${probes.customerId} and t.state in (${list(ACTIVE_ON_PROBE)})
-  and (t.probe_id = ${probes.id} or t.claimed_by = ${probes.id}))`;
+  where t.customer_id = probes.customer_id and t.state in (${list(ACTIVE_ON_PROBE)})
+  and (t.probe_id = probes.id or t.claimed_by = probes.id))`;
 
 export interface ProbeListRow {
   probe: ProbeRow;
@@ -151,7 +152,7 @@ export interface GroupListRow {
 }
 
 const groupActiveRunsSql = sql<number>`(select count(distinct t.run_id)::int from scan_tasks t
-  where t.customer_id = ${probeGroups.customerId} and t.probe_group_id = ${probeGroups.id} and t.state in (${list(ACTIVE_IN_GROUP)}))`;
+  where t.customer_id = probe_groups.customer_id and t.probe_group_id = probe_groups.id and t.state in (${list(ACTIVE_IN_GROUP)}))`;
 
 async function withMembers(db: Tx, rows: { group: ProbeGroupRow; activeRuns: number }[]): Promise<GroupListRow[]> {
   if (rows.length === 0) return [];

@@ -1,0 +1,299 @@
+// The remote probe agent API on every test database: probe authentication (no session, no CSRF), claim, report with
+// pause and cancel, finish into results processing, leaving and restarting, dispatch to a probe group's least busy
+// member and re-queueing when a member goes quiet. The built-in probe is off: only remote probes scan here.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NetworkScan, Probe, ScanRunRow } from '@bulwark/core';
+import { executeTask, type TaskDecision, type TaskSpec } from '@bulwark/scanner';
+import { scanErrors, scanTasks, users } from '../src/db/schema/index.ts';
+import { settleRunProcessing } from '../src/modules/results/queue.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type Reply, type TestApp } from './helpers/app.ts';
+import { BACKENDS } from './helpers/backends.ts';
+import { finished, Listeners, smallProfile, waitForRun } from './helpers/scans.ts';
+import { signedIn } from './helpers/sessions.ts';
+
+type Paged<T> = { count: number; results: T[] };
+type Created = Probe & { registration: { token: string } };
+interface RemoteProbe {
+  id: number;
+  secret: string;
+  post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<Reply<T>>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(BACKENDS)('probe agent API on %s', (backend) => {
+  let t: TestApp;
+  let admin: Client;
+  let customerId: number;
+  let profile: number;
+  const listeners = new Listeners();
+  const base = backend === 'pglite' ? '127.0.20' : '127.0.21';
+
+  /** A probe made in the API and registered by an agent; `post` speaks the agent API with its credentials. */
+  async function remoteProbe(name: string, group: number | null = null): Promise<RemoteProbe> {
+    const created = await admin.post<Created>('/api/probe/probes/', { name, group });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const agent = t.client();
+    const reg = await agent.post<{ probe_id: number; secret: string }>('/api/probe-agent/register/', {
+      token: created.body.registration.token,
+    });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const auth = { authorization: `Probe ${reg.body.probe_id}:${reg.body.secret}` };
+    return {
+      id: reg.body.probe_id,
+      secret: reg.body.secret,
+      post: <T>(path: string, body: unknown = {}) => agent.post<T>(`/api/probe-agent/${path}`, body, auth),
+    };
+  }
+
+  async function startScan(name: string, targets: string[], where: { node?: number; probe_group?: number }): Promise<ScanRunRow> {
+    const scan = await admin.post<NetworkScan>('/api/scan/nscans/', { name, targets, profile, ...where });
+    expect(scan.status, JSON.stringify(scan.body)).toBe(201);
+    return (await admin.get<Paged<ScanRunRow>>(`/api/scan/nruns/?scan=${scan.body.id}`)).body.results[0]!;
+  }
+
+  const run = async (id: number) => (await admin.get<ScanRunRow>(`/api/scan/nruns/${id}/`)).body;
+  const task = async (id: number) => (await t.ctx.db.select().from(scanTasks).where(eq(scanTasks.id, id)))[0]!;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { BULWARK_BUILTIN_PROBE: 'off', BULWARK_PROBE_OFFLINE_SECONDS: '2' });
+    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    customerId = (await t.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL)))[0]!.customerId;
+    profile = await smallProfile(t, customerId, '48500-48502');
+    await listeners.listen(`${base}.1`, 48500, 48502);
+    await listeners.listen(`${base}.2`, 48501);
+  });
+  afterAll(async () => {
+    await settleRunProcessing();
+    await listeners.close();
+    await t.close();
+  });
+
+  it('authenticates every call with the probe’s secret (401 otherwise); needs no session or CSRF token', async () => {
+    const p = await remoteProbe('Auth');
+    const anon = t.client();
+    const none = await anon.post('/api/probe-agent/heartbeat/', {});
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    for (const authorization of [
+      `Probe ${p.id}:wrong-secret`,
+      `Probe ${p.id}:`,
+      `Probe 999999:${p.secret}`,
+      `Token ${p.secret}`,
+      'Probe x',
+    ]) {
+      const res = await anon.post('/api/probe-agent/heartbeat/', {}, { authorization });
+      expect(res.status, authorization).toBe(401);
+      expect(res.body).toEqual({ detail: 'Invalid probe credentials.' });
+    }
+    // A signed-in user's session is no probe credential.
+    expect((await admin.post('/api/probe-agent/claim/')).status).toBe(401);
+
+    const hb = await p.post('heartbeat/', { hostname: 'h1', version: '1.2.3', running: [] });
+    expect(hb.status).toBe(200);
+    expect(hb.body).toEqual({ tasks: [] });
+    expect((await p.post('claim/')).status).toBe(204);
+    const bad = await p.post('heartbeat/', { running: ['x'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toHaveProperty('running');
+  });
+
+  it('hands a scan on the probe to it: claim, report, pause and resume from the checkpoint, finish; results processed', async () => {
+    const p = await remoteProbe('Worker');
+    const other = await remoteProbe('Bystander');
+    const r = await startScan('Remote scan', [`${base}.1-${base}.3`], { node: p.id });
+    expect(r.node).toEqual({ id: p.id, name: 'Worker' });
+    expect(r.is_external).toBe(false);
+
+    expect((await other.post('claim/')).status).toBe(204);
+    const claimed = await p.post<{ task: TaskSpec }>('claim/');
+    expect(claimed.status).toBe(200);
+    const spec = claimed.body.task;
+    expect(spec).toMatchObject({
+      targets: [`${base}.1-${base}.3`],
+      exclude: [],
+      checkpoint: null,
+      profile: { standard_scan: false, custom_tcp_range: '48500-48502' },
+      // The profile selects a category no check has.
+      tests: [],
+    });
+    expect((await run(r.id)).state_label).toBe('Running');
+    expect((await admin.get<Probe>(`/api/probe/probes/${p.id}/`)).body.active_runs).toBe(1);
+
+    // A report: progress, checkpoint and errors are kept; the answer says carry on.
+    const firstHost = { address: `${base}.1`, hostnames: [], alive: true, ports: [], findings: [] };
+    const rep = await p.post(`tasks/${spec.id}/report/`, {
+      progress: 40,
+      hosts_done: 1,
+      hosts_total: 3,
+      checkpoint: { done: [firstHost] },
+      errors: [{ type: 1, message: 'Connection refused by a firewall', host: `${base}.9` }],
+    });
+    expect(rep.status).toBe(200);
+    expect(rep.body).toEqual({ action: 'continue' });
+    expect(await task(spec.id)).toMatchObject({ progress: 40, hostsDone: 1, hostsTotal: 3, checkpoint: { done: [firstHost] } });
+    const errs = await t.ctx.db.select().from(scanErrors).where(eq(scanErrors.taskId, spec.id));
+    expect(errs.map((e) => [e.type, e.message, e.host])).toEqual([[1, 'Connection refused by a firewall', `${base}.9`]]);
+
+    // Not another probe's to report on; an unknown task is not found.
+    expect((await other.post(`tasks/${spec.id}/report/`, { progress: 1 })).status).toBe(409);
+    expect((await p.post('tasks/999999/report/', { progress: 1 })).status).toBe(404);
+    expect((await p.post(`tasks/${spec.id}/report/`, { progress: 101 })).body).toHaveProperty('progress');
+
+    // Pause: the heartbeat and the next report tell the probe; it stops with its checkpoint.
+    expect((await admin.post(`/api/scan/nruns/${r.id}/stop/`)).status).toBe(200);
+    expect((await p.post('heartbeat/', { running: [spec.id, 424242] })).body).toEqual({
+      tasks: [
+        { id: spec.id, action: 'pause' },
+        { id: 424242, action: 'cancel' },
+      ],
+    });
+    expect((await p.post(`tasks/${spec.id}/report/`, { progress: 41 })).body).toEqual({ action: 'pause' });
+    const stopped = await p.post(`tasks/${spec.id}/finish/`, { outcome: 'stopped', checkpoint: { done: [firstHost] } });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body).toEqual({ state: 2, run_ready: false });
+    expect((await run(r.id)).state_label).toBe('Paused');
+
+    // Resume: the probe gets the task again with the checkpoint, and really scans the rest.
+    expect((await admin.post(`/api/scan/nruns/${r.id}/resume/`)).status).toBe(200);
+    const again = await p.post<{ task: TaskSpec }>('claim/');
+    expect(again.status).toBe(200);
+    expect(again.body.task).toMatchObject({ id: spec.id, checkpoint: { done: [firstHost] } });
+    expect((await task(spec.id)).attempts).toBe(2);
+
+    const outcome = await executeTask(again.body.task, {
+      report: async (rp): Promise<TaskDecision> => {
+        const res = await p.post<{ action: TaskDecision }>(`tasks/${spec.id}/report/`, {
+          progress: rp.progress,
+          hosts_done: rp.hostsDone,
+          hosts_total: rp.hostsTotal,
+          checkpoint: rp.checkpoint,
+          errors: rp.errors,
+        });
+        return res.body.action;
+      },
+    });
+    expect(outcome.outcome).toBe('done');
+    const done = await p.post(`tasks/${spec.id}/finish/`, { outcome: 'done', result: (outcome as { result: unknown }).result });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toEqual({ state: 5, run_ready: true });
+    // Twice is once too many: the task is no longer on the probe.
+    expect((await p.post(`tasks/${spec.id}/finish/`, { outcome: 'done', result: {} })).status).toBe(409);
+
+    const final = await waitForRun(admin, r.id, finished);
+    await settleRunProcessing();
+    expect(final).toMatchObject({ status: 2, status_label: 'Finished', progress: 100, node: { id: p.id } });
+    // The checkpoint's host was kept (not scanned again: it carries no ports), the others were scanned for real.
+    const result = (await task(spec.id)).result as { hosts: { address: string; ports: { port: number }[] }[] };
+    expect(result.hosts.map((h) => [h.address, h.ports.map((x) => x.port)])).toEqual([
+      [`${base}.1`, []],
+      [`${base}.2`, [48501]],
+      [`${base}.3`, []],
+    ]);
+    expect((await admin.get<Probe>(`/api/probe/probes/${p.id}/`)).body.active_runs).toBe(0);
+  });
+
+  it('passes a cancel on through heartbeat and report; the finish ends the task cancelled', async () => {
+    const p = await remoteProbe('Cancelled');
+    const r = await startScan('To cancel', [`${base}.1`], { node: p.id });
+    const { task: spec } = (await p.post<{ task: TaskSpec }>('claim/')).body;
+    expect((await admin.post(`/api/scan/nruns/${r.id}/cancel/`)).status).toBe(200);
+    expect((await p.post('heartbeat/', { running: [spec.id] })).body).toEqual({ tasks: [{ id: spec.id, action: 'cancel' }] });
+    expect((await p.post(`tasks/${spec.id}/report/`, {})).body).toEqual({ action: 'cancel' });
+    expect((await p.post(`tasks/${spec.id}/finish/`, { outcome: 'cancelled' })).body).toMatchObject({ state: -1 });
+    expect((await run(r.id)).state).toBe(-1);
+
+    const failing = await startScan('To fail', [`${base}.1`], { node: p.id });
+    const { task: f } = (await p.post<{ task: TaskSpec }>('claim/')).body;
+    const finishBad = await p.post(`tasks/${f.id}/finish/`, { outcome: 'done' });
+    expect(finishBad.status).toBe(400);
+    expect(finishBad.body).toEqual({ result: ['A finished task must carry its result.'] });
+    await p.post(`tasks/${f.id}/finish/`, { outcome: 'failed', message: 'nmap crashed' });
+    expect(await waitForRun(admin, failing.id, finished)).toMatchObject({ status_label: 'Error' });
+    const errs = await t.ctx.db.select().from(scanErrors).where(eq(scanErrors.taskId, f.id));
+    expect(errs.map((e) => e.message)).toEqual(['nmap crashed']);
+  });
+
+  it('a leaving probe hands its tasks back with their checkpoints and shows offline; a restarted one hands back what it lost', async () => {
+    const p = await remoteProbe('Leaver');
+    const r = await startScan('Handed back', [`${base}.1-${base}.2`], { node: p.id });
+    const { task: spec } = (await p.post<{ task: TaskSpec }>('claim/')).body;
+    const cp = { done: [{ address: `${base}.1`, hostnames: [], alive: true, ports: [], findings: [] }] };
+    const left = await p.post('leave/', { tasks: [{ id: spec.id, checkpoint: cp }] });
+    expect(left.body).toEqual({ released: 1 });
+    expect((await admin.get<Probe>(`/api/probe/probes/${p.id}/`)).body.status).toBe('offline');
+    // Its only probe is away: the task waits (delayed node assignment), the claim does not count as an attempt.
+    expect(await task(spec.id)).toMatchObject({ state: 8, claimedBy: null, attempts: 0, checkpoint: cp });
+    expect((await run(r.id)).state_label).toBe('Queued');
+
+    // Back online: the task is dispatched to it again and carries the checkpoint.
+    await p.post('heartbeat/', { running: [] });
+    expect((await task(spec.id)).state).toBe(0);
+    expect((await p.post<{ task: TaskSpec }>('claim/')).body.task).toMatchObject({ id: spec.id, checkpoint: cp });
+
+    // The agent restarts (a crash): its first heartbeat says it holds nothing, so the task goes back, with a note.
+    await p.post('heartbeat/', { running: [], fresh: true });
+    expect(await task(spec.id)).toMatchObject({ state: 0, claimedBy: null, attempts: 1 });
+    const errs = await t.ctx.db
+      .select()
+      .from(scanErrors)
+      .where(and(eq(scanErrors.taskId, spec.id), eq(scanErrors.type, 1)));
+    expect(errs.map((e) => e.message)).toEqual(['The probe running this task restarted; the task was queued again.']);
+  });
+
+  it('sends a group’s scans to its least busy online member, and re-queues a quiet member’s task to the other', async () => {
+    const group = (await admin.post<{ id: number }>('/api/probe/probe-groups/', { name: 'Pair' })).body;
+    const a = await remoteProbe('Pair A', group.id);
+    const b = await remoteProbe('Pair B', group.id);
+    const first = await startScan('Group 1', [`${base}.1`], { probe_group: group.id });
+    const second = await startScan('Group 2', [`${base}.2`], { probe_group: group.id });
+    // Both idle: the first goes to A (lower id), the second to B (now the one with less work).
+    const ta = (await a.post<{ task: TaskSpec }>('claim/')).body.task;
+    const tb = (await b.post<{ task: TaskSpec }>('claim/')).body.task;
+    expect((await run(first.id)).children.map((c) => c.id)).toEqual([ta.id]);
+    expect((await run(second.id)).children.map((c) => c.id)).toEqual([tb.id]);
+    expect(first.probe_group).toEqual({ id: group.id, name: 'Pair' });
+    expect((await admin.get<{ active_runs: number }>(`/api/probe/probe-groups/${group.id}/`)).body.active_runs).toBe(2);
+
+    // A goes quiet; B keeps heart-beating and reporting. After the offline time A's task is queued for B.
+    const until = Date.now() + 15_000;
+    let moved = false;
+    while (Date.now() < until && !moved) {
+      await b.post('heartbeat/', { running: [tb.id] });
+      await sleep(300);
+      moved = (await task(ta.id)).probeId === b.id;
+    }
+    expect(moved).toBe(true);
+    expect((await admin.get<Probe>(`/api/probe/probes/${a.id}/`)).body.status).toBe('offline');
+    expect(await task(ta.id)).toMatchObject({ state: 0, claimedBy: null, attempts: 1 });
+    const errs = await t.ctx.db.select().from(scanErrors).where(eq(scanErrors.taskId, ta.id));
+    expect(errs.map((e) => e.message)).toEqual(['The probe running this task stopped responding; the task was queued again.']);
+    // A, back late, may not report on it any more: the agent drops it.
+    expect((await a.post(`tasks/${ta.id}/report/`, { progress: 50 })).status).toBe(409);
+    expect((await b.post<{ task: TaskSpec }>('claim/')).body.task.id).toBe(ta.id);
+    expect((await task(ta.id)).attempts).toBe(2);
+  });
+
+  it('keeps customers apart: a probe cannot see or touch another customer’s tasks', async () => {
+    const mine = await remoteProbe('Mine only');
+    const r = await startScan('Private', [`${base}.1`], { node: mine.id });
+    const other = await t.otherCustomer();
+    const them = await signedIn(t, other.adminEmail);
+    const theirProbe = (await them.post<Created>('/api/probe/probes/', { name: 'Theirs' })).body;
+    const agent = t.client();
+    const reg = await agent.post<{ probe_id: number; secret: string }>('/api/probe-agent/register/', {
+      token: theirProbe.registration.token,
+    });
+    const auth = { authorization: `Probe ${reg.body.probe_id}:${reg.body.secret}` };
+    expect((await agent.post('/api/probe-agent/claim/', {}, auth)).status).toBe(204);
+    const taskId = (await run(r.id)).children[0]!.id;
+    expect((await agent.post(`/api/probe-agent/tasks/${taskId}/report/`, { progress: 5 }, auth)).status).toBe(404);
+    expect((await agent.post(`/api/probe-agent/tasks/${taskId}/finish/`, { outcome: 'cancelled' }, auth)).status).toBe(404);
+    expect((await agent.post('/api/probe-agent/heartbeat/', { running: [taskId] }, auth)).body).toEqual({
+      tasks: [{ id: taskId, action: 'cancel' }],
+    });
+    expect((await task(taskId)).state).toBe(0);
+    expect((await mine.post<{ task: TaskSpec }>('claim/')).body.task.id).toBe(taskId);
+  });
+});
