@@ -56,7 +56,7 @@ export function AddProbeForm({ onDone }: { onDone(): void }) {
     <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate aria-label="Add a probe">
       <Stack gap="md">
         <FormError message={error} />
-        <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" />
+        <TextInput {...form.getInputProps('name')} label="Name" data-autofocus autoComplete="off" />
         <Select
           {...form.getInputProps('group')}
           label="Group"

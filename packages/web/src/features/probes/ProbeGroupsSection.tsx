@@ -48,7 +48,7 @@ function NewGroupForm({ members }: { members: Option[] }) {
       <Stack gap="sm">
         <FormError message={error} />
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput {...form.getInputProps('name')} label="Group name" required w={220} />
+          <TextInput {...form.getInputProps('name')} label="Group name" w={220} />
           <MultiSelect
             {...form.getInputProps('probes')}
             label="Members"

@@ -49,7 +49,7 @@ export function ProfileForm({ initial, readOnly, submitLabel, onSubmit, failedMe
           <FormError message={error} />
           <Card withBorder padding="lg">
             <Stack gap="md">
-              <TextInput {...form.getInputProps('name')} label="Name" required autoComplete="off" />
+              <TextInput {...form.getInputProps('name')} label="Name" autoComplete="off" />
               <Textarea {...form.getInputProps('description')} label="Description" autosize minRows={2} maxRows={6} />
             </Stack>
           </Card>

@@ -83,7 +83,7 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
     <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate aria-label="Start a scan">
       <Stack gap="md">
         <FormError message={error} />
-        <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" />
+        <TextInput {...form.getInputProps('name')} label="Name" data-autofocus autoComplete="off" />
         <MultiSelect
           {...form.getInputProps('assets')}
           label="Saved targets"
@@ -121,7 +121,6 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
         <Select
           {...form.getInputProps('profile')}
           label="Profile"
-          required
           data={profileData}
           searchable
           placeholder={profiles.isPending ? 'Loading profiles…' : 'Choose a profile'}
@@ -145,7 +144,7 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
         {form.values.runOn === 'probe' ? (
           <Select {...form.getInputProps('node')} label="Probe" data={probeData} allowDeselect={false} />
         ) : (
-          <Select {...form.getInputProps('probe_group')} label="Probe group" required data={groupData} placeholder="Choose a probe group" />
+          <Select {...form.getInputProps('probe_group')} label="Probe group" data={groupData} placeholder="Choose a probe group" />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
