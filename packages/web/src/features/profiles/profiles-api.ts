@@ -1,5 +1,12 @@
 // Calls of the network scan profile screens: list, one, create, update, delete, copy, export, import, test catalogue.
-import { networkProfile, networkProfileExport, type networkProfileInput, networkTest, testCategory, type NetworkProfile } from '@bulwark/core';
+import {
+  networkProfile,
+  networkProfileExport,
+  type networkProfileInput,
+  networkTest,
+  testCategory,
+  type NetworkProfile,
+} from '@bulwark/core';
 import { api } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
 import { listAnswer, pagedAnswer, type Paged } from '../../components/paged-answer.ts';
