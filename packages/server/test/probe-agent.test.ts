@@ -1,8 +1,16 @@
-// The remote probe agent API on every test database: probe authentication (no session, no CSRF), claim, report with
+// The remote probe agent on every test database. Its API: probe authentication (no session, no CSRF), claim, report with
 // pause and cancel, finish into results processing, leaving and restarting, dispatch to a probe group's least busy
-// member and re-queueing when a member goes quiet. The built-in probe is off: only remote probes scan here.
+// member and re-queueing when a member goes quiet. Then `bulwark probe` as separate processes against the listening
+// server: a scan completed through one, and one killed mid-scan whose task another probe of the group finishes.
+// The built-in probe is off: only remote probes scan here.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkScan, Probe, ScanRunRow } from '@bulwark/core';
 import { executeTask, type TaskDecision, type TaskSpec } from '@bulwark/scanner';
 import { scanErrors, scanTasks, users } from '../src/db/schema/index.ts';
@@ -295,5 +303,212 @@ describe.each(BACKENDS)('probe agent API on %s', (backend) => {
     });
     expect((await task(taskId)).state).toBe(0);
     expect((await mine.post<{ task: TaskSpec }>('claim/')).body.task.id).toBe(taskId);
+  });
+});
+
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/bulwark.js');
+
+/** `bulwark probe` as a child process, with its output kept for assertions. */
+class AgentProcess {
+  readonly child: ChildProcess;
+  output = '';
+  readonly exited: Promise<number | null>;
+
+  constructor(args: string[]) {
+    const env = { ...process.env };
+    delete env.BULWARK_DATA_DIR;
+    this.child = spawn(process.execPath, [BIN, 'probe', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout!.on('data', (d: Buffer) => (this.output += d.toString()));
+    this.child.stderr!.on('data', (d: Buffer) => (this.output += d.toString()));
+    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+  }
+
+  async waitFor(re: RegExp, ms = 30_000): Promise<RegExpMatchArray> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const m = re.exec(this.output);
+      if (m) return m;
+      if (this.child.exitCode !== null) break;
+      await sleep(100);
+    }
+    throw new Error(`probe output never matched ${re}; output:\n${this.output}`);
+  }
+
+  stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
+    return this.exited;
+  }
+}
+
+/** Listeners that accept and then say nothing: service identification waits them out (~10 s a host). */
+class SilentListeners {
+  private readonly servers: Server[] = [];
+  private readonly sockets = new Set<Socket>();
+
+  async listen(host: string, port: number): Promise<void> {
+    const server = createServer((socket) => {
+      this.sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ host, port }, () => resolve());
+    });
+    this.servers.push(server);
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await Promise.all(this.servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
+  }
+}
+
+describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) => {
+  let t: TestApp;
+  let admin: Client;
+  let server: string;
+  let profile: number;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bulwark-probe-'));
+  const listeners = new Listeners();
+  const silent = new SilentListeners();
+  const agents: AgentProcess[] = [];
+  const base = backend === 'pglite' ? '127.0.22' : '127.0.23';
+
+  const agentProcess = (...args: string[]) => {
+    const a = new AgentProcess(['--server', server, '--heartbeat-seconds', '1', ...args]);
+    agents.push(a);
+    return a;
+  };
+  const newProbe = async (name: string, group: number | null = null) => {
+    const res = await admin.post<Created>('/api/probe/probes/', { name, group });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const startScan = async (name: string, targets: string[], where: { node?: number; probe_group?: number }) => {
+    const scan = await admin.post<NetworkScan>('/api/scan/nscans/', { name, targets, profile, ...where });
+    expect(scan.status, JSON.stringify(scan.body)).toBe(201);
+    return (await admin.get<Paged<ScanRunRow>>(`/api/scan/nruns/?scan=${scan.body.id}`)).body.results[0]!;
+  };
+  const taskRow = async (id: number) => (await t.ctx.db.select().from(scanTasks).where(eq(scanTasks.id, id)))[0]!;
+  const portsOf = (result: unknown) =>
+    (result as { hosts: { address: string; ports: { port: number }[] }[] }).hosts.map((h) => [h.address, h.ports.map((p) => p.port)]);
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { BULWARK_BUILTIN_PROBE: 'off', BULWARK_PROBE_OFFLINE_SECONDS: '3' });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address() as { port: number };
+    server = `http://127.0.0.1:${address.port}`;
+    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const customerId = (await t.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL)))[0]!.customerId;
+    profile = await smallProfile(t, customerId, '48600-48601');
+    await listeners.listen(`${base}.1`, 48600);
+    await listeners.listen(`${base}.2`, 48601);
+  });
+  afterEach(async () => {
+    await Promise.all(agents.splice(0).map((a) => a.stop('SIGKILL')));
+  });
+  afterAll(async () => {
+    await settleRunProcessing();
+    await silent.close();
+    await listeners.close();
+    await t.close();
+  });
+
+  it('completes a scan through a remote probe process; the probe keeps its credentials and leaves cleanly', async () => {
+    const p = await newProbe('Remote one');
+    const state = path.join(dir, `one-${backend}.json`);
+    const agent = agentProcess('--token', p.registration.token, '--state', state);
+    await agent.waitFor(/is online at/);
+    expect(await admin.get<Probe>(`/api/probe/probes/${p.id}/`).then((r) => r.body)).toMatchObject({
+      status: 'online',
+      hostname: os.hostname(),
+      version: '0.1.0',
+    });
+    // The secret is kept for the owner only; the one-time token is not kept at all.
+    expect(statSync(state).mode & 0o777).toBe(0o600);
+    const saved = JSON.parse(readFileSync(state, 'utf8')) as Record<string, unknown>;
+    expect(saved).toMatchObject({ server, probe_id: p.id, name: 'Remote one', secret: expect.any(String) });
+    expect(JSON.stringify(saved)).not.toContain(p.registration.token);
+
+    const r = await startScan('Through the remote probe', [`${base}.1-${base}.3`], { node: p.id });
+    const done = await waitForRun(admin, r.id, finished, 60_000);
+    await settleRunProcessing();
+    const final = (await admin.get<ScanRunRow & { hosts_up: number; open_ports: number }>(`/api/scan/nruns/${r.id}/`)).body;
+    expect(done).toMatchObject({ status: 2, status_label: 'Finished', progress: 100, node: { id: p.id, name: 'Remote one' } });
+    // Every loopback address answers (a refused connection is an answer): three hosts up, two open ports.
+    expect(final).toMatchObject({ hosts_up: 3, open_ports: 2 });
+    const taskId = final.children[0]!.id;
+    const row = await taskRow(taskId);
+    expect(row.attempts).toBe(1);
+    expect(portsOf(row.result)).toEqual([
+      [`${base}.1`, [48600]],
+      [`${base}.2`, [48601]],
+      [`${base}.3`, []],
+    ]);
+    await agent.waitFor(new RegExp(`Task ${taskId} done\\.`));
+
+    // SIGTERM: it says goodbye and shows offline at once.
+    expect(await agent.stop('SIGTERM')).toBe(0);
+    expect(agent.output).toMatch(/Left: 0 task\(s\) handed back\./);
+    expect((await admin.get<Probe>(`/api/probe/probes/${p.id}/`)).body.status).toBe('offline');
+
+    // Started again without a token, it signs in with the saved credentials.
+    const again = agentProcess('--state', state);
+    await again.waitFor(/is online at/);
+    expect((await admin.get<Probe>(`/api/probe/probes/${p.id}/`)).body.status).toBe('online');
+    expect(await again.stop('SIGTERM')).toBe(0);
+
+    // A used token is refused with the server's message, and the command fails.
+    const refused = agentProcess('--token', p.registration.token, '--state', path.join(dir, 'refused.json'));
+    expect(await refused.exited).toBe(2);
+    expect(refused.output).toContain('Registration refused: token: This registration token is invalid or has expired.');
+  });
+
+  it('re-queues the task of a probe killed mid-scan; another probe of the group finishes it from the checkpoint', async () => {
+    await silent.listen(`${base}.4`, 48601);
+    const group = (await admin.post<{ id: number }>('/api/probe/probe-groups/', { name: 'Pair' })).body;
+    const first = await newProbe('First', group.id);
+    const second = await newProbe('Second', group.id);
+    const a = agentProcess('--token', first.registration.token, '--state', path.join(dir, `a-${backend}.json`));
+    const b = agentProcess('--token', second.registration.token, '--state', path.join(dir, `b-${backend}.json`));
+    await Promise.all([a.waitFor(/is online at/), b.waitFor(/is online at/)]);
+
+    // Both idle: the group's task goes to the first (lower id). The silent host keeps it busy for a while.
+    const r = await startScan('Killed mid-scan', [`${base}.1-${base}.4`], { probe_group: group.id });
+    const taskId = r.children[0]!.id;
+    const until = Date.now() + 30_000;
+    let row = await taskRow(taskId);
+    while (Date.now() < until && !(row.claimedBy === first.id && (row.checkpoint?.done.length ?? 0) >= 3)) {
+      await sleep(100);
+      row = await taskRow(taskId);
+    }
+    expect(row).toMatchObject({ state: 3, claimedBy: first.id, attempts: 1 });
+    expect(row.checkpoint!.done).toHaveLength(3);
+    expect(a.output).toContain(`Running task ${taskId}`);
+
+    // kill -9: no goodbye. After the offline time the task goes back to the queue, to the second probe.
+    await a.stop('SIGKILL');
+    const done = await waitForRun(admin, r.id, finished, 90_000);
+    await settleRunProcessing();
+    expect(done).toMatchObject({ status: 2, status_label: 'Finished', progress: 100 });
+    const final = await taskRow(taskId);
+    expect(final.attempts).toBe(2);
+    expect(b.output).toContain(`Running task ${taskId}: ${base}.1-${base}.4 (resuming after 3 host(s)).`);
+    await b.waitFor(new RegExp(`Task ${taskId} done\\.`));
+    // Every host in the result: three from the first probe's checkpoint, the silent one scanned by the second.
+    expect(portsOf(final.result)).toEqual([
+      [`${base}.1`, [48600]],
+      [`${base}.2`, [48601]],
+      [`${base}.3`, []],
+      [`${base}.4`, [48601]],
+    ]);
+    const errors = await t.ctx.db.select().from(scanErrors).where(eq(scanErrors.taskId, taskId));
+    expect(errors.map((e) => [e.type, e.message])).toContainEqual([
+      1,
+      'The probe running this task stopped responding; the task was queued again.',
+    ]);
+    expect((await admin.get<Probe>(`/api/probe/probes/${first.id}/`)).body.status).toBe('offline');
+    expect((await admin.get<Probe>(`/api/probe/probes/${second.id}/`)).body.status).toBe('online');
   });
 });
