@@ -125,7 +125,7 @@ describe.each(BACKENDS)('app shell on %s', (backend) => {
 
     it('answers an unknown API path with 404 {detail: "Not found."}, for any method', async () => {
       const c = t.client();
-      for (const url of ['/api/nope/', '/api/scan/nscans/', '/api', '/api/user/profile/1/extra/']) {
+      for (const url of ['/api/nope/', '/api/scan/no-such-thing/', '/api', '/api/user/profile/1/extra/']) {
         const res = await c.get(url);
         expect(res.status, url).toBe(404);
         expect(res.body, url).toEqual({ detail: 'Not found.' });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FindingRow, RunHost, ScanRunRow, VulnerabilityMatch } from '@bulwark/core';
+import type { FindingRow, RunHost, ScanRunRow, vulnerabilityMatch } from '@bulwark/core';
+import type { z } from 'zod';
 import { importSources } from '../src/modules/intel/import.ts';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../../scanner/test/services-helpers/daemons.ts';
@@ -130,7 +131,7 @@ describe.skipIf(missing.length > 0)('a network scan of real services, end to end
     // The CVE findings on the SSH port are exactly what intel matches for the service's CPE, with its facts.
     const cpe = sshPortRow!.cpe[0];
     expect(cpe).toMatch(/^cpe:2\.3:a:openbsd:openssh:/);
-    const match = await admin.get<VulnerabilityMatch[]>(`/api/intel/match/?cpe=${encodeURIComponent(cpe)}`);
+    const match = await admin.get<z.infer<typeof vulnerabilityMatch>[]>(`/api/intel/match/?cpe=${encodeURIComponent(cpe)}`);
     expect(match.status).toBe(200);
     expect(match.body.length).toBeGreaterThan(0);
     const findings = await findingsOf(firstRun);

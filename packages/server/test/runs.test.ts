@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_TASK_LABELS, type NetworkScan, type ScanRunRow } from '@bulwark/core';
-import { probes, scanRuns, users } from '../src/db/schema/index.ts';
+import { probes, scanRuns, scanTargets, users } from '../src/db/schema/index.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { smallProfile } from './helpers/scans.ts';
 import { signedIn } from './helpers/sessions.ts';
@@ -33,7 +33,9 @@ describe('the run list', () => {
       const run = (await admin.get<Paged<ScanRunRow>>(`/api/scan/nruns/?scan=${res.body.id}`)).body.results[0]!;
       ids[name] = run.id;
     };
-    await make('Alpha', ['127.0.0.1']);
+    const [asset] = await t.ctx.db.insert(scanTargets).values({ customerId: me.customerId, kind: 'host', value: '127.0.0.1' }).returning();
+    ids.asset = asset!.id;
+    await make('Alpha', [], { assets: [asset!.id] });
     await make('bravo', ['10.1.0.1-10.1.0.4'], { node: far!.id });
     await make('Charlie', ['10.2.0.0/30']);
     await make('Delta', ['10.3.0.1-10.3.0.3']);
@@ -106,6 +108,16 @@ describe('the run list', () => {
     expect(await sorted('search=%25')).toEqual([]);
     expect((await admin.get('/api/scan/nruns/?scheduled=maybe')).body).toEqual({ scheduled: ['Must be true or false.'] });
     expect((await admin.get('/api/scan/nruns/?node=abc')).status).toBe(400);
+  });
+
+  it("filters by scan target (asset), is_external, and core's finished_from / finished_to names", async () => {
+    expect(await sorted(`asset=${ids.asset}`)).toEqual(['Alpha']);
+    expect(await sorted(`asset=${ids.asset! + 1000}`)).toEqual([]);
+    expect(await sorted('is_external=false')).toEqual(['bravo']);
+    expect(await sorted('is_external=true')).toHaveLength(5);
+    expect(await sorted('finished_from=2024-05-01&finished_to=2024-05-10')).toEqual(['Echo']);
+    expect(await sorted('finished_to=2024-05-09')).toEqual([]);
+    expect((await admin.get('/api/scan/nruns/?asset=x')).body).toEqual({ asset: ['A valid integer is required.'] });
   });
 
   it('filters by finished, created, last started and last finished assessment bounds', async () => {

@@ -24,6 +24,18 @@ export function validateHostTarget(value: string): string | null {
   return validateHostName(value);
 }
 
+/**
+ * Whether an entry is written as a network or range rather than a host name: it has a '/', or its part before the
+ * first '-' looks like an address. Host names may hold '-' themselves ('web-01.example.com').
+ */
+export function looksLikeIpRange(value: string): boolean {
+  if (value.includes('/')) return true;
+  const dash = value.indexOf('-');
+  if (dash <= 0) return false;
+  const head = value.slice(0, dash);
+  return validateIp(head) === null || /^[0-9.]+$/.test(head) || head.includes(':');
+}
+
 /** A network `a.b.c.d/m` or a range `start-end`. */
 export function validateIpRangeTarget(value: string): string | null {
   if (value.includes('/')) return validateCidr(value) === null ? null : 'Enter a network as address/mask, e.g. 10.0.0.0/24.';
@@ -43,6 +55,7 @@ export const scanHostInput = z.object({
     .min(1, blank)
     .max(253)
     .superRefine((v, ctx) => {
+      if (v === '') return;
       const m = validateHostTarget(v);
       if (m) ctx.addIssue({ code: 'custom', message: m });
     }),
@@ -66,6 +79,7 @@ export const scanIpRangeInput = z.object({
     .min(1, blank)
     .max(100)
     .superRefine((v, ctx) => {
+      if (v === '') return;
       const m = validateIpRangeTarget(v);
       if (m) ctx.addIssue({ code: 'custom', message: m });
     }),
@@ -190,7 +204,7 @@ export const networkScanInput = z
     if (v.assets.length === 0 && v.targets.length === 0)
       ctx.addIssue({ code: 'custom', path: ['targets'], message: 'Choose at least one target.' });
     for (const [i, t] of v.targets.entries()) {
-      const m = t.includes('/') || (t.includes('-') && /^[0-9a-fA-F.:]+-/.test(t)) ? validateIpRangeTarget(t) : validateHostTarget(t);
+      const m = looksLikeIpRange(t) ? validateIpRangeTarget(t) : validateHostTarget(t);
       if (m) ctx.addIssue({ code: 'custom', path: ['targets'], message: `${t}: ${m}` });
       if (i > 50) break;
     }

@@ -60,6 +60,11 @@ export const runListQuery = pageQuery.extend({
   }),
   finished_after: dateBound(false),
   finished_before: dateBound(true),
+  // The names core's scanFilterParams sends for the "finished from / to" filter.
+  finished_from: dateBound(false),
+  finished_to: dateBound(true),
+  is_external: boolParam,
+  asset: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive().optional(),
   created_after: dateBound(false),
   created_before: dateBound(true),
   last_started_assessment_after: dateBound(false),
@@ -98,8 +103,8 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const auth = requireNetScans(request);
       const q = request.query;
-      const finishedAfter = [q.finished_after, q.last_finished_assessment_after].filter((d): d is Date => !!d);
-      const finishedBefore = [q.finished_before, q.last_finished_assessment_before].filter((d): d is Date => !!d);
+      const finishedAfter = [q.finished_after, q.finished_from, q.last_finished_assessment_after].filter((d): d is Date => !!d);
+      const finishedBefore = [q.finished_before, q.finished_to, q.last_finished_assessment_before].filter((d): d is Date => !!d);
       const { count, rows } = await listRuns(
         ctx.db,
         auth.customer.id,
@@ -116,6 +121,8 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
           startedBefore: q.last_started_assessment_before,
           search: q.search || undefined,
           scan: q.scan,
+          isExternal: q.is_external,
+          asset: q.asset,
         },
         { key: q.ordering.replace(/^-/, '') as RunOrdering, desc: q.ordering.startsWith('-') },
         q.page,

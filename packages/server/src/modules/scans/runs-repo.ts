@@ -28,6 +28,9 @@ export interface RunFilters {
   startedBefore?: Date;
   search?: string;
   scan?: number;
+  isExternal?: boolean;
+  /** A scan target id: runs of scans that include it. */
+  asset?: number;
 }
 
 /** Server ordering names (§3 sort keys) → columns. */
@@ -57,6 +60,11 @@ function where(customerId: number, f: RunFilters): SQL {
   if (f.startedBefore) parts.push(lte(scanRuns.startedAt, f.startedBefore));
   if (f.search) parts.push(ilike(scanRuns.name, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (f.scan !== undefined) parts.push(eq(scanRuns.scanId, f.scan));
+  if (f.isExternal !== undefined) parts.push(eq(scanRuns.isExternal, f.isExternal));
+  if (f.asset !== undefined)
+    parts.push(
+      sql`exists (select 1 from scans s where s.id = ${scanRuns.scanId} and s.customer_id = ${customerId} and s.target_ids @> ${JSON.stringify([f.asset])}::jsonb)`,
+    );
   return and(...parts)!;
 }
 

@@ -1,6 +1,6 @@
 // Scan targets as text: which kind an entry is (host, network, range), its validation message and its normalised value
 // (lower-case host names, canonical IP text, networks on their network address), and splitting pasted lists.
-import { validateHostTarget, validateIpRangeTarget } from '@bulwark/core';
+import { looksLikeIpRange, validateHostTarget, validateIpRangeTarget } from '@bulwark/core';
 import { familyBits, formatIp, parseIp } from '@bulwark/scanner';
 
 export type TargetKind = 'host' | 'network' | 'range';
@@ -31,18 +31,6 @@ export function normaliseIpRange(value: string): { kind: 'network' | 'range'; va
   }
   const [start, end] = value.split('-');
   return { kind: 'range', value: `${canonicalIp(start)}-${canonicalIp(end)}` };
-}
-
-/**
- * Whether an entry is written as a network or range rather than a host name: it has a '/', or its part before the
- * first '-' looks like an address. Host names may hold '-' themselves ('web-01.example.com').
- */
-export function looksLikeIpRange(value: string): boolean {
-  if (value.includes('/')) return true;
-  const dash = value.indexOf('-');
-  if (dash <= 0) return false;
-  const head = value.slice(0, dash);
-  return parseIp(head) !== null || /^[0-9.]+$/.test(head) || head.includes(':');
 }
 
 export type ClassifiedTarget = { ok: true; kind: TargetKind; value: string } | { ok: false; message: string };
