@@ -4,7 +4,6 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ON_PROBE_TASK_STATES, SCAN_TASK_STATE as S, type NetworkScan } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { probeGroups, probes, scanProfiles, scanRuns, scans, scanTargets, scanTasks, users } from '../../db/schema/index.ts';
-import type { NetworkProfileFields } from '../../db/schema/scans.ts';
 import type { FieldErrors } from '../../http/errors.ts';
 import type { Tx } from './tasks.ts';
 
@@ -74,16 +73,6 @@ export async function runTargets(db: Tx, customerId: number, scan: Pick<ScanRow,
           .where(and(eq(scanTargets.customerId, customerId), inArray(scanTargets.id, scan.targetIds)))
           .orderBy(asc(scanTargets.id));
   return [...new Set([...saved.map((r) => r.value), ...scan.targets])];
-}
-
-/** A profile's settings as a run copies them; null when the customer may not use it (any more). */
-export async function profileForRun(db: Tx, customerId: number, profileId: number | null): Promise<NetworkProfileFields | null> {
-  if (profileId === null) return null;
-  const [row] = await db
-    .select({ fields: scanProfiles.fields })
-    .from(scanProfiles)
-    .where(and(eq(scanProfiles.id, profileId), or(eq(scanProfiles.customerId, customerId), isNull(scanProfiles.customerId))));
-  return row?.fields ?? null;
 }
 
 export async function getScan(db: Tx, customerId: number, id: number): Promise<ScanRow | null> {

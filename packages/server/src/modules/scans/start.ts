@@ -5,7 +5,8 @@ import { GROUP_RUN_SPLIT_THRESHOLD, MAX_CHILD_TASKS, SCAN_TASK_STATE as S } from
 import { expandTargets, formatIp, parseTarget, TargetError, type IpFamily } from '@bulwark/scanner';
 import type { Db } from '../../db/client.ts';
 import { scanRuns, scans, scanTasks } from '../../db/schema/index.ts';
-import { profileForRun, runTargets, type ScanRow } from './scan-repo.ts';
+import { profileForRun } from '../profiles/service.ts';
+import { runTargets, type ScanRow } from './scan-repo.ts';
 import { dispatchTask, moveTask, refreshRun, type RunRow } from './tasks.ts';
 import { notifyTasksQueued } from './notify.ts';
 
@@ -108,7 +109,7 @@ export async function startRun(db: Db, scan: ScanRow, options: StartOptions): Pr
   const run = await db.transaction(async (tx) => {
     const targets = await runTargets(tx, customerId, scan);
     if (targets.length === 0) throw new StartError('assets', 'The scan has no targets.');
-    const profile = await profileForRun(tx, customerId, scan.profileId);
+    const profile = scan.profileId === null ? null : await profileForRun(tx, customerId, scan.profileId);
     if (!profile) throw new StartError('profile', 'The scan’s profile no longer exists.');
     const plan = await planRun(targets, scan.exclude);
     const now = new Date();
