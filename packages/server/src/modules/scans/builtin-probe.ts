@@ -3,9 +3,12 @@
 // machine, and sweeps lost tasks (probes gone quiet, delayed tasks whose probe came back) every ~10 s.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_TASK_ATTEMPTS, ON_PROBE_TASK_STATES, SCAN_ERROR_TYPE, SCAN_TASK_STATE as S, type ScanTaskState } from '@bulwark/core';
-import { executeTask, loadTemplates, selectTemplates, type CheckTemplate, type TaskDecision } from '@bulwark/scanner';
+import { executeTask, type TaskDecision } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
+import { catalogue } from '../catalogue/catalogue.ts';
+import { sweepRemoteProbes } from '../probes/sweeper.ts';
+import { taskSpecOf } from '../probes/task-spec.ts';
 import { startRunProcessing } from '../results/queue.ts';
 import { onTasksQueued } from './notify.ts';
 import {
@@ -15,10 +18,8 @@ import {
   finishTask,
   moveTask,
   probeTiming,
-  redispatchDelayed,
   refreshRun,
   reportTask,
-  requeueLostTasks,
   type ClaimedTask,
   type Claimer,
   type TaskOutcome,
@@ -41,7 +42,6 @@ export class BuiltinProbe {
   private polling: Promise<void> | null = null;
   private pollAgain = false;
   private closing = false;
-  private templates: Promise<CheckTemplate[]> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -101,24 +101,11 @@ export class BuiltinProbe {
     this.active.set(claimed.task.id, { controller, done });
   }
 
-  private loadTemplates(): Promise<CheckTemplate[]> {
-    this.templates ??= loadTemplates().then((r) => r.templates);
-    return this.templates;
-  }
-
   private async execute({ task, run }: ClaimedTask, signal: AbortSignal): Promise<void> {
     const { db } = this.ctx;
-    const templates = await this.loadTemplates();
-    const tests = selectTemplates(templates, run.profile).map((t) => t.id);
+    const { templates } = await catalogue();
     const outcome = await executeTask(
-      {
-        id: task.id,
-        targets: task.targets,
-        exclude: run.exclude,
-        profile: run.profile,
-        checkpoint: task.checkpoint as Parameters<typeof executeTask>[0]['checkpoint'],
-        tests,
-      },
+      await taskSpecOf({ task, run }),
       {
         report: async (r): Promise<TaskDecision> => {
           const row = await reportTask(db, CLAIMER, task.id, {
@@ -163,13 +150,8 @@ export class BuiltinProbe {
   /** Re-queues lost tasks and dispatches delayed ones again. */
   async sweep(): Promise<void> {
     try {
-      await requeueLostTasks(this.ctx.db);
       await this.requeueSilentBuiltinTasks();
-      const delayed = await this.ctx.db
-        .selectDistinct({ customerId: scanTasks.customerId })
-        .from(scanTasks)
-        .where(eq(scanTasks.state, S.delayed_node_assignment));
-      for (const { customerId } of delayed) await redispatchDelayed(this.ctx.db, customerId);
+      await sweepRemoteProbes(this.ctx);
     } catch (err) {
       this.ctx.log.error({ err }, 'built-in probe: sweeping tasks failed');
     }
