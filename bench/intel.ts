@@ -6,18 +6,15 @@
 // per service (the same 100 per host). Prints both throughputs and the ratios (time of ours / time of the reference).
 // Run: npx tsx bench/intel.ts  (BENCH_BACKEND=pglite|postgres, default both when PostgreSQL answers at 127.0.0.1:5432;
 // BENCH_RECORDS=N CVE records; BENCH_PG_URL=postgres://... admin URL of another server)
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import pg from 'pg';
+import { allChecksPassed, check, openBench, postgresReachable, type Backend } from './lib/bench-db.ts';
 import { IntelIndex, escapeCpeValue, normalizeNvdCve, parseCpe, readFeed } from '../packages/intel/src/index.ts';
-import { openDatabase, type Database } from '../packages/server/src/db/client.ts';
 import { importSources, type ImportProgress } from '../packages/server/src/modules/intel/import.ts';
 import { loadIndex, matchHost } from '../packages/server/src/modules/intel/match.ts';
 
-type Backend = 'pglite' | 'postgres';
 type Json = Record<string, unknown>;
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
@@ -25,7 +22,6 @@ const PAGE = 2_000; // CVEs per NVD API page, as the API serves them
 const VARIANTS = 1_000; // a copy of a sample gets vendor_N / product_N, N in 0..999
 const HOSTS = 100;
 const PER_HOST = 100;
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FIXTURES = path.resolve(import.meta.dirname, '../packages/intel/test/fixtures/feeds');
 const EPSS_HEADER = '#model_version:v2026.06.15,score_date:2026-09-29T12:00:22Z\ncve,epss,percentile\n';
 const LOOKUP = 'select cve_id from intel_cve_products where product = $1 and vendor = $2';
@@ -224,67 +220,6 @@ function buildServices(): { services: Service[]; applicationCount: number } {
 
 // ---- Databases ---------------------------------------------------------------------------------------------------------
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** A fresh database: PGlite in a directory under `dataDir`, or `bulwark_bench_<random>` on the PostgreSQL server. */
-async function openBench(backend: Backend, dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const dir = path.join(dataDir, 'pglite');
-    const database = await openDatabase({ pgliteDir: dir });
-    return {
-      database,
-      drop: async () => {
-        await database.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `bulwark_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  try {
-    const database = await openDatabase({ databaseUrl: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) });
-    return {
-      database,
-      drop: async () => {
-        await database.close().catch(() => undefined);
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      },
-    };
-  } catch (err) {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    throw err;
-  }
-}
-
-// ---- The run -----------------------------------------------------------------------------------------------------------
-
-let ok = true;
-function check(what: string, good: boolean): void {
-  if (good) return;
-  ok = false;
-  console.log(`  FAILED: ${what}`);
-}
 const checkImport = (what: string, p: ImportProgress): void =>
   check(
     `${what}: read ${p.counts.read}, added ${p.counts.added}, skipped ${p.counts.skipped} (want ${nvdRecords} read and added)`,
@@ -415,4 +350,4 @@ try {
 } finally {
   await rm(data, { recursive: true, force: true });
 }
-process.exitCode = ok ? 0 : 1;
+process.exitCode = allChecksPassed() ? 0 : 1;

@@ -7,28 +7,25 @@
 // intel facts are read once per distinct CVE; CPE matching is measured by bench/intel.ts).
 // Run: npx tsx bench/results-processing.ts  (BENCH_BACKEND=pglite|postgres, default both when PostgreSQL answers at
 // 127.0.0.1:5432; BENCH_HOSTS=N; BENCH_PG_URL=postgres://... admin URL of another server)
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { allChecksPassed, check, openBench, postgresReachable, type Backend } from './lib/bench-db.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { ScanResult } from '../packages/scanner/src/types.ts';
-import { openDatabase, type Database } from '../packages/server/src/db/client.ts';
+import type { Database } from '../packages/server/src/db/client.ts';
 import { customers, scanRuns, scanTasks, scans } from '../packages/server/src/db/schema/index.ts';
 import type { NetworkProfileFields } from '../packages/server/src/db/schema/scans.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { hostFindings } from '../packages/server/src/modules/results/findings.ts';
 import { cveFacts } from '../packages/server/src/modules/results/intel-facts.ts';
 import { processRun } from '../packages/server/src/modules/results/process.ts';
-
-type Backend = 'pglite' | 'postgres';
+import { rows } from '../packages/server/src/modules/results/sql.ts';
 
 const HOSTS = Number(process.env.BENCH_HOSTS ?? 10_000);
 const PER_HOST = 20;
 const TASKS = 16;
 const CHUNK = 1_000;
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FIXTURES = path.resolve(import.meta.dirname, '../packages/intel/test/fixtures/feeds');
 const CVES = ['CVE-2017-0144', 'CVE-2023-48795', 'CVE-2024-6387', 'CVE-2021-41773', 'CVE-2019-10149'];
 const PORTS = [22, 80, 443, 3306, 8080];
@@ -86,53 +83,6 @@ function results(): ScanResult[] {
     });
   }
   return out;
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function openBench(backend: Backend, dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const dir = path.join(dataDir, 'pglite');
-    const database = await openDatabase({ pgliteDir: dir });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bulwark_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const database = await openDatabase({ databaseUrl: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) });
-  return {
-    database,
-    drop: async () => {
-      await database.close().catch(() => undefined);
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
-
-let ok = true;
-function check(what: string, good: boolean): void {
-  if (good) return;
-  ok = false;
-  console.log(`  FAILED: ${what}`);
 }
 
 /** A run whose tasks delivered the results, as the probes leave it. */
@@ -194,9 +144,10 @@ async function bulkInsert(
   const db = database.db;
   await db.execute(sql.raw('create table bench_findings (like findings including defaults including indexes)'));
   const ids = new Map(
-    (await db.execute<{ id: number; address: string }>(sql`select id, address from hosts where customer_id = ${customerId}`)).rows.map(
-      (r) => [r.address, Number(r.id)],
-    ),
+    (await rows<{ id: number; address: string }>(db, sql`select id, address from hosts where customer_id = ${customerId}`)).map((r) => [
+      r.address,
+      Number(r.id),
+    ]),
   );
   const facts = await cveFacts(db, CVES);
   const seen = new Date().toISOString();
@@ -260,7 +211,7 @@ async function runBackend(backend: Backend, dataDir: string, delivered: ScanResu
     const [scan] = await db.insert(scans).values({ customerId: customer.id, name: 'Bench' }).returning();
     const total = HOSTS * PER_HOST;
     const count = async (where: string): Promise<number> =>
-      Number((await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from findings where ${where}`))).rows[0].n);
+      Number((await rows<{ n: number }>(db, sql.raw(`select count(*)::int as n from findings where ${where}`)))[0]?.n ?? 0);
 
     const first = await deliveredRun(database, customer.id, scan.id, delivered);
     let t = performance.now();
@@ -299,4 +250,4 @@ try {
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }
-process.exitCode = ok ? 0 : 1;
+process.exitCode = allChecksPassed() ? 0 : 1;
