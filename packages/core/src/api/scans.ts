@@ -140,6 +140,10 @@ export const networkProfileFields = z.object({
   kubernetes_auth: z.number().int().positive().nullable().default(null),
 });
 export type NetworkProfileFieldsInput = z.input<typeof networkProfileFields>;
+/** A network scan profile's settings as stored and as a run copies them. */
+export type NetworkProfileSettings = z.output<typeof networkProfileFields>;
+/** A new profile's settings: standard scan with TCP, nothing added or removed, no credentials. */
+export const DEFAULT_NETWORK_PROFILE: NetworkProfileSettings = networkProfileFields.parse({});
 
 export const networkProfileInput = networkProfileFields.extend({ name, description });
 export const networkProfile = networkProfileFields.extend({

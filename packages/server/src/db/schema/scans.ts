@@ -2,6 +2,7 @@
 // background-job progress that `celery-progress/{id}/` reports. Every row carries its customer (tenant).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { NetworkProfileSettings } from '@bulwark/core';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
 
@@ -31,22 +32,8 @@ export const scanTargets = pgTable(
   ],
 );
 
-export interface NetworkProfileFields {
-  standard_scan: boolean;
-  ss_tcp_extra_ports: string;
-  ss_use_tcp: boolean;
-  custom_tcp_range: string;
-  custom_tcp_range_exclude: string;
-  custom_udp_range: string;
-  custom_udp_range_exclude: string;
-  plus_categories: string[];
-  minus_categories: string[];
-  plus_tests: string[];
-  minus_tests: string[];
-  win_auths: number[];
-  lin_auths: number[];
-  kubernetes_auth: number | null;
-}
+/** A profile's settings (core's schema): stored on the profile and copied onto each run. */
+export type NetworkProfileFields = NetworkProfileSettings;
 
 /** Network scan profiles. Built-in ones have no customer and cannot be changed, only copied. */
 export const scanProfiles = pgTable(

@@ -1,26 +1,12 @@
 // The built-in network scan profiles (no customer, builtin): what they hold, and seeding them at every start so that
 // they follow this file and the check catalogue. Users see and copy them; nobody edits them.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { scanProfiles, type NetworkProfileFields } from '../../db/schema/index.ts';
 import { catalogue } from '../catalogue/catalogue.ts';
 
-const EMPTY: NetworkProfileFields = {
-  standard_scan: true,
-  ss_tcp_extra_ports: '',
-  ss_use_tcp: true,
-  custom_tcp_range: '',
-  custom_tcp_range_exclude: '',
-  custom_udp_range: '',
-  custom_udp_range_exclude: '',
-  plus_categories: [],
-  minus_categories: [],
-  plus_tests: [],
-  minus_tests: [],
-  win_auths: [],
-  lin_auths: [],
-  kubernetes_auth: null,
-};
+const EMPTY: NetworkProfileFields = DEFAULT_NETWORK_PROFILE;
 
 export interface BuiltinProfile {
   name: string;

@@ -1,22 +1,19 @@
 // Pure rules of the network scan profile form: values from and to the API, the standard-scan rule, port checks, import.
-import { applyStandardScanRule, validatePortString, validateRequired, type NetworkProfile } from '@bulwark/core';
+import {
+  applyStandardScanRule,
+  DEFAULT_NETWORK_PROFILE,
+  validatePortString,
+  validateRequired,
+  type NetworkProfile,
+  type NetworkProfileSettings,
+} from '@bulwark/core';
 import type { NetworkProfileInput } from './profiles-api.ts';
 
-export interface ProfileValues {
-  name: string;
-  description: string;
-  standard_scan: boolean;
-  ss_tcp_extra_ports: string;
-  ss_use_tcp: boolean;
-  custom_tcp_range: string;
-  custom_tcp_range_exclude: string;
-  custom_udp_range: string;
-  custom_udp_range_exclude: string;
-  plus_categories: string[];
-  minus_categories: string[];
-  plus_tests: string[];
-  minus_tests: string[];
-}
+/** The form's values: the profile's name and description and its settings, credentials left out (no screen yet). */
+export type ProfileValues = { name: string; description: string } & Omit<
+  NetworkProfileSettings,
+  'win_auths' | 'lin_auths' | 'kubernetes_auth'
+>;
 
 export const PROFILE_FIELDS: readonly (keyof ProfileValues)[] = [
   'name',
@@ -44,21 +41,8 @@ export const PORT_FIELDS = {
 } as const;
 export type PortField = keyof typeof PORT_FIELDS;
 
-export const NEW_PROFILE: ProfileValues = {
-  name: '',
-  description: '',
-  standard_scan: true,
-  ss_tcp_extra_ports: '',
-  ss_use_tcp: true,
-  custom_tcp_range: '',
-  custom_tcp_range_exclude: '',
-  custom_udp_range: '',
-  custom_udp_range_exclude: '',
-  plus_categories: [],
-  minus_categories: [],
-  plus_tests: [],
-  minus_tests: [],
-};
+const { win_auths: _win, lin_auths: _lin, kubernetes_auth: _k8s, ...defaults } = DEFAULT_NETWORK_PROFILE;
+export const NEW_PROFILE: ProfileValues = { name: '', description: '', ...defaults };
 
 export function profileValues(profile: NetworkProfile): ProfileValues {
   return {
