@@ -6,6 +6,7 @@ export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './api/intel.ts';
 export * from './api/scans.ts';
+export * from './api/probes.ts';
 export * from './codes.ts';
 export * from './constants.ts';
 export * from './scan-status.ts';

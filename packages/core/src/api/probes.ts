@@ -1,0 +1,119 @@
+// Schemas of the scan appliance calls (platform-core §3, §7): probes, probe groups, registration tokens, and the remote
+// probe's own calls under /api/probe-agent/.
+import { z } from 'zod';
+import { blank, name } from './fields.ts';
+import { probeRef } from './scans.ts';
+
+export const PROBE_STATUSES = ['pending', 'online', 'offline'] as const;
+export type ProbeStatus = (typeof PROBE_STATUSES)[number];
+export const PROBE_STATUS_LABELS: Record<ProbeStatus, string> = { pending: 'Not registered', online: 'Online', offline: 'Offline' };
+
+export const probeInput = z.object({ name, group: z.number().int().positive().nullable().default(null) });
+export const probe = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  group: probeRef.nullable(),
+  status: z.enum(PROBE_STATUSES),
+  status_label: z.string(),
+  last_heartbeat: z.string().nullable(),
+  registered: z.string().nullable(),
+  hostname: z.string().nullable(),
+  version: z.string().nullable(),
+  address: z.string().nullable(),
+  active_runs: z.number().int(),
+  /** Whether an unused registration token exists, and until when. */
+  token_expires: z.string().nullable(),
+  builtin: z.boolean(),
+});
+export type Probe = z.infer<typeof probe>;
+/** The registration token, shown once when made. */
+export const probeToken = z.object({ token: z.string(), expires: z.string(), command: z.string() });
+export const probeGroupInput = z.object({ name, probes: z.array(z.number().int().positive()).max(1000).default([]) });
+export const probeGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  probes: z.array(probeRef),
+  active_runs: z.number().int(),
+});
+
+// The remote probe's own calls (under /api/probe-agent/), authenticated with `Authorization: Probe <id>:<secret>`.
+export const agentRegister = z.object({
+  token: z.string().min(1, blank).max(200),
+  hostname: z.string().max(253).default(''),
+  version: z.string().max(50).default(''),
+});
+export const agentRegistered = z.object({ probe_id: z.number().int(), secret: z.string(), name: z.string() });
+
+/** POST probe/probes/: the new probe with its registration token (the token is shown this once). */
+export const probeCreated = probe.extend({ registration: probeToken });
+export const probePatch = z.object({ name: name.optional(), group: z.number().int().positive().nullable().optional() });
+export const probeBasic = probeRef;
+
+const taskIdList = z.array(z.number().int()).max(1000).default([]);
+
+/** POST probe-agent/heartbeat/: who the probe is and which tasks it is working on. */
+export const agentHeartbeat = z.object({
+  hostname: z.string().max(253).default(''),
+  version: z.string().max(50).default(''),
+  running: taskIdList,
+  /** The agent just started and holds no task: tasks the server still thinks it holds go back to the queue. */
+  fresh: z.boolean().default(false),
+});
+export const AGENT_TASK_ACTIONS = ['continue', 'pause', 'cancel'] as const;
+export type AgentTaskAction = (typeof AGENT_TASK_ACTIONS)[number];
+export const agentTaskAction = z.object({ id: z.number().int(), action: z.enum(AGENT_TASK_ACTIONS) });
+export const agentHeartbeatReply = z.object({ tasks: z.array(agentTaskAction) });
+
+const agentCheckpoint = z.object({ done: z.array(z.unknown()) }).nullable();
+const agentErrors = z
+  .array(z.object({ type: z.number().int().min(0).max(17), message: z.string().max(2000), host: z.string().max(253).nullish() }))
+  .max(10_000)
+  .default([]);
+
+/** What a remote probe is told to scan: the scanner's TaskSpec as JSON. */
+export const agentTaskSpec = z.object({
+  id: z.number().int(),
+  targets: z.array(z.string()),
+  exclude: z.array(z.string()),
+  profile: z.record(z.string(), z.unknown()),
+  checkpoint: agentCheckpoint,
+  tests: z.array(z.string()).optional(),
+});
+export const agentClaimed = z.object({ task: agentTaskSpec });
+
+/** POST probe-agent/tasks/{id}/report/. */
+export const agentReport = z.object({
+  progress: z.number().min(0).max(100).optional(),
+  hosts_done: z.number().int().min(0).optional(),
+  hosts_total: z.number().int().min(0).optional(),
+  checkpoint: agentCheckpoint.optional(),
+  errors: agentErrors,
+});
+export const agentReportReply = z.object({ action: z.enum(AGENT_TASK_ACTIONS) });
+
+/** POST probe-agent/tasks/{id}/finish/. */
+export const agentFinish = z
+  .object({
+    outcome: z.enum(['done', 'stopped', 'cancelled', 'failed']),
+    result: z.unknown().optional(),
+    checkpoint: agentCheckpoint.optional(),
+    errors: agentErrors,
+    message: z.string().max(2000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.outcome === 'done' && (v.result === undefined || v.result === null))
+      ctx.addIssue({ code: 'custom', path: ['result'], message: 'A finished task must carry its result.' });
+  });
+export const agentFinished = z.object({ state: z.number().int(), run_ready: z.boolean() });
+
+/**
+ * POST probe-agent/leave/: the probe shuts down. It shows offline at once, and the tasks it held go back to the
+ * queue with the checkpoints it sends (another probe of the group, or this one when it returns, carries on).
+ */
+export const agentLeave = z.object({
+  tasks: z
+    .array(z.object({ id: z.number().int(), checkpoint: agentCheckpoint }))
+    .max(1000)
+    .default([]),
+});
+export const agentLeft = z.object({ released: z.number().int() });
