@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { allChecksPassed, check, openBench, postgresReachable, type Backend } from './lib/bench-db.ts';
 import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import type { ScanResult } from '../packages/scanner/src/types.ts';
 import type { Database } from '../packages/server/src/db/client.ts';
 import { customers, scanRuns, scanTasks, scans } from '../packages/server/src/db/schema/index.ts';
@@ -35,20 +36,9 @@ const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 const rate = (n: number, ms: number): string => `${int(n)} findings in ${secs(ms)} = ${int(n / (ms / 1000))} findings/s`;
 
 const PROFILE: NetworkProfileFields = {
+  ...DEFAULT_NETWORK_PROFILE,
   standard_scan: false,
-  ss_tcp_extra_ports: '',
-  ss_use_tcp: true,
   custom_tcp_range: PORTS.join(','),
-  custom_tcp_range_exclude: '',
-  custom_udp_range: '',
-  custom_udp_range_exclude: '',
-  plus_categories: [],
-  minus_categories: [],
-  plus_tests: [],
-  minus_tests: [],
-  win_auths: [],
-  lin_auths: [],
-  kubernetes_auth: null,
 };
 
 /** The hosts 10.x.y.z with their ports and 20 findings each, split over the tasks. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import { scanProfiles, scanTargets } from '../packages/server/src/db/schema/index.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
@@ -36,22 +37,7 @@ describe.skipIf(!!why)('network scanning in the browser', () => {
     await stack.app.ctx.db.insert(scanProfiles).values({
       customerId: 1,
       name: 'SSH only',
-      fields: {
-        standard_scan: false,
-        ss_tcp_extra_ports: '',
-        ss_use_tcp: false,
-        custom_tcp_range: String(sshd.ports.ssh),
-        custom_tcp_range_exclude: '',
-        custom_udp_range: '',
-        custom_udp_range_exclude: '',
-        plus_categories: [],
-        minus_categories: [],
-        plus_tests: [],
-        minus_tests: [],
-        win_auths: [],
-        lin_auths: [],
-        kubernetes_auth: null,
-      },
+      fields: { ...DEFAULT_NETWORK_PROFILE, standard_scan: false, ss_use_tcp: false, custom_tcp_range: String(sshd.ports.ssh) },
     });
   }, 120_000);
   afterAll(async () => {

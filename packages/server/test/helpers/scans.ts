@@ -2,7 +2,7 @@
 // for a run (driven by the real built-in probe) to reach a state.
 import { createServer, type Server } from 'node:net';
 import { expect } from 'vitest';
-import type { ScanRunRow } from '@bulwark/core';
+import { DEFAULT_NETWORK_PROFILE, type ScanRunRow } from '@bulwark/core';
 import { scanProfiles, scanTargets } from '../../src/db/schema/index.ts';
 import type { NetworkProfileFields } from '../../src/db/schema/scans.ts';
 import type { Client, TestApp } from './app.ts';
@@ -30,21 +30,12 @@ export class Listeners {
 /** A custom profile scanning only `tcp` (no standard ports, no checks), so scans of a few hosts take a moment. */
 export async function smallProfile(t: TestApp, customerId: number, tcp: string, name = `small ${tcp}`): Promise<number> {
   const fields: NetworkProfileFields = {
+    ...DEFAULT_NETWORK_PROFILE,
     standard_scan: false,
-    ss_tcp_extra_ports: '',
     ss_use_tcp: false,
     custom_tcp_range: tcp,
-    custom_tcp_range_exclude: '',
-    custom_udp_range: '',
-    custom_udp_range_exclude: '',
     // A category no template has: no checks run.
     plus_categories: ['no-such-category'],
-    minus_categories: [],
-    plus_tests: [],
-    minus_tests: [],
-    win_auths: [],
-    lin_auths: [],
-    kubernetes_auth: null,
   };
   const [row] = await t.ctx.db.insert(scanProfiles).values({ customerId, name, fields }).returning();
   return row!.id;
