@@ -1,12 +1,14 @@
 // The shared route guard: signed-in, superuser, permission, feature flag (platform-core §6).
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { canRead, isSuperuser, type FeatureFlag, type PermissionResource } from '@bulwark/core';
+import { can, canRead, isSuperuser, type FeatureFlag, type PermissionAction, type PermissionResource } from '@bulwark/core';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 import type { Auth } from './session.ts';
 
 export interface GuardOptions {
   superuser?: boolean;
   permission?: PermissionResource;
+  /** With `permission`: an action needed besides read (create, update, delete). */
+  action?: PermissionAction;
   flag?: FeatureFlag;
 }
 
@@ -25,6 +27,8 @@ export function requireAuth(request: FastifyRequest, options: GuardOptions = {})
   if (options.flag && !auth.customer.featureFlags.includes(options.flag)) throw notFound();
   if (options.superuser && !isSuperuser(subjectOf(auth))) throw forbidden();
   if (options.permission && !canRead(subjectOf(auth), options.permission)) throw forbidden();
+  if (options.permission && options.action && options.action !== 'read' && !can(subjectOf(auth), options.permission, options.action))
+    throw forbidden();
   return auth;
 }
 

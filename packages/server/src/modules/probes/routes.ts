@@ -3,10 +3,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, probe, probeBasic, probeCreated, probeInput, probePatch, probeToken, type PermissionAction } from '@bulwark/core';
+import { probe, probeBasic, probeCreated, probeInput, probePatch, probeToken, type PermissionAction } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
-import { requireAuth, subjectOf } from '../../http/guards.ts';
+import { requireAuth } from '../../http/guards.ts';
 import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
 import type { Auth } from '../../http/session.ts';
 import { listProbes, probeNames, PROBE_ORDERINGS, type ProbeOrdering } from './repo.ts';
@@ -19,9 +18,7 @@ const orderings = Object.keys(PROBE_ORDERINGS);
 
 /** Signed in with the `probes` permission and, for a change, its action. */
 export function requireProbes(request: FastifyRequest, action: PermissionAction = 'read'): Auth {
-  const auth = requireAuth(request, { permission: 'probes' });
-  if (action !== 'read' && !can(subjectOf(auth), 'probes', action)) throw forbidden();
-  return auth;
+  return requireAuth(request, { permission: 'probes', action });
 }
 
 export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
