@@ -23,7 +23,7 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function adminQuery(text: string): Promise<void> {
+export async function adminQuery(text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {

@@ -64,6 +64,19 @@ export function taskStateLabel(code: number): ScanTaskLabel | null {
   return (SCAN_TASK_STATE_LABELS as Record<number, ScanTaskLabel | undefined>)[code] ?? null;
 }
 
+/**
+ * What the run view says of a task: a label, and a detail under it. The §4 label of a task that delivered its
+ * results (5) is Running, which next to a full progress bar reads as a scan stuck at 100 %: the view says it was
+ * scanned, and that it waits for the run's other tasks or that its results are being processed.
+ */
+export function taskPhase(code: number, runProcessing: boolean): { label: string; detail: string | null } | null {
+  if (code === S.process_results) {
+    return { label: 'Scanned', detail: runProcessing ? 'processing results' : 'waiting for processing' };
+  }
+  const label = taskStateLabel(code);
+  return label ? { label, detail: null } : null;
+}
+
 export function isScanTaskLabel(value: string): value is ScanTaskLabel {
   return (SCAN_TASK_LABELS as readonly string[]).includes(value);
 }

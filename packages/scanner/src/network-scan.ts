@@ -61,6 +61,7 @@ export async function runNetworkScan(options: NetworkScanOptions, onEvent: (even
       }
       done += 1;
       onEvent({ type: 'progress', percent: Math.round((done / run.hosts.length) * 100), hostsDone: done, hostsTotal: run.hosts.length });
+      onEvent({ type: 'host-done', host });
     }
     const finished = new Date();
     return {

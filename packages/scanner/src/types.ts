@@ -82,7 +82,7 @@ export type ScanEvent =
   | { type: 'service'; address: string; port: number; protocol: Protocol; service: ServiceInfo }
   | { type: 'finding'; address: string; finding: Finding }
   | { type: 'error'; error: ScanError }
-  | { type: 'checkpoint'; checkpoint: Checkpoint };
+  | { type: 'host-done'; host: HostResult };
 
 /** Resumable state: the hosts already finished, with their results. */
 export interface Checkpoint {

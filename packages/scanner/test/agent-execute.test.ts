@@ -20,8 +20,9 @@ const spec = (over: Partial<TaskSpec> = {}): TaskSpec => ({
   tests: [],
   ...over,
 });
-// One host at a time, so that a pause after the first host leaves the others unscanned.
+// One host at a time, so that a pause after the first host leaves the others unscanned; a report after every host.
 const scan = { hostConcurrency: 1 };
+const perHost = { scan, reportHosts: 1 };
 
 async function listen(): Promise<void> {
   for (const [host, ports] of Object.entries(layout)) for (const p of ports) await servers.listen(host, p);
@@ -31,7 +32,7 @@ describe('executeTask', () => {
   it('scans the targets on the profile ports and reports progress up to every host', async () => {
     await listen();
     const reports: TaskReport[] = [];
-    const out = await executeTask(spec(), { report: async (r) => (reports.push(r), 'continue') }, undefined, { scan });
+    const out = await executeTask(spec(), { report: async (r) => (reports.push(r), 'continue') }, undefined, perHost);
     expect(out.outcome).toBe('done');
     if (out.outcome !== 'done') return;
     expect(shape(out.result)).toEqual([
@@ -41,10 +42,11 @@ describe('executeTask', () => {
       ['127.0.0.24', [47120]],
     ]);
     expect(out.result.stats).toMatchObject({ hostsTotal: 4, hostsUp: 4, openPorts: 4 });
-    // A report at each checkpoint: the last one knows every host.
+    // Each report carries only the hosts finished since the one before: together, every host once, down ones too.
     const last = reports[reports.length - 1]!;
     expect(last).toMatchObject({ progress: 100, hostsDone: 4, hostsTotal: 4 });
-    expect(last.checkpoint?.done.map((h) => h.address)).toEqual(['127.0.0.21', '127.0.0.22', '127.0.0.23', '127.0.0.24']);
+    expect(reports.flatMap((r) => r.hosts.map((h) => h.address))).toEqual(['127.0.0.21', '127.0.0.22', '127.0.0.23', '127.0.0.24']);
+    expect(reports.every((r) => r.hosts.length <= 1)).toBe(true);
     // JSON in, JSON out: what a remote probe sends back survives serialisation.
     expect(JSON.parse(JSON.stringify(out.result))).toEqual(out.result);
   });
@@ -54,24 +56,32 @@ describe('executeTask', () => {
     const full = await executeTask(spec(), { report: async () => 'continue' }, undefined, { scan });
     expect(full.outcome).toBe('done');
 
+    const delivered: TaskReport['hosts'] = [];
     const paused = await executeTask(
       spec(),
-      { report: async (r): Promise<TaskDecision> => ((r.checkpoint?.done.length ?? 0) >= 2 ? 'pause' : 'continue') },
+      {
+        report: async (r): Promise<TaskDecision> => {
+          delivered.push(...r.hosts);
+          return delivered.length >= 2 ? 'pause' : 'continue';
+        },
+      },
       undefined,
-      { scan },
+      perHost,
     );
     expect(paused.outcome).toBe('stopped');
     if (paused.outcome !== 'stopped' || full.outcome !== 'done') return;
-    const done = paused.checkpoint?.done.map((h) => h.address) ?? [];
+    // The server's checkpoint: what the reports delivered plus what the stopped outcome hands back.
+    const checkpoint = { done: [...delivered, ...paused.hosts] };
+    const done = checkpoint.done.map((h) => h.address);
     expect(done.slice(0, 2)).toEqual(['127.0.0.21', '127.0.0.22']);
     expect(done.length).toBeLessThan(4);
 
     const seen: number[] = [];
     const resumed = await executeTask(
-      spec({ checkpoint: paused.checkpoint }),
+      spec({ checkpoint }),
       { report: async (r) => (seen.push(r.hostsDone), 'continue') },
       undefined,
-      { scan },
+      perHost,
     );
     expect(resumed.outcome).toBe('done');
     if (resumed.outcome !== 'done') return;
@@ -88,22 +98,50 @@ describe('executeTask', () => {
     expect(out).toEqual({ outcome: 'cancelled' });
   });
 
-  it('ends as stopped with its checkpoint when the probe aborts it (shutting down)', async () => {
+  it('ends as stopped with its undelivered hosts when the probe aborts it (shutting down)', async () => {
     await listen();
     const controller = new AbortController();
     const out = await executeTask(
       spec(),
       {
         report: async (r) => {
-          if ((r.checkpoint?.done.length ?? 0) >= 1) controller.abort();
+          // The first host's report fails (server unreachable) and the probe is told to shut down meanwhile.
+          if (r.hosts.length >= 1) {
+            controller.abort();
+            throw new Error('connection refused');
+          }
           return 'continue';
         },
       },
       controller.signal,
-      { scan },
+      perHost,
     );
     expect(out.outcome).toBe('stopped');
-    if (out.outcome === 'stopped') expect(out.checkpoint?.done[0]?.address).toBe('127.0.0.21');
+    if (out.outcome === 'stopped') expect(out.hosts[0]?.address).toBe('127.0.0.21');
+  });
+
+  it('streams hosts in its reports without keeping them, a failed report handing them to the next one', async () => {
+    await listen();
+    const delivered: string[] = [];
+    let failures = 0;
+    const out = await executeTask(
+      spec(),
+      {
+        report: async (r) => {
+          if (r.hosts.length > 0 && failures++ === 0) throw new Error('server busy');
+          delivered.push(...r.hosts.map((h) => h.address));
+          return 'continue';
+        },
+      },
+      undefined,
+      { ...perHost, keepHosts: false },
+    );
+    expect(out.outcome).toBe('done');
+    if (out.outcome !== 'done') return;
+    expect(out.result.hosts).toEqual([]);
+    expect(out.result.stats).toMatchObject({ hostsTotal: 4, hostsUp: 4, openPorts: 4 });
+    expect([...delivered].sort()).toEqual(['127.0.0.21', '127.0.0.22', '127.0.0.23', '127.0.0.24']);
+    expect(new Set(delivered).size).toBe(4);
   });
 
   it('passes the scan errors on in its reports and fails on a profile whose ports cannot be read', async () => {

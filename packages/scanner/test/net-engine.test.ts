@@ -4,7 +4,7 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Connector } from '../src/net/connector.ts';
-import { scanNetwork } from '../src/net/index.ts';
+import { DISCOVERY_PORTS, firstStagePorts, scanNetwork } from '../src/net/index.ts';
 import type { TcpProbeOutcome } from '../src/net/tcp.ts';
 import type { ScanResult } from '../src/types.ts';
 import { Servers } from './net-helpers.ts';
@@ -97,6 +97,20 @@ describe('worker-thread sweeps', () => {
     expect(threaded.stats.portsProbed).toBe(3 * 2001);
   });
 
+  it('shares the workers between scans running at once: aborting one leaves the other whole', async () => {
+    await servers.listen('127.0.0.44', 45100);
+    await servers.listen('127.0.0.44', 45900);
+    const controller = new AbortController();
+    const options = { tcpPorts: range(45000, 47000), discovery: 'none' as const, threads: 2 };
+    const kept = scanNetwork({ ...options, targets: ['127.0.0.44'] });
+    const stopped = scanNetwork({ ...options, targets: ['127.0.0.45-127.0.0.48'], signal: controller.signal });
+    setImmediate(() => controller.abort());
+    const [whole, cut] = await Promise.all([kept, stopped]);
+    expect(shape(whole)).toEqual([['127.0.0.44', [45100, 45900]]]);
+    expect(whole.stats.portsProbed).toBe(2001);
+    expect(cut.hosts.length).toBeLessThan(4);
+  });
+
   it('stops promptly on abort and leaves no socket open in the workers', async () => {
     const before = openSockets();
     const controller = new AbortController();
@@ -138,6 +152,40 @@ describe('filtered ports', () => {
     ]);
     // One attempt each for the answered ports, three for the silent one.
     expect(result.stats.portsProbed).toBe(5);
+  });
+});
+
+describe('discovery through the scan ports', () => {
+  it('probes each (host, port) of a sweep once: discovery is the port scan’s first pass', async () => {
+    const ports = [21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 3389, 8080];
+    // 127.0.3.16/28: 14 addresses, each refusing (or accepting) every port: all up.
+    const small = await scanNetwork({ targets: ['127.0.3.16/28'], tcpPorts: ports, discovery: 'tcp' });
+    expect(small.stats).toMatchObject({ hostsTotal: 14, hostsUp: 14, portsProbed: 14 * 12 });
+    // A long list: the discovery ports among it first, then the rest, none twice.
+    const wide = await scanNetwork({ targets: ['127.0.3.33-127.0.3.34'], tcpPorts: range(1, 1000), discovery: 'tcp' });
+    expect(wide.stats).toMatchObject({ hostsTotal: 2, hostsUp: 2, portsProbed: 2 * 1000 });
+  });
+
+  it('finds a host up through the common ports when its scan ports are silent, and gives those only their retry', async () => {
+    await blackhole('127.0.0.62', 47621);
+    const result = await scanNetwork({
+      targets: ['127.0.0.62'],
+      tcpPorts: [47621],
+      discovery: 'tcp',
+      reportClosed: true,
+      timeouts: { initialMs: 300, maxMs: 300, retries: 1 },
+    });
+    expect(result.stats.hostsUp).toBe(1);
+    expect(result.hosts[0].ports.map((p) => [p.port, p.state])).toEqual([[47621, 'filtered']]);
+    // The silent port: its first pass in discovery and one retry, never a third attempt.
+    expect(result.stats.portsProbed).toBeGreaterThanOrEqual(1 + 1 + 1);
+    expect(result.stats.portsProbed).toBeLessThanOrEqual(1 + DISCOVERY_PORTS.length + 1);
+  });
+
+  it('takes the scan ports as the first stage for a short list, the discovery ports among a long one', () => {
+    expect(firstStagePorts([5432, 6379])).toEqual([5432, 6379]);
+    expect(firstStagePorts(range(1, 1000))).toEqual(DISCOVERY_PORTS.filter((p) => p <= 1000));
+    expect(firstStagePorts([])).toEqual([]);
   });
 });
 

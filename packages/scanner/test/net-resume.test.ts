@@ -55,10 +55,13 @@ describe('net resume', () => {
     ]);
 
     const controller = new AbortController();
+    const finished: Checkpoint['done'] = [];
     let checkpoint: Checkpoint | undefined;
     const first = await scanNetwork({ ...options, signal: controller.signal }, (e) => {
-      if (e.type === 'checkpoint' && e.checkpoint.done.length === 2) {
-        checkpoint = JSON.parse(JSON.stringify(e.checkpoint)) as Checkpoint;
+      if (e.type !== 'host-done') return;
+      finished.push(e.host);
+      if (finished.length === 2) {
+        checkpoint = JSON.parse(JSON.stringify({ done: finished })) as Checkpoint;
         controller.abort();
       }
     });

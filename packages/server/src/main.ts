@@ -2,12 +2,24 @@
 import os from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { createUser } from './cli/users.ts';
-import { CliError, feedsImport, intelMatch } from './cli/intel.ts';
-import { runProbe } from './cli/probe.ts';
-import { createImpersonationLink } from './modules/auth/impersonation.ts';
+import { CliError } from './cli/errors.ts';
+import type { buildApp as BuildApp } from './app.ts';
+import type { openDatabase as OpenDatabase } from './db/client.ts';
+import type { createUser as CreateUser } from './cli/users.ts';
+import type { feedsImport as FeedsImport, intelMatch as IntelMatch } from './cli/intel.ts';
+import type { runProbe as RunProbe } from './cli/probe.ts';
+import type { createImpersonationLink as CreateImpersonationLink } from './modules/auth/impersonation.ts';
+
+// Each command loads what it needs when it runs: `bulwark probe` on a probe machine never loads the server, its
+// database or the web app (a lighter process, started faster).
+const buildApp: typeof BuildApp = async (...a) => (await import('./app.ts')).buildApp(...a);
+const openDatabase: typeof OpenDatabase = async (...a) => (await import('./db/client.ts')).openDatabase(...a);
+const createUser: typeof CreateUser = async (...a) => (await import('./cli/users.ts')).createUser(...a);
+const feedsImport: typeof FeedsImport = async (...a) => (await import('./cli/intel.ts')).feedsImport(...a);
+const intelMatch: typeof IntelMatch = async (...a) => (await import('./cli/intel.ts')).intelMatch(...a);
+const runProbe: typeof RunProbe = async (...a) => (await import('./cli/probe.ts')).runProbe(...a);
+const createImpersonationLink: typeof CreateImpersonationLink = async (...a) =>
+  (await import('./modules/auth/impersonation.ts')).createImpersonationLink(...a);
 
 function config(): Config {
   try {

@@ -9,11 +9,10 @@ import { BuiltinProbe } from '../src/modules/scans/builtin-probe.ts';
 import { addScanErrors } from '../src/modules/scans/tasks.ts';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
-import { finished, Listeners, smallProfile, waitForRun } from './helpers/scans.ts';
+import { checkpointHosts, deliveredHosts, finished, Listeners, smallProfile, waitForRun } from './helpers/scans.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
 
 type Paged<T> = { count: number; results: T[] };
-type HostOut = { address: string; ports: { port: number }[] };
 type ActionReply = ScanRunRow & { message: string };
 
 const base = '127.0.5';
@@ -65,7 +64,7 @@ describe('actions on runs', () => {
     expect(stopped).toMatchObject({ state: 2, status: 0, status_label: 'Pending', actions: ['resume', 'cancel', 'force_cancel'] });
     const task = await taskOf(runId);
     expect(task.claimedBy).toBeNull();
-    const done = task.checkpoint!.done.length;
+    const done = (await checkpointHosts(t.ctx.db, task.id)).length;
     expect(done).toBeGreaterThanOrEqual(1);
     expect(done).toBeLessThan(6);
 
@@ -80,7 +79,7 @@ describe('actions on runs', () => {
     expect(end).toMatchObject({ state_label: 'Finished', progress: 100 });
     const after = await taskOf(runId);
     expect(after.attempts).toBe(2);
-    const hosts = (after.result as { hosts: HostOut[] }).hosts.map((h) => [h.address, h.ports.map((p) => p.port)]);
+    const hosts = (await deliveredHosts(t.ctx.db, after.id)).map((h) => [h.address, h.ports.map((p) => p.port)]);
     expect(hosts).toEqual([1, 2, 3, 4, 5, 6].map((i) => [`${base}.${i}`, layout[`${base}.${i}`] ?? []]));
 
     const late = await admin.post(`/api/scan/nruns/${runId}/resume/`);

@@ -8,11 +8,10 @@ import { probes, scans, scanTasks, users } from '../src/db/schema/index.ts';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { BACKENDS } from './helpers/backends.ts';
-import { finished, Listeners, savedTarget, smallProfile, waitForRun } from './helpers/scans.ts';
+import { deliveredHosts, finished, Listeners, savedTarget, smallProfile, waitForRun } from './helpers/scans.ts';
 import { signedIn } from './helpers/sessions.ts';
 
 type Paged<T> = { count: number; results: T[] };
-type HostOut = { address: string; ports: { port: number }[] };
 
 describe.each(BACKENDS)('network scans on %s', (backend) => {
   let t: TestApp;
@@ -79,8 +78,7 @@ describe.each(BACKENDS)('network scans on %s', (backend) => {
     expect(run.children[0]).toMatchObject({ state: 4, state_label: 'Finished', hosts_total: 4, attempts: 1, parent: null });
 
     // What the probe delivered: the real open ports of each address.
-    const [task] = await t.ctx.db.select().from(scanTasks).where(eq(scanTasks.id, run.children[0]!.id));
-    const hosts = (task!.result as { hosts: HostOut[] }).hosts.map((h) => [h.address, h.ports.map((p) => p.port)]);
+    const hosts = (await deliveredHosts(t.ctx.db, run.children[0]!.id)).map((h) => [h.address, h.ports.map((p) => p.port)]);
     expect(hosts).toEqual([
       [`${base}.1`, [48100, 48105]],
       [`${base}.2`, []],

@@ -64,7 +64,14 @@ export type AgentTaskAction = (typeof AGENT_TASK_ACTIONS)[number];
 export const agentTaskAction = z.object({ id: z.number().int(), action: z.enum(AGENT_TASK_ACTIONS) });
 export const agentHeartbeatReply = z.object({ tasks: z.array(agentTaskAction) });
 
-const agentCheckpoint = z.object({ done: z.array(z.unknown()) }).nullable();
+/** A finished host as the scanner reports it (its HostResult); the rest of it is checked when results are processed. */
+const agentHost = z.looseObject({ address: z.string().min(1).max(255), alive: z.boolean() });
+/**
+ * Hosts a task finished. In reports, finish and leave it carries only the hosts finished since the previous report:
+ * the server adds them to the ones it holds (a whole checkpoint, as older probes send, is added the same way). In a
+ * claimed task it is every host finished so far, to skip.
+ */
+const agentCheckpoint = z.object({ done: z.array(agentHost).max(100_000) }).nullable();
 const agentErrors = z
   .array(z.object({ type: z.number().int().min(0).max(17), message: z.string().max(2000), host: z.string().max(253).nullish() }))
   .max(10_000)
@@ -76,7 +83,8 @@ export const agentTaskSpec = z.object({
   targets: z.array(z.string()),
   exclude: z.array(z.string()),
   profile: z.record(z.string(), z.unknown()),
-  checkpoint: agentCheckpoint,
+  /** Every host the task finished so far (down ones too), to skip. */
+  checkpoint: z.object({ done: z.array(z.unknown()) }).nullable(),
   tests: z.array(z.string()).optional(),
 });
 export const agentClaimed = z.object({ task: agentTaskSpec });

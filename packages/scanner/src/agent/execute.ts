@@ -1,10 +1,12 @@
 // Runs one scan task for a probe (built-in or remote): the network scan of its targets with its profile's ports and
-// tests, progress reported back about once a second and at every checkpoint, pause and cancel taken from the answers.
+// tests, progress reported back about once a second with the hosts finished since the last report (so the server
+// holds the task's checkpoint and result, and neither side resends what it already has), pause and cancel taken from
+// the answers.
 import { setMaxListeners } from 'node:events';
 import type { CheckTemplate } from '../checks/index.ts';
 import { runNetworkScan, type NetworkScanOptions } from '../network-scan.ts';
 import { profilePorts, type ProfilePortFields } from '../ports/index.ts';
-import type { Checkpoint, ScanError, ScanResult } from '../types.ts';
+import type { Checkpoint, HostResult, ScanError, ScanResult } from '../types.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
 export interface TaskSpec {
@@ -23,8 +25,11 @@ export interface TaskReport {
   progress: number;
   hostsDone: number;
   hostsTotal: number;
-  /** The latest checkpoint (every host finished so far), null before the first host ends. */
-  checkpoint: Checkpoint | null;
+  /**
+   * Hosts finished since the previous report that went through (down ones too): the server adds them to the task's
+   * checkpoint and result. A report that fails hands its hosts on to the next one.
+   */
+  hosts: HostResult[];
   /** Errors since the previous report. */
   errors: ScanError[];
 }
@@ -36,9 +41,14 @@ export interface TaskHooks {
   report(report: TaskReport): Promise<TaskDecision>;
 }
 
+/**
+ * How a task ended. 'done': the result's hosts are those no report delivered (none when every report went through
+ * and `keepHosts` is off; every host when it is on). 'stopped': the finished hosts no report delivered, which the
+ * server adds to the checkpoint it already holds.
+ */
 export type TaskOutcome =
   | { outcome: 'done'; result: ScanResult }
-  | { outcome: 'stopped'; checkpoint: Checkpoint | null }
+  | { outcome: 'stopped'; hosts: HostResult[] }
   | { outcome: 'cancelled' }
   | { outcome: 'failed'; message: string };
 
@@ -47,15 +57,20 @@ export interface ExecuteOptions {
   templates?: CheckTemplate[];
   /** Longest quiet time between two reports, ms (default 1,000). */
   reportEveryMs?: number;
+  /** A report goes out early once this many hosts finished since the last one (default 1,000). */
+  reportHosts?: number;
+  /**
+   * Keep every host in the 'done' result as well (default true). Probes turn it off: their hosts reach the server
+   * in the reports, so a task of thousands of hosts is never held whole.
+   */
+  keepHosts?: boolean;
   /** Engine settings passed through (timeouts, concurrency, discovery …). */
-  scan?: Omit<NetworkScanOptions, 'targets' | 'exclude' | 'tcpPorts' | 'udpPorts' | 'checkpoint' | 'signal' | 'templates'>;
+  scan?: Omit<NetworkScanOptions, 'targets' | 'exclude' | 'tcpPorts' | 'udpPorts' | 'checkpoint' | 'signal' | 'templates' | 'keepHosts'>;
 }
 
-const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
 /**
- * Executes a task. `signal` aborting (the probe shuts down) ends the task as 'stopped' with its checkpoint, as a
- * pause does, so the server can hand it out again without scanning finished hosts twice.
+ * Executes a task. `signal` aborting (the probe shuts down) ends the task as 'stopped' with its undelivered hosts, as
+ * a pause does, so the server can hand it out again without scanning finished hosts twice.
  */
 export async function executeTask(
   spec: TaskSpec,
@@ -64,6 +79,8 @@ export async function executeTask(
   options: ExecuteOptions = {},
 ): Promise<TaskOutcome> {
   const every = options.reportEveryMs ?? 1000;
+  const batch = Math.max(1, options.reportHosts ?? 1000);
+  const keep = options.keepHosts ?? true;
   const stop = new AbortController();
   const scanSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   setMaxListeners(0, scanSignal);
@@ -78,13 +95,13 @@ export async function executeTask(
   const templates = options.templates && tests ? options.templates.filter((t) => tests.has(t.id)) : options.templates;
 
   let decision = 'continue' as TaskDecision;
-  const state: Omit<TaskReport, 'errors'> = {
+  const state: Omit<TaskReport, 'errors' | 'hosts'> = {
     progress: 0,
     hostsDone: spec.checkpoint?.done.length ?? 0,
     hostsTotal: 0,
-    checkpoint: spec.checkpoint ? copy(spec.checkpoint) : null,
   };
   let pendingErrors: ScanError[] = [];
+  let pendingHosts: HostResult[] = [];
   let inFlight: Promise<void> | null = null;
   let again = false;
   let lastSent = 0;
@@ -96,10 +113,12 @@ export async function executeTask(
       return;
     }
     const errors = pendingErrors;
+    const hosts = pendingHosts;
     pendingErrors = [];
+    pendingHosts = [];
     lastSent = Date.now();
     inFlight = hooks
-      .report({ ...state, errors })
+      .report({ ...state, hosts, errors })
       .then((answer) => {
         if (answer !== 'continue' && decision === 'continue') {
           decision = answer;
@@ -107,8 +126,9 @@ export async function executeTask(
         }
       })
       .catch(() => {
-        // A lost report is not fatal: the next one carries the state again (errors are put back).
+        // A lost report is not fatal: its hosts and errors go with the next one.
         pendingErrors = [...errors, ...pendingErrors];
+        pendingHosts = [...hosts, ...pendingHosts];
       })
       .finally(() => {
         inFlight = null;
@@ -139,6 +159,7 @@ export async function executeTask(
         templates,
         checks: tests?.size === 0 ? false : options.scan?.checks,
         signal: scanSignal,
+        keepHosts: keep,
       },
       (event) => {
         if (event.type === 'progress') {
@@ -147,9 +168,9 @@ export async function executeTask(
           state.hostsTotal = event.hostsTotal;
         } else if (event.type === 'error') {
           pendingErrors.push(event.error);
-        } else if (event.type === 'checkpoint') {
-          state.checkpoint = copy(event.checkpoint);
-          send();
+        } else if (event.type === 'host-done') {
+          pendingHosts.push(event.host);
+          if (pendingHosts.length >= batch) send();
         }
       },
     );
@@ -159,11 +180,14 @@ export async function executeTask(
   } finally {
     clearInterval(timer);
   }
-  // Errors not yet reported go out now (every error reaches the server through reports, none only in the result);
+  // What no report carried yet goes out now (every error and host reaches the server through reports when it can);
   // then the last report lands, so a pause or cancel answered at the very end is not lost.
-  if (pendingErrors.length > 0 && decision === 'continue') send();
+  while (inFlight !== null) await (inFlight as Promise<void>);
+  if ((pendingErrors.length > 0 || pendingHosts.length > 0) && decision === 'continue') send();
   while (inFlight !== null) await (inFlight as Promise<void>);
   if (decision === 'cancel') return { outcome: 'cancelled' };
-  if (decision === 'pause' || signal?.aborted) return { outcome: 'stopped', checkpoint: state.checkpoint };
-  return { outcome: 'done', result };
+  if (decision === 'pause' || signal?.aborted) return { outcome: 'stopped', hosts: pendingHosts };
+  if (keep) return { outcome: 'done', result };
+  const undelivered = pendingHosts.filter((h) => h.alive);
+  return { outcome: 'done', result: { ...result, hosts: undelivered } };
 }

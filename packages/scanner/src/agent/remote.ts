@@ -4,6 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AgentHttp, replyMessage, type AgentReply } from './http.ts';
+import type { HostResult } from '../types.ts';
 import { executeTask, type ExecuteOptions, type TaskDecision, type TaskOutcome, type TaskReport, type TaskSpec } from './execute.ts';
 
 /** What the agent keeps between starts (the secret is only ever in this file, readable by its owner). */
@@ -42,8 +43,8 @@ interface Running {
   /** The server no longer counts this task as ours: stop without telling it anything. */
   dropped: boolean;
   done: Promise<void>;
-  /** The last checkpoint sent or seen, handed back on shutdown. */
-  checkpoint: TaskSpec['checkpoint'];
+  /** Finished hosts no report delivered, handed back on shutdown (the server holds the rest of the checkpoint). */
+  undelivered: HostResult[];
 }
 
 export function readProbeState(file: string): ProbeState | null {
@@ -182,9 +183,7 @@ export class RemoteProbe {
       if (reply.status === 200 && reply.body) {
         if (this.stopping.signal.aborted) {
           // Claimed as we began to leave: hand it straight back.
-          await this.http
-            .post('leave/', { tasks: [{ id: reply.body.task.id, checkpoint: reply.body.task.checkpoint }] })
-            .catch(() => undefined);
+          await this.http.post('leave/', { tasks: [{ id: reply.body.task.id, checkpoint: null }] }).catch(() => undefined);
           break;
         }
         this.run(reply.body.task);
@@ -202,7 +201,7 @@ export class RemoteProbe {
       wanted: null,
       dropped: false,
       done: Promise.resolve(),
-      checkpoint: spec.checkpoint,
+      undelivered: [],
     };
     this.running.set(spec.id, entry);
     this.log(
@@ -219,16 +218,14 @@ export class RemoteProbe {
 
   private async execute(entry: Running): Promise<void> {
     const id = entry.spec.id;
-    let sentDone = entry.spec.checkpoint?.done.length ?? -1;
     const report = async (r: TaskReport): Promise<TaskDecision> => {
-      if (r.checkpoint) entry.checkpoint = r.checkpoint;
-      // A checkpoint holds every finished host: send it only when it grew.
-      const withCheckpoint = r.checkpoint !== null && r.checkpoint.done.length !== sentDone;
+      // The wire's `checkpoint` carries only the hosts finished since the last report: the server adds them to what
+      // it holds, so a report costs what happened since the previous one, not everything so far.
       const reply = await this.http.post<{ action: TaskDecision }>(`tasks/${id}/report/`, {
         progress: r.progress,
         hosts_done: r.hostsDone,
         hosts_total: r.hostsTotal,
-        ...(withCheckpoint ? { checkpoint: r.checkpoint } : {}),
+        ...(r.hosts.length > 0 ? { checkpoint: { done: r.hosts } } : {}),
         errors: r.errors.map((e) => ({ type: e.type, message: e.message, host: e.host ?? null })),
       });
       this.checkAuth(reply);
@@ -237,15 +234,14 @@ export class RemoteProbe {
         return 'cancel';
       }
       if (reply.status !== 200) throw new Error(replyMessage(reply));
-      if (withCheckpoint) sentDone = r.checkpoint!.done.length;
       return reply.body.action;
     };
-    const outcome = await executeTask(entry.spec, { report }, entry.controller.signal, this.o.execute);
+    const outcome = await executeTask(entry.spec, { report }, entry.controller.signal, { keepHosts: false, ...this.o.execute });
     if (entry.dropped) {
       this.log(`Task ${id} is no longer this probe’s; dropped.`);
       return;
     }
-    if (outcome.outcome === 'stopped' && outcome.checkpoint) entry.checkpoint = outcome.checkpoint;
+    if (outcome.outcome === 'stopped') entry.undelivered = outcome.hosts;
     if (entry.wanted === 'leave' && outcome.outcome === 'stopped') return; // handed back by stop()
     const body = this.finishBody(outcome, entry.wanted);
     await this.finish(id, body);
@@ -257,7 +253,7 @@ export class RemoteProbe {
       case 'done':
         return { outcome: 'done', result: outcome.result };
       case 'stopped':
-        return { outcome: 'stopped', checkpoint: outcome.checkpoint };
+        return { outcome: 'stopped', checkpoint: { done: outcome.hosts } };
       case 'cancelled':
         return { outcome: 'cancelled' };
       case 'failed':
@@ -302,7 +298,9 @@ export class RemoteProbe {
     await Promise.all(leaving.map((t) => t.done));
     await this.claimLoop;
     if (this.state && !this.fatal) {
-      const tasks = leaving.filter((t) => t.wanted === 'leave' && !t.dropped).map((t) => ({ id: t.spec.id, checkpoint: t.checkpoint }));
+      const tasks = leaving
+        .filter((t) => t.wanted === 'leave' && !t.dropped)
+        .map((t) => ({ id: t.spec.id, checkpoint: { done: t.undelivered } }));
       try {
         const reply = await this.http.post<{ released: number }>('leave/', { tasks }, 60_000);
         if (reply.status === 200) this.log(`Left: ${reply.body.released} task(s) handed back.`);

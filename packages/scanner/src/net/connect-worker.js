@@ -1,9 +1,11 @@
 // @ts-check
 // A worker thread that runs chunks of TCP connect probes for the scan scheduler (src/net/connect-pool.ts), so that
-// port sweeps use every core. Plain JavaScript with no imports of ours: a worker starts without the TypeScript loader.
+// port sweeps use every core. Plain JavaScript (its one import of ours, lag-clock.js, too): a worker starts without the
+// TypeScript loader.
 import { isIPv6, Socket } from 'node:net';
 import { getSystemErrorName } from 'node:util';
 import { parentPort } from 'node:worker_threads';
+import { LagClock } from './lag-clock.js';
 
 /** Outcome codes sent back, one byte per port. */
 const OPEN = 0;
@@ -27,12 +29,33 @@ if (process.env.BULWARK_SCAN_SOCKETS !== 'stream') {
 /** @typedef {{ deadline: number, close: () => void, done: (state: number, rtt: number, code: string) => void, finished: boolean }} Probe */
 /** @type {Set<Probe>} */
 const inFlight = new Set();
+/** The probes of each chunk in flight, by chunk id (an abort names the chunks of one scan). */
+/** @type {Map<number, Set<Probe>>} */
+const byChunk = new Map();
 /** @type {NodeJS.Timeout | undefined} */
 let sweeper;
+/** Deadlines on engine time (see lag-clock.js): a stalled worker loop never turns a late-seen answer into a timeout. */
+const clock = new LagClock(() => performance.now(), SWEEP_MS);
+let expiring = false;
 
 function sweep() {
-  const now = performance.now();
-  for (const probe of inFlight) if (probe.deadline <= now) probe.done(FILTERED, 0, 'TIMEOUT');
+  const now = clock.tick();
+  if (expiring) return;
+  let due = false;
+  for (const probe of inFlight) if (probe.deadline <= now) due = true;
+  if (due) {
+    // Decided after the poll phase, so connects that completed while this loop was busy are answers first.
+    expiring = true;
+    setImmediate(() => {
+      expiring = false;
+      for (const probe of [...inFlight]) if (probe.deadline <= now) probe.done(FILTERED, 0, 'TIMEOUT');
+      stopIdle();
+    });
+  }
+  stopIdle();
+}
+
+function stopIdle() {
   if (inFlight.size === 0 && sweeper) {
     clearInterval(sweeper);
     sweeper = undefined;
@@ -44,12 +67,13 @@ function sweep() {
  * @param {number} port
  * @param {number} timeoutMs
  * @param {(state: number, rtt: number, code: string) => void} report
+ * @returns {Probe}
  */
 function connect(address, port, timeoutMs, report) {
   const started = performance.now();
   /** @type {Probe} */
   const probe = {
-    deadline: started + timeoutMs,
+    deadline: clock.time() + timeoutMs,
     close: () => undefined,
     finished: false,
     done: (state, rtt, code) => {
@@ -105,20 +129,30 @@ function connect(address, port, timeoutMs, report) {
     socket.once('error', (/** @type {NodeJS.ErrnoException} */ err) => failed(err.code ?? 'UNKNOWN'));
     socket.connect({ host: address, port });
   }
-  if (!probe.finished && !sweeper) sweeper = setInterval(sweep, SWEEP_MS);
+  if (!probe.finished && !sweeper) {
+    clock.resume();
+    sweeper = setInterval(sweep, SWEEP_MS);
+  }
+  return probe;
 }
 
 /**
- * Messages in: {type: 'chunk', id, address, ports, timeoutMs} and {type: 'abort'}.
+ * Messages in: {type: 'chunk', id, address, ports, timeoutMs} and {type: 'abort', ids?} (the chunks of one scan, or all).
  * Message out per chunk, once every port has an outcome: {id, states: Uint8Array, rtts: Float64Array, codes}.
  */
 parentPort?.on('message', (/** @type {any} */ msg) => {
   if (msg.type === 'abort') {
-    for (const probe of [...inFlight]) {
-      probe.finished = true;
-      probe.close();
+    // The chunks of one scan (ids), or every chunk; their replies are not sent (the scan already counts them aborted).
+    const chunks = Array.isArray(msg.ids) ? msg.ids : [...byChunk.keys()];
+    for (const id of chunks) {
+      for (const probe of byChunk.get(id) ?? []) {
+        probe.finished = true;
+        probe.close();
+        inFlight.delete(probe);
+      }
+      byChunk.delete(id);
     }
-    inFlight.clear();
+    stopIdle();
     return;
   }
   /** @type {{ id: number, address: string, ports: number[], timeoutMs: number }} */
@@ -128,13 +162,20 @@ parentPort?.on('message', (/** @type {any} */ msg) => {
   const rtts = new Float64Array(n);
   /** @type {string[]} */
   const codes = new Array(n).fill('');
+  /** @type {Set<Probe>} */
+  const probes = new Set();
+  byChunk.set(chunk.id, probes);
   let left = n;
   for (let i = 0; i < n; i++) {
-    connect(chunk.address, chunk.ports[i], chunk.timeoutMs, (state, rtt, code) => {
+    const probe = connect(chunk.address, chunk.ports[i], chunk.timeoutMs, (state, rtt, code) => {
       states[i] = state;
       rtts[i] = rtt;
       codes[i] = code;
-      if (--left === 0) parentPort?.postMessage({ id: chunk.id, states, rtts, codes }, [states.buffer, rtts.buffer]);
+      if (--left === 0) {
+        byChunk.delete(chunk.id);
+        parentPort?.postMessage({ id: chunk.id, states, rtts, codes }, [states.buffer, rtts.buffer]);
+      }
     });
+    if (!probe.finished) probes.add(probe);
   }
 });

@@ -2,6 +2,7 @@
 // and Node's own TCP handle instead of a stream Socket when available (see docs/decisions/0002-raw-tcp-handles.md).
 import { Socket, isIPv6 } from 'node:net';
 import { getSystemErrorName } from 'node:util';
+import { LagClock } from './lag-clock.js';
 import type { TcpProbeOutcome } from './tcp.ts';
 
 const LOCAL = new Set(['EMFILE', 'ENFILE', 'EADDRNOTAVAIL', 'ENOBUFS', 'EADDRINUSE', 'ENOMEM']);
@@ -70,7 +71,10 @@ export type CancelProbe = () => void;
 export class Connector {
   private readonly inFlight = new Set<InFlight>();
   private sweeper: NodeJS.Timeout | undefined;
+  private expiring = false;
   private readonly binding: TcpWrapBinding | undefined;
+  /** Deadlines run on engine time, which stops while this thread's event loop is stalled. */
+  readonly clock = new LagClock(() => performance.now(), SWEEP_MS);
 
   /** `kind: 'stream'` uses stream Sockets even where Node's TCP handle is available. */
   constructor(options: { kind?: 'handle' | 'stream' } = {}) {
@@ -87,7 +91,7 @@ export class Connector {
 
   connect(address: string, port: number, timeoutMs: number, done: (outcome: TcpProbeOutcome) => void): CancelProbe {
     const started = performance.now();
-    const probe: InFlight = { deadline: started + timeoutMs, started, close: () => undefined, done, finished: false };
+    const probe: InFlight = { deadline: this.clock.time() + timeoutMs, started, close: () => undefined, done, finished: false };
     const finish = (outcome: TcpProbeOutcome): void => {
       if (probe.finished) return;
       probe.finished = true;
@@ -98,7 +102,10 @@ export class Connector {
     this.inFlight.add(probe);
     if (this.binding) this.connectHandle(this.binding, probe, address, port, finish);
     else this.connectStream(probe, address, port, finish);
-    if (!probe.finished && !this.sweeper) this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    if (!probe.finished && !this.sweeper) {
+      this.clock.resume();
+      this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    }
     return () => {
       if (probe.finished) return;
       probe.close();
@@ -119,17 +126,33 @@ export class Connector {
     this.stopSweep();
   }
 
+  /**
+   * Times out the probes whose deadline passed on engine time. The decision waits for the check phase (setImmediate),
+   * after the loop's poll phase: a connect that completed while the loop was busy is seen as an answer first.
+   */
   private sweep(): void {
-    const now = performance.now();
+    const now = this.clock.tick();
+    if (this.expiring) return;
+    let due = false;
     for (const probe of this.inFlight) {
-      if (probe.deadline > now) continue;
-      probe.close();
-      if (probe.finished) continue;
-      probe.finished = true;
-      this.inFlight.delete(probe);
-      probe.done({ state: 'filtered', code: 'TIMEOUT' });
+      if (probe.deadline <= now) {
+        due = true;
+        break;
+      }
     }
-    if (this.inFlight.size === 0) this.stopSweep();
+    if (!due) return;
+    this.expiring = true;
+    setImmediate(() => {
+      this.expiring = false;
+      for (const probe of this.inFlight) {
+        if (probe.deadline > now || probe.finished) continue;
+        probe.close();
+        probe.finished = true;
+        this.inFlight.delete(probe);
+        probe.done({ state: 'filtered', code: 'TIMEOUT' });
+      }
+      if (this.inFlight.size === 0) this.stopSweep();
+    });
   }
 
   private stopSweep(): void {

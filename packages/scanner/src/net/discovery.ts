@@ -1,4 +1,6 @@
-// Host discovery: TCP probes to 20 common ports (open or refused means alive), ICMP echo via `ping`, or consider alive.
+// Host discovery: TCP probes (open or refused means alive), ICMP echo via `ping`, or consider alive. TCP discovery
+// asks the scan's own ports first, so each (host, port) is probed once per run: what discovery learns is the port scan's
+// first pass, and the 20 common discovery ports are only tried when none of those answered.
 import { setMaxListeners } from 'node:events';
 import { icmpEcho } from './ping.ts';
 import type { HostProbes, Prober } from './prober.ts';
@@ -15,22 +17,55 @@ export interface DiscoveryResult {
   alive: boolean;
   /** How it was decided: the first method that answered, or 'none' (considered alive) / 'no answer'. */
   reason: 'tcp' | 'icmp' | 'none' | 'no answer' | 'aborted';
-  /** Discovery ports whose state is known (open or closed), reusable by the port scan. */
+  /** Ports already probed once, with what they said (filtered too): the port scan does not ask them again. */
   tcp: Map<number, TcpProbeState>;
   /** ICMP was asked for but no `ping` exists on this machine. */
   noPing: boolean;
 }
 
-async function tcpDiscovery(prober: Prober, host: HostProbes, signal: AbortSignal, known: Map<number, TcpProbeState>): Promise<boolean> {
+/** A scan with at most this many TCP ports is discovered through its own ports first. */
+const SMALL_SCAN = DISCOVERY_PORTS.length;
+
+/**
+ * The first stage: the scan ports that are discovery ports (or every scan port, for a short list), probed once each
+ * as the port scan's first pass. Empty when the scan has no such port.
+ */
+export function firstStagePorts(scanPorts: readonly number[]): number[] {
+  if (scanPorts.length <= SMALL_SCAN) return [...scanPorts];
+  const common = new Set(DISCOVERY_PORTS);
+  return scanPorts.filter((p) => common.has(p));
+}
+
+async function tcpDiscovery(
+  prober: Prober,
+  host: HostProbes,
+  signal: AbortSignal,
+  known: Map<number, TcpProbeState>,
+  scanPorts: readonly number[],
+): Promise<boolean> {
+  const first = firstStagePorts(scanPorts).filter((p) => !known.has(p));
+  if (first.length > 0) {
+    const states = await prober.tcpPorts(host, first, signal, { retries: 0 });
+    let alive = false;
+    for (const [port, state] of states) {
+      known.set(port, state);
+      if (state === 'open' || state === 'closed') alive = true;
+    }
+    if (alive || signal.aborted) return alive;
+  }
+  // Nothing of the scan's own answered: the common ports, stopping at the first answer (their states are not kept
+  // unless they are scan ports, and then only when they answered).
+  const rest = DISCOVERY_PORTS.filter((p) => !known.has(p));
   const stop = new AbortController();
   const both = AbortSignal.any([signal, stop.signal]);
   setMaxListeners(0, both);
+  const wanted = new Set(scanPorts);
   let alive = false;
   await Promise.all(
-    DISCOVERY_PORTS.map(async (port) => {
+    rest.map(async (port) => {
       const outcome = await prober.tcpOnce(host, port, both);
       if (outcome.state === 'open' || outcome.state === 'closed') {
-        known.set(port, outcome.state);
+        if (wanted.has(port)) known.set(port, outcome.state);
         alive = true;
         stop.abort();
       }
@@ -39,8 +74,17 @@ async function tcpDiscovery(prober: Prober, host: HostProbes, signal: AbortSigna
   return alive;
 }
 
-/** Decides whether a host is up; with 'both', either method answering is enough (they run side by side). */
-export async function discoverHost(prober: Prober, host: HostProbes, mode: DiscoveryMode, signal: AbortSignal): Promise<DiscoveryResult> {
+/**
+ * Decides whether a host is up; with 'both', either method answering is enough (they run side by side). `scanPorts`
+ * are the TCP ports the scan will ask: TCP discovery asks them first and hands their states to the port scan.
+ */
+export async function discoverHost(
+  prober: Prober,
+  host: HostProbes,
+  mode: DiscoveryMode,
+  signal: AbortSignal,
+  scanPorts: readonly number[] = [],
+): Promise<DiscoveryResult> {
   const tcp = new Map<number, TcpProbeState>();
   if (mode === 'none') return { alive: true, reason: 'none', tcp, noPing: false };
   const stop = new AbortController();
@@ -64,11 +108,11 @@ export async function discoverHost(prober: Prober, host: HostProbes, mode: Disco
     );
   };
   if (mode === 'icmp' || mode === 'both') attempt('icmp', icmp);
-  if (mode === 'tcp' || mode === 'both') attempt('tcp', () => tcpDiscovery(prober, host, both, tcp));
+  if (mode === 'tcp' || mode === 'both') attempt('tcp', () => tcpDiscovery(prober, host, both, tcp, scanPorts));
   await Promise.all(tasks);
   // ICMP alone but no `ping` here: fall back to TCP rather than calling every host down.
   if (mode === 'icmp' && noPing && reason === 'no answer' && !signal.aborted) {
-    if (await tcpDiscovery(prober, host, signal, tcp)) reason = 'tcp';
+    if (await tcpDiscovery(prober, host, signal, tcp, scanPorts)) reason = 'tcp';
   }
   const decided = reason as DiscoveryResult['reason'];
   if (signal.aborted && decided === 'no answer') return { alive: false, reason: 'aborted', tcp, noPing };

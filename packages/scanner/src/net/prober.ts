@@ -305,10 +305,21 @@ export class Prober {
   /**
    * The states of many TCP ports of one host, probed through the shared slots; filtered ports are retried
    * `retries` times after the first pass. Ports not finished when the scan aborts are missing from the map.
+   * `firstAttempt` 1 is for ports whose first pass already happened (in discovery): they get only their retries.
    */
-  tcpPorts(host: HostProbes, ports: readonly number[], signal: AbortSignal): Promise<Map<number, TcpProbeState>> {
-    const retries = this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
+  tcpPorts(
+    host: HostProbes,
+    ports: readonly number[],
+    signal: AbortSignal,
+    options: { retries?: number; firstAttempt?: number } = {},
+  ): Promise<Map<number, TcpProbeState>> {
+    const retries = options.retries ?? this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
+    const first = options.firstAttempt ?? 0;
     const states = new Map<number, TcpProbeState>();
+    if (first > retries) {
+      for (const port of ports) states.set(port, 'filtered');
+      return Promise.resolve(states);
+    }
     if (ports.length === 0 || signal.aborted || this.signal.aborted) return Promise.resolve(states);
     return new Promise((resolve) => {
       let outstanding = ports.length;
@@ -328,21 +339,21 @@ export class Prober {
       this.enqueue(host, {
         ports,
         next: 0,
-        makeJob: (port) => this.tcpJob(host, port, undefined, attemptDone(port, 0)),
+        makeJob: (port) => this.tcpJob(host, port, undefined, attemptDone(port, first)),
         makeChunk: pool?.usable
           ? (chunk) => ({
               weight: chunk.length,
-              abort: () => chunk.forEach((port) => attemptDone(port, 0)({ state: 'aborted' })),
+              abort: () => chunk.forEach((port) => attemptDone(port, first)({ state: 'aborted' })),
               run: (release) =>
                 pool.chunk(host.address, chunk, host.rtt.timeout(), (outcomes) => {
                   release();
                   outcomes.forEach((outcome, i) => {
                     const port = chunk[i];
                     // Out of sockets there, or the worker died: try the port again here.
-                    if (outcome.state === 'local-error') this.enqueue(host, this.tcpJob(host, port, undefined, attemptDone(port, 0)));
+                    if (outcome.state === 'local-error') this.enqueue(host, this.tcpJob(host, port, undefined, attemptDone(port, first)));
                     else {
                       this.note(host, outcome);
-                      attemptDone(port, 0)(outcome);
+                      attemptDone(port, first)(outcome);
                     }
                   });
                 }),

@@ -26,8 +26,14 @@ export interface ScanNetworkOptions {
   perHostConcurrency?: number;
   /** Worker threads for TCP port sweeps (default: up to 4, one per core, for sweeps of 4,096 probes or more). */
   threads?: number;
-  /** Hosts scanned at the same time (default: enough to fill `concurrency`, at least 4). */
+  /** Hosts scanned at the same time (default: enough to keep `concurrency` filled twice over, at least 4). */
   hostConcurrency?: number;
+  /**
+   * Keep every finished host for the result (default true). A probe that streams hosts to its server as they finish
+   * ('host-done' events) sets it off, so a task of thousands of hosts is never held whole; the result then has no
+   * hosts, only its stats.
+   */
+  keepHosts?: boolean;
   /** New connections (and UDP probes) per second over the whole scan; 0 or unset = no limit. */
   rate?: number;
   timeouts?: TimeoutOptions;
@@ -86,7 +92,16 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
   const tcpPorts = validPorts('tcpPorts', options.tcpPorts);
   const udpPorts = validPorts('udpPorts', options.udpPorts);
   const errors: ScanError[] = [];
+  const keep = options.keepHosts ?? true;
+  /** Finished hosts kept for the result (none when not kept). */
   const done: HostResult[] = [];
+  const counts = { finished: 0, up: 0, openPorts: 0 };
+  const count = (h: HostResult): void => {
+    counts.finished += 1;
+    if (!h.alive) return;
+    counts.up += 1;
+    counts.openPorts += h.ports.filter((p) => p.state === 'open').length;
+  };
   const emit = (event: ScanEvent): void => {
     try {
       onEvent(event);
@@ -107,9 +122,9 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
       errors,
       stats: {
         hostsTotal: stats.hostsTotal,
-        hostsUp: hosts.length,
+        hostsUp: counts.up,
         portsProbed: stats.portsProbed,
-        openPorts: hosts.reduce((n, h) => n + h.ports.filter((p) => p.state === 'open').length, 0),
+        openPorts: counts.openPorts,
         startedAt: new Date(started).toISOString(),
         finishedAt: new Date(finishedAt).toISOString(),
         durationMs: finishedAt - started,
@@ -145,7 +160,8 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
   for (const h of options.checkpoint?.done ?? []) {
     if (targets.has(h.address) && !skip.has(h.address)) {
       skip.add(h.address);
-      done.push(h);
+      count(h);
+      if (keep) done.push(h);
     }
   }
   const concurrency = Math.max(1, options.concurrency ?? 256);
@@ -158,12 +174,15 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
     signal,
     threads: options.threads ?? defaultThreads(targets.size * tcpPorts.length, options.rate ?? 0),
   });
-  const hostWidth = Math.max(1, options.hostConcurrency ?? Math.max(4, Math.ceil(concurrency / perHost)));
+  // Enough hosts at once to keep every probe slot busy twice over while some hosts wait between their phases; a host
+  // with few ports to ask (a wide sweep) holds few slots, so more hosts run side by side.
+  const perHostProbes = Math.max(1, Math.min(perHost, tcpPorts.length + udpPorts.length || 1));
+  const hostWidth = Math.max(1, options.hostConcurrency ?? Math.min(1024, Math.max(4, Math.ceil((2 * concurrency) / perHostProbes))));
   let noPingReported = false;
 
   const scanHost = async (target: Host): Promise<HostResult | undefined> => {
     const probes = prober.host(target.address);
-    const discovered = await discoverHost(prober, probes, options.discovery ?? 'tcp', signal);
+    const discovered = await discoverHost(prober, probes, options.discovery ?? 'tcp', signal, tcpPorts);
     if (discovered.noPing && !noPingReported) {
       noPingReported = true;
       fail({
@@ -207,14 +226,16 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
   };
 
   const scanTcp = async (probes: HostProbes, known: Map<number, TcpProbeState>): Promise<PortResult[]> => {
-    const states = await prober.tcpPorts(
-      probes,
-      tcpPorts.filter((port) => !known.has(port)),
-      signal,
-    );
+    // Ports discovery already asked are not asked again; the ones that looked filtered there get only their retries.
+    const fresh = tcpPorts.filter((port) => !known.has(port));
+    const silent = tcpPorts.filter((port) => known.get(port) === 'filtered');
+    const [states, retried] = await Promise.all([
+      prober.tcpPorts(probes, fresh, signal),
+      prober.tcpPorts(probes, silent, signal, { firstAttempt: 1 }),
+    ]);
     const out: PortResult[] = [];
     for (const port of tcpPorts) {
-      const state = known.get(port) ?? states.get(port);
+      const state = retried.get(port) ?? states.get(port) ?? known.get(port);
       if (state) report(probes.address, { port, protocol: 'tcp', state }, out);
     }
     return out;
@@ -268,14 +289,16 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
     });
   };
 
-  const progress = (): void => {
+  const finished = (host: HostResult): void => {
+    count(host);
+    if (keep) done.push(host);
     emit({
       type: 'progress',
-      percent: Math.floor((done.length / targets.size) * 1000) / 10,
-      hostsDone: done.length,
+      percent: Math.floor((counts.finished / targets.size) * 1000) / 10,
+      hostsDone: counts.finished,
       hostsTotal: targets.size,
     });
-    emit({ type: 'checkpoint', checkpoint: { done: [...done] } });
+    emit({ type: 'host-done', host });
   };
 
   try {
@@ -287,8 +310,7 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
         if (skip.has(next.value.address)) continue;
         const host = await scanHost(next.value);
         if (!host) return;
-        done.push(host);
-        progress();
+        finished(host);
       }
     };
     await Promise.all(Array.from({ length: Math.min(hostWidth, targets.size) }, worker));

@@ -144,7 +144,9 @@ export function probeUdp(
       socket.send(data, (err) => {
         if (err) finish({ state: 'open|filtered' });
       });
-      timer = setTimeout(send, opts.timeoutMs);
+      // The wait ends after the poll phase (setImmediate): a reply that came while the event loop was busy is read
+      // first, not lost to a timer that fired late (see lag-clock.js).
+      timer = setTimeout(() => setImmediate(send), opts.timeoutMs);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     socket.on('message', (msg) => finish({ state: 'open', reply: msg, payload: opts.payload, rttMs: performance.now() - sentAt }));

@@ -5,8 +5,9 @@ import { feedImports } from '../db/schema/index.ts';
 import { runFeedImport, sourceProblem, type ImportProgress } from '../modules/intel/import.ts';
 import { matchCpe, matchPackage } from '../modules/intel/match.ts';
 import { parseCpeQuery, parsePackageSpec } from '../modules/intel/query.ts';
+import { CliError } from './errors.ts';
 
-export class CliError extends Error {}
+export { CliError };
 
 function progressLine(p: ImportProgress): string {
   const pct = p.bytesTotal > 0 ? ((p.bytesRead / p.bytesTotal) * 100).toFixed(1) : '0.0';

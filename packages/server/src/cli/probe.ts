@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ProbeAgentError, RemoteProbe } from '@bulwark/scanner';
-import { CliError } from './intel.ts';
+import { CliError } from './errors.ts';
 
 export interface ProbeCommandOptions {
   server: string;

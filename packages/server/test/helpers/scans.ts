@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 import { DEFAULT_NETWORK_PROFILE, type ScanRunRow } from '@bulwark/core';
 import { scanProfiles, scanTargets } from '../../src/db/schema/index.ts';
 import type { NetworkProfileFields } from '../../src/db/schema/scans.ts';
+import type { Db } from '../../src/db/client.ts';
+import { taskCheckpointHosts } from '../../src/modules/scans/task-hosts.ts';
 import type { Client, TestApp } from './app.ts';
 
 /** TCP listeners that accept and close every connection; `close()` ends them all. */
@@ -61,3 +63,23 @@ export async function waitForRun(c: Client, runId: number, done: (r: ScanRunRow)
 }
 
 export const finished = (r: ScanRunRow) => r.status === 2 || r.status === 3;
+
+/** The live hosts a task delivered (scan_task_hosts), in address order, as the scanner's HostResult. */
+export async function deliveredHosts(
+  db: Db,
+  taskId: number,
+): Promise<{ address: string; ports: { port: number }[]; hostnames: string[] }[]> {
+  const all = (await taskCheckpointHosts(db, taskId)) as {
+    address: string;
+    alive: boolean;
+    ports: { port: number }[];
+    hostnames: string[];
+  }[];
+  const key = (a: string): number => a.split('.').reduce((n, x) => n * 256 + Number(x), 0);
+  return all.filter((h) => h.alive).sort((a, b) => key(a.address) - key(b.address));
+}
+
+/** Every host the server holds for a task (its checkpoint), in the order they were reported. */
+export function checkpointHosts(db: Db, taskId: number): Promise<unknown[]> {
+  return taskCheckpointHosts(db, taskId);
+}

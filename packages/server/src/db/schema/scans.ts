@@ -185,9 +185,12 @@ export const scanTasks = pgTable(
     progress: real('progress').notNull().default(0),
     hostsTotal: integer('hosts_total').notNull().default(0),
     hostsDone: integer('hosts_done').notNull().default(0),
-    /** Hosts finished so far (the scanner's Checkpoint): a resumed or re-queued task skips them. */
+    /**
+     * Legacy whole checkpoint (before scan_task_hosts): still read when a task resumes, no longer written. The hosts
+     * finished so far are rows of scan_task_hosts.
+     */
     checkpoint: jsonb('checkpoint').$type<{ done: unknown[] }>(),
-    /** The scanner's ScanResult once the probe delivered it; processed into inventory and findings. */
+    /** The ScanResult's errors and stats once the probe delivered it; its hosts are rows of scan_task_hosts. */
     result: jsonb('result'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -198,6 +201,29 @@ export const scanTasks = pgTable(
     index('scan_tasks_claim_idx').on(t.state, t.probeId, t.probeGroupId),
     index('scan_tasks_claimed_by_idx').on(t.claimedBy),
   ],
+);
+
+/**
+ * The hosts a task finished, one row each, added as the probe reports them (a report carries only the hosts finished
+ * since the previous one): the task's checkpoint when it resumes, and its result when it is processed. Down hosts
+ * are kept (address only) so a resumed task skips them too.
+ */
+export const scanTaskHosts = pgTable(
+  'scan_task_hosts',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => scanTasks.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    alive: boolean('alive').notNull(),
+    /** The scanner's HostResult of a live host; null for a down one. */
+    host: jsonb('host'),
+  },
+  // One index: every read is by task and address (processing filters live hosts from it); a second one would cost
+  // every report an extra write.
+  (t) => [uniqueIndex('scan_task_hosts_task_address_idx').on(t.taskId, t.address)],
 );
 
 export const scanErrors = pgTable(

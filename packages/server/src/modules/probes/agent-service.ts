@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { probes, scanTasks } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
+import { addTaskHosts } from '../scans/task-hosts.ts';
 import { addScanErrors, dispatchTask, moveTask, redispatchDelayed, refreshRun, type TaskRow } from '../scans/tasks.ts';
 import { probeStatus, type ProbeRow } from './repo.ts';
 
@@ -57,8 +58,7 @@ function actionFor(task: Pick<TaskRow, 'state'> | undefined): AgentTaskAction {
 export const agentAction = actionFor;
 
 /**
- * Puts the tasks a probe holds back in the queue: running ones with the checkpoint it sends (or the last one it
- * reported); ones being paused end paused, ones being cancelled end cancelled. `graceful` (the probe said goodbye)
+ * Puts the tasks a probe holds back in the queue: running ones with the hosts it sends added to the ones it reported; ones being paused end paused, ones being cancelled end cancelled. `graceful` (the probe said goodbye)
  * does not count the claim as an attempt and records no error.
  */
 export async function handBackTasks(
@@ -80,19 +80,17 @@ export async function handBackTasks(
   const runs = new Set<number>();
   for (const task of held) {
     const state = task.state as ScanTaskState;
-    const checkpoint = checkpoints.get(task.id) ?? task.checkpoint;
     const row = await db.transaction(async (tx) => {
+      await addTaskHosts(tx, task, checkpoints.get(task.id)?.done);
       if (state === S.created_cancel || state === S.cancel_requested)
         return moveTask(tx, task.id, [state], S.cancelled, { finishedAt: new Date(), claimedBy: null });
-      if (state === S.created_stop || state === S.stop_requested)
-        return moveTask(tx, task.id, [state], S.stopped, { checkpoint, claimedBy: null });
+      if (state === S.created_stop || state === S.stop_requested) return moveTask(tx, task.id, [state], S.stopped, { claimedBy: null });
       if (!graceful) {
         await addScanErrors(tx, { id: task.runId, customerId: task.customerId }, task.id, [
           { type: SCAN_ERROR_TYPE.connection_failed, message: 'The probe running this task restarted; the task was queued again.' },
         ]);
       }
       const back = await moveTask(tx, task.id, [state], S.requested, {
-        checkpoint,
         claimedBy: null,
         claimedAt: null,
         ...(graceful ? { attempts: Math.max(0, task.attempts - 1) } : {}),

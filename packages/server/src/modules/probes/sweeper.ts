@@ -1,14 +1,16 @@
-// Re-queues the tasks of remote probes that went quiet, and dispatches delayed tasks, when no built-in probe runs in
+// Re-queues the tasks of remote probes that went quiet, dispatches again those queued for them, and dispatches delayed
+// tasks, when no built-in probe runs in
 // this process (the built-in probe sweeps the same way; running both would sweep each lost task twice).
 import { eq } from 'drizzle-orm';
 import { SCAN_TASK_STATE as S } from '@bulwark/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
-import { probeTiming, redispatchDelayed, requeueLostTasks } from '../scans/tasks.ts';
+import { probeTiming, redispatchDelayed, redispatchStranded, requeueLostTasks } from '../scans/tasks.ts';
 
 export async function sweepRemoteProbes(ctx: AppContext): Promise<void> {
   await requeueLostTasks(ctx.db);
+  await redispatchStranded(ctx.db);
   const delayed = await ctx.db
     .selectDistinct({ customerId: scanTasks.customerId })
     .from(scanTasks)

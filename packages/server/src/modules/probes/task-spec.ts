@@ -2,9 +2,18 @@
 // run's exclusions and profile, and the ids of the checks the profile selects.
 import type { TaskSpec } from '@bulwark/scanner';
 import { selectTests } from '../catalogue/catalogue.ts';
+import type { Db } from '../../db/client.ts';
+import { taskCheckpointHosts } from '../scans/task-hosts.ts';
 import type { ClaimedTask } from '../scans/tasks.ts';
 
-export async function taskSpecOf({ task, run }: ClaimedTask): Promise<TaskSpec> {
+/** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
+async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec['checkpoint']> {
+  const done = await taskCheckpointHosts(db, task.id);
+  if (done.length > 0) return { done: done as NonNullable<TaskSpec['checkpoint']>['done'] };
+  return (task.checkpoint as TaskSpec['checkpoint']) ?? null;
+}
+
+export async function taskSpecOf(db: Db, { task, run }: ClaimedTask): Promise<TaskSpec> {
   const p = run.profile;
   const tests = await selectTests(p);
   return {
@@ -12,7 +21,7 @@ export async function taskSpecOf({ task, run }: ClaimedTask): Promise<TaskSpec> 
     targets: task.targets,
     exclude: run.exclude,
     profile: p,
-    checkpoint: (task.checkpoint as TaskSpec['checkpoint']) ?? null,
+    checkpoint: await checkpointOf(db, task),
     tests,
   };
 }

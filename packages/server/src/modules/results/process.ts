@@ -3,10 +3,11 @@
 import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S } from '@bulwark/core';
 import type { VulnerabilityMatch } from '@bulwark/intel';
 import { profilePorts } from '@bulwark/scanner';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scanErrors, scanRuns, scanTasks } from '../../db/schema/index.ts';
+import { scanErrors, scanRuns, scanTaskHosts, scanTasks } from '../../db/schema/index.ts';
 import { matchHost } from '../intel/match.ts';
+import { addTaskHosts, liveTaskHostPages } from '../scans/task-hosts.ts';
 import { addScanErrors, moveTask, refreshRun, type TaskRow } from '../scans/tasks.ts';
 import { hostCpes, hostFindings, type FindingInput } from './findings.ts';
 import { cveFacts, type CveFacts } from './intel-facts.ts';
@@ -30,6 +31,9 @@ export interface ProcessOptions {
   /** Hosts merged per transaction (default 500). */
   batchSize?: number;
 }
+
+/** Pause between two batches of hosts, ms (see processRun). */
+const BATCH_PAUSE_MS = 5;
 
 /** Intel answers kept for the whole run: hosts running the same software ask intel once. */
 class MatchCache {
@@ -62,6 +66,16 @@ class MatchCache {
   get knownFacts(): ReadonlyMap<string, CveFacts> {
     return new Map([...this.facts].filter((e): e is [string, CveFacts] => e[1] !== null));
   }
+}
+
+/** How many different live hosts the tasks found. */
+async function liveHostCount(db: Db, taskIds: readonly number[]): Promise<number> {
+  if (taskIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${scanTaskHosts.address})::int` })
+    .from(scanTaskHosts)
+    .where(and(inArray(scanTaskHosts.taskId, [...taskIds]), eq(scanTaskHosts.alive, true)));
+  return row?.n ?? 0;
 }
 
 /** When the run saw its hosts: the latest delivery of its tasks (stable, so re-processing writes the same times). */
@@ -113,16 +127,29 @@ export async function processRun(
     .orderBy(scanTasks.id);
   try {
     const results: [TaskRow, DeliveredResult][] = tasks.map((t) => [t, parseResult(t.id, t.result)]);
+    // A result that still carries its hosts (delivered before scan_task_hosts, or written whole) joins the rows first.
+    for (const [task, result] of results) {
+      if (result.hosts.length > 0) await db.transaction((tx) => addTaskHosts(tx, task, result.hosts));
+      result.hosts = [];
+    }
     const ports = profilePorts(run.profile);
     const c: BatchContext = { customerId: run.customerId, runId, seen: seenAt(tasks, run), tcp: ports.tcp, udp: ports.udp };
-    const live = mergeHosts(results.map(([, r]) => r)).filter((h) => h.alive);
     const skippedChecks = Array.isArray(run.profile.minus_tests) ? run.profile.minus_tests.map(String) : [];
     const batchSize = Math.max(1, options.batchSize ?? 500);
     const cache = new MatchCache();
-    await onProgress?.({ current: 0, total: live.length });
-    for (let i = 0; i < live.length; i += batchSize) {
-      await processBatch(db, c, live.slice(i, i + batchSize), cache, skippedChecks);
-      await onProgress?.({ current: Math.min(live.length, i + batchSize), total: live.length });
+    const taskIds = tasks.map((t) => t.id);
+    const total = await liveHostCount(db, taskIds);
+    await onProgress?.({ current: 0, total });
+    // Page by page from scan_task_hosts: a run of any size is held one batch at a time.
+    let current = 0;
+    for await (const page of liveTaskHostPages(db, taskIds, batchSize)) {
+      const live = mergeHosts([parseResult(taskIds[0], { hosts: page })]).filter((h) => h.alive);
+      await processBatch(db, c, live, cache, skippedChecks);
+      current = Math.min(total, current + live.length);
+      await onProgress?.({ current, total });
+      // A breath between batches: on the embedded database every query waits its turn behind the batch in progress,
+      // and a web request makes several in a row; without the pause each of them waited for a whole batch.
+      await new Promise((resolve) => setTimeout(resolve, BATCH_PAUSE_MS));
     }
     return await finishRun(db, run, results);
   } catch (err) {

@@ -44,7 +44,8 @@ const scanError = z.object({ type: z.number().int(), message: z.string(), host: 
 
 /** What processing needs of a ScanResult; unknown fields (stats, service extras) are ignored. */
 export const deliveredResult = z.object({
-  hosts: z.array(host),
+  /** Hosts are rows of scan_task_hosts once delivered; a stored result has none. */
+  hosts: z.array(host).default([]),
   errors: z.array(scanError).default([]),
 });
 

@@ -1,16 +1,19 @@
-// The built-in probe: runs scans of the built-in (external) probe inside the server. It claims tasks (every ~500 ms
-// and at once when tasks are queued), executes up to N at a time, reports progress back through the task state
-// machine, and sweeps lost tasks (probes gone quiet, delayed tasks whose probe came back) every ~10 s.
+// The built-in probe: runs scans of the built-in (external) probe for this server. It claims tasks (every ~500 ms
+// and at once when tasks are queued), executes up to N at a time in its scan process (off the HTTP event loop),
+// writes their reports (progress, the hosts finished since the last one, errors) through the task state machine, and
+// sweeps lost tasks (probes gone quiet, delayed tasks whose probe came back) every ~10 s.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_TASK_ATTEMPTS, ON_PROBE_TASK_STATES, SCAN_ERROR_TYPE, SCAN_TASK_STATE as S, type ScanTaskState } from '@bulwark/core';
-import { executeTask, type TaskDecision } from '@bulwark/scanner';
+import type { TaskDecision } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
-import { catalogue } from '../catalogue/catalogue.ts';
 import { sweepRemoteProbes } from '../probes/sweeper.ts';
 import { taskSpecOf } from '../probes/task-spec.ts';
 import { startRunProcessing } from '../results/queue.ts';
 import { onTasksQueued } from './notify.ts';
+import { ScanProcess } from './scan-process/index.ts';
+import type { ScanProcessOptions } from './scan-process/protocol.ts';
+import { addTaskHosts } from './task-hosts.ts';
 import {
   BUILTIN_PROBE_ID,
   addScanErrors,
@@ -32,7 +35,7 @@ export interface BuiltinProbeOptions {
   pollMs?: number;
   sweepMs?: number;
   /** Executor settings for every task (engine timing, rate, report interval). */
-  execute?: Parameters<typeof executeTask>[3];
+  execute?: ScanProcessOptions;
 }
 
 export class BuiltinProbe {
@@ -42,6 +45,10 @@ export class BuiltinProbe {
   private polling: Promise<void> | null = null;
   private pollAgain = false;
   private closing = false;
+  /** The sweep in progress, waited for on stop (it must not outlive the database). */
+  private sweeping: Promise<void> | null = null;
+  /** Where the tasks run: a child process, started with the first task. */
+  readonly process = new ScanProcess();
 
   constructor(
     private readonly ctx: AppContext,
@@ -50,7 +57,11 @@ export class BuiltinProbe {
 
   start(): void {
     this.timers.push(setInterval(() => this.poll(), this.options.pollMs ?? 500));
-    this.timers.push(setInterval(() => void this.sweep(), this.options.sweepMs ?? 10_000));
+    this.timers.push(
+      setInterval(() => {
+        this.sweeping ??= this.sweep().finally(() => (this.sweeping = null));
+      }, this.options.sweepMs ?? 10_000),
+    );
     this.unlisten = onTasksQueued(() => this.poll());
     this.poll();
   }
@@ -62,8 +73,10 @@ export class BuiltinProbe {
     this.timers = [];
     this.unlisten?.();
     await this.polling;
+    await this.sweeping;
     for (const { controller } of this.active.values()) controller.abort();
     await Promise.all([...this.active.values()].map((a) => a.done));
+    await this.process.stop();
   }
 
   /** Claims tasks while it has room; one claiming loop at a time (a call during one makes it go round again). */
@@ -103,48 +116,59 @@ export class BuiltinProbe {
 
   private async execute({ task, run }: ClaimedTask, signal: AbortSignal): Promise<void> {
     const { db } = this.ctx;
-    const { templates } = await catalogue();
-    const outcome = await executeTask(
-      await taskSpecOf({ task, run }),
-      {
-        report: async (r): Promise<TaskDecision> => {
-          const row = await reportTask(db, CLAIMER, task.id, {
-            progress: r.progress,
-            hostsDone: r.hostsDone,
-            hostsTotal: r.hostsTotal || undefined,
-            checkpoint: r.checkpoint,
-            errors: r.errors,
-          });
-          // Not ours any more (force-cancelled, deleted): stop without a word.
-          if (!row) return 'cancel';
-          if (row.state === S.created_stop || row.state === S.stop_requested) return 'pause';
-          if (row.state === S.created_cancel || row.state === S.cancel_requested) return 'cancel';
-          return 'continue';
-        },
+    const outcome = await this.process.run(
+      await taskSpecOf(db, { task, run }),
+      { ...this.options.execute, keepHosts: false },
+      async (r): Promise<TaskDecision> => {
+        const row = await reportTask(db, CLAIMER, task.id, {
+          progress: r.progress,
+          hostsDone: r.hostsDone,
+          hostsTotal: r.hostsTotal || undefined,
+          checkpoint: r.hosts.length > 0 ? { done: r.hosts } : undefined,
+          errors: r.errors,
+        });
+        // Not ours any more (force-cancelled, deleted): stop without a word.
+        if (!row) return 'cancel';
+        if (row.state === S.created_stop || row.state === S.stop_requested) return 'pause';
+        if (row.state === S.created_cancel || row.state === S.cancel_requested) return 'cancel';
+        return 'continue';
       },
       signal,
-      { ...this.options.execute, templates },
     );
-    // Shutting down: a task still simply running goes back to the queue, with its checkpoint, for the next start.
+    // Shutting down: a task still simply running goes back to the queue, with its hosts, for the next start.
     if (this.closing && outcome.outcome === 'stopped') {
-      const back = await db.transaction((tx) =>
-        moveTask(tx, task.id, [S.running], S.requested, { claimedBy: null, claimedAt: null, checkpoint: outcome.checkpoint }),
-      );
+      const back = await db.transaction(async (tx) => {
+        const row = await moveTask(tx, task.id, [S.running], S.requested, { claimedBy: null, claimedAt: null });
+        if (row) await addTaskHosts(tx, task, outcome.hosts);
+        return row;
+      });
       if (back) {
         await refreshRun(db, task.runId);
         return;
       }
     }
+    if (outcome.outcome === 'lost') {
+      await this.requeue(task.id, outcome.message);
+      return;
+    }
     const mapped: TaskOutcome =
       outcome.outcome === 'done'
         ? { outcome: 'done', result: outcome.result }
         : outcome.outcome === 'stopped'
-          ? { outcome: 'stopped', checkpoint: outcome.checkpoint }
+          ? { outcome: 'stopped', checkpoint: { done: outcome.hosts } }
           : outcome.outcome === 'cancelled'
             ? { outcome: 'cancelled' }
             : { outcome: 'failed', message: outcome.message };
     const finished = await finishTask(db, CLAIMER, task.id, mapped);
     if (finished?.runReady) await startRunProcessing(this.ctx, task.runId);
+  }
+
+  /** The scan process died under a task: back to the queue (its reported hosts are kept), or error 17 when spent. */
+  private async requeue(taskId: number, why: string): Promise<void> {
+    const { db } = this.ctx;
+    const [task] = await db.select().from(scanTasks).where(eq(scanTasks.id, taskId));
+    if (!task || !(ON_PROBE_TASK_STATES as readonly number[]).includes(task.state)) return;
+    await this.release(task, { type: SCAN_ERROR_TYPE.internal, message: `${why} The task was queued again.` });
   }
 
   /** Re-queues lost tasks and dispatches delayed ones again. */
@@ -177,25 +201,36 @@ export class BuiltinProbe {
       );
     for (const task of lost) {
       if (this.active.has(task.id)) continue;
-      const state = task.state as ScanTaskState;
-      await db.transaction(async (tx) => {
-        const run = { id: task.runId, customerId: task.customerId };
-        const now = new Date();
-        if (state === S.created_cancel || state === S.cancel_requested)
-          return moveTask(tx, task.id, [state], S.cancelled, { finishedAt: now, claimedBy: null });
-        if (state === S.created_stop || state === S.stop_requested) return moveTask(tx, task.id, [state], S.stopped, { claimedBy: null });
-        if (task.attempts >= MAX_TASK_ATTEMPTS) {
-          await addScanErrors(tx, run, task.id, [
-            {
-              type: SCAN_ERROR_TYPE.max_attempts_exceeded,
-              message: `The task was handed out ${task.attempts} times and no probe finished it.`,
-            },
-          ]);
-          return moveTask(tx, task.id, [state], S.error, { finishedAt: now, claimedBy: null });
-        }
-        return moveTask(tx, task.id, [state], S.requested, { claimedBy: null, claimedAt: null });
-      });
-      await refreshRun(db, task.runId);
+      await this.release(task);
     }
+  }
+
+  /**
+   * A built-in task nobody runs any more: being paused or cancelled, it ends so; else back to the queue (with an
+   * error row when `why` says what happened), or in error 17 once it was handed out MAX_TASK_ATTEMPTS times.
+   */
+  private async release(task: typeof scanTasks.$inferSelect, why?: { type: number; message: string }): Promise<void> {
+    const { db } = this.ctx;
+    const state = task.state as ScanTaskState;
+    await db.transaction(async (tx) => {
+      const run = { id: task.runId, customerId: task.customerId };
+      const now = new Date();
+      if (state === S.created_cancel || state === S.cancel_requested)
+        return moveTask(tx, task.id, [state], S.cancelled, { finishedAt: now, claimedBy: null });
+      if (state === S.created_stop || state === S.stop_requested) return moveTask(tx, task.id, [state], S.stopped, { claimedBy: null });
+      if (task.attempts >= MAX_TASK_ATTEMPTS) {
+        await addScanErrors(tx, run, task.id, [
+          {
+            type: SCAN_ERROR_TYPE.max_attempts_exceeded,
+            message: `The task was handed out ${task.attempts} times and no probe finished it.`,
+          },
+        ]);
+        return moveTask(tx, task.id, [state], S.error, { finishedAt: now, claimedBy: null });
+      }
+      if (why) await addScanErrors(tx, run, task.id, [why]);
+      return moveTask(tx, task.id, [state], S.requested, { claimedBy: null, claimedAt: null });
+    });
+    await refreshRun(db, task.runId);
+    this.poll();
   }
 }

@@ -16,6 +16,7 @@ import {
 } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { probes, scanErrors, scanRuns, scanTasks } from '../../db/schema/index.ts';
+import { addTaskHosts } from './task-hosts.ts';
 
 export type TaskRow = typeof scanTasks.$inferSelect;
 export type RunRow = typeof scanRuns.$inferSelect;
@@ -175,6 +176,7 @@ export interface TaskReport {
   progress?: number;
   hostsDone?: number;
   hostsTotal?: number;
+  /** Hosts finished since the previous report, added to the task's (scan_task_hosts). */
   checkpoint?: { done: unknown[] } | null;
   errors?: readonly { type: number; message: string; host?: string | null }[];
 }
@@ -193,13 +195,13 @@ export async function reportTask(db: Db, claimer: Claimer, taskId: number, repor
         ...(report.progress !== undefined ? { progress: Math.max(0, Math.min(100, report.progress)) } : {}),
         ...(report.hostsDone !== undefined ? { hostsDone: report.hostsDone } : {}),
         ...(report.hostsTotal !== undefined ? { hostsTotal: report.hostsTotal } : {}),
-        ...(report.checkpoint ? { checkpoint: report.checkpoint } : {}),
       })
       .where(
         and(eq(scanTasks.id, taskId), eq(scanTasks.claimedBy, claimerId(claimer)), inArray(scanTasks.state, [...ON_PROBE_TASK_STATES])),
       )
       .returning();
     if (!task) return null;
+    await addTaskHosts(tx, task, report.checkpoint?.done);
     if (report.errors?.length) await addScanErrors(tx, { id: task.runId, customerId: task.customerId }, task.id, report.errors);
     if (task.state === S.created_stop) return (await moveTask(tx, task.id, [S.created_stop], S.stop_requested)) ?? task;
     if (task.state === S.created_cancel) return (await moveTask(tx, task.id, [S.created_cancel], S.cancel_requested)) ?? task;
@@ -215,9 +217,16 @@ export type TaskOutcome =
   | { outcome: 'cancelled' }
   | { outcome: 'failed'; type?: number; message: string };
 
+/** A delivered result without its hosts (they are rows of scan_task_hosts), and its hosts. */
+function splitResult(result: unknown): { rest: unknown; hosts: unknown[] } {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return { rest: result, hosts: [] };
+  const { hosts, ...rest } = result as { hosts?: unknown };
+  return { rest, hosts: Array.isArray(hosts) ? hosts : [] };
+}
+
 /**
- * The probe is done with a task. 'done' stores the result (state process results); 'stopped' keeps the checkpoint
- * (paused); a task the user cancelled meanwhile ends cancelled whatever the outcome. Returns the updated task and
+ * The probe is done with a task. 'done' stores the result (state process results), its hosts added to the ones the
+ * reports delivered; 'stopped' adds the hosts it finished since its last report to the checkpoint (paused); a task the user cancelled meanwhile ends cancelled whatever the outcome. Returns the updated task and
  * whether every task of the run has now delivered or ended (time to process the run's results).
  */
 export async function finishTask(
@@ -241,8 +250,10 @@ export async function finishTask(
     }
     if (outcome.outcome === 'done') {
       if (outcome.errors?.length) await addScanErrors(tx, run, taskId, outcome.errors);
+      const { rest, hosts } = splitResult(outcome.result);
+      await addTaskHosts(tx, current, hosts);
       return moveTask(tx, taskId, [state], S.process_results, {
-        result: outcome.result,
+        result: rest,
         progress: 100,
         hostsDone: sql`${scanTasks.hostsTotal}` as unknown as number,
         finishedAt: now,
@@ -250,7 +261,8 @@ export async function finishTask(
       });
     }
     if (outcome.outcome === 'stopped') {
-      return moveTask(tx, taskId, [state], S.stopped, { checkpoint: outcome.checkpoint ?? current.checkpoint, claimedBy: null });
+      await addTaskHosts(tx, current, outcome.checkpoint?.done);
+      return moveTask(tx, taskId, [state], S.stopped, { claimedBy: null });
     }
     await addScanErrors(tx, run, taskId, [{ type: outcome.type ?? SCAN_ERROR_TYPE.internal, message: outcome.message }]);
     return moveTask(tx, taskId, [state], S.error, { finishedAt: now, claimedBy: null });
@@ -308,7 +320,50 @@ export async function requeueLostTasks(db: Db): Promise<number[]> {
 }
 
 /**
- * Recomputes a run's summary from its tasks: state (runTaskState), display status, progress (mean of the tasks),
+ * Tasks waiting in the queue for a remote probe that went offline before it claimed them: dispatched again, to an
+ * online member of their group, or delayed (node assignment) until their probe or a member comes back. Without this
+ * a group's tasks handed to a member that then died would wait for it forever. Returns the ids of the runs touched.
+ */
+export async function redispatchStranded(db: Db): Promise<number[]> {
+  const since = new Date(Date.now() - probeTiming.offlineAfterMs).toISOString();
+  const stranded = await db
+    .select({ task: scanTasks })
+    .from(scanTasks)
+    .innerJoin(probes, eq(probes.id, scanTasks.probeId))
+    .where(
+      and(
+        inArray(scanTasks.state, [...CLAIMABLE_TASK_STATES]),
+        sql`${scanTasks.claimedBy} is null`,
+        sql`(${probes.lastHeartbeatAt} is null or ${probes.lastHeartbeatAt} < ${since})`,
+      ),
+    );
+  const runs = new Set<number>();
+  for (const { task } of stranded) {
+    const row = await db.transaction((tx) => dispatchTask(tx, task));
+    if (row && (row.probeId !== task.probeId || row.state !== task.state)) runs.add(row.runId);
+  }
+  for (const id of runs) await refreshRun(db, id);
+  return [...runs];
+}
+
+/**
+ * A run's progress by hosts done across its tasks (each task's hosts are counted when it is created), so children of
+ * different sizes move the run in proportion and it moves with every report; a task that delivered or ended counts
+ * whole. Tasks that know no host count (names not resolved yet) fall back to their own percentage.
+ */
+export function runProgress(tasks: readonly { state: number; progress: number; hostsTotal: number; hostsDone: number }[]): number {
+  if (tasks.length === 0) return 0;
+  const over = (t: (typeof tasks)[number]): boolean => isFinalTaskState(t.state) || t.state === S.process_results;
+  const total = tasks.reduce((n, t) => n + t.hostsTotal, 0);
+  if (total === 0 || tasks.some((t) => t.hostsTotal === 0)) {
+    return tasks.reduce((n, t) => n + (over(t) ? 100 : t.progress), 0) / tasks.length;
+  }
+  const done = tasks.reduce((n, t) => n + (over(t) ? t.hostsTotal : Math.min(t.hostsDone, t.hostsTotal)), 0);
+  return (done / total) * 100;
+}
+
+/**
+ * Recomputes a run's summary from its tasks: state (runTaskState), display status, progress (runProgress),
  * hosts, start and finish times. Returns the updated run.
  */
 export async function refreshRun(tx: Tx, runId: number): Promise<RunRow | null> {
@@ -317,6 +372,7 @@ export async function refreshRun(tx: Tx, runId: number): Promise<RunRow | null> 
       state: scanTasks.state,
       progress: scanTasks.progress,
       hostsTotal: scanTasks.hostsTotal,
+      hostsDone: scanTasks.hostsDone,
       startedAt: scanTasks.startedAt,
       finishedAt: scanTasks.finishedAt,
     })
@@ -328,7 +384,7 @@ export async function refreshRun(tx: Tx, runId: number): Promise<RunRow | null> 
   const processing = state === S.process_results;
   const started = tasks.map((t) => t.startedAt).filter((d): d is Date => d !== null);
   const allFinal = tasks.length > 0 && tasks.every((t) => isFinalTaskState(t.state));
-  const progress = tasks.length ? tasks.reduce((n, t) => n + (isFinalTaskState(t.state) ? 100 : t.progress), 0) / tasks.length : 0;
+  const progress = runProgress(tasks);
   const [row] = await tx
     .update(scanRuns)
     .set({

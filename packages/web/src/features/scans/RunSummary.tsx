@@ -1,7 +1,7 @@
 // The summary of one run: what was scanned with what, when, its status, progress, tasks, and what was found.
 import type { ReactNode } from 'react';
 import { Card, Grid, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, type ScanRunRow } from '@bulwark/core';
+import { SCAN_RUN_STATUS, formatDateTime, type ScanRunRow } from '@bulwark/core';
 import { RunResult } from './RunResult.tsx';
 import { RunStatus } from './RunStatus.tsx';
 import { RunTasks } from './RunTasks.tsx';
@@ -57,7 +57,9 @@ export function RunSummary({ run }: { run: ScanRunRow }) {
                 </Text>
               </Group>
             )}
-            {run.children.length > 0 && (moving || run.children.length > 1) && <RunTasks tasks={run.children} />}
+            {run.children.length > 0 && (moving || run.children.length > 1) && (
+              <RunTasks tasks={run.children} processing={run.status === SCAN_RUN_STATUS.processing_results} />
+            )}
           </Stack>
         </Card>
       </Grid.Col>

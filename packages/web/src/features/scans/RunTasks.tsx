@@ -1,9 +1,10 @@
 // The tasks of a run (one, or the children of a group run): targets, state label, probe, progress and attempts.
 import { Badge, Progress, Table, Text } from '@mantine/core';
-import { taskStateLabel, type ScanTaskRow } from '@bulwark/core';
+import { SCAN_TASK_STATE, taskPhase, type ScanTaskRow } from '@bulwark/core';
 import { progressText, statusColor, targetsSummary } from './scan-format.ts';
 
-export function RunTasks({ tasks }: { tasks: ScanTaskRow[] }) {
+/** `processing`: the run is processing its results (a delivered task then says so rather than waiting). */
+export function RunTasks({ tasks, processing = false }: { tasks: ScanTaskRow[]; processing?: boolean }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing={6} aria-label="Tasks">
@@ -19,7 +20,9 @@ export function RunTasks({ tasks }: { tasks: ScanTaskRow[] }) {
         </Table.Thead>
         <Table.Tbody>
           {tasks.map((task) => {
-            const label = task.state_label ?? taskStateLabel(task.state) ?? String(task.state);
+            const phase = taskPhase(task.state, processing);
+            const label = phase?.label ?? task.state_label ?? String(task.state);
+            const delivered = task.state === SCAN_TASK_STATE.process_results;
             return (
               <Table.Tr key={task.id} data-task-id={task.id}>
                 <Table.Td>
@@ -27,10 +30,15 @@ export function RunTasks({ tasks }: { tasks: ScanTaskRow[] }) {
                     {targetsSummary(task.targets, 3)}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={statusColor(label)}>
+                <Table.Td miw={160}>
+                  <Badge variant="light" color={delivered ? 'teal' : statusColor(label)}>
                     {label}
                   </Badge>
+                  {phase?.detail && (
+                    <Text size="xs" c="dimmed">
+                      {phase.detail}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{task.probe?.name ?? '–'}</Text>
