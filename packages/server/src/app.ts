@@ -52,7 +52,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` }));
+  const db =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: `${config.dataDir}/pglite`,
+      onIdleError: (err) => app.log.warn({ err }, 'the database closed an idle connection'),
+    }));
   await db.migrate();
   const ctx: AppContext = {
     config,

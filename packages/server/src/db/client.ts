@@ -33,11 +33,16 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` for a throw-away database. */
   pgliteDir?: string;
+  /** Told when the server ends an idle PostgreSQL connection (the pool replaces it). */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a terminated backend) is dropped by the pool and replaced
+    // on demand; without a listener the pool's 'error' event would crash the process.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -42,5 +42,13 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
     await runProcessingJob({ db: database.db, log }, job.data.runId, job.data.jobId);
     return null;
   });
-  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+  return {
+    boss,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // A poll or maintenance statement pg-boss started just before stopping may still be running: one more statement
+      // queues behind it (PGlite runs one at a time), so the database is never closed under it.
+      await database.sql.executeSql('SELECT 1').catch(() => undefined);
+    },
+  };
 }
