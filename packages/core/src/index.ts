@@ -1,6 +1,8 @@
 // @bulwark/core: the spec's vocabulary, shared by server and web.
 export * from './zod-messages.ts';
 export * from './permissions.ts';
+export * from './access.ts';
+export * from './roles.ts';
 export * from './routes.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';

@@ -1,6 +1,9 @@
 // Roles, permissions, feature flags and licence rules of platform-core §6 (shared by server guards and web routes).
 
-/** Resource areas whose read permission guards routes (§6). */
+/**
+ * Resource areas of the permission map: the thirteen of §6, then the areas the product adds (named here once so that
+ * each new area's routes, role presets and the users screen agree).
+ */
 export const PERMISSION_RESOURCES = [
   'probes',
   'net_scans',
@@ -15,18 +18,39 @@ export const PERMISSION_RESOURCES = [
   'reports',
   'unified_assets',
   'unified_vulnerabilities',
+  // Ours, beyond §6.
+  'policy_scans',
+  'schedules',
+  'credentials',
+  'dashboards',
+  'exports',
+  'remediation_rules',
+  'monitoring',
+  'phishing',
+  'integrations',
+  'teams',
+  'public_api',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
-/** Actions a permission list may hold. Only `read` is specified; the others are ours. */
-export const PERMISSION_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+/**
+ * Actions a permission list may hold. Only `read` is specified; the others are ours. `execute` is starting, pausing or
+ * stopping work (a scan run) as distinct from changing its settings.
+ */
+export const PERMISSION_ACTIONS = ['read', 'create', 'update', 'delete', 'execute'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
-/** Resource groups of §6. */
-export const PERMISSION_GROUPS: Record<'scanning' | 'assets' | 'vulnerabilities', PermissionResource[]> = {
-  scanning: ['probes', 'net_scans', 'web_scans', 'cloud_scans'],
-  assets: ['net_assets', 'web_assets', 'da_assets', 'tags', 'unified_assets'],
-  vulnerabilities: ['vulnerabilities', 'tickets', 'reports', 'unified_vulnerabilities'],
+/** Resource groups: the three of §6, extended with our areas, and three of ours. Every resource is in one group. */
+export const PERMISSION_GROUPS: Record<
+  'scanning' | 'assets' | 'vulnerabilities' | 'reporting' | 'awareness' | 'administration',
+  PermissionResource[]
+> = {
+  scanning: ['probes', 'net_scans', 'web_scans', 'cloud_scans', 'policy_scans', 'schedules', 'credentials'],
+  assets: ['net_assets', 'web_assets', 'da_assets', 'tags', 'unified_assets', 'monitoring'],
+  vulnerabilities: ['vulnerabilities', 'tickets', 'reports', 'unified_vulnerabilities', 'remediation_rules'],
+  reporting: ['dashboards', 'exports'],
+  awareness: ['phishing'],
+  administration: ['integrations', 'teams', 'public_api'],
 };
 
 export const ACCESS_LEVELS = ['full', 'limited'] as const;
@@ -62,6 +86,8 @@ export interface PermissionSubject {
   is_superuser: boolean;
   customer_admin: boolean;
   permissions: Permissions;
+  /** Platform operators run the installation, above every customer (feeds, customers); not a customer role. */
+  platform_operator?: boolean;
 }
 
 /** A superuser is anyone with is_superuser or customer_admin (§6). */

@@ -1,6 +1,7 @@
 // The native network engine against real servers on loopback: open/closed, exact open ports, de-dup, exclusions, errors, UDP.
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Connector } from '../src/net/connector.ts';
 import { findPing, probeTcp, probeUdp, scanNetwork, udpPayload } from '../src/net/index.ts';
 import type { ScanEvent } from '../src/types.ts';
 import { Servers } from './net-helpers.ts';
@@ -94,18 +95,61 @@ describe('net', () => {
 
   it('lists closed ports on request and keeps a rate limit', async () => {
     await servers.listen('127.0.0.28', 47002);
-    const started = performance.now();
-    const result = await scanNetwork({
-      targets: ['127.0.0.28'],
-      tcpPorts: range(47001, 47020),
-      discovery: 'none',
-      rate: 40,
-      reportClosed: true,
+    // The rate limit is a token bucket read off performance.now. Here that clock moves only when the test moves it, so
+    // the connections each span of time allows are counted, not timed, however slow the machine: at 40/s, a burst of 4,
+    // then 2 for every 50 ms. Without a limit all 20 would start at once; a bucket that ignored the clock would go on.
+    const realNow = performance.now.bind(performance);
+    let now = 1_000_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    // Under a rate limit the scan probes on this thread: every attempt goes through Connector#connect.
+    const connect = Connector.prototype.connect;
+    let answered = 0;
+    const waiting: Array<() => void> = [];
+    const connects = vi.spyOn(Connector.prototype, 'connect').mockImplementation(function (
+      this: Connector,
+      address,
+      port,
+      timeoutMs,
+      done,
+    ) {
+      return connect.call(this, address, port, timeoutMs, (outcome) => {
+        answered++;
+        for (const wake of waiting.splice(0)) wake();
+        done(outcome);
+      });
     });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(300); // 20 connections at 40/s, after a burst of 4
-    expect(result.hosts[0].ports).toHaveLength(20);
-    expect(result.hosts[0].ports.filter((p) => p.state === 'open').map((p) => p.port)).toEqual([47002]);
-    expect(new Set(result.hosts[0].ports.filter((p) => p.port !== 47002).map((p) => p.state))).toEqual(new Set(['closed']));
+    const answers = async (n: number): Promise<void> => {
+      while (answered < n) await new Promise<void>((resolve) => waiting.push(resolve));
+    };
+    // A pause, not a measurement: the bucket's refill timer (25 ms, armed before) fires first and finds no new token.
+    const refillTimerRuns = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 100));
+    try {
+      const scan = scanNetwork({
+        targets: ['127.0.0.28'],
+        tcpPorts: range(47001, 47020),
+        discovery: 'none',
+        rate: 40,
+        reportClosed: true,
+      });
+      await answers(4);
+      await refillTimerRuns();
+      expect(connects).toHaveBeenCalledTimes(4); // the burst, then nothing while no time passes
+      now += 50;
+      await answers(6);
+      await refillTimerRuns();
+      expect(connects).toHaveBeenCalledTimes(6); // 50 ms at 40/s: two more
+      // From here the clock runs with the wall clock again, continuing from where the test left it.
+      const offset = now - realNow();
+      clock.mockImplementation(() => realNow() + offset);
+      const result = await scan;
+      expect(connects).toHaveBeenCalledTimes(20);
+      expect(result.hosts[0].ports).toHaveLength(20);
+      expect(result.hosts[0].ports.filter((p) => p.state === 'open').map((p) => p.port)).toEqual([47002]);
+      expect(new Set(result.hosts[0].ports.filter((p) => p.port !== 47002).map((p) => p.state))).toEqual(new Set(['closed']));
+    } finally {
+      clock.mockRestore();
+      connects.mockRestore();
+    }
   });
 
   it('UDP: open only on a reply from a real DNS responder; a closed port is not open', async () => {

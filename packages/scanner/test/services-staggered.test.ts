@@ -21,6 +21,29 @@ function after(ms: number, value: string | undefined, log: string[], name: strin
     });
 }
 
+/** A candidate that stays silent until the test calls `expire` (its deadline, as far as the test is concerned). */
+function silent(log: string[], name: string): { candidate: Candidate<string>; expire: () => void } {
+  let expire = (): void => undefined;
+  const candidate: Candidate<string> = (signal) =>
+    new Promise((resolve) => {
+      log.push(name);
+      const onAbort = () => {
+        log.push(`${name} aborted`);
+        resolve(undefined);
+      };
+      expire = () => {
+        signal.removeEventListener('abort', onAbort);
+        log.push(`${name} expired`);
+        resolve(undefined);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  return { candidate, expire: () => expire() };
+}
+
+/** Lets every pending promise reaction run. */
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 describe('firstInOrder', () => {
   it('starts the next candidate at once when one fails, and never starts those after a success', async () => {
     const log: string[] = [];
@@ -31,15 +54,31 @@ describe('firstInOrder', () => {
 
   it('staggers silent candidates instead of waiting out their deadlines', async () => {
     const log: string[] = [];
-    const t = Date.now();
-    const r = await firstInOrder(
-      [after(500, undefined, log, 'slow1'), after(500, undefined, log, 'slow2'), after(5, 'dns', log, 'dns')],
-      30,
-    );
-    // The earlier ones keep precedence: the answer waits for them (~530 ms), not for the sum of their deadlines (1 s).
-    expect(r).toBe('dns');
-    expect(Date.now() - t).toBeLessThan(900);
-    expect(log.slice(0, 3)).toEqual(['slow1', 'slow2', 'dns']);
+    const slow1 = silent(log, 'slow1');
+    const slow2 = silent(log, 'slow2');
+    let dnsAnswered = (): void => undefined;
+    const answered = new Promise<void>((resolve) => (dnsAnswered = resolve));
+    const dns: Candidate<string> = async () => {
+      log.push('dns');
+      dnsAnswered();
+      return 'dns';
+    };
+    let known = false;
+    const r = firstInOrder([slow1.candidate, slow2.candidate, dns], 30).finally(() => (known = true));
+    expect(log).toEqual(['slow1']); // the next one waits for the stagger
+    // The silent ones never expire before dns has answered: dns starts on the stagger alone. Run one after another,
+    // dns would wait for deadlines that do not come, and the test would time out here.
+    await answered;
+    expect(log).toEqual(['slow1', 'slow2', 'dns']);
+    // The earlier ones keep precedence: the answer waits for each of them, not for dns alone.
+    await settle();
+    expect(known).toBe(false);
+    slow1.expire();
+    await settle();
+    expect(known).toBe(false);
+    slow2.expire();
+    expect(await r).toBe('dns');
+    expect(log).toEqual(['slow1', 'slow2', 'dns', 'slow1 expired', 'slow2 expired']);
   });
 
   it('keeps precedence: an earlier success wins over a later one that answered first', async () => {

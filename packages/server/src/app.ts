@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerAccessControl } from './http/access.ts';
+import { registerAuditLog } from './http/audit-log.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSession } from './http/session.ts';
 import { defaultWebDir, registerWeb } from './http/web.ts';
@@ -95,6 +97,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // App plugins.
   registerErrorHandler(app);
   registerSession(app, ctx);
+  registerAccessControl(app);
+  registerAuditLog(app, ctx);
 
   // Product modules.
   authRoutes(app, ctx);

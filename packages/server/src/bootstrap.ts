@@ -45,6 +45,8 @@ async function createFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger):
       firstName: 'Admin',
       isSuperuser: true,
       customerAdmin: true,
+      // The person who installs Bulwark runs it: feeds and customers are theirs (docs/permissions.md).
+      platformOperator: true,
       passwordChangedAt: new Date(),
     });
   });

@@ -1,40 +1,21 @@
-// The shared route guard: signed-in, superuser, permission, feature flag (platform-core §6).
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { can, canRead, isSuperuser, type FeatureFlag, type PermissionAction, type PermissionResource } from '@bulwark/core';
-import { forbidden, notFound, unauthorized } from './errors.ts';
+// What handlers use after the access check of http/access.ts has passed: the signed-in auth, and the permission
+// subject for the finer checks a handler makes itself (a superuser editing another user's profile).
+import type { FastifyRequest } from 'fastify';
+import type { PermissionSubject } from '@bulwark/core';
+import { unauthorized } from './errors.ts';
 import type { Auth } from './session.ts';
 
-export interface GuardOptions {
-  superuser?: boolean;
-  permission?: PermissionResource;
-  /** With `permission`: an action needed besides read (create, update, delete). */
-  action?: PermissionAction;
-  flag?: FeatureFlag;
-}
-
-export function subjectOf(auth: Auth) {
+export function subjectOf(auth: Auth): PermissionSubject {
   return {
     is_superuser: auth.user.isSuperuser,
     customer_admin: auth.user.customerAdmin,
     permissions: auth.user.permissions,
+    platform_operator: auth.user.platformOperator,
   };
 }
 
-/** Throws the right error unless the request's user passes every guard; returns the signed-in auth. */
-export function requireAuth(request: FastifyRequest, options: GuardOptions = {}): Auth {
-  const auth = request.auth;
-  if (!auth) throw unauthorized();
-  if (options.flag && !auth.customer.featureFlags.includes(options.flag)) throw notFound();
-  if (options.superuser && !isSuperuser(subjectOf(auth))) throw forbidden();
-  if (options.permission && !canRead(subjectOf(auth), options.permission)) throw forbidden();
-  if (options.permission && options.action && options.action !== 'read' && !can(subjectOf(auth), options.permission, options.action))
-    throw forbidden();
-  return auth;
-}
-
-/** The same guard as a Fastify preHandler, for routes that declare it. */
-export function guard(options: GuardOptions = {}): preHandlerAsyncHookHandler {
-  return async (request) => {
-    requireAuth(request, options);
-  };
+/** The signed-in auth of a route whose declared access needs one (the access hook has already refused anonymous calls). */
+export function authOf(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
 }

@@ -6,3 +6,4 @@ export * from './mail.ts';
 export * from './intel.ts';
 export * from './scans.ts';
 export * from './inventory.ts';
+export * from './audit.ts';

@@ -19,6 +19,8 @@ export const users = pgTable(
     pendingPhoneNumber: text('pending_phone_number'),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     customerAdmin: boolean('customer_admin').notNull().default(false),
+    /** Runs the installation (feeds, customers), above every customer; see docs/permissions.md. */
+    platformOperator: boolean('platform_operator').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     permissions: jsonb('permissions').$type<Record<string, string[]>>().notNull().default({}),
     twoFactorMethod: text('two_factor_method').$type<'none' | 'totp' | 'sms'>().notNull().default('none'),

@@ -30,13 +30,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/check-authentication/',
-    { schema: { tags, summary: 'Whether the caller is signed in, and for how long', response: { 200: authStatus } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Whether the caller is signed in, and for how long', response: { 200: authStatus } },
+    },
     async (request) => statusOf(request.auth),
   );
 
   r.post(
     '/api/auth/login/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign in (second factor in one_time_password when the user has one)',
@@ -49,7 +53,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/generate-otp/',
-    { schema: { tags, summary: 'Send a new sign-in code by SMS', body: generateOtpRequest, response: { 200: detailMessage } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Send a new sign-in code by SMS', body: generateOtpRequest, response: { 200: detailMessage } },
+    },
     async (request) => {
       // Guessing a password here costs like a sign-in; the SMS itself counts against the code limit.
       await consume(ctx.db, loginLimits(request.body.username, request.ip));
@@ -62,7 +69,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/renew-session/',
-    { schema: { tags, summary: 'Renew the session for a full session age', response: { 200: authStatus } } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Renew the session for a full session age', response: { 200: authStatus } } },
     async (request, reply) => {
       const auth = request.auth;
       if (!auth) throw unauthorized('Your session has expired.');
@@ -70,17 +77,22 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.post('/api/auth/logout/', { schema: { tags, summary: 'Sign out', response: { 204: z.null() } } }, async (request, reply) => {
-    const auth = request.auth;
-    await endSession(ctx, auth);
-    if (auth) await audit(ctx, request, 'logout', { userId: auth.user.id, customerId: auth.customer.id, username: auth.user.email });
-    clearSessionCookie(reply);
-    return reply.status(204).send(null);
-  });
+  r.post(
+    '/api/auth/logout/',
+    { config: { access: 'public' }, schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const auth = request.auth;
+      await endSession(ctx, auth);
+      if (auth) await audit(ctx, request, 'logout', { userId: auth.user.id, customerId: auth.customer.id, username: auth.user.email });
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
 
   r.post(
     '/api/auth/password-reset/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a password-reset link (same answer whether the account exists or not)',
@@ -94,6 +106,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/auth/password-reset-confirm/:uid/:token/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Check a reset or welcome link; returns the e-mail address',
@@ -107,6 +120,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/password-reset-confirm/:uid/:token/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Set a new password through a reset or welcome link',
@@ -124,6 +138,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/impersonation-login/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign in through a one-time back-office impersonation token',

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { networkTest, testCategory } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
 import { catalogue, type NetworkTest } from './catalogue.ts';
 
@@ -42,9 +42,12 @@ export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
 
   r.get(
     '/api/nvt/vtestcategories/',
-    { schema: { tags, summary: 'Vulnerability-test categories with how many tests each holds', response: { 200: z.array(testCategory) } } },
+    {
+      config: { access: 'net_scans:read' },
+      schema: { tags, summary: 'Vulnerability-test categories with how many tests each holds', response: { 200: z.array(testCategory) } },
+    },
     async (request) => {
-      requireAuth(request, { permission: 'net_scans' });
+      authOf(request);
       return (await catalogue()).categories;
     },
   );
@@ -52,6 +55,7 @@ export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
   r.get(
     '/api/nvt/nvtests-simple/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'Vulnerability tests, paged; filters: search (id, name, CVE), category and severity (repeatable)',
@@ -60,7 +64,7 @@ export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
       },
     },
     async (request) => {
-      requireAuth(request, { permission: 'net_scans' });
+      authOf(request);
       const { page, page_size, search, category, severity, ordering } = request.query;
       const needle = search?.toLowerCase() ?? '';
       const categories = new Set(category);

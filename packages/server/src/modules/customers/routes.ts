@@ -7,7 +7,7 @@ import { FEATURE_FLAGS, customer, customerPatch, daysToExpiration, featureFlagMa
 import type { AppContext } from '../../context.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { consume } from '../../http/rate-limit.ts';
 import type { CustomerRow } from '../../http/session.ts';
 import { audit } from '../auth/audit.ts';
@@ -32,13 +32,14 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/customer/',
-    { schema: { tags: ['customer'], summary: 'The caller’s customer', response: { 200: customer } } },
-    async (request) => toCustomer(requireAuth(request).customer),
+    { config: { access: 'signed-in' }, schema: { tags: ['customer'], summary: 'The caller’s customer', response: { 200: customer } } },
+    async (request) => toCustomer(authOf(request).customer),
   );
 
   r.patch(
     '/api/customer/:id/',
     {
+      config: { access: 'superuser' },
       schema: {
         tags: ['customer'],
         summary: 'Change the customer’s name or logo (superusers)',
@@ -48,7 +49,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { superuser: true });
+      const auth = authOf(request);
       // Another customer's id is answered exactly like one that does not exist.
       if (request.params.id !== auth.customer.id) throw notFound();
       const values: Partial<typeof customers.$inferInsert> = {};
@@ -63,6 +64,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/feature-flags/',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['customer'],
         summary: 'Every feature flag as a boolean (all false when signed out)',
@@ -75,6 +77,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/sso/generatessotoken/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['customer'],
         summary: 'A one-time token (60 s) that signs the caller in to a federated application',
@@ -82,7 +85,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = authOf(request);
       await consume(ctx.db, [{ key: `sso:user:${auth.user.id}`, max: 30, windowSeconds: 900 }]);
       const token = await issueToken(ctx.db, 'sso', auth.user.id, {
         customerId: auth.customer.id,

@@ -8,7 +8,7 @@ import { feedImport, feedImportRequest, intelMatchQuery, intelStatus, vulnerabil
 import type { AppContext } from '../../context.ts';
 import { feedImports } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
 import { sourceProblem } from './import.ts';
 import { intelCounts, matchCpe, matchPackage } from './match.ts';
@@ -52,9 +52,12 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/intel/status/',
-    { schema: { tags, summary: 'How many CVEs, KEV entries, EPSS scores and OSV advisories are stored', response: { 200: intelStatus } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'How many CVEs, KEV entries, EPSS scores and OSV advisories are stored', response: { 200: intelStatus } },
+    },
     async (request) => {
-      requireAuth(request);
+      authOf(request);
       const [counts, [last]] = await Promise.all([
         intelCounts(ctx.db),
         ctx.db.select().from(feedImports).orderBy(desc(feedImports.id)).limit(1),
@@ -66,6 +69,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/intel/imports/',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Feed imports, newest first (superusers)',
@@ -74,7 +78,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      requireAuth(request, { superuser: true });
+      authOf(request);
       const { page, page_size } = request.query;
       const [rows, [{ n }]] = await Promise.all([
         ctx.db
@@ -92,6 +96,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/intel/imports/',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Import feed files from the server’s feeds directory in the background (superusers)',
@@ -100,7 +105,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request, { superuser: true });
+      const auth = authOf(request);
       const resolved: string[] = [];
       const problems: string[] = [];
       for (const source of request.body.sources) {
@@ -122,9 +127,12 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/intel/imports/:id/',
-    { schema: { tags, summary: 'One feed import with its progress (superusers)', params: idParams, response: { 200: feedImport } } },
+    {
+      config: { access: 'operator' },
+      schema: { tags, summary: 'One feed import with its progress (superusers)', params: idParams, response: { 200: feedImport } },
+    },
     async (request) => {
-      requireAuth(request, { superuser: true });
+      authOf(request);
       const [row] = await ctx.db.select().from(feedImports).where(eq(feedImports.id, request.params.id));
       if (!row) throw notFound();
       return toFeedImport(row);
@@ -134,6 +142,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/intel/match/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The CVEs that apply to a CPE or to a package version',
@@ -142,7 +151,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      requireAuth(request);
+      authOf(request);
       const { cpe, package: pkg } = request.query;
       if (cpe) {
         const parsed = parseCpeQuery(cpe);

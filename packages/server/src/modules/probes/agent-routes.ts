@@ -52,6 +52,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/probe-agent/register/',
     {
+      config: { access: 'probe-agent' },
       schema: {
         tags,
         summary: 'Register a probe with its one-time token; answers the secret it authenticates with from now on',
@@ -68,6 +69,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/probe-agent/heartbeat/',
     {
+      config: { access: 'probe-agent' },
       schema: {
         tags,
         summary: 'The probe is alive; answers what to do with each task it runs',
@@ -81,6 +83,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/probe-agent/claim/',
     {
+      config: { access: 'probe-agent' },
       schema: {
         tags,
         summary: 'Claim the oldest task waiting for this probe (204 when none)',
@@ -99,6 +102,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/probe-agent/tasks/:id/report/',
     {
+      config: { access: 'probe-agent' },
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -126,6 +130,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/probe-agent/tasks/:id/finish/',
     {
+      config: { access: 'probe-agent' },
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -156,6 +161,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/probe-agent/leave/',
     {
+      config: { access: 'probe-agent' },
       bodyLimit: LARGE_BODY,
       schema: {
         tags,

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
 import { listGroups } from './repo.ts';
 import { createGroup, deleteGroup, groupById, toGroup, updateGroup } from './service.ts';
-import { requireProbes } from './routes.ts';
+import { authOf } from '../../http/guards.ts';
 
 const tags = ['probes'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -18,9 +18,12 @@ export function probeGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/probe/probe-groups/',
-    { schema: { tags, summary: 'Probe groups with their members', querystring: pageQuery, response: { 200: pagedSchema(probeGroup) } } },
+    {
+      config: { access: 'probes:read' },
+      schema: { tags, summary: 'Probe groups with their members', querystring: pageQuery, response: { 200: pagedSchema(probeGroup) } },
+    },
     async (request) => {
-      const auth = requireProbes(request);
+      const auth = authOf(request);
       const { page, page_size } = request.query;
       const { count, rows } = await listGroups(ctx.db, auth.customer.id, page, page_size);
       return paged(request, page, page_size, count, rows.map(toGroup));
@@ -29,23 +32,27 @@ export function probeGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/probe/probe-groups/',
-    { schema: { tags, summary: 'Add a probe group (members by probe id)', body: probeGroupInput, response: { 201: probeGroup } } },
+    {
+      config: { access: 'probes:create' },
+      schema: { tags, summary: 'Add a probe group (members by probe id)', body: probeGroupInput, response: { 201: probeGroup } },
+    },
     async (request, reply) => {
-      const auth = requireProbes(request, 'create');
+      const auth = authOf(request);
       return reply.code(201).send(await createGroup(ctx, auth.customer.id, request.body));
     },
   );
 
   r.get(
     '/api/probe/probe-groups/:id/',
-    { schema: { tags, summary: 'One probe group', params: idParams, response: { 200: probeGroup } } },
-    async (request) => groupById(ctx, requireProbes(request).customer.id, request.params.id),
+    { config: { access: 'probes:read' }, schema: { tags, summary: 'One probe group', params: idParams, response: { 200: probeGroup } } },
+    async (request) => groupById(ctx, authOf(request).customer.id, request.params.id),
   );
 
   for (const method of ['put', 'patch'] as const) {
     r[method](
       '/api/probe/probe-groups/:id/',
       {
+        config: { access: 'probes:update' },
         schema: {
           tags,
           summary: 'Rename a probe group or set its members (the listed probes, exactly)',
@@ -54,15 +61,18 @@ export function probeGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
           response: { 200: probeGroup },
         },
       },
-      async (request) => updateGroup(ctx, requireProbes(request, 'update').customer.id, request.params.id, request.body),
+      async (request) => updateGroup(ctx, authOf(request).customer.id, request.params.id, request.body),
     );
   }
 
   r.delete(
     '/api/probe/probe-groups/:id/',
-    { schema: { tags, summary: 'Remove a probe group no scan uses; its probes stay', params: idParams } },
+    {
+      config: { access: 'probes:delete' },
+      schema: { tags, summary: 'Remove a probe group no scan uses; its probes stay', params: idParams },
+    },
     async (request, reply) => {
-      await deleteGroup(ctx, requireProbes(request, 'delete').customer.id, request.params.id);
+      await deleteGroup(ctx, authOf(request).customer.id, request.params.id);
       return reply.code(204).send();
     },
   );

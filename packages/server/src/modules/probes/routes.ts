@@ -1,13 +1,12 @@
 // HTTP routes of probes (scan appliances): the picker list with the built-in probe, probe CRUD and registration tokens.
 // Reading needs the `probes` permission; changing needs its create/update/delete action (superusers have all).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { probe, probeBasic, probeCreated, probeInput, probePatch, probeToken, type PermissionAction } from '@bulwark/core';
+import { probe, probeBasic, probeCreated, probeInput, probePatch, probeToken } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
-import type { Auth } from '../../http/session.ts';
 import { listProbes, probeNames, PROBE_ORDERINGS, type ProbeOrdering } from './repo.ts';
 import { BUILTIN_PROBE_NAME, createProbe, deleteProbe, patchProbe, probeOrBuiltin, renewToken, toProbe } from './service.ts';
 
@@ -16,17 +15,13 @@ const tags = ['probes'];
 const idParams = z.object({ id: z.coerce.number().int().min(-1) });
 const orderings = Object.keys(PROBE_ORDERINGS);
 
-/** Signed in with the `probes` permission and, for a change, its action. */
-export function requireProbes(request: FastifyRequest, action: PermissionAction = 'read'): Auth {
-  return requireAuth(request, { permission: 'probes', action });
-}
-
 export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/probe_basics/probes/',
     {
+      config: { access: 'probes:read' },
       schema: {
         tags,
         summary: 'Every probe for pickers, the built-in (external) probe first as id -1',
@@ -34,7 +29,7 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireProbes(request);
+      const auth = authOf(request);
       return [{ id: -1, name: BUILTIN_PROBE_NAME }, ...(await probeNames(ctx.db, auth.customer.id))];
     },
   );
@@ -42,6 +37,7 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/probe/probes/',
     {
+      config: { access: 'probes:read' },
       schema: {
         tags,
         summary: 'Remote probes with their status (online, offline, not registered) and active runs',
@@ -56,7 +52,7 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireProbes(request);
+      const auth = authOf(request);
       const q = request.query;
       const { count, rows } = await listProbes(ctx.db, auth.customer.id, {
         page: q.page,
@@ -79,6 +75,7 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/probe/probes/',
     {
+      config: { access: 'probes:create' },
       schema: {
         tags,
         summary: 'Add a remote probe; the answer carries its one-time registration token (shown only here)',
@@ -87,7 +84,7 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = requireProbes(request, 'create');
+      const auth = authOf(request);
       const { probe: created, registration } = await createProbe(ctx, auth.customer.id, request.body);
       return reply.code(201).send({ ...created, registration });
     },
@@ -95,23 +92,27 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/probe/probes/:id/',
-    { schema: { tags, summary: 'One probe; -1 is the built-in probe', params: idParams, response: { 200: probe } } },
-    async (request) => probeOrBuiltin(ctx, requireProbes(request).customer.id, request.params.id),
+    {
+      config: { access: 'probes:read' },
+      schema: { tags, summary: 'One probe; -1 is the built-in probe', params: idParams, response: { 200: probe } },
+    },
+    async (request) => probeOrBuiltin(ctx, authOf(request).customer.id, request.params.id),
   );
 
   r.patch(
     '/api/probe/probes/:id/',
     {
+      config: { access: 'probes:update' },
       schema: { tags, summary: 'Rename a probe or move it to another group', params: idParams, body: probePatch, response: { 200: probe } },
     },
-    async (request) => patchProbe(ctx, requireProbes(request, 'update').customer.id, request.params.id, request.body),
+    async (request) => patchProbe(ctx, authOf(request).customer.id, request.params.id, request.body),
   );
 
   r.delete(
     '/api/probe/probes/:id/',
-    { schema: { tags, summary: 'Remove a probe no scan uses any more', params: idParams } },
+    { config: { access: 'probes:delete' }, schema: { tags, summary: 'Remove a probe no scan uses any more', params: idParams } },
     async (request, reply) => {
-      await deleteProbe(ctx, requireProbes(request, 'delete').customer.id, request.params.id);
+      await deleteProbe(ctx, authOf(request).customer.id, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -119,6 +120,7 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/probe/probes/:id/token/',
     {
+      config: { access: 'probes:update' },
       schema: {
         tags,
         summary: 'A new one-time registration token (valid 24 hours); the previous one stops working',
@@ -127,7 +129,7 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const token = await renewToken(ctx, requireProbes(request, 'update').customer.id, request.params.id);
+      const token = await renewToken(ctx, authOf(request).customer.id, request.params.id);
       return reply.code(201).send(token);
     },
   );

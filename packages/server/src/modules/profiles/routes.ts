@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { networkProfile, networkProfileExport, networkProfileInput, profileListItem } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
 import { orderingParam, parseInput, patchBody, splitOrdering } from '../targets/input.ts';
 import { getProfile, listProfiles, profileChoices } from './repo.ts';
@@ -23,7 +23,6 @@ import {
 
 const tags = ['scan profiles'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const permission = 'net_scans' as const;
 const listQuery = pageQuery.extend({
   search: z.string().trim().max(200).optional(),
   ordering: orderingParam(['name', 'modified', 'created', 'id'], 'name'),
@@ -35,6 +34,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/scan/nprofiles/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'Network scan profiles the customer can use (its own and the built-ins), paged; search in name and description',
@@ -43,7 +43,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const { page, page_size, search, ordering } = request.query;
       const o = splitOrdering(ordering);
       const { count, rows } = await listProfiles(ctx.db, auth.customer.id, {
@@ -59,9 +59,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/scan/nprofiles/',
-    { schema: { tags, summary: 'Create a network scan profile', body: networkProfileInput, response: { 201: networkProfile } } },
+    {
+      config: { access: 'net_scans:create' },
+      schema: { tags, summary: 'Create a network scan profile', body: networkProfileInput, response: { 201: networkProfile } },
+    },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return reply.code(201).send(toNetworkProfile(await createProfile(ctx.db, auth.customer.id, auth.user.id, request.body)));
     },
   );
@@ -69,6 +72,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/scan/nprofiles/import/',
     {
+      config: { access: 'net_scans:create' },
       schema: {
         tags,
         summary: 'Import a profile from its export; a taken name gets the copy numbering ("Name (1)")',
@@ -77,16 +81,19 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return reply.code(201).send(toNetworkProfile(await importProfile(ctx.db, auth.customer.id, auth.user.id, request.body)));
     },
   );
 
   r.get(
     '/api/scan/nprofiles/:id/',
-    { schema: { tags, summary: 'One network scan profile', params: idParams, response: { 200: networkProfile } } },
+    {
+      config: { access: 'net_scans:read' },
+      schema: { tags, summary: 'One network scan profile', params: idParams, response: { 200: networkProfile } },
+    },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const row = await getProfile(ctx.db, auth.customer.id, request.params.id);
       if (!row) throw notFound();
       return toNetworkProfile(row);
@@ -96,6 +103,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/api/scan/nprofiles/:id/',
     {
+      config: { access: 'net_scans:update' },
       schema: {
         tags,
         summary: 'Change a profile (not a built-in one)',
@@ -105,7 +113,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return toNetworkProfile(await changeProfile(ctx.db, auth.customer.id, request.params.id, request.body));
     },
   );
@@ -113,6 +121,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.patch(
     '/api/scan/nprofiles/:id/',
     {
+      config: { access: 'net_scans:update' },
       schema: {
         tags,
         summary: 'Change some fields of a profile (not a built-in one); the rest stay',
@@ -122,7 +131,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const current = await ownProfile(ctx.db, auth.customer.id, request.params.id);
       const input = parseInput(networkProfileInput, { ...inputOf(current), ...request.body });
       return toNetworkProfile(await changeProfile(ctx.db, auth.customer.id, request.params.id, input));
@@ -131,9 +140,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/api/scan/nprofiles/:id/',
-    { schema: { tags, summary: 'Delete a profile (not a built-in one, nor one a scan uses)', params: idParams } },
+    {
+      config: { access: 'net_scans:delete' },
+      schema: { tags, summary: 'Delete a profile (not a built-in one, nor one a scan uses)', params: idParams },
+    },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       await removeProfile(ctx.db, auth.customer.id, request.params.id);
       return reply.code(204).send();
     },
@@ -142,6 +154,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/scan/nprofiles/:id/copy/',
     {
+      config: { access: 'net_scans:create' },
       schema: {
         tags,
         summary: 'Copy a profile (built-ins too) under the next free "Name (n)"',
@@ -150,16 +163,19 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return reply.code(201).send(toNetworkProfile(await copyProfile(ctx.db, auth.customer.id, auth.user.id, request.params.id)));
     },
   );
 
   r.get(
     '/api/scan/nprofiles/:id/export/',
-    { schema: { tags, summary: 'A profile as JSON that import accepts', params: idParams, response: { 200: networkProfileExport } } },
+    {
+      config: { access: 'net_scans:read' },
+      schema: { tags, summary: 'A profile as JSON that import accepts', params: idParams, response: { 200: networkProfileExport } },
+    },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const row = await getProfile(ctx.db, auth.customer.id, request.params.id);
       if (!row) throw notFound();
       const file = `${row.name.replace(/[^A-Za-z0-9._ -]+/g, '_')}.json`;
@@ -170,6 +186,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/noprofiles/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'Every network profile the customer can use, built-ins first (for pickers)',
@@ -177,7 +194,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return profileChoices(ctx.db, auth.customer.id);
     },
   );

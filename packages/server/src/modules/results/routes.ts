@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
 import {
   RUN_FINDING_ORDERINGS,
@@ -76,6 +76,7 @@ export function resultsRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/scan/nruns/:id/hosts/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'The hosts a network scan run saw up, with their ports and services then',
@@ -85,7 +86,7 @@ export function resultsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission: 'net_scans' });
+      const auth = authOf(request);
       if (!(await runOfCustomer(ctx.db, auth.customer.id, request.params.id))) throw notFound();
       const { page, page_size, ordering: order, search } = request.query;
       const { count, results } = await listRunHosts(ctx.db, auth.customer.id, request.params.id, {
@@ -101,6 +102,7 @@ export function resultsRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/scan/nruns/:id/findings/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'The findings a network scan run saw or closed, with the state each came out of the run in',
@@ -110,7 +112,7 @@ export function resultsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission: 'net_scans' });
+      const auth = authOf(request);
       if (!(await runOfCustomer(ctx.db, auth.customer.id, request.params.id))) throw notFound();
       const { page, page_size, ordering: order, severity, state, search, host } = request.query;
       const { count, results } = await listRunFindings(ctx.db, auth.customer.id, request.params.id, {

@@ -20,9 +20,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { jobProgress, scanErrors, scanRuns } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
-import { requireNetScans } from './access.ts';
 import { ACTION_MESSAGES, ActionRefused, runAction, runDeletable } from './actions.ts';
 import { getRun, listRuns, RUN_ORDERINGS, toRunRows, type RunOrdering } from './runs-repo.ts';
 
@@ -93,6 +92,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/scan/nruns/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'Network scan runs with their tasks, filtered and ordered (§3)',
@@ -101,7 +101,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireNetScans(request);
+      const auth = authOf(request);
       const q = request.query;
       const finishedAfter = [q.finished_after, q.finished_from, q.last_finished_assessment_after].filter((d): d is Date => !!d);
       const finishedBefore = [q.finished_before, q.finished_to, q.last_finished_assessment_before].filter((d): d is Date => !!d);
@@ -134,9 +134,12 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/scan/nruns/:id/',
-    { schema: { tags, summary: 'One network scan run with its tasks', params: idParams, response: { 200: scanRun } } },
+    {
+      config: { access: 'net_scans:read' },
+      schema: { tags, summary: 'One network scan run with its tasks', params: idParams, response: { 200: scanRun } },
+    },
     async (request) => {
-      const auth = requireNetScans(request);
+      const auth = authOf(request);
       const run = await getRun(ctx.db, auth.customer.id, request.params.id);
       if (!run) throw notFound();
       return (await toRunRows(ctx.db, auth.customer.id, [run]))[0]!;
@@ -145,9 +148,9 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/api/scan/nruns/:id/',
-    { schema: { tags, summary: 'Delete a run (not while a probe works on it)', params: idParams } },
+    { config: { access: 'net_scans:delete' }, schema: { tags, summary: 'Delete a run (not while a probe works on it)', params: idParams } },
     async (request, reply) => {
-      const auth = requireNetScans(request, 'delete');
+      const auth = authOf(request);
       const run = await getRun(ctx.db, auth.customer.id, request.params.id);
       if (!run) throw notFound();
       if (!(await runDeletable(ctx.db, run.id))) throw conflict({ non_field_errors: ['Cancel the scan first.'] });
@@ -159,9 +162,12 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const [path, action] of ACTION_PATHS) {
     r.post(
       `/api/scan/nruns/:id/${path}/`,
-      { schema: { tags, summary: `Action on a run: ${action.replace('_', ' ')}`, params: idParams, response: { 200: actionReply } } },
+      {
+        config: { access: 'net_scans:execute' },
+        schema: { tags, summary: `Action on a run: ${action.replace('_', ' ')}`, params: idParams, response: { 200: actionReply } },
+      },
       async (request) => {
-        const auth = requireNetScans(request, 'update');
+        const auth = authOf(request);
         const run = await getRun(ctx.db, auth.customer.id, request.params.id);
         if (!run) throw notFound();
         try {
@@ -178,6 +184,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/scan/nruns/:id/errors/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'The run’s errors grouped by message with counts; internal and connection-reset errors only with show_hidden',
@@ -187,7 +194,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireNetScans(request);
+      const auth = authOf(request);
       const run = await getRun(ctx.db, auth.customer.id, request.params.id);
       if (!run) throw notFound();
       const hidden = request.query.show_hidden
@@ -219,6 +226,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/celery-progress/:id/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Progress of a background job (results processing, imports, reports)',
@@ -227,7 +235,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = authOf(request);
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) throw notFound();
       const [row] = await ctx.db
         .select()

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { scans } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
-import { requireNetScans } from './access.ts';
+import { authOf } from '../../http/guards.ts';
 import { toRunRows } from './runs-repo.ts';
 import { getScan, listScans, referenceErrors, scanBusy, toNetworkScans, type ScanRow } from './scan-repo.ts';
 import { StartError, startRun } from './start.ts';
@@ -61,6 +61,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/scan/nscans/',
     {
+      config: { access: 'net_scans:create' },
       schema: {
         tags,
         summary: 'Create a network scan; with start (default) a run starts at once',
@@ -69,7 +70,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = requireNetScans(request, 'create');
+      const auth = authOf(request);
       const customerId = auth.customer.id;
       const input = request.body;
       const errors = await referenceErrors(ctx.db, customerId, input);
@@ -94,9 +95,12 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/scan/nscans/',
-    { schema: { tags, summary: 'Network scans, newest first', querystring: pageQuery, response: { 200: pagedSchema(networkScan) } } },
+    {
+      config: { access: 'net_scans:read' },
+      schema: { tags, summary: 'Network scans, newest first', querystring: pageQuery, response: { 200: pagedSchema(networkScan) } },
+    },
     async (request) => {
-      const auth = requireNetScans(request);
+      const auth = authOf(request);
       const { page, page_size } = request.query;
       const { count, rows } = await listScans(ctx.db, auth.customer.id, page, page_size);
       return paged(request, page, page_size, count, await toNetworkScans(ctx.db, auth.customer.id, rows));
@@ -105,9 +109,12 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/scan/nscans/:id/',
-    { schema: { tags, summary: 'One network scan', params: idParams, response: { 200: networkScan } } },
+    {
+      config: { access: 'net_scans:read' },
+      schema: { tags, summary: 'One network scan', params: idParams, response: { 200: networkScan } },
+    },
     async (request) => {
-      const auth = requireNetScans(request);
+      const auth = authOf(request);
       const row = await getScan(ctx.db, auth.customer.id, request.params.id);
       if (!row) throw notFound();
       return (await toNetworkScans(ctx.db, auth.customer.id, [row]))[0]!;
@@ -117,6 +124,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.patch(
     '/api/scan/nscans/:id/',
     {
+      config: { access: 'net_scans:update' },
       schema: {
         tags,
         summary: 'Change a network scan (runs already made keep what they were started with)',
@@ -126,7 +134,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireNetScans(request, 'update');
+      const auth = authOf(request);
       const customerId = auth.customer.id;
       const row = await getScan(ctx.db, customerId, request.params.id);
       if (!row) throw notFound();
@@ -145,9 +153,9 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/api/scan/nscans/:id/',
-    { schema: { tags, summary: 'Delete a network scan and its runs', params: idParams } },
+    { config: { access: 'net_scans:delete' }, schema: { tags, summary: 'Delete a network scan and its runs', params: idParams } },
     async (request, reply) => {
-      const auth = requireNetScans(request, 'delete');
+      const auth = authOf(request);
       const customerId = auth.customer.id;
       const row = await getScan(ctx.db, customerId, request.params.id);
       if (!row) throw notFound();
@@ -159,9 +167,12 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/scan/nscans/:id/start/',
-    { schema: { tags, summary: 'Start a new run of the scan', params: idParams, response: { 201: scanRun } } },
+    {
+      config: { access: 'net_scans:execute' },
+      schema: { tags, summary: 'Start a new run of the scan', params: idParams, response: { 201: scanRun } },
+    },
     async (request, reply) => {
-      const auth = requireNetScans(request, 'create');
+      const auth = authOf(request);
       const row = await getScan(ctx.db, auth.customer.id, request.params.id);
       if (!row) throw notFound();
       const run = await startRun(ctx.db, row, { userId: auth.user.id }).catch(startFailed);

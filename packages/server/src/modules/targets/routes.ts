@@ -14,7 +14,7 @@ import {
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
 import { orderingParam, parseInput, patchBody, splitOrdering } from './input.ts';
 import { normaliseHost, normaliseIpRange, type TargetKind } from './normalise.ts';
@@ -25,7 +25,6 @@ const tags = ['scan targets'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const HOST_KINDS: TargetKind[] = ['host'];
 const RANGE_KINDS: TargetKind[] = ['network', 'range'];
-const permission = 'net_scans' as const;
 
 export const toScanHost = (r: TargetRow): ScanHost => ({
   id: r.id,
@@ -63,6 +62,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/scan/hosts/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'Hosts, paged; search in host, name and description',
@@ -71,7 +71,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const { page, page_size, search: s, ordering } = request.query;
       const o = splitOrdering(ordering);
       const { count, rows } = await listTargets(ctx.db, auth.customer.id, HOST_KINDS, {
@@ -87,9 +87,9 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/scan/hosts/',
-    { schema: { tags, summary: 'Add a host', body: scanHostInput, response: { 201: scanHost } } },
+    { config: { access: 'net_scans:create' }, schema: { tags, summary: 'Add a host', body: scanHostInput, response: { 201: scanHost } } },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const row = await saveTarget(ctx.db, auth.customer.id, auth.user.id, 'host', hostValues(request.body));
       return reply.code(201).send(toScanHost(row!));
     },
@@ -97,9 +97,9 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/scan/hosts/:id/',
-    { schema: { tags, summary: 'One host', params: idParams, response: { 200: scanHost } } },
+    { config: { access: 'net_scans:read' }, schema: { tags, summary: 'One host', params: idParams, response: { 200: scanHost } } },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const row = await getTarget(ctx.db, auth.customer.id, HOST_KINDS, request.params.id);
       if (!row) throw notFound();
       return toScanHost(row);
@@ -119,26 +119,32 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   r.put(
     '/api/scan/hosts/:id/',
-    { schema: { tags, summary: 'Change a host', params: idParams, body: scanHostInput, response: { 200: scanHost } } },
+    {
+      config: { access: 'net_scans:update' },
+      schema: { tags, summary: 'Change a host', params: idParams, body: scanHostInput, response: { 200: scanHost } },
+    },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return updateHost(auth.customer.id, auth.user.id, request.params.id, request.body, true);
     },
   );
   r.patch(
     '/api/scan/hosts/:id/',
-    { schema: { tags, summary: 'Change some fields of a host', params: idParams, body: patchBody, response: { 200: scanHost } } },
+    {
+      config: { access: 'net_scans:update' },
+      schema: { tags, summary: 'Change some fields of a host', params: idParams, body: patchBody, response: { 200: scanHost } },
+    },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return updateHost(auth.customer.id, auth.user.id, request.params.id, request.body, false);
     },
   );
 
   r.delete(
     '/api/scan/hosts/:id/',
-    { schema: { tags, summary: 'Delete a host (scans using it drop it)', params: idParams } },
+    { config: { access: 'net_scans:delete' }, schema: { tags, summary: 'Delete a host (scans using it drop it)', params: idParams } },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       if (!(await deleteTarget(ctx.db, auth.customer.id, HOST_KINDS, request.params.id))) throw notFound();
       return reply.code(204).send();
     },
@@ -149,6 +155,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/scan/ipranges/',
     {
+      config: { access: 'net_scans:read' },
       schema: {
         tags,
         summary: 'Networks and IP ranges, paged; search in the range, name and description',
@@ -157,7 +164,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const { page, page_size, search: s, ordering } = request.query;
       const o = splitOrdering(ordering);
       const { count, rows } = await listTargets(ctx.db, auth.customer.id, RANGE_KINDS, {
@@ -174,6 +181,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/scan/ipranges/',
     {
+      config: { access: 'net_scans:create' },
       schema: {
         tags,
         summary: 'Add a network (a.b.c.d/m) or an IP range (start-end)',
@@ -182,7 +190,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const row = await saveTarget(ctx.db, auth.customer.id, auth.user.id, 'iprange', rangeValues(request.body));
       return reply.code(201).send(toScanIpRange(row!));
     },
@@ -190,9 +198,12 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/scan/ipranges/:id/',
-    { schema: { tags, summary: 'One network or IP range', params: idParams, response: { 200: scanIpRange } } },
+    {
+      config: { access: 'net_scans:read' },
+      schema: { tags, summary: 'One network or IP range', params: idParams, response: { 200: scanIpRange } },
+    },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const row = await getTarget(ctx.db, auth.customer.id, RANGE_KINDS, request.params.id);
       if (!row) throw notFound();
       return toScanIpRange(row);
@@ -212,15 +223,19 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   r.put(
     '/api/scan/ipranges/:id/',
-    { schema: { tags, summary: 'Change a network or IP range', params: idParams, body: scanIpRangeInput, response: { 200: scanIpRange } } },
+    {
+      config: { access: 'net_scans:update' },
+      schema: { tags, summary: 'Change a network or IP range', params: idParams, body: scanIpRangeInput, response: { 200: scanIpRange } },
+    },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return updateRange(auth.customer.id, auth.user.id, request.params.id, request.body, true);
     },
   );
   r.patch(
     '/api/scan/ipranges/:id/',
     {
+      config: { access: 'net_scans:update' },
       schema: {
         tags,
         summary: 'Change some fields of a network or IP range',
@@ -230,16 +245,19 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       return updateRange(auth.customer.id, auth.user.id, request.params.id, request.body, false);
     },
   );
 
   r.delete(
     '/api/scan/ipranges/:id/',
-    { schema: { tags, summary: 'Delete a network or IP range (scans using it drop it)', params: idParams } },
+    {
+      config: { access: 'net_scans:delete' },
+      schema: { tags, summary: 'Delete a network or IP range (scans using it drop it)', params: idParams },
+    },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       if (!(await deleteTarget(ctx.db, auth.customer.id, RANGE_KINDS, request.params.id))) throw notFound();
       return reply.code(204).send();
     },
@@ -250,6 +268,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/scan/ranges/',
     {
+      config: { access: 'net_scans:create' },
       schema: {
         tags,
         summary: 'Add many hosts, networks and IP ranges at once (one per line, or separated by commas or spaces); all or nothing',
@@ -258,7 +277,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request, { permission });
+      const auth = authOf(request);
       const { rows, existing } = await saveMany(ctx.db, auth.customer.id, auth.user.id, request.body.targets);
       return reply.code(rows.length > 0 ? 201 : 200).send({
         hosts: rows.filter((row) => row.kind === 'host').map(toScanHost),

@@ -7,7 +7,7 @@ import { detailMessage, disableTwoFactorRequest, otpCodeRequest, setPhoneNumberR
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { consume } from '../../http/rate-limit.ts';
 import type { Auth } from '../../http/session.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -18,7 +18,7 @@ const tags = ['two-factor'];
 
 /** Second-factor changes need the real user: never from an impersonated session. */
 function ownSession(request: FastifyRequest): Auth {
-  const auth = requireAuth(request);
+  const auth = authOf(request);
   if (auth.session.impersonated) throw forbidden('The second factor cannot be changed in an impersonated session.');
   return auth;
 }
@@ -35,16 +35,19 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/user/two-factor/',
-    { schema: { tags, summary: 'The caller’s second factor', response: { 200: twoFactorStatus } } },
+    { config: { access: 'signed-in' }, schema: { tags, summary: 'The caller’s second factor', response: { 200: twoFactorStatus } } },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = authOf(request);
       return { method: auth.user.twoFactorMethod, phone_number: maskPhone(auth.user.phoneNumber) };
     },
   );
 
   r.post(
     '/api/user/two-factor/totp/',
-    { schema: { tags, summary: 'Start authenticator-app enrolment: a new secret and its QR code', response: { 200: totpSetup } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Start authenticator-app enrolment: a new secret and its QR code', response: { 200: totpSetup } },
+    },
     async (request) => {
       const auth = ownSession(request);
       const secret = newTotpSecret();
@@ -60,6 +63,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/two-factor/totp/confirm/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Finish enrolment with a code from the app; the authenticator becomes the second factor',
@@ -87,6 +91,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/set-phone-number/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Set the phone for SMS codes: sends a verification code to it',
@@ -113,6 +118,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/two-factor/sms/confirm/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Confirm the phone with the code sent to it; SMS codes become the second factor',
@@ -138,6 +144,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/two-factor/disable/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Turn the second factor off (needs the password)',

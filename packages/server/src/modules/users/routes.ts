@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordRequest, detailMessage, userProfile, userProfilePatch } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/guards.ts';
+import { authOf } from '../../http/guards.ts';
 import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
 import { changePassword } from './password.ts';
 import { getProfile, listProfiles, patchProfile, toProfile } from './service.ts';
@@ -18,6 +18,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/user/profile/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -27,7 +28,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = authOf(request);
       const q = request.query;
       if (q.me === '1' || q.me === 'true') return toProfile(auth.user, auth.customer);
       const { count, results } = await listProfiles(ctx, auth, q.page, q.page_size);
@@ -38,6 +39,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/user/profile/:id/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'One profile (the caller’s own, or any of the customer’s for superusers)',
@@ -45,12 +47,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: userProfile },
       },
     },
-    async (request) => getProfile(ctx, requireAuth(request), request.params.id),
+    async (request) => getProfile(ctx, authOf(request), request.params.id),
   );
 
   r.patch(
     '/api/user/profile/:id/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Change a profile: own name and picture; roles and permissions by superusers',
@@ -59,12 +62,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: userProfile },
       },
     },
-    async (request) => patchProfile(ctx, requireAuth(request), request.params.id, request.body),
+    async (request) => patchProfile(ctx, authOf(request), request.params.id, request.body),
   );
 
   r.post(
     '/api/user/change-password/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Change one’s own password; other sessions of the user end',
@@ -73,7 +77,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await changePassword(ctx, request, requireAuth(request), request.body.current_password, request.body.new_password);
+      await changePassword(ctx, request, authOf(request), request.body.current_password, request.body.new_password);
       return { detail: 'Your password has been changed.' };
     },
   );

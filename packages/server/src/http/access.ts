@@ -1,0 +1,51 @@
+// Access control for every API route: each route declares `config.access` (a ApiAccess of core), a route without one
+// refuses to register, and the rule is checked in preValidation, before the body or query is read, so an anonymous or
+// unauthorised caller learns nothing from a 400. Feature flags answer 403 "not enabled" rather than 404.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accessAllows, parseAccess, type FeatureFlag, type ParsedAccess, type ApiAccess } from '@bulwark/core';
+import { ApiError, forbidden, unauthorized } from './errors.ts';
+import { subjectOf } from './guards.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (required for every route under /api/). */
+    access?: ApiAccess;
+    /** A feature flag the customer needs for the route. */
+    flag?: FeatureFlag;
+  }
+}
+
+export const FEATURE_NOT_ENABLED = 'This feature is not enabled for your organisation.';
+
+const parsed = new Map<string, ParsedAccess>();
+
+function isApiRoute(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs') && url !== '/api/schema/';
+}
+
+/** Checks the request against its route's declared access; throws 401, 403 or "not enabled". */
+export function checkAccess(request: FastifyRequest): void {
+  const access = request.routeOptions.config.access;
+  if (!access) return;
+  const rule = parsed.get(access) ?? parseAccess(access);
+  if (!rule) throw new Error(`Unknown access rule ${access}`);
+  if (rule.kind === 'public' || rule.kind === 'probe-agent') return;
+  const auth = request.auth;
+  if (!auth) throw unauthorized();
+  const flag = request.routeOptions.config.flag;
+  if (flag && !auth.customer.featureFlags.includes(flag))
+    throw new ApiError(403, { detail: FEATURE_NOT_ENABLED, code: 'feature_not_enabled' });
+  if (!accessAllows(subjectOf(auth), rule)) throw forbidden();
+}
+
+export function registerAccessControl(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url) || route.schema?.hide) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
+    const rule = parseAccess(access);
+    if (!rule) throw new Error(`${String(route.method)} ${route.url} declares an unknown access rule: ${access}`);
+    parsed.set(access, rule);
+  });
+  app.addHook('preValidation', async (request) => checkAccess(request));
+}

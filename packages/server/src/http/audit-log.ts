@@ -1,0 +1,95 @@
+// Writes an audit event for every successful create, update, delete or action through the API, from the route's
+// declared access (http/access.ts), so a new route is audited without writing anything. Sign-in events have their own
+// log (modules/auth/audit.ts). The event is written after the answer: a failing audit write is logged, never shown.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseAccess } from '@bulwark/core';
+import type { AppContext } from '../context.ts';
+import { auditEvents } from '../db/schema/index.ts';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const METHOD_ACTION: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+/** Field names whose values never reach the log. */
+const SECRET = /pass|secret|token|key|otp|credential|cookie/i;
+const MAX_STRING = 200;
+const MAX_ITEMS = 20;
+const MAX_SUMMARY = 4000;
+
+function summariseValue(key: string, value: unknown, depth: number): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (SECRET.test(key)) return '********';
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) {
+    if (value.length > MAX_ITEMS || depth > 1) return `[${value.length} items]`;
+    return value.map((v) => summariseValue(key, v, depth + 1));
+  }
+  if (typeof value === 'object') {
+    if (depth > 1) return '{…}';
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, summariseValue(k, v, depth + 1)]));
+  }
+  return String(value);
+}
+
+/** The request body as a short summary: secrets masked, long strings and lists cut. */
+export function summariseChange(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const summary = summariseValue('', body, 0) as Record<string, unknown>;
+  const text = JSON.stringify(summary);
+  return text.length > MAX_SUMMARY ? { fields: Object.keys(summary) } : summary;
+}
+
+function objectId(request: FastifyRequest): string | null {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const values = Object.entries(params)
+    .filter(([k]) => k !== 'token' && k !== 'uid')
+    .map(([, v]) => String(v));
+  return values.length > 0 ? values.join('/') : null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The id a create answered with, for its audit event. */
+    createdId?: string;
+  }
+}
+
+export function registerAuditLog(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'POST' || reply.statusCode >= 300 || typeof payload !== 'string' || payload.length > 65_536) return payload;
+    try {
+      const id = (JSON.parse(payload) as { id?: unknown } | null)?.id;
+      if (typeof id === 'number' || typeof id === 'string') request.createdId = String(id);
+    } catch {
+      // Not JSON: nothing to record.
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!WRITES.has(request.method) || reply.statusCode >= 400) return;
+    const access = request.routeOptions.config?.access;
+    const auth = request.auth;
+    if (!access || !auth) return;
+    const rule = parseAccess(access);
+    if (!rule || rule.kind === 'public' || rule.kind === 'probe-agent') return;
+    const tag = (request.routeOptions.schema?.tags as string[] | undefined)?.[0] ?? 'account';
+    try {
+      await ctx.db.insert(auditEvents).values({
+        customerId: rule.kind === 'operator' ? null : auth.customer.id,
+        userId: auth.user.id,
+        actor: auth.user.email,
+        impersonated: auth.session.impersonated,
+        impersonationSource: auth.session.impersonationSource,
+        resource: rule.kind === 'permission' ? rule.resource! : tag,
+        action: rule.kind === 'permission' && rule.action !== 'read' ? rule.action! : (METHOD_ACTION[request.method] ?? 'update'),
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+        objectId: objectId(request) ?? request.createdId ?? null,
+        status: reply.statusCode,
+        summary: summariseChange(request.body),
+        ip: request.ip,
+      });
+    } catch (err) {
+      request.log.error({ err }, 'could not write the audit event');
+    }
+  });
+}
