@@ -20,3 +20,4 @@ export * from './formatters.ts';
 export * from './messages.ts';
 export * from './crud-messages.ts';
 export * from './server-errors.ts';
+export * from './api/audit.ts';

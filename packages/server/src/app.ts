@@ -17,6 +17,7 @@ import { SecretBox, loadSecretKey } from './lib/secrets.ts';
 import { SmsSender } from './lib/sms.ts';
 import { Mailer } from './mail/mailer.ts';
 import { bootstrap } from './bootstrap.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { intelRoutes } from './modules/intel/routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   targetRoutes(app, ctx);
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
+  auditRoutes(app, ctx);
 
   await registerWeb(app, config.webDir ?? defaultWebDir());
 

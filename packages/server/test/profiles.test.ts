@@ -429,7 +429,7 @@ describe.each(BACKENDS)('network scan profiles on %s', (backend) => {
       expect(row).toBeTruthy();
     });
 
-    it('answers 401 to anonymous callers and 403 to users without net_scans; net_scans read is enough', async () => {
+    it('answers 401 to anonymous callers, 403 without net_scans, and 403 to a reader who changes; create needs its action', async () => {
       const anon = await anonymous(t);
       const id = builtin.Standard.id;
       const calls: [string, string, unknown?][] = [
@@ -451,11 +451,26 @@ describe.each(BACKENDS)('network scan profiles on %s', (backend) => {
         expect(l.status, `${method} ${url}`).toBe(403);
         expect(l.body).toEqual({ detail: 'You do not have permission to perform this action.' });
       }
+      // The analyst only reads net_scans: every change is refused before its body is read, and nothing is written.
+      for (const [method, url, body] of calls) {
+        const r = await analyst.request(method, url, body);
+        expect(r.status, `${method} ${url}`).toBe(method === 'GET' ? 200 : 403);
+      }
       expect((await t.ctx.db.select().from(scanProfiles)).length).toBe(before);
+      const [a] = await t.ctx.db.select().from(users).where(eq(users.email, 'analyst@example.com'));
+      await t.ctx.db
+        .update(users)
+        .set({ permissions: { net_scans: ['read', 'create'] } })
+        .where(eq(users.id, a.id));
       const made = await analyst.post<Profile>('/api/scan/nprofiles/', { name: 'Analyst profile' });
       expect(made.status).toBe(201);
       expect(made.body.user).toMatchObject({ first_name: 'Ana', last_name: 'Lyst' });
       expect((await analyst.get<Choice[]>('/api/noprofiles/')).body.map((p) => p.name)).toContain('Analyst profile');
+      expect((await analyst.request('DELETE', `/api/scan/nprofiles/${made.body.id}/`)).status).toBe(403);
+      await t.ctx.db
+        .update(users)
+        .set({ permissions: { net_scans: ['read'] } })
+        .where(eq(users.id, a.id));
     });
   });
 });

@@ -313,7 +313,7 @@ describe.each(BACKENDS)('scan targets on %s', (backend) => {
       expect((await rival.post<RangesResult>('/api/scan/ranges/', { targets: '198.51.100.0/30' })).body.existing).toBe(0);
     });
 
-    it('answers 401 to anonymous callers and 403 to users without net_scans; net_scans read is enough', async () => {
+    it('answers 401 to anonymous callers, 403 without net_scans, and 403 to a reader who changes; create needs its action', async () => {
       const anon = await anonymous(t);
       const calls: [string, string, unknown?][] = [
         ['GET', '/api/scan/hosts/'],
@@ -338,10 +338,27 @@ describe.each(BACKENDS)('scan targets on %s', (backend) => {
         expect(l.status, `${method} ${url}`).toBe(403);
         expect(l.body).toEqual({ detail: 'You do not have permission to perform this action.' });
       }
+      // The analyst only reads net_scans: every change is refused before its body is read, and nothing is written.
+      for (const [method, url, body] of calls) {
+        const r = await analyst.request(method, url, body);
+        if (method === 'GET') expect(r.status, `${method} ${url}`).not.toBe(403);
+        else expect(r.status, `${method} ${url}`).toBe(403);
+      }
       expect(await countTargets(1)).toBe(before);
+      const [a] = await t.ctx.db.select().from(users).where(eq(users.email, 'analyst@example.com'));
+      await t.ctx.db
+        .update(users)
+        .set({ permissions: { net_scans: ['read', 'create'] } })
+        .where(eq(users.id, a.id));
       const created = await analyst.post<Host>('/api/scan/hosts/', { host: 'analyst.example.com' });
       expect(created.status).toBe(201);
       expect((await analyst.get<Page<Host>>('/api/scan/hosts/?search=analyst')).body.count).toBe(1);
+      expect((await analyst.patch(`/api/scan/hosts/${created.body.id}/`, { name: 'x' })).status).toBe(403);
+      expect((await analyst.request('DELETE', `/api/scan/hosts/${created.body.id}/`)).status).toBe(403);
+      await t.ctx.db
+        .update(users)
+        .set({ permissions: { net_scans: ['read'] } })
+        .where(eq(users.id, a.id));
     });
   });
 });

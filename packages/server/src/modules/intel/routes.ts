@@ -20,20 +20,26 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 type ImportRow = typeof feedImports.$inferSelect;
 
-export function toFeedImport(row: ImportRow): FeedImport {
+/** A path as the feeds directory sees it: no server path reaches an API caller. */
+function relativeToFeeds(feedsDir: string, text: string): string {
+  const root = path.resolve(feedsDir);
+  return text.split(`${root}${path.sep}`).join('').split(root).join('.');
+}
+
+export function toFeedImport(row: ImportRow, feedsDir: string): FeedImport {
   const percent =
     row.status === 'done' ? 100 : row.bytesTotal > 0 ? Math.min(99.9, Math.floor((row.bytesRead / row.bytesTotal) * 1000) / 10) : 0;
   return {
     id: row.id,
-    sources: row.sources,
+    sources: row.sources.map((s) => relativeToFeeds(feedsDir, s)),
     status: row.status,
     percent,
     counts: row.counts,
     bytes_read: row.bytesRead,
     bytes_total: row.bytesTotal,
     formats: row.formats,
-    errors: row.errors,
-    message: row.message,
+    errors: row.errors.map((e) => ({ ...e, position: relativeToFeeds(feedsDir, e.position) })),
+    message: row.message === null ? null : relativeToFeeds(feedsDir, row.message),
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
@@ -62,7 +68,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
         intelCounts(ctx.db),
         ctx.db.select().from(feedImports).orderBy(desc(feedImports.id)).limit(1),
       ]);
-      return { ...counts, last_import: last ? toFeedImport(last) : null };
+      return { ...counts, last_import: last ? toFeedImport(last, ctx.config.feedsDir) : null };
     },
   );
 
@@ -89,7 +95,13 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
           .offset((page - 1) * page_size),
         ctx.db.select({ n: sql<number>`count(*)::int` }).from(feedImports),
       ]);
-      return paged(request, page, page_size, n, rows.map(toFeedImport));
+      return paged(
+        request,
+        page,
+        page_size,
+        n,
+        rows.map((row) => toFeedImport(row, ctx.config.feedsDir)),
+      );
     },
   );
 
@@ -121,7 +133,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (problems.length > 0) throw badRequest({ sources: problems });
       const [row] = await ctx.db.insert(feedImports).values({ sources: resolved, createdBy: auth.user.id }).returning();
       await startFeedImport(ctx, row.id);
-      return reply.code(201).send(toFeedImport(row));
+      return reply.code(201).send(toFeedImport(row, ctx.config.feedsDir));
     },
   );
 
@@ -135,7 +147,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
       authOf(request);
       const [row] = await ctx.db.select().from(feedImports).where(eq(feedImports.id, request.params.id));
       if (!row) throw notFound();
-      return toFeedImport(row);
+      return toFeedImport(row, ctx.config.feedsDir);
     },
   );
 

@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { networkScan, networkScanInput, scanRun, type NetworkScanInput } from '@bulwark/core';
+import { can, networkScan, networkScanInput, scanRun, type NetworkScanInput } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { scans } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../http/errors.ts';
 import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
-import { authOf } from '../../http/guards.ts';
+import { authOf, subjectOf } from '../../http/guards.ts';
 import { toRunRows } from './runs-repo.ts';
 import { getScan, listScans, referenceErrors, scanBusy, toNetworkScans, type ScanRow } from './scan-repo.ts';
 import { StartError, startRun } from './start.ts';
@@ -73,6 +73,9 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
       const auth = authOf(request);
       const customerId = auth.customer.id;
       const input = request.body;
+      // Creating is net_scans:create; starting at once is also an execution, which a scan's editor may not have.
+      if (input.start && !can(subjectOf(auth), 'net_scans', 'execute'))
+        throw forbidden('You may create scans but not start them: save it without starting.');
       const errors = await referenceErrors(ctx.db, customerId, input);
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       const [row] = await ctx.db
