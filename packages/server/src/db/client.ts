@@ -12,6 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The database or a transaction on it: repositories take either, so callers decide the transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** Plain SQL access for libraries that bring their own statements (pg-boss). */
 export interface SqlExecutor {

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
 import { badRequest, type FieldErrors } from './errors.ts';
 
 export { pageQuery, paged, pagedSchema, MAX_PAGE_SIZE } from './pagination.ts';
@@ -117,11 +118,13 @@ export const EXACT_COUNT_LIMIT = 10_000;
  * estimate, so counting a million-row list costs no more than reading a page of it.
  */
 export async function countRows(db: Db, query: SQL): Promise<{ count: number; exact: boolean }> {
-  const capped = await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${query}) q LIMIT ${EXACT_COUNT_LIMIT + 1}) c`);
-  const n = Number((capped.rows[0] as { n: number } | undefined)?.n ?? 0);
+  const [capped] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${query}) q LIMIT ${EXACT_COUNT_LIMIT + 1}) c`,
+  );
+  const n = Number(capped?.n ?? 0);
   if (n <= EXACT_COUNT_LIMIT) return { count: n, exact: true };
-  const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
-  const first = plan.rows[0] as Record<string, unknown> | undefined;
+  const [first] = await queryRows<Record<string, unknown>>(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
   const json = (first?.['QUERY PLAN'] ?? Object.values(first ?? {})[0]) as unknown;
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan?: { 'Plan Rows'?: number } }[];
   const estimate = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? n);

@@ -10,7 +10,8 @@ import {
 } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { probeGroups, probes, scanTasks } from '../../db/schema/index.ts';
-import { probeTiming, type Tx } from '../scans/tasks.ts';
+import type { Tx } from '../../db/client.ts';
+import { probeTiming } from '../scans/tasks.ts';
 
 export type ProbeRow = typeof probes.$inferSelect;
 export type ProbeGroupRow = typeof probeGroups.$inferSelect;

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanProfiles, scans, users, type NetworkProfileFields } from '../../db/schema/index.ts';
-import type { Tx } from '../scans/tasks.ts';
+import type { Tx } from '../../db/client.ts';
 import { containsPattern } from '../targets/input.ts';
 
 export type ProfileRow = typeof scanProfiles.$inferSelect;

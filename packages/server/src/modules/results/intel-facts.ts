@@ -5,7 +5,7 @@ import type { Severity } from '@bulwark/core';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelCves, intelEpss, intelKev } from '../../db/schema/index.ts';
-import type { Tx } from '../scans/tasks.ts';
+import type { Tx } from '../../db/client.ts';
 
 export interface CveFacts {
   cve: string;

@@ -2,7 +2,7 @@
 // last seen), their ports (open ones upserted with their services; covered ports no longer open marked closed) and
 // the run's snapshot of each host for the run page. Set-based: a few statements per batch, not per host.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../scans/tasks.ts';
+import type { Tx } from '../../db/client.ts';
 import { PROTOCOL_CODE } from './findings.ts';
 import { guessOs } from './os-guess.ts';
 import type { DeliveredHost } from './scan-result.ts';

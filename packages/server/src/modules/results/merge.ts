@@ -2,7 +2,7 @@
 // and closes what the run no longer sees; each finding the run saw or closed is recorded in scan_run_findings with
 // the state it came out in. States: New 0 → Active 1 when seen again; Closed 3 → Reopened 2; not seen → Closed 3.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../scans/tasks.ts';
+import type { Tx } from '../../db/client.ts';
 import type { FindingInput } from './findings.ts';
 import type { BatchContext } from './inventory.ts';
 import { intArray, jsonRows, textArray } from './sql.ts';

@@ -2,7 +2,7 @@
 // whole lists passed as ONE parameter (a Postgres array literal or a JSON document) so a batch is one round trip
 // whatever its size, with no limit on the number of bind parameters.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../scans/tasks.ts';
+import type { Tx } from '../../db/client.ts';
 
 /** Runs a raw statement and gives its rows (PGlite and node-postgres both answer `{ rows }`). */
 export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {

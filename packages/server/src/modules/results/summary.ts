@@ -2,7 +2,7 @@
 // same numbers): hosts up, open ports, findings by severity, vulnerabilities (severity ≥ 1), result code.
 import { runResult, type ScanResult } from '@bulwark/core';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../scans/tasks.ts';
+import type { Tx } from '../../db/client.ts';
 import { rows } from './sql.ts';
 
 export interface RunSummary {

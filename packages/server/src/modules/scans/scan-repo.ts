@@ -5,7 +5,7 @@ import { ON_PROBE_TASK_STATES, SCAN_TASK_STATE as S, type NetworkScan } from '@b
 import type { Db } from '../../db/client.ts';
 import { probeGroups, probes, scanProfiles, scanRuns, scans, scanTargets, scanTasks, users } from '../../db/schema/index.ts';
 import type { FieldErrors } from '../../http/errors.ts';
-import type { Tx } from './tasks.ts';
+import type { Tx } from '../../db/client.ts';
 
 export type ScanRow = typeof scans.$inferSelect;
 

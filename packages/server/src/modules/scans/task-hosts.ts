@@ -3,7 +3,7 @@
 // retried, a whole checkpoint from an older probe) keeps one row, the later word winning.
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { scanTaskHosts } from '../../db/schema/index.ts';
-import type { Tx } from './tasks.ts';
+import type { Tx } from '../../db/client.ts';
 
 /** Hosts written per statement (each one JSON parameter). */
 const CHUNK = 2000;

@@ -14,14 +14,13 @@ import {
   type ScanErrorType,
   type ScanTaskState,
 } from '@bulwark/core';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { probes, scanErrors, scanRuns, scanTasks } from '../../db/schema/index.ts';
 import { addTaskHosts } from './task-hosts.ts';
 
 export type TaskRow = typeof scanTasks.$inferSelect;
 export type RunRow = typeof scanRuns.$inferSelect;
 /** A transaction or the database itself. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** Who claims and reports on tasks: the built-in probe (claimed_by -1) or a registered remote probe. */
 export type Claimer = { kind: 'builtin' } | { kind: 'probe'; probeId: number; customerId: number };

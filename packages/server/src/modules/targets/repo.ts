@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanTargets, scans } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Tx } from '../scans/tasks.ts';
+import type { Tx } from '../../db/client.ts';
 import { containsPattern } from './input.ts';
 import type { TargetKind } from './normalise.ts';
 
