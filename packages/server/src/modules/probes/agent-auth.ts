@@ -1,6 +1,6 @@
 // Who is calling the probe-agent API: `Authorization: Probe <id>:<secret>`, checked against the stored SHA-256 of the
 // secret in constant time. Probe calls carry no session and no CSRF token (a cookie-less client cannot be forged into).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { probes } from '../../db/schema/index.ts';
@@ -25,4 +25,24 @@ export async function authenticateProbe(ctx: AppContext, request: FastifyRequest
   const given = sha256(m[2]!);
   if (!row?.secretHash || !safeEqual(given, row.secretHash)) throw unauthorized(INVALID);
   return row;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The probe a probe-agent call authenticated as. */
+    probe?: ProbeRow;
+  }
+}
+
+/** The probe-agent routes' own access check, run before their input is read (as http/access.ts does for sessions). */
+export const probeAuth =
+  (ctx: AppContext): preValidationAsyncHookHandler =>
+  async (request) => {
+    request.probe = await authenticateProbe(ctx, request);
+  };
+
+/** The probe of a route guarded by probeAuth. */
+export function probeOf(request: FastifyRequest): ProbeRow {
+  if (!request.probe) throw unauthorized();
+  return request.probe;
 }

@@ -24,7 +24,7 @@ import { ApiError, notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import { startRunProcessing } from '../results/queue.ts';
 import { claimTask, finishTask, reportTask, type Claimer, type TaskOutcome } from '../scans/tasks.ts';
-import { authenticateProbe } from './agent-auth.ts';
+import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
 import type { ProbeRow } from './repo.ts';
 import { taskSpecOf } from './task-spec.ts';
@@ -48,11 +48,13 @@ async function notYours(ctx: AppContext, probe: ProbeRow, taskId: number): Promi
 
 export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const agentAuth = probeAuth(ctx);
 
   r.post(
     '/api/probe-agent/register/',
     {
-      config: { access: 'probe-agent' },
+      // The one-time registration token in the body is the credential: rate-limited per address.
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Register a probe with its one-time token; answers the secret it authenticates with from now on',
@@ -70,6 +72,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/probe-agent/heartbeat/',
     {
       config: { access: 'probe-agent' },
+      preValidation: agentAuth,
       schema: {
         tags,
         summary: 'The probe is alive; answers what to do with each task it runs',
@@ -77,13 +80,14 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: agentHeartbeatReply },
       },
     },
-    async (request) => heartbeat(ctx, await authenticateProbe(ctx, request), request.body, request.ip),
+    async (request) => heartbeat(ctx, probeOf(request), request.body, request.ip),
   );
 
   r.post(
     '/api/probe-agent/claim/',
     {
       config: { access: 'probe-agent' },
+      preValidation: agentAuth,
       schema: {
         tags,
         summary: 'Claim the oldest task waiting for this probe (204 when none)',
@@ -91,7 +95,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const probe = await authenticateProbe(ctx, request);
+      const probe = probeOf(request);
       const claimed = await claimTask(ctx.db, claimerOf(probe));
       if (!claimed) return reply.code(204).send(null);
       const spec = await taskSpecOf(ctx.db, claimed);
@@ -103,6 +107,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/probe-agent/tasks/:id/report/',
     {
       config: { access: 'probe-agent' },
+      preValidation: agentAuth,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -113,7 +118,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const probe = await authenticateProbe(ctx, request);
+      const probe = probeOf(request);
       const b = request.body;
       const row = await reportTask(ctx.db, claimerOf(probe), request.params.id, {
         progress: b.progress,
@@ -131,6 +136,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/probe-agent/tasks/:id/finish/',
     {
       config: { access: 'probe-agent' },
+      preValidation: agentAuth,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -141,7 +147,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const probe = await authenticateProbe(ctx, request);
+      const probe = probeOf(request);
       const b = request.body;
       const outcome: TaskOutcome =
         b.outcome === 'done'
@@ -162,6 +168,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/probe-agent/leave/',
     {
       config: { access: 'probe-agent' },
+      preValidation: agentAuth,
       bodyLimit: LARGE_BODY,
       schema: {
         tags,
@@ -171,7 +178,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const probe = await authenticateProbe(ctx, request);
+      const probe = probeOf(request);
       return { released: await leave(ctx, probe, request.body.tasks) };
     },
   );

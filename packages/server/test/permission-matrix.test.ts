@@ -1,0 +1,175 @@
+// The permission matrix, read from the OpenAPI document: every operation declares its access (x-access), an anonymous
+// caller gets 401, a user who lacks exactly the declared permission (but holds every other one) gets 403, a
+// superuser who is not a platform operator gets 403 on operator calls, and another customer's object is 404. A new
+// route joins the table by being declared; an undeclared one fails here (and refuses to register at all).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, parseAccess } from '@bulwark/core';
+import { auditEvents, users } from '../src/db/schema/index.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
+import { anonymous, signedIn } from './helpers/sessions.ts';
+
+interface Operation {
+  method: string;
+  path: string;
+  access: string | undefined;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Every permission except `resource:action` (and, for read, except the whole resource: other actions need read). */
+function allBut(resource: string, action: string): Record<string, string[]> {
+  const map: Record<string, string[]> = {};
+  for (const r of PERMISSION_RESOURCES) {
+    if (r !== resource) map[r] = [...PERMISSION_ACTIONS];
+    else if (action !== 'read') map[r] = PERMISSION_ACTIONS.filter((a) => a !== action);
+  }
+  return map;
+}
+
+/** A concrete URL for an OpenAPI path: `{id}` filled with `id`, other parameters with a harmless value. */
+const fill = (path: string, id: string | number = 1) =>
+  path.replace(/\{id\}/g, String(id)).replace(/\{(\w+)\}/g, (_, name: string) => (name === 'token' ? 'x'.repeat(20) : '1'));
+
+describe('permission matrix', () => {
+  let t: TestApp;
+  let ops: Operation[];
+  let admin: Client;
+  let anon: Client;
+  let rival: Client;
+  let nobody: Client;
+  let deputy: Client;
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    anon = await anonymous(t);
+    const other = await t.otherCustomer('Rival Corp');
+    rival = await signedIn(t, other.adminEmail);
+    await t.user({ email: 'nobody@example.com' });
+    nobody = await signedIn(t, 'nobody@example.com');
+    // A superuser of the first customer who is not a platform operator.
+    await t.user({ email: 'deputy@example.com', customerAdmin: true });
+    deputy = await signedIn(t, 'deputy@example.com');
+
+    const doc = (await admin.get<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>('/api/schema/')).body;
+    ops = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of METHODS) if (item[method]) ops.push({ method: method.toUpperCase(), path, access: item[method]['x-access'] });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('finds every operation of the API, each with a known access rule', () => {
+    expect(ops.length).toBeGreaterThan(80);
+    const undeclared = ops.filter((o) => !o.access || !parseAccess(o.access)).map((o) => `${o.method} ${o.path}`);
+    expect(undeclared).toEqual([]);
+    // The rules this suite relies on are all in use.
+    const kinds = new Set(ops.map((o) => parseAccess(o.access!)!.kind));
+    for (const k of ['public', 'signed-in', 'superuser', 'operator', 'probe-agent', 'permission']) expect(kinds).toContain(k);
+  });
+
+  it('answers 401 to an anonymous caller on every operation that is not public', async () => {
+    const wrong: string[] = [];
+    for (const op of ops) {
+      if (op.access === 'public') continue;
+      const r = await anon.request(op.method, fill(op.path), op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+      if (r.status !== 401) wrong.push(`${op.method} ${op.path}: ${r.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403, before reading the input, to a user who lacks exactly the declared permission', async () => {
+    const wrong: string[] = [];
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.email, 'nobody@example.com'));
+    for (const op of ops) {
+      const rule = parseAccess(op.access!)!;
+      let caller: Client;
+      if (rule.kind === 'permission') {
+        await t.ctx.db
+          .update(users)
+          .set({ permissions: allBut(rule.resource!, rule.action!) })
+          .where(eq(users.id, u!.id));
+        caller = nobody;
+      } else if (rule.kind === 'superuser') {
+        await t.ctx.db
+          .update(users)
+          .set({ permissions: allBut('', '') })
+          .where(eq(users.id, u!.id));
+        caller = nobody;
+      } else if (rule.kind === 'operator') {
+        caller = deputy;
+      } else continue;
+      // A body that would fail validation: the answer must still be 403, not 400.
+      const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : { unexpected: ['x'] };
+      const r = await caller.request(op.method, fill(op.path), body);
+      if (r.status !== 403) wrong.push(`${op.method} ${op.path} (${op.access}): ${r.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes nothing for a refused call: no audit event from the 401s and 403s', async () => {
+    const events = await t.ctx.db.select().from(auditEvents);
+    expect(events.filter((e) => e.actor === 'nobody@example.com' || e.actor === 'deputy@example.com')).toEqual([]);
+  });
+
+  it("answers 404 to another customer's superuser for every object of the first customer", async () => {
+    // One object of each kind in the first customer, found through its own list.
+    const host = await admin.post<{ id: number }>('/api/scan/hosts/', { host: 'matrix.example.com' });
+    const range = await admin.post<{ id: number }>('/api/scan/ipranges/', { iprange: '10.9.0.0/24' });
+    const profile = await admin.post<{ id: number }>('/api/scan/nprofiles/', { name: 'Matrix profile' });
+    const probe = await admin.post<{ id: number }>('/api/probe/probes/', { name: 'Matrix probe' });
+    const group = await admin.post<{ id: number }>('/api/probe/probe-groups/', { name: 'Matrix group', probes: [probe.body.id] });
+    const scan = await admin.post<{ id: number; last_run?: { id: number } | null }>('/api/scan/nscans/', {
+      name: 'Matrix scan',
+      profile: profile.body.id,
+      targets: ['127.0.0.1'],
+      start: false,
+    });
+    for (const r of [host, range, profile, probe, group, scan]) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const [adminRow] = await t.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    const ids: [RegExp, number][] = [
+      [/^\/api\/scan\/hosts\//, host.body.id],
+      [/^\/api\/scan\/ipranges\//, range.body.id],
+      [/^\/api\/scan\/nprofiles\//, profile.body.id],
+      [/^\/api\/probe\/probes\//, probe.body.id],
+      [/^\/api\/probe\/probe-groups\//, group.body.id],
+      [/^\/api\/scan\/nscans\//, scan.body.id],
+      [/^\/api\/user\/profile\//, adminRow!.id],
+      [/^\/api\/customer\//, adminRow!.customerId],
+    ];
+    const wrong: string[] = [];
+    const checked: string[] = [];
+    for (const op of ops) {
+      if (!op.path.includes('{id}')) continue;
+      const rule = parseAccess(op.access!)!;
+      if (rule.kind === 'public' || rule.kind === 'probe-agent' || rule.kind === 'operator') continue;
+      const id = ids.find(([re]) => re.test(op.path))?.[1];
+      if (id === undefined) continue;
+      checked.push(`${op.method} ${op.path}`);
+      // A PUT gets the object's own representation, so it is valid and only the owner check can refuse it.
+      // (A group's representation lists its probes as objects; its input takes their ids.)
+      const own = op.method === 'PUT' ? (await admin.get<Record<string, unknown>>(fill(op.path, id))).body : undefined;
+      const body = own
+        ? op.path.startsWith('/api/probe/probe-groups/')
+          ? { name: own.name, probes: [] }
+          : own
+        : op.method === 'GET' || op.method === 'DELETE'
+          ? undefined
+          : {};
+      const r = await rival.request(op.method, fill(op.path, id), body);
+      if (r.status !== 404) wrong.push(`${op.method} ${op.path}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(checked.length).toBeGreaterThan(20);
+    // Runs of the first customer are not the rival's either.
+    const started = await admin.post<{ id: number }>(`/api/scan/nscans/${scan.body.id}/start/`, {});
+    if (started.status === 201 || started.status === 200) {
+      for (const op of ops.filter((o) => o.path.startsWith('/api/scan/nruns/{id}'))) {
+        const r = await rival.request(op.method, fill(op.path, started.body.id), op.method === 'GET' ? undefined : {});
+        if (r.status !== 404) wrong.push(`${op.method} ${op.path}: ${r.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
