@@ -1,6 +1,6 @@
 // Writes an audit event for every successful create, update, delete or action through the API, from the route's
 // declared access (http/access.ts), so a new route is audited without writing anything. Sign-in events have their own
-// log (modules/auth/audit.ts). The event is written after the answer: a failing audit write is logged, never shown.
+// log (modules/auth/audit.ts). A failing audit write is logged, never shown to the caller.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseAccess } from '@bulwark/core';
 import type { AppContext } from '../context.ts';
@@ -46,31 +46,27 @@ function objectId(request: FastifyRequest): string | null {
   return values.length > 0 ? values.join('/') : null;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The id a create answered with, for its audit event. */
-    createdId?: string;
+/** The id a create answered with, for its audit event. */
+function createdId(payload: unknown): string | null {
+  if (typeof payload !== 'string' || payload.length > 65_536) return null;
+  try {
+    const id = (JSON.parse(payload) as { id?: unknown } | null)?.id;
+    return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
+  } catch {
+    return null;
   }
 }
 
 export function registerAuditLog(app: FastifyInstance, ctx: AppContext): void {
+  // onSend, not onResponse: the event is stored before the caller sees the change succeed, so a client that reads the
+  // log right after its change finds it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'POST' || reply.statusCode >= 300 || typeof payload !== 'string' || payload.length > 65_536) return payload;
-    try {
-      const id = (JSON.parse(payload) as { id?: unknown } | null)?.id;
-      if (typeof id === 'number' || typeof id === 'string') request.createdId = String(id);
-    } catch {
-      // Not JSON: nothing to record.
-    }
-    return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 400) return;
+    if (!WRITES.has(request.method) || reply.statusCode >= 400) return payload;
     const access = request.routeOptions.config?.access;
     const auth = request.auth;
-    if (!access || !auth) return;
+    if (!access || !auth) return payload;
     const rule = parseAccess(access);
-    if (!rule || rule.kind === 'public' || rule.kind === 'probe-agent') return;
+    if (!rule || rule.kind === 'public' || rule.kind === 'probe-agent') return payload;
     const tag = (request.routeOptions.schema?.tags as string[] | undefined)?.[0] ?? 'account';
     try {
       await ctx.db.insert(auditEvents).values({
@@ -83,7 +79,7 @@ export function registerAuditLog(app: FastifyInstance, ctx: AppContext): void {
         action: rule.kind === 'permission' && rule.action !== 'read' ? rule.action! : (METHOD_ACTION[request.method] ?? 'update'),
         method: request.method,
         route: request.routeOptions.url ?? request.url,
-        objectId: objectId(request) ?? request.createdId ?? null,
+        objectId: objectId(request) ?? (request.method === 'POST' ? createdId(payload) : null),
         status: reply.statusCode,
         summary: summariseChange(request.body),
         ip: request.ip,
@@ -91,5 +87,6 @@ export function registerAuditLog(app: FastifyInstance, ctx: AppContext): void {
     } catch (err) {
       request.log.error({ err }, 'could not write the audit event');
     }
+    return payload;
   });
 }
