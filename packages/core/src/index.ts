@@ -21,3 +21,4 @@ export * from './messages.ts';
 export * from './crud-messages.ts';
 export * from './server-errors.ts';
 export * from './api/audit.ts';
+export * from './api/platform.ts';

@@ -19,6 +19,7 @@ import { Mailer } from './mail/mailer.ts';
 import { bootstrap } from './bootstrap.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { platformRoutes } from './modules/platform/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { intelRoutes } from './modules/intel/routes.ts';
 import { probesModule } from './modules/probes/index.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);
+  platformRoutes(app, ctx);
 
   await registerWeb(app, config.webDir ?? defaultWebDir());
 

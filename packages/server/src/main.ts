@@ -8,6 +8,7 @@ import type { openDatabase as OpenDatabase } from './db/client.ts';
 import type { createUser as CreateUser } from './cli/users.ts';
 import type { feedsImport as FeedsImport, intelMatch as IntelMatch } from './cli/intel.ts';
 import type { runProbe as RunProbe } from './cli/probe.ts';
+import type * as CustomersCli from './cli/customers.ts';
 import type { createImpersonationLink as CreateImpersonationLink } from './modules/auth/impersonation.ts';
 
 // Each command loads what it needs when it runs: `bulwark probe` on a probe machine never loads the server, its
@@ -18,6 +19,7 @@ const createUser: typeof CreateUser = async (...a) => (await import('./cli/users
 const feedsImport: typeof FeedsImport = async (...a) => (await import('./cli/intel.ts')).feedsImport(...a);
 const intelMatch: typeof IntelMatch = async (...a) => (await import('./cli/intel.ts')).intelMatch(...a);
 const runProbe: typeof RunProbe = async (...a) => (await import('./cli/probe.ts')).runProbe(...a);
+const customersCli = (): Promise<typeof CustomersCli> => import('./cli/customers.ts');
 const createImpersonationLink: typeof CreateImpersonationLink = async (...a) =>
   (await import('./modules/auth/impersonation.ts')).createImpersonationLink(...a);
 
@@ -118,6 +120,62 @@ user
       });
     },
   );
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+const customer = program.command('customer').description('the installation’s customers (platform operators)');
+customer
+  .command('list')
+  .description('list customers: id, name, tier, licence, users, feature flags')
+  .option('--search <text>', 'only names containing this')
+  .action(async (o: { search?: string }) => {
+    await withApp(async (app) => {
+      const cli = await customersCli();
+      for (const c of await cli.customerList(app.ctx, o.search)) process.stdout.write(`${cli.describeCustomer(c)}\n`);
+    });
+  });
+customer
+  .command('create <name>')
+  .description('create a customer; add its first user with `bulwark user create --customer <id>`')
+  .option('--tier <tier>', 'none, standard or plus', 'standard')
+  .option('--licence-end <date>', 'licence end date, YYYY-MM-DD')
+  .option('--flag <flag>', 'enable a feature flag (repeat for more)', collect)
+  .action(async (name: string, o: { tier: string; licenceEnd?: string; flag?: string[] }) => {
+    await withApp(async (app) => {
+      const cli = await customersCli();
+      process.stdout.write(`Created customer ${cli.describeCustomer(await cli.customerCreate(app.ctx, name, o))}\n`);
+    });
+  });
+customer
+  .command('set <id>')
+  .description('change a customer: name, tier, licence end date, feature flags')
+  .option('--name <name>')
+  .option('--tier <tier>', 'none, standard or plus')
+  .option('--licence-end <date>', 'licence end date, YYYY-MM-DD')
+  .option('--no-licence', 'remove the licence end date')
+  .option('--enable-flag <flag>', 'enable a feature flag (repeat for more)', collect)
+  .option('--disable-flag <flag>', 'disable a feature flag (repeat for more)', collect)
+  .action(async (id: string, o: CustomersCli.CustomerOptions) => {
+    await withApp(async (app) => {
+      const cli = await customersCli();
+      process.stdout.write(`Updated customer ${cli.describeCustomer(await cli.customerSet(app.ctx, integer(id), o))}\n`);
+    });
+  });
+
+const operator = program.command('operator').description('platform operators: who runs this installation');
+for (const [verb, on] of [
+  ['grant', true],
+  ['revoke', false],
+] as const) {
+  operator
+    .command(`${verb} <email>`)
+    .description(on ? 'make a user a platform operator' : 'take platform operation away from a user')
+    .action(async (email: string) => {
+      await withApp(async (app) => {
+        await (await customersCli()).operatorSet(app.ctx, email, on);
+        process.stdout.write(`${email} is ${on ? 'now' : 'no longer'} a platform operator.\n`);
+      });
+    });
+}
 
 program
   .command('impersonate <email>')

@@ -159,6 +159,35 @@ describe.each(BACKENDS)('bulwark CLI on %s', (backend) => {
     expect(r.stdout).not.toMatch(/Welcome link/);
   });
 
+  it('customer create, set and list; operator grant and revoke', { timeout: 90_000 }, async () => {
+    const made = await run(
+      ['customer', 'create', 'Acme Ltd', '--tier', 'plus', '--licence-end', '2031-01-31', '--flag', 'cloud-scanning'],
+      env,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const id = /^Created customer (\d+)\tAcme Ltd\tplus\tlicence ends 2031-01-31\t0 users\tflags: cloud-scanning$/m.exec(made.stdout)?.[1];
+    expect(id, made.stdout).toBeTruthy();
+    const set = await run(
+      ['customer', 'set', id!, '--tier', 'none', '--no-licence', '--enable-flag', 'onprem-da', '--disable-flag', 'cloud-scanning'],
+      env,
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toBe(`Updated customer ${id}\tAcme Ltd\tnone\tno licence end\t0 users\tflags: onprem-da\n`);
+    const bad = await run(['customer', 'set', id!, '--licence-end', '31/01/2031', '--enable-flag', 'teleport'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Unknown feature flag teleport/);
+    const badDate = await run(['customer', 'set', id!, '--licence-end', '31/01/2031'], env);
+    expect(badDate.code).toBe(2);
+    expect(badDate.stderr).toBe('license_end_date: Enter a date as YYYY-MM-DD.\n');
+    const list = await run(['customer', 'list', '--search', 'acme'], env);
+    expect(list.stdout.trim().split('\n')).toEqual([`${id}\tAcme Ltd\tnone\tno licence end\t0 users\tflags: onprem-da`]);
+    expect((await run(['operator', 'grant', 'bob@example.com'], env)).stdout).toBe('bob@example.com is now a platform operator.\n');
+    expect((await run(['operator', 'revoke', 'bob@example.com'], env)).stdout).toBe('bob@example.com is no longer a platform operator.\n');
+    const nobody = await run(['operator', 'grant', 'nobody@example.com'], env);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toBe('No user with e-mail nobody@example.com.\n');
+  });
+
   it('impersonate prints a one-time link, and exits 1 for an unknown user', { timeout: 60_000 }, async () => {
     const r = await run(['impersonate', 'bob@example.com', '--source', 'cli-test (back office)'], env);
     expect(r.code, r.stderr).toBe(0);

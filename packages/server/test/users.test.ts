@@ -6,7 +6,7 @@ import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, userRow, type TestApp } from './helpers/app.ts';
 import { anonymous, impersonated, signedIn } from './helpers/sessions.ts';
 
-type Profile = Record<string, unknown> & { id: number; email: string };
+type Profile = Record<string, unknown> & { id: number; email: string; permissions: Record<string, string[]> };
 type Page = { count: number; next: string | null; previous: string | null; results: Profile[] };
 
 const PROFILE_KEYS = [
@@ -23,6 +23,8 @@ const PROFILE_KEYS = [
   'customer_name',
   'days_to_expiration',
   'permissions',
+  'role',
+  'platform_operator',
   'two_factor_method',
   'digestreportconfig',
 ].sort();
@@ -69,6 +71,8 @@ describe.each(BACKENDS)('user profiles on %s', (backend) => {
         customer_name: 'My organisation',
         days_to_expiration: null,
         permissions: {},
+        role: 'administrator',
+        platform_operator: true,
         two_factor_method: 'none',
         digestreportconfig: null,
       });
@@ -295,6 +299,33 @@ describe.each(BACKENDS)('user profiles on %s', (backend) => {
       expect(role.body.customer_admin).toBe(true);
       expect((await erin.get<Page>('/api/user/profile/')).body.count).toBeGreaterThan(1);
       expect((await erin.get(`/api/user/profile/${bob.id}/`)).status).toBe(200);
+    });
+
+    it('applies a role preset, shows the role, and refuses a role given with a map', async () => {
+      const u = await t.user({ email: 'rita@example.com' });
+      const admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const set = await admin.patch<Profile>(`/api/user/profile/${u.id}/`, { role: 'scan_operator' });
+      expect(set.status).toBe(200);
+      expect(set.body).toMatchObject({ role: 'scan_operator', customer_admin: false, platform_operator: false });
+      expect(set.body.permissions.net_scans).toEqual(['read', 'create', 'update', 'delete', 'execute']);
+      expect(set.body.permissions.reports).toEqual(['read']);
+      // The preset takes effect: a scan operator may create a scan target, an auditor may not.
+      const rita = await signedIn(t, 'rita@example.com');
+      expect((await rita.post('/api/scan/hosts/', { host: 'rita.example.com' })).status).toBe(201);
+      expect((await admin.patch<Profile>(`/api/user/profile/${u.id}/`, { role: 'auditor' })).body.role).toBe('auditor');
+      expect((await rita.post('/api/scan/hosts/', { host: 'rita2.example.com' })).status).toBe(403);
+      // Editing the map by hand makes it a custom grant.
+      const custom = await admin.patch<Profile>(`/api/user/profile/${u.id}/`, { permissions: { net_scans: ['read'] } });
+      expect(custom.body.role).toBeNull();
+      const both = await admin.patch(`/api/user/profile/${u.id}/`, { role: 'auditor', permissions: {} });
+      expect(both.status).toBe(400);
+      expect(both.body).toEqual({ role: ['Give either a role or customer_admin and permissions, not both.'] });
+      expect((await admin.patch(`/api/user/profile/${u.id}/`, { role: 'overlord' })).body).toEqual({
+        role: ['Choose a role: administrator, security_analyst, scan_operator, auditor.'],
+      });
+      const self = await rita.patch(`/api/user/profile/${u.id}/`, { role: 'administrator' });
+      expect(self.status).toBe(403);
+      expect((await userRow(t.ctx, 'rita@example.com')).customerAdmin).toBe(false);
     });
 
     it('answers unknown permission resources or actions with 400 {permissions: [...]}', async () => {

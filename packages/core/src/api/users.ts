@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { TWO_FACTOR_METHODS } from './auth.ts';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions.ts';
+import { ROLE_PRESETS } from '../roles.ts';
 
 // Partial: a user's map names only the resources they have actions on.
 export const permissionsMap = z.partialRecord(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
@@ -20,6 +21,9 @@ export const userProfile = z.object({
   customer_name: z.string(),
   days_to_expiration: z.number().int().nullable(),
   permissions: z.record(z.string(), z.array(z.string())),
+  /** The role preset the user's grant equals (docs/permissions.md), or null for a custom map. */
+  role: z.enum(ROLE_PRESETS).nullable(),
+  platform_operator: z.boolean(),
   two_factor_method: z.enum(TWO_FACTOR_METHODS),
   digestreportconfig: z.null(),
 });
@@ -38,9 +42,15 @@ export const userProfilePatch = z
       .nullable(),
     customer_admin: z.boolean(),
     permissions: permissionsMap,
+    /** A role preset: sets customer_admin and permissions at once (not together with them). */
+    role: z.enum(ROLE_PRESETS, { error: `Choose a role: ${ROLE_PRESETS.join(', ')}.` }),
   })
   .partial()
-  .strict();
+  .strict()
+  .refine((p) => p.role === undefined || (p.customer_admin === undefined && p.permissions === undefined), {
+    message: 'Give either a role or customer_admin and permissions, not both.',
+    path: ['role'],
+  });
 
 export const customer = z.object({
   id: z.number().int(),

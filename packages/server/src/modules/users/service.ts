@@ -1,6 +1,6 @@
 // User profiles: the §3 profile shape, who may read and change whom, tenant-scoped.
 import { and, asc, count, eq } from 'drizzle-orm';
-import { daysToExpiration, isSuperuser, type UserProfile } from '@bulwark/core';
+import { daysToExpiration, isSuperuser, roleOf, rolePreset, type UserProfile } from '@bulwark/core';
 import type { z } from 'zod';
 import type { userProfilePatch } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
@@ -25,6 +25,8 @@ export function toProfile(user: UserRow, customer: CustomerRow): UserProfile {
     customer_name: customer.name,
     days_to_expiration: daysToExpiration(customer.licenseEndDate),
     permissions: user.permissions,
+    role: roleOf({ customer_admin: user.customerAdmin, is_superuser: user.isSuperuser, permissions: user.permissions }),
+    platform_operator: user.platformOperator,
     two_factor_method: user.twoFactorMethod,
     digestreportconfig: null,
   };
@@ -63,6 +65,10 @@ export async function listProfiles(ctx: AppContext, auth: Auth, page: number, pa
 
 export async function patchProfile(ctx: AppContext, auth: Auth, id: number, patch: z.infer<typeof userProfilePatch>): Promise<UserProfile> {
   const user = await visibleUser(ctx, auth, id);
+  if (patch.role !== undefined) {
+    const grant = rolePreset(patch.role);
+    patch = { ...patch, role: undefined, customer_admin: grant.customer_admin, permissions: grant.permissions };
+  }
   const superuser = isSuperuser(subjectOf(auth));
   if ((patch.customer_admin !== undefined || patch.permissions !== undefined) && !superuser) {
     throw forbidden('Only an administrator can change roles and permissions.');
