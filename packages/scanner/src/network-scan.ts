@@ -18,7 +18,7 @@ export interface NetworkScanOptions extends Omit<ScanNetworkOptions, 'identifySe
   checksDir?: string;
   /** Already loaded templates (a probe loads them once for many tasks). */
   templates?: CheckTemplate[];
-  /** Per-probe timeout of service identification, ms. */
+  /** Timeout of each service-identification attempt, ms. */
   serviceTimeoutMs?: number;
 }
 

@@ -1,11 +1,11 @@
-// The probing machinery under the native engine: both socket kinds, worker-thread sweeps, filtered-port retries, IPv6.
+// The port-scanning machinery under the native engine: both socket kinds, worker-thread sweeps, filtered-port retries, IPv6.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Connector } from '../src/net/connector.ts';
 import { DISCOVERY_PORTS, firstStagePorts, scanNetwork } from '../src/net/index.ts';
-import type { TcpProbeOutcome } from '../src/net/tcp.ts';
+import type { TcpConnectOutcome } from '../src/net/tcp.ts';
 import type { ScanResult } from '../src/types.ts';
 import { Servers } from './net-helpers.ts';
 
@@ -32,7 +32,7 @@ function openSockets(): number {
   return n;
 }
 
-const connectOnce = (c: Connector, address: string, port: number, timeoutMs = 1000): Promise<TcpProbeOutcome> =>
+const connectOnce = (c: Connector, address: string, port: number, timeoutMs = 1000): Promise<TcpConnectOutcome> =>
   new Promise((resolve) => c.connect(address, port, timeoutMs, resolve));
 
 /**
@@ -82,7 +82,7 @@ describe('connector', () => {
 });
 
 describe('worker-thread sweeps', () => {
-  it('finds the same ports with worker threads as on one thread, probing each port once', async () => {
+  it('finds the same ports with worker threads as on one thread, trying each port once', async () => {
     const open: Record<string, number[]> = { '127.0.0.41': [45001, 46999], '127.0.0.42': [45500], '127.0.0.43': [] };
     for (const [host, ports] of Object.entries(open)) for (const p of ports) await servers.listen(host, p);
     const options = { targets: ['127.0.0.41-127.0.0.43'], tcpPorts: range(45000, 47000), discovery: 'none' as const };
@@ -158,7 +158,7 @@ describe('filtered ports', () => {
 });
 
 describe('discovery through the scan ports', () => {
-  it('probes each (host, port) of a sweep once: discovery is the port scan’s first pass', async () => {
+  it('asks each (host, port) of a sweep once: discovery is the port scan’s first pass', async () => {
     const ports = [21, 22, 23, 25, 53, 80, 110, 143, 443, 445, 3389, 8080];
     // 127.0.3.16/28: 14 addresses, each refusing (or accepting) every port: all up.
     const small = await scanNetwork({ targets: ['127.0.3.16/28'], tcpPorts: ports, discovery: 'tcp' });

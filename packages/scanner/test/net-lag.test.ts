@@ -1,11 +1,11 @@
-// Lag-aware probe deadlines: engine time stops while the event loop is stalled (a fake clock drives the rules), and a
+// Lag-aware connect deadlines: engine time stops while the event loop is stalled (a fake clock drives the rules), and a
 // real connect whose answer arrived while the loop was blocked is an answer, not a timeout.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { Connector } from '../src/net/connector.ts';
 import { LagClock, LAG_SLACK_MS } from '../src/net/lag-clock.js';
-import type { TcpProbeOutcome } from '../src/net/tcp.ts';
-import { probeUdp } from '../src/net/udp.ts';
+import type { TcpConnectOutcome } from '../src/net/tcp.ts';
+import { queryUdp } from '../src/net/udp.ts';
 import { Servers } from './net-helpers.ts';
 
 class FakeClock {
@@ -28,7 +28,7 @@ describe('LagClock', () => {
   it('does not count a stall of the loop towards a deadline', () => {
     const wall = new FakeClock();
     const clock = new LagClock(wall.read, 10);
-    const deadline = clock.time() + 100; // a probe with a 100 ms timeout
+    const deadline = clock.time() + 100; // an attempt with a 100 ms timeout
     // The loop is blocked for 500 ms: the next tick comes 490 ms late.
     wall.now += 500;
     const afterStall = clock.tick();
@@ -56,7 +56,7 @@ describe('LagClock', () => {
     clock.tick();
     expect(clock.lagMs).toBe(150);
     expect(clock.worstMs).toBe(100);
-    wall.now += 5000; // no probe in flight: the sweep was stopped
+    wall.now += 5000; // no attempt in flight: the sweep was stopped
     clock.resume();
     wall.now += 10;
     clock.tick();
@@ -84,13 +84,13 @@ describe('Connector under a stalled event loop', () => {
       for (const kind of ['handle', 'stream'] as const) {
         const connector = new Connector({ kind });
         await checkPhase();
-        const outcomes: Promise<TcpProbeOutcome>[] = [];
+        const outcomes: Promise<TcpConnectOutcome>[] = [];
         for (const port of [47711, 47712]) outcomes.push(new Promise((resolve) => connector.connect('127.0.0.71', port, 50, resolve)));
         block(300); // six times the timeout, before the loop could see either answer
         const [open, closed] = await Promise.all(outcomes);
         expect(open.state, kind).toBe('open');
         expect(closed.state, kind).toBe('closed');
-        // The sweep ticked first (timers run before I/O) and measured the stall instead of timing the probes out.
+        // The sweep ticked first (timers run before I/O) and measured the stall instead of timing the attempts out.
         expect(connector.clock.lagMs, kind).toBeGreaterThan(200);
       }
     } finally {
@@ -123,7 +123,7 @@ describe('UDP under a stalled event loop', () => {
   it('reads a reply that came while the loop was blocked past the wait', async () => {
     const echo = await udpEcho('127.0.0.73', 47731);
     try {
-      const pending = probeUdp('127.0.0.73', 47731, { timeoutMs: 50, attempts: 1, payload: 'dns' });
+      const pending = queryUdp('127.0.0.73', 47731, { timeoutMs: 50, attempts: 1, payload: 'dns' });
       await new Promise((r) => setTimeout(r, 5)); // the datagram is out
       await checkPhase();
       block(400); // past the 50 ms wait; the answer comes 100 ms in

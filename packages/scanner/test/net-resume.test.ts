@@ -32,8 +32,8 @@ describe('net resume', () => {
         if (e.type === 'port') ports++;
       },
     );
-    // Promptly, counted in work rather than timed: once aborted, no host finishes and no probe starts. The abort comes
-    // as the first host finishes, with at most one other host begun (two at a time), so the probes are those of two
+    // Promptly, counted in work rather than timed: once aborted, no host finishes and no connect starts. The abort comes
+    // as the first host finishes, with at most one other host begun (two at a time), so the connects are those of two
     // hosts at most (each: its 6,000 ports and the discovery ports), not the 36,000 of a scan that went on.
     // A scan that hung instead would fail on the test timeout.
     expect(finishedAfterAbort).toBe(0);
@@ -72,9 +72,9 @@ describe('net resume', () => {
     expect(shape(first)).toEqual(shape(full).slice(0, 2));
     expect(checkpoint?.done.map((h) => h.address)).toEqual(['127.0.0.12', '127.0.0.13']);
 
-    const probed: string[] = [];
-    const resumed = await scanNetwork({ ...options, checkpoint }, (e) => e.type === 'host' && probed.push(e.address));
-    expect(probed).toEqual(['127.0.0.14', '127.0.0.15']);
+    const scanned: string[] = [];
+    const resumed = await scanNetwork({ ...options, checkpoint }, (e) => e.type === 'host' && scanned.push(e.address));
+    expect(scanned).toEqual(['127.0.0.14', '127.0.0.15']);
     expect(shape(resumed)).toEqual(shape(full));
     expect(resumed.hosts).toEqual(full.hosts);
     expect(resumed.stats).toMatchObject({ hostsTotal: 4, hostsUp: 4, openPorts: 4 });

@@ -2,7 +2,7 @@
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Connector } from '../src/net/connector.ts';
-import { findPing, probeTcp, probeUdp, scanNetwork, udpPayload } from '../src/net/index.ts';
+import { connectTcp, findPing, queryUdp, scanNetwork, udpPayload } from '../src/net/index.ts';
 import type { ScanEvent } from '../src/types.ts';
 import { Servers } from './net-helpers.ts';
 
@@ -14,8 +14,8 @@ const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1
 describe('net', () => {
   it('tells open from closed with one connect', async () => {
     await servers.listen('127.0.0.2', 47001);
-    expect(await probeTcp('127.0.0.2', 47001, 1000)).toMatchObject({ state: 'open' });
-    expect(await probeTcp('127.0.0.2', 47002, 1000)).toMatchObject({ state: 'closed', code: 'ECONNREFUSED' });
+    expect(await connectTcp('127.0.0.2', 47001, 1000)).toMatchObject({ state: 'open' });
+    expect(await connectTcp('127.0.0.2', 47002, 1000)).toMatchObject({ state: 'closed', code: 'ECONNREFUSED' });
   });
 
   it('finds exactly the open ports over several hosts and port ranges, and emits typed events', async () => {
@@ -101,7 +101,7 @@ describe('net', () => {
     const realNow = performance.now.bind(performance);
     let now = 1_000_000;
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
-    // Under a rate limit the scan probes on this thread: every attempt goes through Connector#connect.
+    // Under a rate limit the scan connects on this thread: every attempt goes through Connector#connect.
     const connect = Connector.prototype.connect;
     let answered = 0;
     const waiting: Array<() => void> = [];
@@ -154,11 +154,11 @@ describe('net', () => {
 
   it('UDP: open only on a reply from a real DNS responder; a closed port is not open', async () => {
     await servers.dns('127.0.0.29', 47053);
-    const reply = await probeUdp('127.0.0.29', 47053, { timeoutMs: 500, payload: 'dns' });
+    const reply = await queryUdp('127.0.0.29', 47053, { timeoutMs: 500, payload: 'dns' });
     expect(reply.state).toBe('open');
-    expect(await probeUdp('127.0.0.29', 47054, { timeoutMs: 500, payload: 'dns' })).toEqual({ state: 'closed' });
+    expect(await queryUdp('127.0.0.29', 47054, { timeoutMs: 500, payload: 'dns' })).toEqual({ state: 'closed' });
     // Without a DNS payload the responder stays silent: not open.
-    expect(await probeUdp('127.0.0.29', 47053, { timeoutMs: 200, attempts: 1, payload: 'ntp' })).toEqual({ state: 'open|filtered' });
+    expect(await queryUdp('127.0.0.29', 47053, { timeoutMs: 200, attempts: 1, payload: 'ntp' })).toEqual({ state: 'open|filtered' });
     const result = await scanNetwork({
       targets: ['127.0.0.29'],
       udpPorts: [47053, 47054],

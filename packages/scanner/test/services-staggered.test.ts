@@ -1,8 +1,8 @@
-// firstInOrder: staggered probes give the result a one-after-another run would, without adding up silent deadlines.
+// firstInOrder: staggered candidates give the result a one-after-another run would, without adding up silent deadlines.
 import { describe, expect, it } from 'vitest';
 import { firstInOrder, type Candidate } from '../src/services/staggered.ts';
 
-/** A candidate that answers `value` after `ms` (nothing when aborted before), logging its start and abort as a probe would. */
+/** A candidate that answers `value` after `ms` (nothing when aborted before), logging its start and abort as a fingerprint would. */
 function after(ms: number, value: string | undefined, log: string[], name: string): Candidate<string> {
   return (signal) =>
     new Promise((resolve) => {

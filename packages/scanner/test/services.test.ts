@@ -174,9 +174,9 @@ describe('unknown and closed', () => {
   });
 
   it('answers undefined for a port that does not accept connections', async () => {
-    const probe = net.createServer();
-    const free = await listen(probe, '127.0.0.44');
-    await close(probe);
+    const spare = net.createServer();
+    const free = await listen(spare, '127.0.0.44');
+    await close(spare);
     expect(await identifyService('127.0.0.44', free, T)).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
-// Worker threads that run chunks of TCP connect probes (connect-worker.js), so a big port sweep uses every core; one
+// Worker threads that run chunks of TCP connect attempts (connect-worker.js), so a big port sweep uses every core; one
 // set per process, shared by the scans running in it.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { TcpProbeOutcome } from './tcp.ts';
+import type { TcpConnectOutcome } from './tcp.ts';
 
 const STATES = ['open', 'closed', 'filtered', 'local-error'] as const;
 
@@ -16,12 +16,12 @@ interface ChunkReply {
 interface Pending {
   worker: number;
   size: number;
-  done: (outcomes: TcpProbeOutcome[]) => void;
+  done: (outcomes: TcpConnectOutcome[]) => void;
 }
 
-/** How many worker threads a scan of this size should use (0 = probe on the calling thread). */
-export function defaultThreads(probes: number, rate: number): number {
-  if (rate > 0 || probes < 4096) return 0;
+/** How many worker threads a scan of this size should use (0 = connect on the calling thread). */
+export function defaultThreads(attempts: number, rate: number): number {
+  if (rate > 0 || attempts < 4096) return 0;
   return Math.min(availableParallelism(), 4);
 }
 
@@ -74,7 +74,7 @@ class WorkerPool {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  chunk(lease: ConnectPool, address: string, ports: number[], timeoutMs: number, done: (outcomes: TcpProbeOutcome[]) => void): number {
+  chunk(lease: ConnectPool, address: string, ports: number[], timeoutMs: number, done: (outcomes: TcpConnectOutcome[]) => void): number {
     let worker = 0;
     for (let i = 1; i < this.load.length; i++) if (this.load[i] < this.load[worker]) worker = i;
     const id = this.nextId++;
@@ -102,7 +102,7 @@ class WorkerPool {
     if (!p) return;
     this.pending.delete(reply.id);
     this.load[p.worker] -= p.size;
-    const outcomes: TcpProbeOutcome[] = [];
+    const outcomes: TcpConnectOutcome[] = [];
     for (let i = 0; i < p.size; i++) {
       const state = STATES[reply.states[i]];
       const code = reply.codes[i];
@@ -141,13 +141,13 @@ export class ConnectPool {
     this.pool.lease();
   }
 
-  /** False once a worker died; the scheduler then probes on its own thread. */
+  /** False once a worker died; the scheduler then connects on its own thread. */
   get usable(): boolean {
     return !this.pool.broken && !this.closed;
   }
 
-  /** Probes every port of the chunk at once on the least busy worker; `done` gets one outcome per port, in order. */
-  chunk(address: string, ports: number[], timeoutMs: number, done: (outcomes: TcpProbeOutcome[]) => void): void {
+  /** Tries every port of the chunk at once on the least busy worker; `done` gets one outcome per port, in order. */
+  chunk(address: string, ports: number[], timeoutMs: number, done: (outcomes: TcpConnectOutcome[]) => void): void {
     this.pool.chunk(this, address, ports, timeoutMs, done);
   }
 

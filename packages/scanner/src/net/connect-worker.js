@@ -1,5 +1,5 @@
 // @ts-check
-// A worker thread that runs chunks of TCP connect probes for the scan scheduler (src/net/connect-pool.ts), so that
+// A worker thread that runs chunks of TCP connect attempts for the scan scheduler (src/net/connect-pool.ts), so that
 // port sweeps use every core. Plain JavaScript (its one import of ours, lag-clock.js, too): a worker starts without the
 // TypeScript loader.
 import { isIPv6, Socket } from 'node:net';
@@ -26,11 +26,13 @@ if (process.env.BULWARK_SCAN_SOCKETS !== 'stream') {
   }
 }
 
-/** @typedef {{ deadline: number, close: () => void, done: (state: number, rtt: number, code: string) => void, finished: boolean }} Probe */
-/** @type {Set<Probe>} */
+/**
+ * @typedef {{ deadline: number, close: () => void, done: (state: number, rtt: number, code: string) => void, finished: boolean }} Attempt
+ */
+/** @type {Set<Attempt>} */
 const inFlight = new Set();
-/** The probes of each chunk in flight, by chunk id (an abort names the chunks of one scan). */
-/** @type {Map<number, Set<Probe>>} */
+/** The attempts of each chunk in flight, by chunk id (an abort names the chunks of one scan). */
+/** @type {Map<number, Set<Attempt>>} */
 const byChunk = new Map();
 /** @type {NodeJS.Timeout | undefined} */
 let sweeper;
@@ -42,13 +44,13 @@ function sweep() {
   const now = clock.tick();
   if (expiring) return;
   let due = false;
-  for (const probe of inFlight) if (probe.deadline <= now) due = true;
+  for (const attempt of inFlight) if (attempt.deadline <= now) due = true;
   if (due) {
     // Decided after the poll phase, so connects that completed while this loop was busy are answers first.
     expiring = true;
     setImmediate(() => {
       expiring = false;
-      for (const probe of [...inFlight]) if (probe.deadline <= now) probe.done(FILTERED, 0, 'TIMEOUT');
+      for (const attempt of [...inFlight]) if (attempt.deadline <= now) attempt.done(FILTERED, 0, 'TIMEOUT');
       stopIdle();
     });
   }
@@ -67,34 +69,34 @@ function stopIdle() {
  * @param {number} port
  * @param {number} timeoutMs
  * @param {(state: number, rtt: number, code: string) => void} report
- * @returns {Probe}
+ * @returns {Attempt}
  */
 function connect(address, port, timeoutMs, report) {
   const started = performance.now();
-  /** @type {Probe} */
-  const probe = {
+  /** @type {Attempt} */
+  const attempt = {
     deadline: clock.time() + timeoutMs,
     close: () => undefined,
     finished: false,
     done: (state, rtt, code) => {
-      if (probe.finished) return;
-      probe.finished = true;
-      inFlight.delete(probe);
-      if (state !== OPEN) probe.close();
+      if (attempt.finished) return;
+      attempt.finished = true;
+      inFlight.delete(attempt);
+      if (state !== OPEN) attempt.close();
       report(state, rtt, code);
     },
   };
   /** @param {string} code */
   const failed = (code) => {
     const rtt = performance.now() - started;
-    if (code === 'ECONNREFUSED') probe.done(CLOSED, rtt, code);
-    else probe.done(LOCAL.has(code) ? LOCAL_ERROR : FILTERED, 0, code);
+    if (code === 'ECONNREFUSED') attempt.done(CLOSED, rtt, code);
+    else attempt.done(LOCAL.has(code) ? LOCAL_ERROR : FILTERED, 0, code);
   };
-  inFlight.add(probe);
+  inFlight.add(attempt);
   if (binding) {
     const handle = new binding.TCP(binding.constants.SOCKET);
     let closed = false;
-    probe.close = () => {
+    attempt.close = () => {
       if (closed) return;
       closed = true;
       handle.close();
@@ -104,18 +106,18 @@ function connect(address, port, timeoutMs, report) {
     req.port = port;
     /** @param {number} status */
     req.oncomplete = (status) => {
-      if (probe.finished) return;
+      if (attempt.finished) return;
       if (status === 0) {
         closed = true;
         if (handle.reset(() => undefined) !== 0) handle.close();
-        probe.done(OPEN, performance.now() - started, '');
+        attempt.done(OPEN, performance.now() - started, '');
       } else failed(getSystemErrorName(status));
     };
     const err = isIPv6(address) ? handle.connect6(req, address, port) : handle.connect(req, address, port);
     if (err !== 0) failed(getSystemErrorName(err));
   } else {
     const socket = new Socket();
-    probe.close = () => {
+    attempt.close = () => {
       socket.removeAllListeners();
       socket.on('error', () => undefined);
       socket.destroy();
@@ -124,16 +126,16 @@ function connect(address, port, timeoutMs, report) {
       socket.removeAllListeners();
       socket.on('error', () => undefined);
       socket.resetAndDestroy();
-      probe.done(OPEN, performance.now() - started, '');
+      attempt.done(OPEN, performance.now() - started, '');
     });
     socket.once('error', (/** @type {NodeJS.ErrnoException} */ err) => failed(err.code ?? 'UNKNOWN'));
     socket.connect({ host: address, port });
   }
-  if (!probe.finished && !sweeper) {
+  if (!attempt.finished && !sweeper) {
     clock.resume();
     sweeper = setInterval(sweep, SWEEP_MS);
   }
-  return probe;
+  return attempt;
 }
 
 /**
@@ -145,10 +147,10 @@ parentPort?.on('message', (/** @type {any} */ msg) => {
     // The chunks of one scan (ids), or every chunk; their replies are not sent (the scan already counts them aborted).
     const chunks = Array.isArray(msg.ids) ? msg.ids : [...byChunk.keys()];
     for (const id of chunks) {
-      for (const probe of byChunk.get(id) ?? []) {
-        probe.finished = true;
-        probe.close();
-        inFlight.delete(probe);
+      for (const attempt of byChunk.get(id) ?? []) {
+        attempt.finished = true;
+        attempt.close();
+        inFlight.delete(attempt);
       }
       byChunk.delete(id);
     }
@@ -162,12 +164,12 @@ parentPort?.on('message', (/** @type {any} */ msg) => {
   const rtts = new Float64Array(n);
   /** @type {string[]} */
   const codes = new Array(n).fill('');
-  /** @type {Set<Probe>} */
-  const probes = new Set();
-  byChunk.set(chunk.id, probes);
+  /** @type {Set<Attempt>} */
+  const attempts = new Set();
+  byChunk.set(chunk.id, attempts);
   let left = n;
   for (let i = 0; i < n; i++) {
-    const probe = connect(chunk.address, chunk.ports[i], chunk.timeoutMs, (state, rtt, code) => {
+    const attempt = connect(chunk.address, chunk.ports[i], chunk.timeoutMs, (state, rtt, code) => {
       states[i] = state;
       rtts[i] = rtt;
       codes[i] = code;
@@ -176,6 +178,6 @@ parentPort?.on('message', (/** @type {any} */ msg) => {
         parentPort?.postMessage({ id: chunk.id, states, rtts, codes }, [states.buffer, rtts.buffer]);
       }
     });
-    if (!probe.finished) probes.add(probe);
+    if (!attempt.finished) attempts.add(attempt);
   }
 });

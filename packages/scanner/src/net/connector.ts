@@ -1,17 +1,17 @@
-// TCP connect probes at scale: callbacks instead of promises, one deadline sweep instead of a timer per socket,
+// TCP connect attempts at scale: callbacks instead of promises, one deadline sweep instead of a timer per socket,
 // and Node's own TCP handle instead of a stream Socket when available (see docs/decisions/0002-raw-tcp-handles.md).
 import { Socket, isIPv6 } from 'node:net';
 import { getSystemErrorName } from 'node:util';
 import { LagClock } from './lag-clock.js';
-import type { TcpProbeOutcome } from './tcp.ts';
+import type { TcpConnectOutcome } from './tcp.ts';
 
 const LOCAL = new Set(['EMFILE', 'ENFILE', 'EADDRNOTAVAIL', 'ENOBUFS', 'EADDRINUSE', 'ENOMEM']);
 
-/** How often in-flight probes are checked against their deadlines; a timeout fires at most this late. */
+/** How often in-flight attempts are checked against their deadlines; a timeout fires at most this late. */
 const SWEEP_MS = 10;
 
 /** The outcome of a failed connect: refused is closed, out of local resources is worth retrying, anything else filtered. */
-function outcomeOfCode(code: string, rttMs: number): TcpProbeOutcome {
+function outcomeOfCode(code: string, rttMs: number): TcpConnectOutcome {
   if (code === 'ECONNREFUSED') return { state: 'closed', rttMs, code };
   if (LOCAL.has(code)) return { state: 'local-error', code };
   return { state: 'filtered', code };
@@ -40,9 +40,9 @@ function loadBinding(): TcpWrapBinding | undefined {
   try {
     const binding = (process as unknown as { binding(name: string): unknown }).binding('tcp_wrap') as Partial<TcpWrapBinding>;
     if (typeof binding.TCP !== 'function' || typeof binding.TCPConnectWrap !== 'function' || !binding.constants) return undefined;
-    const probe = new binding.TCP(binding.constants.SOCKET);
-    const ok = typeof probe.connect === 'function' && typeof probe.reset === 'function' && typeof probe.connect6 === 'function';
-    probe.close();
+    const handle = new binding.TCP(binding.constants.SOCKET);
+    const ok = typeof handle.connect === 'function' && typeof handle.reset === 'function' && typeof handle.connect6 === 'function';
+    handle.close();
     return ok ? (binding as TcpWrapBinding) : undefined;
   } catch {
     return undefined;
@@ -56,15 +56,15 @@ interface InFlight {
   started: number;
   /** Closes the socket without reporting; the caller reports. */
   close: () => void;
-  done: (outcome: TcpProbeOutcome) => void;
+  done: (outcome: TcpConnectOutcome) => void;
   finished: boolean;
 }
 
-/** A cancel function for one probe: closes its socket and reports `aborted`. */
-export type CancelProbe = () => void;
+/** A cancel function for one connect attempt: closes its socket and reports `aborted`. */
+export type CancelConnect = () => void;
 
 /**
- * Runs TCP connect probes and calls back exactly once per probe with its outcome: open (handshake done; closed
+ * Runs TCP connect attempts and calls back exactly once per attempt with its outcome: open (handshake done; closed
  * again with a reset so no TIME_WAIT piles up here), closed (refused), filtered (timeout or unreachable),
  * local-error (out of sockets or ports here) or aborted.
  */
@@ -89,53 +89,53 @@ export class Connector {
     return this.inFlight.size;
   }
 
-  connect(address: string, port: number, timeoutMs: number, done: (outcome: TcpProbeOutcome) => void): CancelProbe {
+  connect(address: string, port: number, timeoutMs: number, done: (outcome: TcpConnectOutcome) => void): CancelConnect {
     const started = performance.now();
-    const probe: InFlight = { deadline: this.clock.time() + timeoutMs, started, close: () => undefined, done, finished: false };
-    const finish = (outcome: TcpProbeOutcome): void => {
-      if (probe.finished) return;
-      probe.finished = true;
-      this.inFlight.delete(probe);
+    const attempt: InFlight = { deadline: this.clock.time() + timeoutMs, started, close: () => undefined, done, finished: false };
+    const finish = (outcome: TcpConnectOutcome): void => {
+      if (attempt.finished) return;
+      attempt.finished = true;
+      this.inFlight.delete(attempt);
       if (this.inFlight.size === 0) this.stopSweep();
       done(outcome);
     };
-    this.inFlight.add(probe);
-    if (this.binding) this.connectHandle(this.binding, probe, address, port, finish);
-    else this.connectStream(probe, address, port, finish);
-    if (!probe.finished && !this.sweeper) {
+    this.inFlight.add(attempt);
+    if (this.binding) this.connectHandle(this.binding, attempt, address, port, finish);
+    else this.connectStream(attempt, address, port, finish);
+    if (!attempt.finished && !this.sweeper) {
       this.clock.resume();
       this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
     }
     return () => {
-      if (probe.finished) return;
-      probe.close();
+      if (attempt.finished) return;
+      attempt.close();
       finish({ state: 'aborted' });
     };
   }
 
-  /** Stops every probe in flight; each reports `aborted`. */
+  /** Stops every attempt in flight; each reports `aborted`. */
   abortAll(): void {
-    for (const probe of [...this.inFlight]) {
-      probe.close();
-      if (!probe.finished) {
-        probe.finished = true;
-        this.inFlight.delete(probe);
-        probe.done({ state: 'aborted' });
+    for (const attempt of [...this.inFlight]) {
+      attempt.close();
+      if (!attempt.finished) {
+        attempt.finished = true;
+        this.inFlight.delete(attempt);
+        attempt.done({ state: 'aborted' });
       }
     }
     this.stopSweep();
   }
 
   /**
-   * Times out the probes whose deadline passed on engine time. The decision waits for the check phase (setImmediate),
+   * Times out the attempts whose deadline passed on engine time. The decision waits for the check phase (setImmediate),
    * after the loop's poll phase: a connect that completed while the loop was busy is seen as an answer first.
    */
   private sweep(): void {
     const now = this.clock.tick();
     if (this.expiring) return;
     let due = false;
-    for (const probe of this.inFlight) {
-      if (probe.deadline <= now) {
+    for (const attempt of this.inFlight) {
+      if (attempt.deadline <= now) {
         due = true;
         break;
       }
@@ -144,12 +144,12 @@ export class Connector {
     this.expiring = true;
     setImmediate(() => {
       this.expiring = false;
-      for (const probe of this.inFlight) {
-        if (probe.deadline > now || probe.finished) continue;
-        probe.close();
-        probe.finished = true;
-        this.inFlight.delete(probe);
-        probe.done({ state: 'filtered', code: 'TIMEOUT' });
+      for (const attempt of this.inFlight) {
+        if (attempt.deadline > now || attempt.finished) continue;
+        attempt.close();
+        attempt.finished = true;
+        this.inFlight.delete(attempt);
+        attempt.done({ state: 'filtered', code: 'TIMEOUT' });
       }
       if (this.inFlight.size === 0) this.stopSweep();
     });
@@ -160,7 +160,7 @@ export class Connector {
     this.sweeper = undefined;
   }
 
-  private connectHandle(b: TcpWrapBinding, probe: InFlight, address: string, port: number, finish: (o: TcpProbeOutcome) => void): void {
+  private connectHandle(b: TcpWrapBinding, attempt: InFlight, address: string, port: number, finish: (o: TcpConnectOutcome) => void): void {
     const handle = new b.TCP(b.constants.SOCKET);
     let closed = false;
     const close = (): void => {
@@ -168,13 +168,13 @@ export class Connector {
       closed = true;
       handle.close();
     };
-    probe.close = close;
+    attempt.close = close;
     const req = new b.TCPConnectWrap();
     req.address = address;
     req.port = port;
     req.oncomplete = (status: number) => {
-      if (probe.finished) return;
-      const rttMs = performance.now() - probe.started;
+      if (attempt.finished) return;
+      const rttMs = performance.now() - attempt.started;
       if (status === 0) {
         closed = true;
         if (handle.reset(() => undefined) !== 0) handle.close();
@@ -191,16 +191,16 @@ export class Connector {
     }
   }
 
-  private connectStream(probe: InFlight, address: string, port: number, finish: (o: TcpProbeOutcome) => void): void {
+  private connectStream(attempt: InFlight, address: string, port: number, finish: (o: TcpConnectOutcome) => void): void {
     const socket = new Socket();
     const close = (): void => {
       socket.removeAllListeners();
       socket.on('error', () => undefined);
       socket.destroy();
     };
-    probe.close = close;
+    attempt.close = close;
     socket.once('connect', () => {
-      const rttMs = performance.now() - probe.started;
+      const rttMs = performance.now() - attempt.started;
       socket.removeAllListeners();
       socket.on('error', () => undefined);
       socket.resetAndDestroy();
@@ -208,7 +208,7 @@ export class Connector {
     });
     socket.once('error', (err: NodeJS.ErrnoException) => {
       close();
-      finish(outcomeOfCode(err.code ?? 'UNKNOWN', performance.now() - probe.started));
+      finish(outcomeOfCode(err.code ?? 'UNKNOWN', performance.now() - attempt.started));
     });
     socket.connect({ host: address, port });
   }

@@ -1,10 +1,10 @@
-// Host discovery: TCP probes (open or refused means alive), ICMP echo via `ping`, or consider alive. TCP discovery
-// asks the scan's own ports first, so each (host, port) is probed once per run: what discovery learns is the port scan's
+// Host discovery: TCP connects (open or refused means alive), ICMP echo via `ping`, or consider alive. TCP discovery
+// asks the scan's own ports first, so each (host, port) is asked once per run: what discovery learns is the port scan's
 // first pass, and the 20 common discovery ports are only tried when none of those answered.
 import { setMaxListeners } from 'node:events';
 import { icmpEcho } from './ping.ts';
-import type { HostProbes, Prober } from './prober.ts';
-import type { TcpProbeState } from './tcp.ts';
+import type { PortScanHost, PortScanner } from './port-scanner.ts';
+import type { TcpPortState } from './tcp.ts';
 
 export type DiscoveryMode = 'tcp' | 'icmp' | 'both' | 'none';
 
@@ -17,8 +17,8 @@ export interface DiscoveryResult {
   alive: boolean;
   /** How it was decided: the first method that answered, or 'none' (considered alive) / 'no answer'. */
   reason: 'tcp' | 'icmp' | 'none' | 'no answer' | 'aborted';
-  /** Ports already probed once, with what they said (filtered too): the port scan does not ask them again. */
-  tcp: Map<number, TcpProbeState>;
+  /** Ports already asked once, with what they said (filtered too): the port scan does not ask them again. */
+  tcp: Map<number, TcpPortState>;
   /** ICMP was asked for but no `ping` exists on this machine. */
   noPing: boolean;
 }
@@ -27,7 +27,7 @@ export interface DiscoveryResult {
 const SMALL_SCAN = DISCOVERY_PORTS.length;
 
 /**
- * The first stage: the scan ports that are discovery ports (or every scan port, for a short list), probed once each
+ * The first stage: the scan ports that are discovery ports (or every scan port, for a short list), asked once each
  * as the port scan's first pass. Empty when the scan has no such port.
  */
 export function firstStagePorts(scanPorts: readonly number[]): number[] {
@@ -37,15 +37,15 @@ export function firstStagePorts(scanPorts: readonly number[]): number[] {
 }
 
 async function tcpDiscovery(
-  prober: Prober,
-  host: HostProbes,
+  portScanner: PortScanner,
+  host: PortScanHost,
   signal: AbortSignal,
-  known: Map<number, TcpProbeState>,
+  known: Map<number, TcpPortState>,
   scanPorts: readonly number[],
 ): Promise<boolean> {
   const first = firstStagePorts(scanPorts).filter((p) => !known.has(p));
   if (first.length > 0) {
-    const states = await prober.tcpPorts(host, first, signal, { retries: 0 });
+    const states = await portScanner.tcpPorts(host, first, signal, { retries: 0 });
     let alive = false;
     for (const [port, state] of states) {
       known.set(port, state);
@@ -63,7 +63,7 @@ async function tcpDiscovery(
   let alive = false;
   await Promise.all(
     rest.map(async (port) => {
-      const outcome = await prober.tcpOnce(host, port, both);
+      const outcome = await portScanner.tcpOnce(host, port, both);
       if (outcome.state === 'open' || outcome.state === 'closed') {
         if (wanted.has(port)) known.set(port, outcome.state);
         alive = true;
@@ -79,20 +79,20 @@ async function tcpDiscovery(
  * are the TCP ports the scan will ask: TCP discovery asks them first and hands their states to the port scan.
  */
 export async function discoverHost(
-  prober: Prober,
-  host: HostProbes,
+  portScanner: PortScanner,
+  host: PortScanHost,
   mode: DiscoveryMode,
   signal: AbortSignal,
   scanPorts: readonly number[] = [],
 ): Promise<DiscoveryResult> {
-  const tcp = new Map<number, TcpProbeState>();
+  const tcp = new Map<number, TcpPortState>();
   if (mode === 'none') return { alive: true, reason: 'none', tcp, noPing: false };
   const stop = new AbortController();
   const both = AbortSignal.any([signal, stop.signal]);
   let noPing = false;
   let reason: DiscoveryResult['reason'] = 'no answer';
   const icmp = async (): Promise<boolean> => {
-    const answer = await icmpEcho(host.address, prober.timing.maxMs, both);
+    const answer = await icmpEcho(host.address, portScanner.timing.maxMs, both);
     if (answer === null) noPing = true;
     return answer === true;
   };
@@ -108,11 +108,11 @@ export async function discoverHost(
     );
   };
   if (mode === 'icmp' || mode === 'both') attempt('icmp', icmp);
-  if (mode === 'tcp' || mode === 'both') attempt('tcp', () => tcpDiscovery(prober, host, both, tcp, scanPorts));
+  if (mode === 'tcp' || mode === 'both') attempt('tcp', () => tcpDiscovery(portScanner, host, both, tcp, scanPorts));
   await Promise.all(tasks);
   // ICMP alone but no `ping` here: fall back to TCP rather than calling every host down.
   if (mode === 'icmp' && noPing && reason === 'no answer' && !signal.aborted) {
-    if (await tcpDiscovery(prober, host, signal, tcp, scanPorts)) reason = 'tcp';
+    if (await tcpDiscovery(portScanner, host, signal, tcp, scanPorts)) reason = 'tcp';
   }
   const decided = reason as DiscoveryResult['reason'];
   if (signal.aborted && decided === 'no answer') return { alive: false, reason: 'aborted', tcp, noPing };

@@ -1,6 +1,6 @@
 // @ts-check
 // Time as the scan engine can vouch for it: wall time less the time its own event loop was too busy to notice replies.
-// A probe's deadline is set and checked on this clock, so a reply that arrived while Bulwark was busy (a long callback,
+// A connect attempt's deadline is set and checked on this clock, so a reply that arrived while Bulwark was busy (a long callback,
 // the process descheduled on a loaded machine) is never counted as silence. Plain JavaScript with no imports, so the
 // connect workers (connect-worker.js) use the same logic as the main thread.
 
@@ -10,7 +10,7 @@ export const LAG_SLACK_MS = 5;
 export class LagClock {
   /**
    * @param {() => number} [now] the wall clock in ms (performance.now by default; tests inject a fake one)
-   * @param {number} [tickMs] how often `tick` is called while probes are in flight
+   * @param {number} [tickMs] how often `tick` is called while connect attempts are in flight
    */
   constructor(now = () => performance.now(), tickMs = 10) {
     this.now = now;

@@ -6,25 +6,25 @@ import { parseIp } from '../targets/ip.ts';
 import type { Checkpoint, Finding, HostResult, PortResult, ScanError, ScanEvent, ScanResult, ServiceInfo } from '../types.ts';
 import { defaultThreads } from './connect-pool.ts';
 import { discoverHost, type DiscoveryMode } from './discovery.ts';
-import { pool, Prober, type HostProbes } from './prober.ts';
-import type { TcpProbeState } from './tcp.ts';
+import { pool, PortScanner, type PortScanHost } from './port-scanner.ts';
+import type { TcpPortState } from './tcp.ts';
 import type { TimeoutOptions } from './timing.ts';
 import { UDP_PAYLOAD_PORTS, udpPayloadFor, type UdpPayloadName } from './udp.ts';
 
 export interface ScanNetworkOptions {
   /** Hosts, host names, networks a.b.c.d/m (IPv6 too), ranges start-end or 10.0.0.1-20. */
   targets: readonly string[];
-  /** Same syntax as targets; these hosts are never probed. */
+  /** Same syntax as targets; these hosts are never scanned. */
   exclude?: readonly string[];
   tcpPorts?: readonly number[];
   udpPorts?: readonly number[];
   /** Host discovery before port scanning (default 'tcp'); 'none' considers every host alive. */
   discovery?: DiscoveryMode;
-  /** Probes in flight over the whole scan (default 256). */
+  /** Connection attempts in flight over the whole scan (default 256). */
   concurrency?: number;
-  /** Probes in flight per host (default 64). */
+  /** Connection attempts in flight per host (default 64). */
   perHostConcurrency?: number;
-  /** Worker threads for TCP port sweeps (default: up to 4, one per core, for sweeps of 4,096 probes or more). */
+  /** Worker threads for TCP port sweeps (default: up to 4, one per core, for sweeps of 4,096 connects or more). */
   threads?: number;
   /** Hosts scanned at the same time (default: enough to keep `concurrency` filled twice over, at least 4). */
   hostConcurrency?: number;
@@ -34,11 +34,11 @@ export interface ScanNetworkOptions {
    * hosts, only its stats.
    */
   keepHosts?: boolean;
-  /** New connections (and UDP probes) per second over the whole scan; 0 or unset = no limit. */
+  /** New connections (and UDP queries) per second over the whole scan; 0 or unset = no limit. */
   rate?: number;
   timeouts?: TimeoutOptions;
   signal?: AbortSignal;
-  /** Hosts finished by an earlier, interrupted run of the same scan: not probed again, kept in the result. */
+  /** Hosts finished by an earlier, interrupted run of the same scan: not scanned again, kept in the result. */
   checkpoint?: Checkpoint;
   /** Cap on the number of hosts the targets expand to (default 65,536); over it the scan fails with error 14. */
   maxHosts?: number;
@@ -144,7 +144,7 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
 
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  setMaxListeners(0, signal); // discovery and UDP probes listen while they run, each removed when it ends
+  setMaxListeners(0, signal); // discovery and UDP queries listen while they run, each removed when it ends
   let timer: NodeJS.Timeout | undefined;
   if (options.timeouts?.totalMs !== undefined) {
     timer = setTimeout(() => {
@@ -166,7 +166,7 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
   }
   const concurrency = Math.max(1, options.concurrency ?? 256);
   const perHost = Math.max(1, Math.min(options.perHostConcurrency ?? 64, concurrency));
-  const prober = new Prober({
+  const portScanner = new PortScanner({
     concurrency,
     perHostConcurrency: perHost,
     rate: options.rate ?? 0,
@@ -174,15 +174,15 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
     signal,
     threads: options.threads ?? defaultThreads(targets.size * tcpPorts.length, options.rate ?? 0),
   });
-  // Enough hosts at once to keep every probe slot busy twice over while some hosts wait between their phases; a host
+  // Enough hosts at once to keep every connection slot busy twice over while some hosts wait between their phases; a host
   // with few ports to ask (a wide sweep) holds few slots, so more hosts run side by side.
-  const perHostProbes = Math.max(1, Math.min(perHost, tcpPorts.length + udpPorts.length || 1));
-  const hostWidth = Math.max(1, options.hostConcurrency ?? Math.min(1024, Math.max(4, Math.ceil((2 * concurrency) / perHostProbes))));
+  const perHostSlots = Math.max(1, Math.min(perHost, tcpPorts.length + udpPorts.length || 1));
+  const hostWidth = Math.max(1, options.hostConcurrency ?? Math.min(1024, Math.max(4, Math.ceil((2 * concurrency) / perHostSlots))));
   let noPingReported = false;
 
   const scanHost = async (target: Host): Promise<HostResult | undefined> => {
-    const probes = prober.host(target.address);
-    const discovered = await discoverHost(prober, probes, options.discovery ?? 'tcp', signal, tcpPorts);
+    const host = portScanner.host(target.address);
+    const discovered = await discoverHost(portScanner, host, options.discovery ?? 'tcp', signal, tcpPorts);
     if (discovered.noPing && !noPingReported) {
       noPingReported = true;
       fail({
@@ -193,14 +193,14 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
     if (signal.aborted) return undefined;
     const result: HostResult = { address: target.address, hostnames: target.hostnames, alive: discovered.alive, ports: [], findings: [] };
     if (!discovered.alive) {
-      reportUnreachable(probes);
+      reportUnreachable(host);
       return result;
     }
     emit({ type: 'host', address: target.address, alive: true, hostnames: target.hostnames });
-    const tcp = await scanTcp(probes, discovered.tcp);
-    const udp = await scanUdp(probes);
+    const tcp = await scanTcp(host, discovered.tcp);
+    const udp = await scanUdp(host);
     if (signal.aborted) return undefined;
-    if (!probes.answered && options.discovery === 'none') reportUnreachable(probes);
+    if (!host.answered && options.discovery === 'none') reportUnreachable(host);
     result.ports = [...tcp, ...udp];
     await identify(target.address, result.ports);
     if (options.runChecks && !signal.aborted) {
@@ -214,9 +214,9 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
     return signal.aborted ? undefined : result;
   };
 
-  const reportUnreachable = (probes: HostProbes): void => {
-    const [code] = [...probes.unreachable.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
-    if (code) fail({ type: SCAN_ERROR_TYPE.connection_failed, message: `Host unreachable (${code}).`, host: probes.address });
+  const reportUnreachable = (host: PortScanHost): void => {
+    const [code] = [...host.unreachable.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (code) fail({ type: SCAN_ERROR_TYPE.connection_failed, message: `Host unreachable (${code}).`, host: host.address });
   };
 
   const report = (address: string, port: PortResult, into: PortResult[]): void => {
@@ -225,27 +225,27 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
     emit({ type: 'port', address, port });
   };
 
-  const scanTcp = async (probes: HostProbes, known: Map<number, TcpProbeState>): Promise<PortResult[]> => {
+  const scanTcp = async (host: PortScanHost, known: Map<number, TcpPortState>): Promise<PortResult[]> => {
     // Ports discovery already asked are not asked again; the ones that looked filtered there get only their retries.
     const fresh = tcpPorts.filter((port) => !known.has(port));
     const silent = tcpPorts.filter((port) => known.get(port) === 'filtered');
     const [states, retried] = await Promise.all([
-      prober.tcpPorts(probes, fresh, signal),
-      prober.tcpPorts(probes, silent, signal, { firstAttempt: 1 }),
+      portScanner.tcpPorts(host, fresh, signal),
+      portScanner.tcpPorts(host, silent, signal, { firstAttempt: 1 }),
     ]);
     const out: PortResult[] = [];
     for (const port of tcpPorts) {
       const state = retried.get(port) ?? states.get(port) ?? known.get(port);
-      if (state) report(probes.address, { port, protocol: 'tcp', state }, out);
+      if (state) report(host.address, { port, protocol: 'tcp', state }, out);
     }
     return out;
   };
 
-  const scanUdp = async (probes: HostProbes): Promise<PortResult[]> => {
+  const scanUdp = async (host: PortScanHost): Promise<PortResult[]> => {
     const found = new Map<number, PortResult>();
     await pool(udpPorts, perHost, signal, async (port) => {
       const payload = udpPayloadFor(port, options.udpPayloads);
-      const outcome = await prober.udp(probes, port, payload, signal);
+      const outcome = await portScanner.udp(host, port, payload, signal);
       if (outcome.state === 'aborted') return;
       const result: PortResult = { port, protocol: 'udp', state: outcome.state };
       if (outcome.state === 'open' && payload) {
@@ -260,7 +260,7 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
     const out: PortResult[] = [];
     for (const port of udpPorts) {
       const r = found.get(port);
-      if (r) report(probes.address, r, out);
+      if (r) report(host.address, r, out);
     }
     return out;
   };
@@ -316,8 +316,8 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
     await Promise.all(Array.from({ length: Math.min(hostWidth, targets.size) }, worker));
   } finally {
     clearTimeout(timer);
-    stats.portsProbed = prober.probes;
-    await prober.close();
+    stats.portsProbed = portScanner.started;
+    await portScanner.close();
   }
   return finish();
 }

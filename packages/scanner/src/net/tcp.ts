@@ -1,11 +1,11 @@
-// One TCP connect probe: open when the handshake completes, closed on ECONNREFUSED, filtered on timeout or unreachable.
+// One TCP connect attempt: open when the handshake completes, closed on ECONNREFUSED, filtered on timeout or unreachable.
 import { Connector } from './connector.ts';
 
-export type TcpProbeState = 'open' | 'closed' | 'filtered';
+export type TcpPortState = 'open' | 'closed' | 'filtered';
 
-export type TcpProbeOutcome =
-  | { state: TcpProbeState; rttMs?: number; code?: string }
-  /** The probe could not be tried here (out of sockets or local ports); worth retrying later. */
+export type TcpConnectOutcome =
+  | { state: TcpPortState; rttMs?: number; code?: string }
+  /** The attempt could not be made here (out of sockets or local ports); worth retrying later. */
   | { state: 'local-error'; code: string }
   | { state: 'aborted' };
 
@@ -15,7 +15,7 @@ const shared = new Connector();
  * Connects to address:port and closes at once (with a reset, so no TIME_WAIT piles up on the scanner).
  * The socket is always closed before the promise settles: on result, timeout or abort.
  */
-export function probeTcp(address: string, port: number, timeoutMs: number, signal?: AbortSignal): Promise<TcpProbeOutcome> {
+export function connectTcp(address: string, port: number, timeoutMs: number, signal?: AbortSignal): Promise<TcpConnectOutcome> {
   if (signal?.aborted) return Promise.resolve({ state: 'aborted' });
   return new Promise((resolve) => {
     let settled = false;

@@ -1,4 +1,4 @@
-// Adaptive probe timeouts from measured round-trip times (smoothed RTT and variance, as nmap and RFC 6298 do).
+// Adaptive connect timeouts from measured round-trip times (smoothed RTT and variance, as nmap and RFC 6298 do).
 export interface TimeoutOptions {
   /** Timeout before any RTT was measured, ms (default 1000). */
   initialMs?: number;

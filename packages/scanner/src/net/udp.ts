@@ -1,4 +1,4 @@
-// UDP probes: protocol payloads (DNS, NTP, SNMP, NetBIOS-NS, SSDP, IKE, TFTP, mDNS); a port is open only on a reply.
+// UDP queries: protocol payloads (DNS, NTP, SNMP, NetBIOS-NS, SSDP, IKE, TFTP, mDNS); a port is open only on a reply.
 import { createSocket } from 'node:dgram';
 import { randomBytes } from 'node:crypto';
 
@@ -94,7 +94,7 @@ export function udpPayloadFor(port: number, overrides?: Readonly<Record<number, 
   return (Object.keys(UDP_PAYLOAD_PORTS) as UdpPayloadName[]).find((n) => UDP_PAYLOAD_PORTS[n].port === port);
 }
 
-export type UdpProbeOutcome =
+export type UdpQueryOutcome =
   | { state: 'open'; reply: Buffer; payload?: UdpPayloadName; rttMs: number }
   /** ICMP port unreachable came back. */
   | { state: 'closed' }
@@ -106,11 +106,11 @@ export type UdpProbeOutcome =
  * Sends the payload (again after each silent wait, `attempts` times in all) on a connected socket, so that an
  * ICMP port unreachable surfaces as ECONNREFUSED. The socket is closed before the promise settles.
  */
-export function probeUdp(
+export function queryUdp(
   address: string,
   port: number,
   opts: { timeoutMs: number; attempts?: number; payload?: UdpPayloadName; signal?: AbortSignal },
-): Promise<UdpProbeOutcome> {
+): Promise<UdpQueryOutcome> {
   const { signal } = opts;
   if (signal?.aborted) return Promise.resolve({ state: 'aborted' });
   const data = opts.payload ? udpPayload(opts.payload) : Buffer.alloc(0);
@@ -121,7 +121,7 @@ export function probeUdp(
     let sent = 0;
     let sentAt = 0;
     let timer: NodeJS.Timeout | undefined;
-    const finish = (outcome: UdpProbeOutcome): void => {
+    const finish = (outcome: UdpQueryOutcome): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);

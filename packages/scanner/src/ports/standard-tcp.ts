@@ -55,5 +55,5 @@ export function standardTcpPorts(): readonly number[] {
   return cached;
 }
 
-/** The UDP ports the standard scan probes: those with a protocol payload in net/udp.ts. */
+/** The UDP ports the standard scan asks: those with a protocol payload in net/udp.ts. */
 export const STANDARD_UDP_PORTS: readonly number[] = Object.freeze([53, 69, 123, 137, 161, 500, 1900, 5353]);

@@ -1,6 +1,6 @@
 // Services that speak first: FTP, SMTP, POP3, IMAP, MySQL/MariaDB, VNC, Telnet, rsync, NATS (SSH is in ssh.ts).
 import { parseNatsInfo } from './brokers.ts';
-import { printable, text, type ProbeConnection } from './conn.ts';
+import { printable, text, type ServiceConnection } from './conn.ts';
 import type { Found } from './result.ts';
 
 /** A complete reply of a line-based protocol with "NNN-" continuation lines (FTP, SMTP). */
@@ -59,7 +59,7 @@ export function parseEhlo(reply: string): string[] {
     .filter(Boolean);
 }
 
-async function smtp(conn: ProbeConnection, banner: string, timeoutMs: number, signal?: AbortSignal): Promise<Found | undefined> {
+async function smtp(conn: ServiceConnection, banner: string, timeoutMs: number, signal?: AbortSignal): Promise<Found | undefined> {
   conn.consume();
   conn.write('EHLO bulwark.invalid\r\n');
   const reply = replyText(await conn.read(completeReply, timeoutMs, signal));
@@ -96,7 +96,7 @@ function imapProduct(banner: string): { product?: string; version?: string } {
   return {};
 }
 
-async function pop3(conn: ProbeConnection, banner: string, timeoutMs: number, signal?: AbortSignal): Promise<Found> {
+async function pop3(conn: ServiceConnection, banner: string, timeoutMs: number, signal?: AbortSignal): Promise<Found> {
   conn.consume();
   conn.write('CAPA\r\n');
   const reply = replyText(await conn.read((b) => /(^|\n)\.\r?\n|^-ERR.*\n/.test(b.toString('latin1')), timeoutMs, signal));
@@ -115,7 +115,7 @@ async function pop3(conn: ProbeConnection, banner: string, timeoutMs: number, si
   };
 }
 
-async function imap(conn: ProbeConnection, banner: string, timeoutMs: number, signal?: AbortSignal): Promise<Found> {
+async function imap(conn: ServiceConnection, banner: string, timeoutMs: number, signal?: AbortSignal): Promise<Found> {
   conn.consume();
   conn.write('a1 CAPABILITY\r\n');
   const reply = replyText(await conn.read((b) => /(^|\n)a1 /.test(b.toString('latin1')), timeoutMs, signal));
@@ -222,7 +222,7 @@ export function parseRsync(banner: string): Found | undefined {
  * Identifies a service from what it sent unprompted (already in `conn.buffer`), continuing the
  * conversation where the protocol allows (EHLO, CAPA, CAPABILITY). Undefined when nothing matches.
  */
-export async function identifyBanner(conn: ProbeConnection, timeoutMs: number, signal?: AbortSignal): Promise<Found | undefined> {
+export async function identifyBanner(conn: ServiceConnection, timeoutMs: number, signal?: AbortSignal): Promise<Found | undefined> {
   const buf = conn.buffer;
   const mysql = parseMysqlHandshake(buf);
   if (mysql) return mysql;

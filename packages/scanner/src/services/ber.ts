@@ -1,4 +1,4 @@
-// Minimal ASN.1 BER encoding and decoding for LDAP and SNMP probes.
+// Minimal ASN.1 BER encoding and decoding for LDAP and SNMP fingerprinting.
 
 export interface BerNode {
   tag: number;

@@ -1,6 +1,6 @@
 // Message brokers and Erlang: AMQP 0-9-1 (RabbitMQ), MQTT 3.1.1 (Mosquitto), NATS's INFO greeting, the Erlang port mapper.
 import { printable } from './conn.ts';
-import type { TcpProbe } from './probes.ts';
+import type { TcpFingerprint } from './fingerprints.ts';
 import type { Found } from './result.ts';
 
 // ---------------------------------------------------------------- AMQP
@@ -76,7 +76,7 @@ export function parseAmqpStart(buf: Buffer): Found | undefined {
   return { name: 'amqp', product: str(t.product), version: str(t.version), banner: printable(buf.subarray(0, 64)), extra };
 }
 
-const amqp: TcpProbe = {
+const amqp: TcpFingerprint = {
   name: 'amqp',
   async run(conn, ctx) {
     conn.write(AMQP_HEADER);
@@ -136,7 +136,7 @@ export function mqttBrokerVersion(text: string): { product?: string; version?: s
   return { product: /^mosquitto$/i.test(m[1]) ? 'Mosquitto' : m[1], version: m[2] };
 }
 
-const mqtt: TcpProbe = {
+const mqtt: TcpFingerprint = {
   name: 'mqtt',
   async run(conn, ctx) {
     // CONNECT, MQTT 3.1.1, clean session, keep-alive 60 s.
@@ -218,7 +218,7 @@ export function parseEpmdNames(buf: Buffer, connectedPort?: number): Found | und
   };
 }
 
-const epmd: TcpProbe = {
+const epmd: TcpFingerprint = {
   name: 'epmd',
   async run(conn, ctx) {
     conn.write(Buffer.from([0, 1, 0x6e])); // NAMES_REQ; epmd answers and closes
@@ -228,5 +228,5 @@ const epmd: TcpProbe = {
   },
 };
 
-/** The broker probes, tried after the older ones in probes.ts. */
-export const BROKER_PROBES: readonly TcpProbe[] = [amqp, mqtt, epmd];
+/** The broker fingerprints, tried after the older ones in fingerprints.ts. */
+export const BROKER_FINGERPRINTS: readonly TcpFingerprint[] = [amqp, mqtt, epmd];

@@ -1,16 +1,16 @@
-// A small TCP (optionally TLS) connection for service probes: buffered reads with a predicate and a deadline.
+// A small TCP (optionally TLS) connection for service fingerprinting: buffered reads with a predicate and a deadline.
 import net from 'node:net';
 import tls from 'node:tls';
 
-export interface ProbeOptions {
+export interface ServiceConnectionOptions {
   signal?: AbortSignal;
-  /** Deadline of one probe (connect + exchange), in milliseconds. */
+  /** Deadline of one fingerprinting attempt (connect + exchange), in milliseconds. */
   timeoutMs: number;
   serverName?: string;
 }
 
-/** One probe connection: collects everything the server sends; `read` waits for enough of it. */
-export class ProbeConnection {
+/** One service connection: collects everything the server sends; `read` waits for enough of it. */
+export class ServiceConnection {
   buffer: Buffer = Buffer.alloc(0);
   closed = false;
   private waiter: (() => void) | undefined;
@@ -37,13 +37,17 @@ export class ProbeConnection {
   }
 
   /** Opens a plain TCP connection; rejects when it cannot connect within the deadline. */
-  static async open(host: string, port: number, opts: ProbeOptions): Promise<ProbeConnection> {
+  static async open(host: string, port: number, opts: ServiceConnectionOptions): Promise<ServiceConnection> {
     const socket = await settle(() => net.connect({ host, port }), 'connect', 'connect timeout', opts);
-    return new ProbeConnection(socket);
+    return new ServiceConnection(socket);
   }
 
   /** Opens a TLS connection (any certificate, any version the runtime allows); rejects when no handshake. */
-  static async openTls(host: string, port: number, opts: ProbeOptions): Promise<{ conn: ProbeConnection; socket: tls.TLSSocket }> {
+  static async openTls(
+    host: string,
+    port: number,
+    opts: ServiceConnectionOptions,
+  ): Promise<{ conn: ServiceConnection; socket: tls.TLSSocket }> {
     const servername = opts.serverName ?? (net.isIP(host) ? undefined : host);
     const socket = await settle(
       () =>
@@ -60,7 +64,7 @@ export class ProbeConnection {
       'TLS handshake timeout',
       opts,
     );
-    return { conn: new ProbeConnection(socket), socket };
+    return { conn: new ServiceConnection(socket), socket };
   }
 
   write(data: string | Buffer): void {
@@ -113,12 +117,12 @@ function abortError(signal?: AbortSignal): Error {
 export async function withConnection<T>(
   host: string,
   port: number,
-  opts: ProbeOptions,
-  fn: (conn: ProbeConnection) => Promise<T>,
+  opts: ServiceConnectionOptions,
+  fn: (conn: ServiceConnection) => Promise<T>,
 ): Promise<T | undefined> {
-  let conn: ProbeConnection;
+  let conn: ServiceConnection;
   try {
-    conn = await ProbeConnection.open(host, port, opts);
+    conn = await ServiceConnection.open(host, port, opts);
   } catch {
     return undefined;
   }
@@ -154,7 +158,12 @@ export function text(buf: Buffer, max = 4096): string {
 export const hasLine = (buf: Buffer): boolean => buf.includes(0x0a);
 
 /** Starts a socket and resolves once `readyEvent` fires; rejects (and destroys it) on error, deadline or abort. */
-function settle<S extends net.Socket>(start: () => S, readyEvent: string, timeoutMessage: string, opts: ProbeOptions): Promise<S> {
+function settle<S extends net.Socket>(
+  start: () => S,
+  readyEvent: string,
+  timeoutMessage: string,
+  opts: ServiceConnectionOptions,
+): Promise<S> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(abortError(opts.signal));
     const socket = start();

@@ -1,6 +1,6 @@
 // HTTP and HTTPS: a GET /, the Server header (product/version), page title, Elasticsearch's JSON; TLS details.
 import type tls from 'node:tls';
-import { text, type ProbeConnection } from './conn.ts';
+import { text, type ServiceConnection } from './conn.ts';
 import type { Found } from './result.ts';
 
 export interface HttpResponse {
@@ -120,8 +120,8 @@ function elasticsearch(res: HttpResponse): Found | undefined {
 }
 
 /** Sends GET / on an open connection; a Found for http (or elasticsearch) when the answer is HTTP. */
-export async function probeHttp(
-  conn: ProbeConnection,
+export async function identifyHttp(
+  conn: ServiceConnection,
   hostHeader: string,
   timeoutMs: number,
   signal?: AbortSignal,

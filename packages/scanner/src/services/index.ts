@@ -1,10 +1,11 @@
-// Service identification by content: what the server says unprompted, then TLS, HTTP and protocol probes (fresh connections, staggered).
+// Service identification by content: what the server says unprompted, then TLS, HTTP and protocol fingerprints (fresh
+// connections, staggered).
 import net from 'node:net';
 import type { ServiceInfo } from '../types.ts';
 import { identifyBanner } from './banner.ts';
-import { ProbeConnection, printable, withConnection, type ProbeOptions } from './conn.ts';
-import { probeHttp, tlsDetails } from './http.ts';
-import { TCP_PROBES, type ProbeContext } from './probes.ts';
+import { ServiceConnection, printable, withConnection, type ServiceConnectionOptions } from './conn.ts';
+import { TCP_FINGERPRINTS, type FingerprintContext } from './fingerprints.ts';
+import { identifyHttp, tlsDetails } from './http.ts';
 import { service, type Found } from './result.ts';
 import { identifySsh, looksLikeSsh } from './ssh.ts';
 import { firstInOrder, type Candidate } from './staggered.ts';
@@ -16,13 +17,13 @@ export { serverProduct, parseHttpResponse, pageTitle } from './http.ts';
 
 export interface IdentifyServiceOptions {
   signal?: AbortSignal;
-  /** Deadline of each probe (connect + exchange), ms. Default 3000. */
+  /** Deadline of each fingerprinting attempt (connect + exchange), ms. Default 3000. */
   timeoutMs?: number;
   /** TLS SNI and HTTP Host name when the target is given as an address. */
   serverName?: string;
 }
 
-/** Delay before the next probe starts while the previous one is still waiting for an answer (at least 4 connect times). */
+/** Delay before the next fingerprint starts while the previous one is still waiting for an answer (at least 4 connect times). */
 const STAGGER_MS = 250;
 
 /** Service names as nmap reports them when the protocol runs inside TLS. */
@@ -42,16 +43,16 @@ const TLS_NAMES: Record<string, string> = {
  */
 export async function identifyService(host: string, port: number, options: IdentifyServiceOptions = {}): Promise<ServiceInfo | undefined> {
   const timeoutMs = options.timeoutMs ?? 3000;
-  const opts: ProbeOptions = { timeoutMs, signal: options.signal, serverName: options.serverName };
+  const opts: ServiceConnectionOptions = { timeoutMs, signal: options.signal, serverName: options.serverName };
   const signal = options.signal;
   const hostHeader = (options.serverName ?? (net.isIPv6(host) ? `[${host}]` : host)) + `:${port}`;
   let unknownBanner: string | undefined;
 
   // 1. What the server says unprompted.
-  let first: ProbeConnection;
+  let first: ServiceConnection;
   const connectStart = Date.now();
   try {
-    first = await ProbeConnection.open(host, port, opts);
+    first = await ServiceConnection.open(host, port, opts);
   } catch {
     return undefined;
   }
@@ -71,32 +72,36 @@ export async function identifyService(host: string, port: number, options: Ident
   }
   if (signal?.aborted) return undefined;
 
-  // 2. TLS and what runs inside it, 3. plain HTTP, 4. protocol probes for services that wait for the client: in this
+  // 2. TLS and what runs inside it, 3. plain HTTP, 4. protocol fingerprints for services that wait for the client: in this
   // order of precedence, each on a fresh connection, staggered so that silent ones do not add up their deadlines.
   let sawNonHttp: string | undefined;
-  const tlsProbe: Candidate<Found> = (s) => probeTls(host, port, { ...opts, signal: s }, hostHeader);
-  const httpProbe: Candidate<Found> = (s) =>
+  const tlsCandidate: Candidate<Found> = (s) => identifyTls(host, port, { ...opts, signal: s }, hostHeader);
+  const httpCandidate: Candidate<Found> = (s) =>
     withConnection(host, port, { ...opts, signal: s }, async (conn) => {
-      const r = await probeHttp(conn, hostHeader, timeoutMs, s);
+      const r = await identifyHttp(conn, hostHeader, timeoutMs, s);
       if (r === 'not-http') sawNonHttp = printable(conn.buffer);
       return r === 'not-http' ? undefined : r;
     });
-  const protocolProbes = TCP_PROBES.map((probe): Candidate<Found> => (s) => {
-    const probeOpts = { ...opts, signal: s };
-    const ctx: ProbeContext = { timeoutMs, signal: s, connect: () => ProbeConnection.open(host, port, probeOpts).catch(() => undefined) };
-    return withConnection(host, port, probeOpts, (conn) => probe.run(conn, ctx).catch(() => undefined));
+  const protocolCandidates = TCP_FINGERPRINTS.map((fingerprint): Candidate<Found> => (s) => {
+    const connOpts = { ...opts, signal: s };
+    const ctx: FingerprintContext = {
+      timeoutMs,
+      signal: s,
+      connect: () => ServiceConnection.open(host, port, connOpts).catch(() => undefined),
+    };
+    return withConnection(host, port, connOpts, (conn) => fingerprint.run(conn, ctx).catch(() => undefined));
   });
-  const found = await firstInOrder([tlsProbe, httpProbe, ...protocolProbes], Math.max(STAGGER_MS, 4 * connectMs), signal);
+  const found = await firstInOrder([tlsCandidate, httpCandidate, ...protocolCandidates], Math.max(STAGGER_MS, 4 * connectMs), signal);
   if (signal?.aborted) return undefined;
   if (found) return service(found);
   return { name: 'unknown', cpe: [], banner: unknownBanner ?? sawNonHttp };
 }
 
 /** A TLS handshake; on success, the TLS details plus the service inside (banner first, then HTTP). */
-async function probeTls(host: string, port: number, opts: ProbeOptions, hostHeader: string): Promise<Found | undefined> {
+async function identifyTls(host: string, port: number, opts: ServiceConnectionOptions, hostHeader: string): Promise<Found | undefined> {
   let opened;
   try {
-    opened = await ProbeConnection.openTls(host, port, opts);
+    opened = await ServiceConnection.openTls(host, port, opts);
   } catch {
     return undefined;
   }
@@ -110,7 +115,7 @@ async function probeTls(host: string, port: number, opts: ProbeOptions, hostHead
         ? await identifySsh(conn, opts.timeoutMs, opts.signal)
         : await identifyBanner(conn, opts.timeoutMs, opts.signal);
     } else {
-      const r = await probeHttp(conn, hostHeader, opts.timeoutMs, opts.signal);
+      const r = await identifyHttp(conn, hostHeader, opts.timeoutMs, opts.signal);
       if (r && r !== 'not-http') inner = r;
     }
     if (!inner) return { name: 'ssl', tls: true, extra: { tls: tlsExtra } };

@@ -1,4 +1,4 @@
-// Builds a ServiceInfo from what a probe found, filling the CPE from the product table.
+// Builds a ServiceInfo from what fingerprinting found, filling the CPE from the product table.
 import type { ServiceInfo } from '../types.ts';
 import { cpeFor } from './cpe.ts';
 

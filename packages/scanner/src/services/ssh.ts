@@ -1,5 +1,5 @@
 // SSH: the identification string (RFC 4253 §4.2) and the server's KEXINIT, read from its first binary packet.
-import type { ProbeConnection } from './conn.ts';
+import type { ServiceConnection } from './conn.ts';
 import type { Found } from './result.ts';
 
 const CLIENT_IDENT = 'SSH-2.0-Bulwark_Scanner\r\n';
@@ -99,7 +99,7 @@ export function looksLikeSsh(buf: Buffer): boolean {
 }
 
 /** Continues an SSH conversation whose identification line is in `conn.buffer`: sends ours, reads KEXINIT. */
-export async function identifySsh(conn: ProbeConnection, timeoutMs: number, signal?: AbortSignal): Promise<Found> {
+export async function identifySsh(conn: ServiceConnection, timeoutMs: number, signal?: AbortSignal): Promise<Found> {
   await conn.read((b) => identEnd(b) !== undefined, timeoutMs, signal);
   const id = identEnd(conn.buffer);
   const line = id?.line ?? conn.buffer.toString('latin1').split('\n')[0].trim();

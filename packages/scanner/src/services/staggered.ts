@@ -1,7 +1,7 @@
-// Runs probes in a fixed order without waiting out each silent one's deadline: the next starts when the previous one has
+// Runs candidates in a fixed order without waiting out each silent one's deadline: the next starts when the previous one has
 // failed or after a stagger delay, and the result is the same as running them one after another (earliest success wins).
 
-/** One probe; it must give up (resolve undefined) soon after `signal` aborts. */
+/** One candidate; it must give up (resolve undefined) soon after `signal` aborts. */
 export type Candidate<T> = (signal: AbortSignal) => Promise<T | undefined>;
 
 /**

@@ -81,7 +81,7 @@ function snmpProduct(sysDescr: string): { product?: string; version?: string } {
   return {};
 }
 
-/** Identifies a UDP service by its answer to SNMP and DNS probes; undefined when nothing answers. */
+/** Identifies a UDP service by its answer to SNMP and DNS queries; undefined when nothing answers. */
 export async function identifyUdpService(host: string, port: number, options: UdpServiceOptions = {}): Promise<ServiceInfo | undefined> {
   const timeoutMs = options.timeoutMs ?? 2000;
   const signal = options.signal;

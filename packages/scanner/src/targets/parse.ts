@@ -49,7 +49,7 @@ function malformed(text: string, why: string): TargetError {
 
 /**
  * IPv4 networks keep their network and broadcast addresses out for prefixes /0-/30 (they are not hosts,
- * and probing a directed broadcast only adds noise); /31 and /32 (RFC 3021) and every IPv6 network keep
+ * and connecting to a directed broadcast only adds noise); /31 and /32 (RFC 3021) and every IPv6 network keep
  * all their addresses. nmap, by contrast, scans them; ranges and single hosts are always taken as given.
  */
 function network(text: string, addr: string, prefixText: string, whole: boolean): IntervalTarget {

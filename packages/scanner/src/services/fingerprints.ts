@@ -1,20 +1,21 @@
-// Probes for services that wait for the client: Redis, PostgreSQL, MongoDB, Memcached, RDP, SMB, LDAP, DNS (TCP); brokers in brokers.ts.
-import { printable, text, type ProbeConnection } from './conn.ts';
+// Fingerprints for services that wait for the client: Redis, PostgreSQL, MongoDB, Memcached, RDP, SMB, LDAP, DNS (TCP);
+// brokers in brokers.ts.
+import { printable, text, type ServiceConnection } from './conn.ts';
 import type { Found } from './result.ts';
 import { berDecode, berInt, berLength, berString, tlv, type BerNode } from './ber.ts';
 import { dnsProduct, parseDnsResponse, versionBindQuery } from './dns.ts';
-import { BROKER_PROBES } from './brokers.ts';
+import { BROKER_FINGERPRINTS } from './brokers.ts';
 
-export interface ProbeContext {
+export interface FingerprintContext {
   timeoutMs: number;
   signal?: AbortSignal;
   /** Opens a fresh connection to the same port (undefined when it cannot). */
-  connect(): Promise<ProbeConnection | undefined>;
+  connect(): Promise<ServiceConnection | undefined>;
 }
 
-export interface TcpProbe {
+export interface TcpFingerprint {
   name: string;
-  run(conn: ProbeConnection, ctx: ProbeContext): Promise<Found | undefined>;
+  run(conn: ServiceConnection, ctx: FingerprintContext): Promise<Found | undefined>;
 }
 
 // ---------------------------------------------------------------- Redis
@@ -27,7 +28,7 @@ function redisComplete(buf: Buffer): boolean {
   return (s.match(/\r\n/g) ?? []).length >= 2;
 }
 
-const redis: TcpProbe = {
+const redis: TcpFingerprint = {
   name: 'redis',
   async run(conn, ctx) {
     conn.write('*1\r\n$4\r\nPING\r\n*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n');
@@ -89,7 +90,7 @@ function pgMessages(buf: Buffer): { messages: PgMessage[]; complete: boolean } {
 
 const PG_AUTH: Record<number, string> = { 0: 'trust', 2: 'kerberos', 3: 'password', 5: 'md5', 7: 'gss', 9: 'sspi', 10: 'scram' };
 
-const postgresql: TcpProbe = {
+const postgresql: TcpFingerprint = {
   name: 'postgresql',
   async run(conn, ctx) {
     // SSLRequest: a PostgreSQL server answers exactly one byte, S or N.
@@ -215,7 +216,7 @@ function opMsgReply(buf: Buffer, requestId: number): Record<string, unknown> | u
   }
 }
 
-const mongodb: TcpProbe = {
+const mongodb: TcpFingerprint = {
   name: 'mongodb',
   async run(conn, ctx) {
     const complete = (b: Buffer) => b.length >= 4 && (b.length >= b.readInt32LE(0) || b.readInt32LE(0) < 16);
@@ -269,7 +270,7 @@ const mongodb: TcpProbe = {
 
 // ---------------------------------------------------------------- Memcached
 
-const memcached: TcpProbe = {
+const memcached: TcpFingerprint = {
   name: 'memcached',
   async run(conn, ctx) {
     conn.write('version\r\n');
@@ -292,7 +293,7 @@ const RDP_FAILURES: Record<number, string> = {
   6: 'SSL_WITH_USER_AUTH_REQUIRED_BY_SERVER',
 };
 
-const rdp: TcpProbe = {
+const rdp: TcpFingerprint = {
   name: 'ms-wbt-server',
   async run(conn, ctx) {
     // TPKT + X.224 Connection Request + RDP_NEG_REQ (TLS | CredSSP).
@@ -363,7 +364,7 @@ const SMB2_DIALECTS: Record<number, string> = {
   0x02ff: '2.???',
 };
 
-const smb: TcpProbe = {
+const smb: TcpFingerprint = {
   name: 'microsoft-ds',
   async run(conn, ctx) {
     conn.write(smb2Negotiate([0x0202, 0x0210, 0x0300, 0x0302]));
@@ -451,7 +452,7 @@ function ldapMessages(buf: Buffer): BerNode[] {
   return out;
 }
 
-const ldap: TcpProbe = {
+const ldap: TcpFingerprint = {
   name: 'ldap',
   async run(conn, ctx) {
     conn.write(rootDseSearch());
@@ -487,7 +488,7 @@ const ldap: TcpProbe = {
 
 // ---------------------------------------------------------------- DNS over TCP
 
-const dnsTcp: TcpProbe = {
+const dnsTcp: TcpFingerprint = {
   name: 'domain',
   async run(conn, ctx) {
     const id = 0x6b42;
@@ -509,5 +510,15 @@ const dnsTcp: TcpProbe = {
   },
 };
 
-/** The probes for services that wait for the client, in the order they are tried (TLS and HTTP come first). */
-export const TCP_PROBES: readonly TcpProbe[] = [redis, postgresql, mongodb, memcached, rdp, smb, ldap, dnsTcp, ...BROKER_PROBES];
+/** The fingerprints for services that wait for the client, in the order they are tried (TLS and HTTP come first). */
+export const TCP_FINGERPRINTS: readonly TcpFingerprint[] = [
+  redis,
+  postgresql,
+  mongodb,
+  memcached,
+  rdp,
+  smb,
+  ldap,
+  dnsTcp,
+  ...BROKER_FINGERPRINTS,
+];

@@ -1,30 +1,30 @@
-// The shared probing context of one scan: a scheduler that hands out probe slots round-robin across hosts within the
+// The port scanner of one scan: a scheduler that hands out connection slots round-robin across hosts within the
 // global and per-host concurrency bounds and the rate limit, with RTT-adaptive timeouts and retries for filtered ports.
 import { AbortedError } from './limits.ts';
 import { ConnectPool } from './connect-pool.ts';
-import { Connector, type CancelProbe } from './connector.ts';
-import type { TcpProbeOutcome, TcpProbeState } from './tcp.ts';
+import { Connector, type CancelConnect } from './connector.ts';
+import type { TcpConnectOutcome, TcpPortState } from './tcp.ts';
 import { DEFAULT_TIMEOUTS, RttEstimator, type TimeoutOptions } from './timing.ts';
-import { probeUdp, type UdpPayloadName, type UdpProbeOutcome } from './udp.ts';
+import { queryUdp, type UdpPayloadName, type UdpQueryOutcome } from './udp.ts';
 
-export interface ProberOptions {
+export interface PortScannerOptions {
   concurrency: number;
   perHostConcurrency: number;
-  /** Probes started per second over the whole scan; 0 = no limit. */
+  /** Connection attempts (and UDP queries) started per second over the whole scan; 0 = no limit. */
   rate: number;
   timeouts: TimeoutOptions;
-  /** Aborting it stops every queued and in-flight probe of the scan. */
+  /** Aborting it stops every queued and in-flight attempt of the scan. */
   signal?: AbortSignal;
-  /** Worker threads for TCP port sweeps (0 = probe on this thread); not used with a rate limit. */
+  /** Worker threads for TCP port sweeps (0 = connect on this thread); not used with a rate limit. */
   threads?: number;
 }
 
 /** Ports of one host handed to a worker thread at once. */
 const CHUNK = 32;
 
-/** Work waiting for a probe slot: `run` gets the slot and must call `release` once; `abort` drops it unstarted. */
+/** Work waiting for a connection slot: `run` gets the slot and must call `release` once; `abort` drops it unstarted. */
 interface Job {
-  /** Probe slots it holds while it runs (a chunk of ports holds one per port). */
+  /** Connection slots it holds while it runs (a chunk of ports holds one per port). */
   weight?: number;
   run(release: () => void): void;
   abort(): void;
@@ -41,30 +41,31 @@ interface PortSweep {
   ports: readonly number[];
   next: number;
   makeJob(port: number): Job;
-  /** A job probing several ports at once on a worker thread, when the scan has workers. */
+  /** A job trying several ports at once on a worker thread, when the scan has workers. */
   makeChunk?(ports: number[]): Job;
 }
 
 const UNREACHABLE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EACCES', 'EPERM']);
 
-/** What one host's probes share: its RTT estimator, its queue and what went wrong reaching it. */
-export class HostProbes {
+/** One host as the port scanner sees it: its RTT estimator, its queue and what went wrong reaching it. */
+export class PortScanHost {
   readonly rtt: RttEstimator;
-  probes = 0;
+  /** Connection attempts and UDP queries started (a chunk counts one per port; retries included). */
+  started = 0;
   /** Error codes that say the host could not be reached at all (EHOSTUNREACH …), counted. */
   readonly unreachable = new Map<string, number>();
   answered = false;
-  /** Probes of this host in flight. */
+  /** Attempts of this host in flight. */
   inFlight = 0;
-  /** Single jobs (discovery probes, retries, UDP) come before the sweeps. */
+  /** Single jobs (discovery connects, retries, UDP) come before the sweeps. */
   readonly jobs: Job[] = [];
   readonly sweeps: PortSweep[] = [];
 
   constructor(
     readonly address: string,
-    prober: Prober,
+    scanner: PortScanner,
   ) {
-    this.rtt = new RttEstimator(prober.timing, prober.rtt);
+    this.rtt = new RttEstimator(scanner.timing, scanner.rtt);
   }
 
   get waiting(): boolean {
@@ -94,10 +95,11 @@ export class HostProbes {
   }
 }
 
-export class Prober {
+export class PortScanner {
   readonly rtt: RttEstimator;
   readonly timing: { initialMs: number; minMs: number; maxMs: number };
-  probes = 0;
+  /** Connection attempts and UDP queries started (a chunk counts one per port; retries included). */
+  started = 0;
   private readonly connector = new Connector();
   private readonly pool: ConnectPool | undefined;
   private readonly signal: AbortSignal;
@@ -105,7 +107,7 @@ export class Prober {
   private readonly concurrency: number;
   private inFlight = 0;
   /** Hosts with waiting work, served round-robin. */
-  private ready: HostProbes[] = [];
+  private ready: PortScanHost[] = [];
   private turn = 0;
   private pumping = false;
   private again = false;
@@ -115,7 +117,7 @@ export class Prober {
   private refilledAt = performance.now();
   private refillTimer: NodeJS.Timeout | undefined;
 
-  constructor(readonly options: ProberOptions) {
+  constructor(readonly options: PortScannerOptions) {
     const t = options.timeouts;
     this.timing = {
       initialMs: t.initialMs ?? DEFAULT_TIMEOUTS.initialMs,
@@ -138,11 +140,11 @@ export class Prober {
     await this.pool?.close();
   }
 
-  host(address: string): HostProbes {
-    return new HostProbes(address, this);
+  host(address: string): PortScanHost {
+    return new PortScanHost(address, this);
   }
 
-  private enqueue(host: HostProbes, job: Job | PortSweep): void {
+  private enqueue(host: PortScanHost, job: Job | PortSweep): void {
     if ('run' in job) host.jobs.push(job);
     else host.sweeps.push(job);
     if (!this.ready.includes(host)) this.ready.push(host);
@@ -192,12 +194,12 @@ export class Prober {
     }
   }
 
-  private start(host: HostProbes, job: Job): void {
+  private start(host: PortScanHost, job: Job): void {
     const weight = job.weight ?? 1;
     this.inFlight += weight;
     host.inFlight += weight;
-    this.probes += weight;
-    host.probes += weight;
+    this.started += weight;
+    host.started += weight;
     let released = false;
     job.run(() => {
       if (released) return;
@@ -243,7 +245,7 @@ export class Prober {
   }
 
   /** Books what a TCP answer says about the host: it answered, its RTT, or why it could not be reached. */
-  private note(host: HostProbes, outcome: TcpProbeOutcome): void {
+  private note(host: PortScanHost, outcome: TcpConnectOutcome): void {
     if (outcome.state === 'open' || outcome.state === 'closed') {
       host.answered = true;
       if (outcome.rttMs !== undefined) host.rtt.update(outcome.rttMs);
@@ -256,9 +258,9 @@ export class Prober {
    * A job for one TCP attempt with the host's adaptive timeout at start time. Local resource errors (EMFILE,
    * EADDRNOTAVAIL …) are tried again after a pause and do not count as an attempt.
    */
-  private tcpJob(host: HostProbes, port: number, timeoutMs: number | undefined, done: (o: TcpProbeOutcome) => void): CancellableJob {
+  private tcpJob(host: PortScanHost, port: number, timeoutMs: number | undefined, done: (o: TcpConnectOutcome) => void): CancellableJob {
     let pause = 20;
-    let inFlight: CancelProbe | undefined;
+    let inFlight: CancelConnect | undefined;
     const job: CancellableJob = {
       abort: () => done({ state: 'aborted' }),
       cancel: () => inFlight?.(),
@@ -280,8 +282,8 @@ export class Prober {
     return job;
   }
 
-  /** One TCP attempt; `signal` may stop just this probe (discovery stops its siblings once a host answers). */
-  tcpOnce(host: HostProbes, port: number, signal: AbortSignal, timeoutMs?: number): Promise<TcpProbeOutcome> {
+  /** One TCP attempt; `signal` may stop just this attempt (discovery stops its siblings once a host answers). */
+  tcpOnce(host: PortScanHost, port: number, signal: AbortSignal, timeoutMs?: number): Promise<TcpConnectOutcome> {
     if (signal.aborted || this.signal.aborted) return Promise.resolve({ state: 'aborted' });
     return new Promise((resolve) => {
       let settled = false;
@@ -290,7 +292,7 @@ export class Prober {
         job.cancel();
         finish({ state: 'aborted' });
       };
-      const finish = (outcome: TcpProbeOutcome): void => {
+      const finish = (outcome: TcpConnectOutcome): void => {
         if (settled) return;
         settled = true;
         signal.removeEventListener('abort', onAbort);
@@ -303,19 +305,19 @@ export class Prober {
   }
 
   /**
-   * The states of many TCP ports of one host, probed through the shared slots; filtered ports are retried
+   * The states of many TCP ports of one host, asked through the shared slots; filtered ports are retried
    * `retries` times after the first pass. Ports not finished when the scan aborts are missing from the map.
    * `firstAttempt` 1 is for ports whose first pass already happened (in discovery): they get only their retries.
    */
   tcpPorts(
-    host: HostProbes,
+    host: PortScanHost,
     ports: readonly number[],
     signal: AbortSignal,
     options: { retries?: number; firstAttempt?: number } = {},
-  ): Promise<Map<number, TcpProbeState>> {
+  ): Promise<Map<number, TcpPortState>> {
     const retries = options.retries ?? this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
     const first = options.firstAttempt ?? 0;
-    const states = new Map<number, TcpProbeState>();
+    const states = new Map<number, TcpPortState>();
     if (first > retries) {
       for (const port of ports) states.set(port, 'filtered');
       return Promise.resolve(states);
@@ -326,7 +328,7 @@ export class Prober {
       const settle = (): void => {
         if (--outstanding === 0) resolve(states);
       };
-      const attemptDone = (port: number, attempt: number) => (outcome: TcpProbeOutcome) => {
+      const attemptDone = (port: number, attempt: number) => (outcome: TcpConnectOutcome) => {
         if (outcome.state === 'aborted' || signal.aborted) return settle();
         if (outcome.state === 'filtered' && attempt < retries) {
           this.enqueue(host, this.tcpJob(host, port, undefined, attemptDone(port, attempt + 1)));
@@ -363,8 +365,8 @@ export class Prober {
     });
   }
 
-  /** One UDP port, holding a probe slot for the whole exchange (payload, retries, reply). */
-  udp(host: HostProbes, port: number, payload: UdpPayloadName | undefined, signal: AbortSignal): Promise<UdpProbeOutcome> {
+  /** One UDP port, holding a connection slot for the whole exchange (payload, retries, reply). */
+  udp(host: PortScanHost, port: number, payload: UdpPayloadName | undefined, signal: AbortSignal): Promise<UdpQueryOutcome> {
     const retries = this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
     const timeoutMs = this.options.timeouts.udpMs ?? DEFAULT_TIMEOUTS.udpMs;
     if (signal.aborted || this.signal.aborted) return Promise.resolve({ state: 'aborted' });
@@ -372,7 +374,7 @@ export class Prober {
       this.enqueue(host, {
         abort: () => resolve({ state: 'aborted' }),
         run: (release) => {
-          probeUdp(host.address, port, { timeoutMs, attempts: retries + 1, payload, signal })
+          queryUdp(host.address, port, { timeoutMs, attempts: retries + 1, payload, signal })
             .then((outcome) => {
               if (outcome.state === 'open' || outcome.state === 'closed') host.answered = true;
               resolve(outcome);
