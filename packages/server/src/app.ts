@@ -1,5 +1,5 @@
 // Builds the Bulwark Fastify app: external plugins, then app plugins, then product modules. Used by `bulwark serve` and by tests.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerAuditLog } from './http/audit-log.ts';
+import { registerNullCharacterCheck } from './http/null-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSession } from './http/session.ts';
 import { defaultWebDir, registerWeb } from './http/web.ts';
@@ -52,6 +53,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]', 'req.headers.authorization'] },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // A path Fastify cannot decode (bad percent-encoding) gets the app's error shape, not the router's own.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ detail: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : error.message });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,6 +105,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerErrorHandler(app);
   registerSession(app, ctx);
   registerAccessControl(app);
+  registerNullCharacterCheck(app);
   registerAuditLog(app, ctx);
 
   // Product modules.

@@ -88,7 +88,7 @@ describe.each(BACKENDS)('probes on %s', (backend) => {
     expect(dup.body).toEqual({ name: ['A probe with this name already exists.'] });
     const badOrder = await admin.get('/api/probe/probes/?ordering=secret');
     expect(badOrder.status).toBe(400);
-    expect(badOrder.body).toEqual({ ordering: ['Order by one of: name, created, last_heartbeat.'] });
+    expect(badOrder.body).toEqual({ ordering: ['Order by one of: name, created, last_heartbeat (with - for descending).'] });
   });
 
   it('registers with the token once; a renewed token replaces the old; an expired one is refused', async () => {

@@ -454,12 +454,12 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
       expect(bad.status).toBe(400);
       expect(bad.body.severity[0]).toBe('Choose a severity from 0 (Info), 1 (Low), 2 (Medium), 3 (High), 4 (Critical).');
       expect(bad.body.state[0]).toMatch(/^Choose a state from 0 \(New\)/);
-      expect(bad.body.ordering[0]).toMatch(/^Order by one of risk_score, severity, epss/);
+      expect(bad.body.ordering[0]).toMatch(/^Order by one of: risk_score, severity, epss/);
       expect(bad.body.host).toEqual(['A valid integer is required.']);
       const hostsBad = await c.get<Record<string, string[]>>(`/api/scan/nruns/${runs[0]}/hosts/?page=0&ordering=-name`);
       expect(hostsBad.status).toBe(400);
       expect(hostsBad.body).toMatchObject({ page: ['Page numbers start at 1.'] });
-      expect(hostsBad.body.ordering[0]).toMatch(/^Order by one of address/);
+      expect(hostsBad.body.ordering[0]).toMatch(/^Order by one of: address/);
       expect((await c.get(`/api/scan/nruns/abc/hosts/`)).status).toBe(400);
     });
 

@@ -81,7 +81,7 @@ describe('the run list', () => {
     expect((await names('ordering=-user')).at(-1)).toBe('Charlie');
     const bad = await admin.get('/api/scan/nruns/?ordering=colour');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ ordering: [expect.stringContaining('Order by one of name, scan_id, user, scanned_items, status')] });
+    expect(bad.body).toEqual({ ordering: [expect.stringContaining('Order by one of: name, scan_id, user, scanned_items, status')] });
   });
 
   it('filters by status label, Requested also matching new and created start, Queued also delayed node assignment', async () => {

@@ -32,14 +32,19 @@ interface ZodLikeIssue {
   message?: string;
 }
 
-/** Turns schema validation issues into `{field: [msg]}`; issues on the whole body go to non_field_errors. */
-export function validationBody(issues: ZodLikeIssue[]): FieldErrors {
-  const out: FieldErrors = {};
+/** Zod issues as `{field: [msg]}`; issues on the whole object go to non_field_errors. The one converter. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message?: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
   for (const issue of issues) {
-    const field = issue.instancePath.replace(/^\//, '').split('/')[0] || 'non_field_errors';
-    (out[field] ??= []).push(issue.message ?? 'Invalid value.');
+    const field = typeof issue.path[0] === 'string' && issue.path[0] !== '' ? issue.path[0] : 'non_field_errors';
+    (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
   }
-  return out;
+  return errors;
+}
+
+/** Fastify's schema validation issues (a JSON pointer per issue) in the same shape. */
+export function validationBody(issues: ZodLikeIssue[]): FieldErrors {
+  return fieldErrors(issues.map((i) => ({ path: i.instancePath.replace(/^\//, '').split('/'), message: i.message })));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

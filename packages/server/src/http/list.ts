@@ -5,14 +5,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
-import { badRequest, type FieldErrors } from './errors.ts';
+import { badRequest, fieldErrors } from './errors.ts';
+
+export { fieldErrors };
 
 export { pageQuery, paged, pagedSchema, MAX_PAGE_SIZE } from './pagination.ts';
 
 const INTEGER = 'A valid integer is required.';
 
 /** An `ordering` parameter over `keys` ('-' for descending), parsed to its key and direction. */
-export function ordering<K extends string>(keys: readonly [K, ...K[]], fallback: K | `-${K}`) {
+export function ordering<K extends string>(keys: readonly K[], fallback: K | `-${K}`) {
   const values = [...keys, ...keys.map((k) => `-${k}` as const)] as [K | `-${K}`, ...(K | `-${K}`)[]];
   return z
     .enum(values, { error: `Order by one of: ${keys.join(', ')} (with - for descending).` })
@@ -43,11 +45,12 @@ export const scoreBound = z.coerce
 
 export const integerParam = z.coerce.number({ error: INTEGER }).int(INTEGER);
 export const idParam = integerParam.positive('Ensure this value is greater than 0.');
-export const idParams = z.object({ id: z.coerce.number({ error: INTEGER }).int(INTEGER).positive('Not found.') });
+/** `:id` of a route (messages from core's zod-messages, as every other number). */
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** true/false/1/0 in a query string. */
 export const boolParam = z
-  .enum(['true', 'false', '1', '0', 'True', 'False'], { error: 'Must be a valid boolean.' })
+  .enum(['true', 'false', '1', '0', 'True', 'False'], { error: 'Must be true or false.' })
   .transform((v) => v === 'true' || v === '1' || v === 'True')
   .optional();
 
@@ -93,22 +96,15 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Zod issues as `{field: [msg]}`; issues on the whole object go to non_field_errors (the one converter). */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : 'non_field_errors';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
-}
-
 /** Parses `input` with `schema`; on failure throws 400 `{field: [msg]}`. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw badRequest(fieldErrors(result.error.issues));
 }
+
+/** A PATCH body: any fields; the route merges them into the current object and validates the whole with parseInput. */
+export const patchBody = z.record(z.string(), z.unknown());
 
 /** Above this many rows a count is PostgreSQL's estimate instead of an exact count (the OPTIONS count of big lists). */
 export const EXACT_COUNT_LIMIT = 10_000;

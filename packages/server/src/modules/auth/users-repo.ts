@@ -21,3 +21,8 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 export async function markSignedIn(db: Db, id: number): Promise<void> {
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
 }
+
+/** Changes one user's columns (second-factor settings, pending phone …). */
+export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}

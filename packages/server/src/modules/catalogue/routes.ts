@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { networkTest, testCategory } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
-import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
+import { ordering, pageQuery, paged, pagedSchema, searchParam } from '../../http/list.ts';
 import { catalogue, type NetworkTest } from './catalogue.ts';
 
 const tags = ['scans'];
@@ -16,16 +16,12 @@ const repeated = <T extends z.ZodType>(item: T) =>
 
 const ORDERINGS = ['id', 'name', 'severity', 'category'] as const;
 const testsQuery = pageQuery.extend({
-  search: z.string().trim().max(200).optional(),
+  search: searchParam,
   category: repeated(z.string().trim().min(1).max(200)),
   severity: repeated(
     z.coerce.number({ error: 'A valid integer is required.' }).int().min(0, 'Severity is 0 to 4.').max(4, 'Severity is 0 to 4.'),
   ),
-  ordering: z
-    .enum([...ORDERINGS, ...ORDERINGS.map((o) => `-${o}` as const)], {
-      error: `Order by one of: ${ORDERINGS.join(', ')} (with - for descending).`,
-    })
-    .default('name'),
+  ordering: ordering(ORDERINGS, 'name'),
 });
 
 function compare(key: (typeof ORDERINGS)[number]) {
@@ -78,9 +74,8 @@ export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
           (categories.size === 0 || categories.has(t.category)) &&
           (severities.size === 0 || severities.has(t.severity)),
       );
-      const desc = ordering.startsWith('-');
-      rows.sort(compare(ordering.replace(/^-/, '') as (typeof ORDERINGS)[number]));
-      if (desc) rows.reverse();
+      rows.sort(compare(ordering.key));
+      if (ordering.descending) rows.reverse();
       return paged(request, page, page_size, rows.length, rows.slice((page - 1) * page_size, page * page_size));
     },
   );

@@ -1,19 +1,17 @@
 // HTTP routes of the customer (tenant) record, feature flags and SSO tokens (platform-core §7).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEATURE_FLAGS, customer, customerPatch, daysToExpiration, featureFlagMap, ssoToken, type Customer } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { customers } from '../../db/schema/index.ts';
+import { updateCustomerRow, type CustomerValues } from './repo.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { consume } from '../../http/rate-limit.ts';
 import type { CustomerRow } from '../../http/session.ts';
 import { audit } from '../auth/audit.ts';
 import { TOKEN_TTL_SECONDS, issueToken } from '../auth/tokens.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+import { idParams } from '../../http/list.ts';
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
@@ -52,12 +50,11 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       const auth = authOf(request);
       // Another customer's id is answered exactly like one that does not exist.
       if (request.params.id !== auth.customer.id) throw notFound();
-      const values: Partial<typeof customers.$inferInsert> = {};
+      const values: CustomerValues = {};
       if (request.body.name !== undefined) values.name = request.body.name;
       if (request.body.logo !== undefined) values.logo = request.body.logo || null;
       if (Object.keys(values).length === 0) return toCustomer(auth.customer);
-      const [row] = await ctx.db.update(customers).set(values).where(eq(customers.id, auth.customer.id)).returning();
-      return toCustomer(row!);
+      return toCustomer(await updateCustomerRow(ctx.db, auth.customer.id, values));
     },
   );
 

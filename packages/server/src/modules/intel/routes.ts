@@ -9,14 +9,13 @@ import type { AppContext } from '../../context.ts';
 import { feedImports } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
-import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
+import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { sourceProblem } from './import.ts';
 import { intelCounts, matchCpe, matchPackage } from './match.ts';
 import { startFeedImport } from './queue.ts';
 import { parsePackageSpec, parseCpeQuery } from './query.ts';
 
 const tags = ['intel'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 type ImportRow = typeof feedImports.$inferSelect;
 

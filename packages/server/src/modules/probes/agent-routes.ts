@@ -28,9 +28,9 @@ import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
 import type { ProbeRow } from './repo.ts';
 import { taskSpecOf } from './task-spec.ts';
+import { idParams } from '../../http/list.ts';
 
 const tags = ['probe-agent'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Results and checkpoints of a large task are big JSON documents. */
 const LARGE_BODY = 64 * 1024 * 1024;
 

@@ -1,16 +1,14 @@
 // HTTP routes of probe groups: a group's scans go to its online member with the least work.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { probeGroup, probeGroupInput } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { listGroups } from './repo.ts';
 import { createGroup, deleteGroup, groupById, toGroup, updateGroup } from './service.ts';
 import { authOf } from '../../http/guards.ts';
 
 const tags = ['probes'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const groupPatch = probeGroupInput.partial().extend({ probes: probeGroupInput.shape.probes.removeDefault().optional() });
 
 export function probeGroupRoutes(app: FastifyInstance, ctx: AppContext): void {

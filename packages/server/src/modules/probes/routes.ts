@@ -6,14 +6,14 @@ import { z } from 'zod';
 import { probe, probeBasic, probeCreated, probeInput, probePatch, probeToken } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
-import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import { ordering, paged, pagedSchema, pageQuery, searchParam } from '../../http/list.ts';
 import { listProbes, probeNames, PROBE_ORDERINGS, type ProbeOrdering } from './repo.ts';
 import { BUILTIN_PROBE_NAME, createProbe, deleteProbe, patchProbe, probeOrBuiltin, renewToken, toProbe } from './service.ts';
 
 const tags = ['probes'];
 /** Probe ids, with -1 for the built-in probe. */
 const idParams = z.object({ id: z.coerce.number().int().min(-1) });
-const orderings = Object.keys(PROBE_ORDERINGS);
+const orderings = Object.keys(PROBE_ORDERINGS) as ProbeOrdering[];
 
 export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,11 +42,8 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'Remote probes with their status (online, offline, not registered) and active runs',
         querystring: pageQuery.extend({
-          ordering: z
-            .string()
-            .default('name')
-            .refine((o) => orderings.includes(o.replace(/^-/, '')), { message: `Order by one of: ${orderings.join(', ')}.` }),
-          search: z.string().trim().max(200).optional(),
+          ordering: ordering(orderings, 'name'),
+          search: searchParam,
         }),
         response: { 200: pagedSchema(probe) },
       },
@@ -57,8 +54,8 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { count, rows } = await listProbes(ctx.db, auth.customer.id, {
         page: q.page,
         pageSize: q.page_size,
-        ordering: q.ordering.replace(/^-/, '') as ProbeOrdering,
-        descending: q.ordering.startsWith('-'),
+        ordering: q.ordering.key,
+        descending: q.ordering.descending,
         search: q.search || undefined,
       });
       const now = Date.now();

@@ -6,8 +6,7 @@ import { networkProfile, networkProfileExport, networkProfileInput, profileListI
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
-import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
-import { orderingParam, parseInput, patchBody, splitOrdering } from '../targets/input.ts';
+import { idParams, ordering, paged, pagedSchema, pageQuery, parseInput, patchBody } from '../../http/list.ts';
 import { getProfile, listProfiles, profileChoices } from './repo.ts';
 import {
   changeProfile,
@@ -22,10 +21,9 @@ import {
 } from './service.ts';
 
 const tags = ['scan profiles'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listQuery = pageQuery.extend({
   search: z.string().trim().max(200).optional(),
-  ordering: orderingParam(['name', 'modified', 'created', 'id'], 'name'),
+  ordering: ordering(['name', 'modified', 'created', 'id'], 'name'),
 });
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -44,8 +42,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const auth = authOf(request);
-      const { page, page_size, search, ordering } = request.query;
-      const o = splitOrdering(ordering);
+      const { page, page_size, search, ordering: o } = request.query;
       const { count, rows } = await listProfiles(ctx.db, auth.customer.id, {
         page,
         pageSize: page_size,

@@ -34,7 +34,7 @@ export type RunFindingOrdering = keyof typeof RUN_FINDING_ORDERINGS;
 
 export interface Ordering<K> {
   key: K;
-  desc: boolean;
+  descending: boolean;
 }
 
 const orderBy = (col: SQL, desc: boolean, tie: SQL): SQL =>
@@ -66,7 +66,7 @@ export async function listRunHosts(
   }>(
     db,
     sql`select h.host_id, h.address, h.hostnames, h.ports, h.findings_count, h.max_severity from scan_run_hosts h
-        where ${where} ${orderBy(RUN_HOST_ORDERINGS[q.ordering.key], q.ordering.desc, sql`h.address, h.host_id`)}
+        where ${where} ${orderBy(RUN_HOST_ORDERINGS[q.ordering.key], q.ordering.descending, sql`h.address, h.host_id`)}
         limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
   );
   return {
@@ -127,7 +127,7 @@ export async function listRunFindings(
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select f.*, r.state as run_state, h.address from ${from} where ${where}
-        ${orderBy(RUN_FINDING_ORDERINGS[q.ordering.key], q.ordering.desc, sql`f.id`)}
+        ${orderBy(RUN_FINDING_ORDERINGS[q.ordering.key], q.ordering.descending, sql`f.id`)}
         limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
   );
   return {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
-import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
+import { idParams, ordering, pageQuery, paged, pagedSchema } from '../../http/list.ts';
 import {
   RUN_FINDING_ORDERINGS,
   RUN_HOST_ORDERINGS,
@@ -18,18 +18,6 @@ import {
 } from './queries.ts';
 
 const tags = ['scans'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
-const ordering = <K extends string>(keys: readonly K[], fallback: string) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (v) => (keys as readonly string[]).includes(v.replace(/^-/, '')),
-      `Order by one of ${keys.join(', ')} (prefix - for descending).`,
-    )
-    .default(fallback)
-    .transform((v) => ({ key: v.replace(/^-/, '') as K, desc: v.startsWith('-') }));
 
 /** A repeatable integer parameter (`?severity=3&severity=4`) whose values are codes with labels. */
 const codes = (labels: Record<number, string>, what: string) => {
@@ -54,12 +42,12 @@ const codes = (labels: Record<number, string>, what: string) => {
 const searchParam = z.string().trim().max(200, 'Search for at most 200 characters.').optional();
 
 export const runHostsQuery = pageQuery.extend({
-  ordering: ordering(Object.keys(RUN_HOST_ORDERINGS) as RunHostOrdering[], 'address'),
+  ordering: ordering(Object.keys(RUN_HOST_ORDERINGS) as RunHostOrdering[], 'address' as RunHostOrdering),
   search: searchParam,
 });
 
 export const runFindingsQuery = pageQuery.extend({
-  ordering: ordering(Object.keys(RUN_FINDING_ORDERINGS) as RunFindingOrdering[], '-risk_score'),
+  ordering: ordering(Object.keys(RUN_FINDING_ORDERINGS) as RunFindingOrdering[], '-risk_score' as `-${RunFindingOrdering}`),
   severity: codes(SEVERITY_LABELS, 'a severity'),
   state: codes(VULNERABILITY_STATE_LABELS, 'a state'),
   search: searchParam,

@@ -1,6 +1,5 @@
 // HTTP routes of network scan runs (scan/nruns/): the filtered, ordered list with tasks and actions, one run, its
 // errors, the actions stop/resume/cancel/cancel-force, deleting a run; and celery-progress/{id}/ for background jobs.
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,40 +17,19 @@ import {
   type ScanTaskLabel,
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { jobProgress, scanErrors, scanRuns } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
-import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import { boolParam, dateBound, idParams, listParam, ordering, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { ACTION_MESSAGES, ActionRefused, runAction, runDeletable } from './actions.ts';
-import { getRun, listRuns, RUN_ORDERINGS, toRunRows, type RunOrdering } from './runs-repo.ts';
+import { deleteRun, getRun, listRuns, runErrorGroups, RUN_ORDERINGS, toRunRows, type RunOrdering } from './runs-repo.ts';
+import { jobProgressOf } from '../../jobs/progress.ts';
 
 const tags = ['scans'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const orderings = Object.keys(RUN_ORDERINGS);
 
-const dateBound = (end: boolean) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date or date and time (YYYY-MM-DD or ISO 8601).')
-    // A day given as an upper bound includes the whole day.
-    .transform((v) => new Date(Date.parse(v) + (end && /^\d{4}-\d{2}-\d{2}$/.test(v) ? 86_400_000 - 1 : 0)))
-    .optional();
-const list = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .optional();
-const boolParam = z
-  .enum(['true', 'false', '1', '0'], { error: 'Must be true or false.' })
-  .transform((v) => v === 'true' || v === '1')
-  .optional();
+const list = listParam(z.string());
 
 export const runListQuery = pageQuery.extend({
-  ordering: z
-    .string()
-    .trim()
-    .refine((v) => orderings.includes(v.replace(/^-/, '')), `Order by one of ${orderings.join(', ')} (prefix - for descending).`)
-    .default('-created'),
+  ordering: ordering(Object.keys(RUN_ORDERINGS) as RunOrdering[], '-created'),
   status: list.superRefine((v, ctx) => {
     for (const s of v ?? [])
       if (!isScanTaskLabel(s))
@@ -124,7 +102,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
           isExternal: q.is_external,
           asset: q.asset,
         },
-        { key: q.ordering.replace(/^-/, '') as RunOrdering, desc: q.ordering.startsWith('-') },
+        q.ordering,
         q.page,
         q.page_size,
       );
@@ -154,7 +132,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
       const run = await getRun(ctx.db, auth.customer.id, request.params.id);
       if (!run) throw notFound();
       if (!(await runDeletable(ctx.db, run.id))) throw conflict({ non_field_errors: ['Cancel the scan first.'] });
-      await ctx.db.delete(scanRuns).where(and(eq(scanRuns.customerId, auth.customer.id), eq(scanRuns.id, run.id)));
+      await deleteRun(ctx.db, auth.customer.id, run.id);
       return reply.code(204).send();
     },
   );
@@ -197,26 +175,10 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
       const auth = authOf(request);
       const run = await getRun(ctx.db, auth.customer.id, request.params.id);
       if (!run) throw notFound();
-      const hidden = request.query.show_hidden
-        ? sql`true`
-        : sql`${scanErrors.type} not in (${sql.join(
-            HIDDEN_SCAN_ERROR_TYPES.map((t) => sql`${t}`),
-            sql`, `,
-          )})`;
-      // Grouped by message in order of first appearance; the first type seen names the group (as aggregateScanErrors).
-      const rows = await ctx.db
-        .select({
-          message: scanErrors.message,
-          type: sql<number>`(array_agg(${scanErrors.type} order by ${scanErrors.id}))[1]`,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(scanErrors)
-        .where(and(eq(scanErrors.customerId, auth.customer.id), eq(scanErrors.runId, run.id), hidden))
-        .groupBy(scanErrors.message)
-        .orderBy(sql`min(${scanErrors.id})`);
+      const rows = await runErrorGroups(ctx.db, auth.customer.id, run.id, request.query.show_hidden ? null : HIDDEN_SCAN_ERROR_TYPES);
       return rows.map((e) => ({
-        type: Number(e.type),
-        type_label: SCAN_ERROR_TYPE_LABELS[Number(e.type) as ScanErrorType] ?? 'Internal',
+        type: e.type,
+        type_label: SCAN_ERROR_TYPE_LABELS[e.type as ScanErrorType] ?? 'Internal',
         message: e.message,
         count: e.count,
       }));
@@ -237,10 +199,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const auth = authOf(request);
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) throw notFound();
-      const [row] = await ctx.db
-        .select()
-        .from(jobProgress)
-        .where(and(eq(jobProgress.customerId, auth.customer.id), eq(jobProgress.id, request.params.id)));
+      const row = await jobProgressOf(ctx.db, auth.customer.id, request.params.id);
       if (!row) throw notFound();
       const complete = row.state === 'SUCCESS' || row.state === 'FAILURE';
       const percent = row.total > 0 ? Math.round((row.current / row.total) * 1000) / 10 : complete ? 100 : 0;

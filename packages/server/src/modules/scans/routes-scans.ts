@@ -1,27 +1,27 @@
 // HTTP routes of network scans (scan/nscans/): create (and start), list, read, change, delete, start a run.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, networkScan, networkScanInput, scanRun, type NetworkScanInput } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { scans } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../http/errors.ts';
-import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../http/errors.ts';
+import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { authOf, subjectOf } from '../../http/guards.ts';
 import { toRunRows } from './runs-repo.ts';
-import { getScan, listScans, referenceErrors, scanBusy, toNetworkScans, type ScanRow } from './scan-repo.ts';
+import {
+  deleteScan,
+  getScan,
+  insertScan,
+  listScans,
+  updateScan,
+  referenceErrors,
+  scanBusy,
+  toNetworkScans,
+  type ScanRow,
+} from './scan-repo.ts';
 import { StartError, startRun } from './start.ts';
 
 const tags = ['scans'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
-/** `{field: [msg]}` from a zod error (the same shape schema validation gives). */
-function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) (out[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
-  return out;
-}
 
 /** The scan's columns from a validated input. */
 function columns(input: z.output<typeof networkScanInput>) {
@@ -78,20 +78,17 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw forbidden('You may create scans but not start them: save it without starting.');
       const errors = await referenceErrors(ctx.db, customerId, input);
       if (Object.keys(errors).length > 0) throw badRequest(errors);
-      const [row] = await ctx.db
-        .insert(scans)
-        .values({ customerId, userId: auth.user.id, ...columns(input) })
-        .returning();
+      const row = await insertScan(ctx.db, customerId, auth.user.id, columns(input));
       if (input.start) {
         try {
-          await startRun(ctx.db, row!, { userId: auth.user.id });
+          await startRun(ctx.db, row, { userId: auth.user.id });
         } catch (err) {
           // A scan that cannot start is not kept: the form shows why and nothing half-made is left behind.
-          await ctx.db.delete(scans).where(eq(scans.id, row!.id));
+          await deleteScan(ctx.db, customerId, row.id);
           startFailed(err);
         }
       }
-      const [out] = await toNetworkScans(ctx.db, customerId, [row!]);
+      const [out] = await toNetworkScans(ctx.db, customerId, [row]);
       return reply.code(201).send(out);
     },
   );
@@ -142,15 +139,11 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
       const row = await getScan(ctx.db, customerId, request.params.id);
       if (!row) throw notFound();
       const merged = networkScanInput.safeParse({ ...asInput(row), ...request.body, start: false });
-      if (!merged.success) throw badRequest(zodFieldErrors(merged.error));
+      if (!merged.success) throw badRequest(fieldErrors(merged.error.issues));
       const errors = await referenceErrors(ctx.db, customerId, merged.data);
       if (Object.keys(errors).length > 0) throw badRequest(errors);
-      const [updated] = await ctx.db
-        .update(scans)
-        .set(columns(merged.data))
-        .where(and(eq(scans.customerId, customerId), eq(scans.id, row.id)))
-        .returning();
-      return (await toNetworkScans(ctx.db, customerId, [updated!]))[0]!;
+      const updated = await updateScan(ctx.db, customerId, row.id, columns(merged.data));
+      return (await toNetworkScans(ctx.db, customerId, [updated]))[0]!;
     },
   );
 
@@ -163,7 +156,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
       const row = await getScan(ctx.db, customerId, request.params.id);
       if (!row) throw notFound();
       if (await scanBusy(ctx.db, customerId, row.id)) throw conflict({ non_field_errors: ['Cancel the running scan first.'] });
-      await ctx.db.delete(scans).where(and(eq(scans.customerId, customerId), eq(scans.id, row.id)));
+      await deleteScan(ctx.db, customerId, row.id);
       return reply.code(204).send();
     },
   );

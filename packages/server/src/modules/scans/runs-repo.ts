@@ -12,7 +12,7 @@ import {
   type ScanTaskState,
 } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
-import { probeGroups, probes, scanProfiles, scanRuns, scanTasks, users } from '../../db/schema/index.ts';
+import { probeGroups, probes, scanErrors, scanProfiles, scanRuns, scanTasks, users } from '../../db/schema/index.ts';
 import { BUILTIN_PROBE_REF } from './scan-repo.ts';
 import type { RunRow, TaskRow } from './tasks.ts';
 
@@ -72,13 +72,13 @@ export async function listRuns(
   db: Db,
   customerId: number,
   filters: RunFilters,
-  ordering: { key: RunOrdering; desc: boolean },
+  ordering: { key: RunOrdering; descending: boolean },
   page: number,
   pageSize: number,
 ): Promise<{ count: number; rows: RunRow[] }> {
   const col = RUN_ORDERINGS[ordering.key];
   // Nulls (not started, not finished) sort last either way; ties by id, newest first.
-  const order = ordering.desc ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
+  const order = ordering.descending ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
   const cond = where(customerId, filters);
   const [rows, [{ n }]] = await Promise.all([
     db
@@ -202,4 +202,35 @@ export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Pro
       })),
     };
   });
+}
+
+export async function deleteRun(db: Db, customerId: number, id: number): Promise<void> {
+  await db.delete(scanRuns).where(and(eq(scanRuns.customerId, customerId), eq(scanRuns.id, id)));
+}
+
+/** A run's errors grouped by message in order of first appearance; the first type seen names the group. */
+export async function runErrorGroups(
+  db: Db,
+  customerId: number,
+  runId: number,
+  hiddenTypes: readonly number[] | null,
+): Promise<{ message: string; type: number; count: number }[]> {
+  const visible =
+    hiddenTypes && hiddenTypes.length > 0
+      ? sql`${scanErrors.type} not in (${sql.join(
+          hiddenTypes.map((t) => sql`${t}`),
+          sql`, `,
+        )})`
+      : sql`true`;
+  const rows = await db
+    .select({
+      message: scanErrors.message,
+      type: sql<number>`(array_agg(${scanErrors.type} order by ${scanErrors.id}))[1]`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(scanErrors)
+    .where(and(eq(scanErrors.customerId, customerId), eq(scanErrors.runId, runId), visible))
+    .groupBy(scanErrors.message)
+    .orderBy(sql`min(${scanErrors.id})`);
+  return rows.map((r) => ({ message: r.message, type: Number(r.type), count: Number(r.count) }));
 }

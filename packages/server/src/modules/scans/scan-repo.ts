@@ -205,3 +205,26 @@ export async function listScans(db: Db, customerId: number, page: number, pageSi
   ]);
   return { count: n, rows };
 }
+
+export async function deleteScan(db: Tx, customerId: number, id: number): Promise<void> {
+  await db.delete(scans).where(and(eq(scans.customerId, customerId), eq(scans.id, id)));
+}
+
+export type ScanColumns = Omit<typeof scans.$inferInsert, 'id' | 'customerId' | 'userId' | 'createdAt'>;
+
+export async function insertScan(db: Tx, customerId: number, userId: number, values: ScanColumns): Promise<ScanRow> {
+  const [row] = await db
+    .insert(scans)
+    .values({ ...values, customerId, userId })
+    .returning();
+  return row!;
+}
+
+export async function updateScan(db: Tx, customerId: number, id: number, values: ScanColumns): Promise<ScanRow> {
+  const [row] = await db
+    .update(scans)
+    .set(values)
+    .where(and(eq(scans.customerId, customerId), eq(scans.id, id)))
+    .returning();
+  return row!;
+}

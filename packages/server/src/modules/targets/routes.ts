@@ -15,14 +15,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
-import { pageQuery, paged, pagedSchema } from '../../http/pagination.ts';
-import { orderingParam, parseInput, patchBody, splitOrdering } from './input.ts';
+import { idParams, ordering, paged, pagedSchema, pageQuery, parseInput, patchBody } from '../../http/list.ts';
 import { normaliseHost, normaliseIpRange, type TargetKind } from './normalise.ts';
 import { deleteTarget, getTarget, listTargets, type TargetOrdering, type TargetRow } from './repo.ts';
 import { saveMany, saveTarget } from './service.ts';
 
 const tags = ['scan targets'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const HOST_KINDS: TargetKind[] = ['host'];
 const RANGE_KINDS: TargetKind[] = ['network', 'range'];
 
@@ -45,8 +43,8 @@ export const toScanIpRange = (r: TargetRow): ScanIpRange => ({
 });
 
 const search = z.string().trim().max(200).optional();
-const hostsQuery = pageQuery.extend({ search, ordering: orderingParam(['host', 'name', 'created', 'id'], '-created') });
-const rangesQuery = pageQuery.extend({ search, ordering: orderingParam(['iprange', 'name', 'created', 'id'], '-created') });
+const hostsQuery = pageQuery.extend({ search, ordering: ordering(['host', 'name', 'created', 'id'], '-created') });
+const rangesQuery = pageQuery.extend({ search, ordering: ordering(['iprange', 'name', 'created', 'id'], '-created') });
 const column = (key: string): TargetOrdering => (key === 'host' || key === 'iprange' ? 'value' : (key as TargetOrdering));
 
 type HostInput = z.output<typeof scanHostInput>;
@@ -72,8 +70,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const auth = authOf(request);
-      const { page, page_size, search: s, ordering } = request.query;
-      const o = splitOrdering(ordering);
+      const { page, page_size, search: s, ordering: o } = request.query;
       const { count, rows } = await listTargets(ctx.db, auth.customer.id, HOST_KINDS, {
         page,
         pageSize: page_size,
@@ -165,8 +162,7 @@ export function targetRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const auth = authOf(request);
-      const { page, page_size, search: s, ordering } = request.query;
-      const o = splitOrdering(ordering);
+      const { page, page_size, search: s, ordering: o } = request.query;
       const { count, rows } = await listTargets(ctx.db, auth.customer.id, RANGE_KINDS, {
         page,
         pageSize: page_size,

@@ -1,11 +1,10 @@
 // Second-factor enrolment from profile settings: authenticator app (TOTP with QR code), SMS phone, and turning it off.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { detailMessage, disableTwoFactorRequest, otpCodeRequest, setPhoneNumberRequest, totpSetup, twoFactorStatus } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
+import { updateUser } from '../auth/users-repo.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { consume } from '../../http/rate-limit.ts';
@@ -51,10 +50,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const auth = ownSession(request);
       const secret = newTotpSecret();
-      await ctx.db
-        .update(users)
-        .set({ pendingTotpSecret: ctx.secrets.encrypt(secret) })
-        .where(eq(users.id, auth.user.id));
+      await updateUser(ctx.db, auth.user.id, { pendingTotpSecret: ctx.secrets.encrypt(secret) });
       const otpauth_url = totpUri(auth.user.email, secret);
       return { secret, otpauth_url, qr_code: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }) };
     },
@@ -79,10 +75,12 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const step = matchTotp(request.body.one_time_password, ctx.secrets.decrypt(auth.user.pendingTotpSecret));
       if (step === null)
         throw badRequest({ one_time_password: ['The code is not valid. Check the time on your device and try the newest code.'] });
-      await ctx.db
-        .update(users)
-        .set({ totpSecret: auth.user.pendingTotpSecret, pendingTotpSecret: null, twoFactorMethod: 'totp', lastOtpStep: step })
-        .where(eq(users.id, auth.user.id));
+      await updateUser(ctx.db, auth.user.id, {
+        totpSecret: auth.user.pendingTotpSecret,
+        pendingTotpSecret: null,
+        twoFactorMethod: 'totp',
+        lastOtpStep: step,
+      });
       await audit(ctx, request, 'two_factor_enabled', subject(auth), 'totp');
       return { detail: 'The authenticator app is now your second factor.' };
     },
@@ -104,7 +102,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!ctx.sms.configured) throw badRequest({ phone_number: ['Text messages cannot be sent: SMS is not configured on this server.'] });
       await limit(ctx, auth, request);
       const phone = request.body.phone_number;
-      await ctx.db.update(users).set({ pendingPhoneNumber: phone }).where(eq(users.id, auth.user.id));
+      await updateUser(ctx.db, auth.user.id, { pendingPhoneNumber: phone });
       try {
         await sendSmsCode(ctx, auth.user, phone, 'enrol');
       } catch (e) {
@@ -131,10 +129,13 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       await limit(ctx, auth, request);
       const phone = await verifySmsCode(ctx, auth.user, request.body.one_time_password, 'enrol');
       if (!phone) throw badRequest({ one_time_password: ['The code is not valid or has expired. Ask for a new code.'] });
-      await ctx.db
-        .update(users)
-        .set({ phoneNumber: phone, pendingPhoneNumber: null, twoFactorMethod: 'sms', totpSecret: null, pendingTotpSecret: null })
-        .where(eq(users.id, auth.user.id));
+      await updateUser(ctx.db, auth.user.id, {
+        phoneNumber: phone,
+        pendingPhoneNumber: null,
+        twoFactorMethod: 'sms',
+        totpSecret: null,
+        pendingTotpSecret: null,
+      });
       await audit(ctx, request, 'phone_verified', subject(auth));
       await audit(ctx, request, 'two_factor_enabled', subject(auth), 'sms');
       return { detail: 'Text-message codes are now your second factor.' };
@@ -157,10 +158,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       await limit(ctx, auth, request);
       if (!(await verifyPassword(auth.user.passwordHash, request.body.password)))
         throw badRequest({ password: ['The password is not correct.'] });
-      await ctx.db
-        .update(users)
-        .set({ twoFactorMethod: 'none', totpSecret: null, pendingTotpSecret: null, lastOtpStep: null })
-        .where(eq(users.id, auth.user.id));
+      await updateUser(ctx.db, auth.user.id, { twoFactorMethod: 'none', totpSecret: null, pendingTotpSecret: null, lastOtpStep: null });
       await audit(ctx, request, 'two_factor_disabled', subject(auth));
       return { detail: 'The second factor is off.' };
     },

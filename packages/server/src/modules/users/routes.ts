@@ -5,12 +5,11 @@ import { z } from 'zod';
 import { changePasswordRequest, detailMessage, userProfile, userProfilePatch } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
-import { paged, pagedSchema, pageQuery } from '../../http/pagination.ts';
+import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { changePassword } from './password.ts';
 import { getProfile, listProfiles, patchProfile, toProfile } from './service.ts';
 
 const tags = ['users'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
