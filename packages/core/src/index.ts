@@ -4,6 +4,8 @@ export * from './permissions.ts';
 export * from './access.ts';
 export * from './roles.ts';
 export * from './routes.ts';
+export * from './route-match.ts';
+export * from './route-guards.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './api/intel.ts';

@@ -272,7 +272,3 @@ export const ROUTES: RouteDef[] = [
   { path: CATCH_ALL_PATH, name: 'not-found', title: 'Page not found', area: 'general', access: 'always' },
 ];
 
-export { routeByName, matchRoute, splitPath } from './route-match.ts';
-export type { RouteMatch } from './route-match.ts';
-export { routeAllowed, firstAccessibleChild } from './route-guards.ts';
-export type { RouteContext, RouteVerdict } from './route-guards.ts';

@@ -2,6 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   FEATURE_FLAGS,
+  PERMISSION_GROUPS,
   PERMISSION_RESOURCES,
   SUBSCRIPTION_TIERS,
   can,
@@ -43,9 +44,26 @@ describe('canRead', () => {
     expect(can(u, 'tickets', 'update')).toBe(true);
   });
 
-  it('lists the thirteen resource areas', () => {
-    expect(PERMISSION_RESOURCES).toHaveLength(13);
-    expect(PERMISSION_RESOURCES).toContain('unified_vulnerabilities');
+  it('lists the thirteen resource areas of §6 first, then the areas Bulwark adds, each in exactly one group', () => {
+    expect(PERMISSION_RESOURCES.slice(0, 13)).toEqual([
+      'probes',
+      'net_scans',
+      'web_scans',
+      'cloud_scans',
+      'net_assets',
+      'web_assets',
+      'da_assets',
+      'tags',
+      'vulnerabilities',
+      'tickets',
+      'reports',
+      'unified_assets',
+      'unified_vulnerabilities',
+    ]);
+    for (const r of ['monitoring', 'phishing', 'dashboards', 'remediation_rules', 'integrations', 'teams', 'public_api', 'exports'])
+      expect(PERMISSION_RESOURCES).toContain(r);
+    const grouped = Object.values(PERMISSION_GROUPS).flat();
+    expect([...grouped].sort()).toEqual([...PERMISSION_RESOURCES].sort());
   });
 });
 

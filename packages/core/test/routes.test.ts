@@ -1,6 +1,8 @@
 // Tests of the route table, route matching and route guards (platform-core §2, §6; feature-areas §2).
 import { describe, it, expect } from 'vitest';
-import { ROUTES, routeByName, matchRoute, routeAllowed, firstAccessibleChild, type RouteContext, type RouteDef } from '../src/routes.ts';
+import { ROUTES, type RouteDef } from '../src/routes.ts';
+import { routeByName, matchRoute } from '../src/route-match.ts';
+import { routeAllowed, firstAccessibleChild, type RouteContext } from '../src/route-guards.ts';
 import type { PermissionSubject } from '../src/permissions.ts';
 
 const superuser: PermissionSubject = { is_superuser: true, customer_admin: false, permissions: {} };

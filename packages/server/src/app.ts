@@ -55,7 +55,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: 1024 * 1024,
     // A path Fastify cannot decode (bad percent-encoding) gets the app's error shape, not the router's own.
     frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send({ detail: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : error.message });
+      void (reply as FastifyReply)
+        .code(400)
+        .send({ detail: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : error.message });
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,12 +1,11 @@
 // HTTP routes of vulnerability intelligence: what is stored, feed imports (start, list, progress) and CVE matching.
 import path from 'node:path';
-import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feedImport, feedImportRequest, intelMatchQuery, intelStatus, vulnerabilityMatch, type FeedImport } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { feedImports } from '../../db/schema/index.ts';
+import { getFeedImport, insertFeedImport, lastFeedImport, listFeedImports, type ImportRow } from './imports-repo.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
@@ -16,8 +15,6 @@ import { startFeedImport } from './queue.ts';
 import { parsePackageSpec, parseCpeQuery } from './query.ts';
 
 const tags = ['intel'];
-
-type ImportRow = typeof feedImports.$inferSelect;
 
 /** A path as the feeds directory sees it: no server path reaches an API caller. */
 function relativeToFeeds(feedsDir: string, text: string): string {
@@ -63,10 +60,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       authOf(request);
-      const [counts, [last]] = await Promise.all([
-        intelCounts(ctx.db),
-        ctx.db.select().from(feedImports).orderBy(desc(feedImports.id)).limit(1),
-      ]);
+      const [counts, last] = await Promise.all([intelCounts(ctx.db), lastFeedImport(ctx.db)]);
       return { ...counts, last_import: last ? toFeedImport(last, ctx.config.feedsDir) : null };
     },
   );
@@ -85,20 +79,12 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       authOf(request);
       const { page, page_size } = request.query;
-      const [rows, [{ n }]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(feedImports)
-          .orderBy(desc(feedImports.id))
-          .limit(page_size)
-          .offset((page - 1) * page_size),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(feedImports),
-      ]);
+      const { count, rows } = await listFeedImports(ctx.db, page, page_size);
       return paged(
         request,
         page,
         page_size,
-        n,
+        count,
         rows.map((row) => toFeedImport(row, ctx.config.feedsDir)),
       );
     },
@@ -130,7 +116,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
         else resolved.push(full);
       }
       if (problems.length > 0) throw badRequest({ sources: problems });
-      const [row] = await ctx.db.insert(feedImports).values({ sources: resolved, createdBy: auth.user.id }).returning();
+      const row = await insertFeedImport(ctx.db, resolved, auth.user.id);
       await startFeedImport(ctx, row.id);
       return reply.code(201).send(toFeedImport(row, ctx.config.feedsDir));
     },
@@ -144,7 +130,7 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       authOf(request);
-      const [row] = await ctx.db.select().from(feedImports).where(eq(feedImports.id, request.params.id));
+      const row = await getFeedImport(ctx.db, request.params.id);
       if (!row) throw notFound();
       return toFeedImport(row, ctx.config.feedsDir);
     },

@@ -17,13 +17,11 @@ import {
   agentReportReply,
   SCAN_ERROR_TYPE,
 } from '@bulwark/core';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { scanTasks } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import { startRunProcessing } from '../results/queue.ts';
-import { claimTask, finishTask, reportTask, type Claimer, type TaskOutcome } from '../scans/tasks.ts';
+import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskOutcome } from '../scans/tasks.ts';
 import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
 import type { ProbeRow } from './repo.ts';
@@ -38,11 +36,7 @@ const claimerOf = (p: ProbeRow): Claimer => ({ kind: 'probe', probeId: p.id, cus
 
 /** 404 when the task is not the probe's customer's; 409 when it is no longer this probe's (the probe drops it). */
 async function notYours(ctx: AppContext, probe: ProbeRow, taskId: number): Promise<never> {
-  const [task] = await ctx.db
-    .select({ id: scanTasks.id })
-    .from(scanTasks)
-    .where(and(eq(scanTasks.id, taskId), eq(scanTasks.customerId, probe.customerId)));
-  if (!task) throw notFound();
+  if (!(await taskExists(ctx.db, probe.customerId, taskId))) throw notFound();
   throw new ApiError(409, { detail: 'This task is no longer assigned to this probe.' });
 }
 

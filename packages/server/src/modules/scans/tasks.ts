@@ -407,3 +407,12 @@ export async function runTasks(tx: Tx, runId: number): Promise<TaskRow[]> {
     .where(and(eq(scanTasks.runId, runId), sql`${scanTasks.state} <> ${S.group_run}`))
     .orderBy(scanTasks.id);
 }
+
+/** Whether the customer has a task with this id (a probe asking about a task it lost tells 404 from 409 by it). */
+export async function taskExists(db: Db, customerId: number, taskId: number): Promise<boolean> {
+  const [task] = await db
+    .select({ id: scanTasks.id })
+    .from(scanTasks)
+    .where(and(eq(scanTasks.id, taskId), eq(scanTasks.customerId, customerId)));
+  return Boolean(task);
+}

@@ -1,0 +1,41 @@
+// Architecture rules that code review alone would let slip: no import cycle in any package (type-only imports are
+// erased and do not count), and no SQL in route files (routes are HTTP only; repositories hold the tenant-scoped SQL).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import madge from 'madge';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PACKAGES = ['core', 'intel', 'scanner', 'server', 'web'];
+
+function filesUnder(dir: string, match: RegExp): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(p, match));
+    else if (match.test(entry.name)) out.push(p);
+  }
+  return out;
+}
+
+describe('architecture', () => {
+  it.each(PACKAGES)('packages/%s/src has no import cycle', { timeout: 120_000 }, async (pkg) => {
+    const src = path.join(ROOT, 'packages', pkg, 'src');
+    const graph = await madge(src, {
+      fileExtensions: ['ts', 'tsx', 'js'],
+      tsConfig: path.join(ROOT, 'packages', pkg, 'tsconfig.json'),
+      detectiveOptions: { ts: { skipTypeImports: true }, tsx: { skipTypeImports: true }, es6: { skipTypeImports: true } },
+    });
+    expect(graph.circular()).toEqual([]);
+  });
+
+  it('keeps SQL out of route files', () => {
+    const offenders = filesUnder(path.join(ROOT, 'packages/server/src/modules'), /^routes.*\.ts$|-routes\.ts$/)
+      .filter((f) =>
+        /from 'drizzle-orm'|db\/schema\/index\.ts'|ctx\.db\s*\.\s*(select|insert|update|delete|execute)\b/.test(readFileSync(f, 'utf8')),
+      )
+      .map((f) => path.relative(ROOT, f));
+    expect(offenders).toEqual([]);
+  });
+});
