@@ -18,6 +18,7 @@ import { SecretBox, loadSecretKey } from './lib/secrets.ts';
 import { SmsSender } from './lib/sms.ts';
 import { Mailer } from './mail/mailer.ts';
 import { bootstrap } from './bootstrap.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
@@ -47,10 +48,7 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]', 'req.headers.authorization'] },
+    logger: logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     // A path Fastify cannot decode (bad percent-encoding) gets the app's error shape, not the router's own.
@@ -127,7 +125,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await registerWeb(app, config.webDir ?? defaultWebDir());
 
-  if (config.jobs) ctx.jobs = await startJobs(db, app.log);
+  // Every server queues jobs; with BULWARK_JOBS=off it leaves running them to `bulwark worker` processes.
+  ctx.jobs = await startJobs(db, app.log, { work: config.jobs, retryDelaySeconds: config.jobRetrySeconds });
   app.addHook('onClose', async () => {
     await ctx.jobs?.stop();
     ctx.mailer.close();

@@ -68,6 +68,12 @@ const schema = z
       })
       .default('info'),
     BULWARK_JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    BULWARK_JOB_RETRY_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be 0 or more')
+      .max(86_400, 'must be at most 86400 (a day)')
+      .default(30),
     BULWARK_BUILTIN_PROBE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     BULWARK_BUILTIN_PROBE_TASKS: z.coerce
       .number({ error: 'must be a number' })
@@ -104,7 +110,10 @@ export interface Config {
   secureCookies: 'true' | 'false' | 'auto';
   webDir: string | undefined;
   logLevel: string;
+  /** Run background jobs in this process (false: only queue them, for `bulwark worker` or another server). */
   jobs: boolean;
+  /** Seconds before a failed job's first retry; doubled at each retry. */
+  jobRetrySeconds: number;
   /** Run the built-in probe in this process (scans on the built-in / external probe). */
   builtinProbe: boolean;
   /** Tasks the built-in probe runs at once. */
@@ -148,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: c.BULWARK_WEB_DIR,
     logLevel: c.BULWARK_LOG_LEVEL,
     jobs: c.BULWARK_JOBS === 'on',
+    jobRetrySeconds: c.BULWARK_JOB_RETRY_SECONDS,
     builtinProbe: c.BULWARK_BUILTIN_PROBE === 'on',
     builtinProbeTasks: c.BULWARK_BUILTIN_PROBE_TASKS,
     probeOfflineSeconds: c.BULWARK_PROBE_OFFLINE_SECONDS,

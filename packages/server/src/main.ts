@@ -1,4 +1,5 @@
-// The `bulwark` command line: serve, migrate, user create, impersonate, feeds import, intel match, probe.
+// The `bulwark` command line: serve, worker, migrate, user create, customer, operator, impersonate, feeds import,
+// intel match, probe.
 import os from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -67,6 +68,31 @@ program
     process.once('SIGTERM', () => void stop('SIGTERM'));
     await app.listen({ port: cfg.port, host: cfg.host });
     app.log.info(`Bulwark is ready at ${cfg.publicUrl} (database: ${cfg.databaseUrl ? 'PostgreSQL' : `PGlite in ${cfg.dataDir}`})`);
+  });
+
+program
+  .command('worker')
+  .description('run background jobs only (results processing, feed imports, housekeeping), no HTTP; scale out with more')
+  .action(async () => {
+    const cfg = config();
+    const [{ createLogger }, { startJobs }] = await Promise.all([import('./lib/logger.ts'), import('./jobs/jobs.ts')]);
+    const log = createLogger(cfg.logLevel);
+    const db = await openDatabase({
+      databaseUrl: cfg.databaseUrl,
+      pgliteDir: `${cfg.dataDir}/pglite`,
+      onIdleError: (err) => log.warn({ err }, 'the database closed an idle connection'),
+    });
+    await db.migrate();
+    const jobs = await startJobs(db, log, { work: true, retryDelaySeconds: cfg.jobRetrySeconds });
+    const stop = async (signal: string) => {
+      log.info({ signal }, 'worker shutting down');
+      await jobs.stop();
+      await db.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    log.info(`Bulwark worker is running background jobs (database: ${cfg.databaseUrl ? 'PostgreSQL' : `PGlite in ${cfg.dataDir}`})`);
   });
 
 program

@@ -38,7 +38,7 @@ describe('actions on runs', () => {
   });
   afterAll(async () => {
     await probe.stop();
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     await listeners.close();
     await t.close();
   });

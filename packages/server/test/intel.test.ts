@@ -8,10 +8,9 @@ import { IntelIndex, readFeed } from '@bulwark/intel';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedImports, intelCveProducts, intelCves } from '../src/db/schema/index.ts';
-import { startJobs } from '../src/jobs/jobs.ts';
 import { importSources } from '../src/modules/intel/import.ts';
 import { intelCounts, matchCpe, matchHost, matchPackage } from '../src/modules/intel/match.ts';
-import { settleFeedImports } from '../src/modules/intel/queue.ts';
+import { FEED_IMPORT_QUEUE, settleFeedImports } from '../src/modules/intel/queue.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type TestApp } from './helpers/app.ts';
 
@@ -205,7 +204,7 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       const started = await c.post<Import>('/api/intel/imports/', { sources: ['kev', 'nvd'] });
       expect(started.status).toBe(201);
       expect(started.body.status).toBe('queued');
-      await settleFeedImports();
+      await settleFeedImports(t.ctx);
       const done = await waitForImport(t, started.body.id);
       expect(done).toMatchObject({ status: 'done', percent: 100, counts: { read: 1440, skipped: 0 } });
       const list = await c.get<{ count: number; results: Import[] }>('/api/intel/imports/?page_size=1');
@@ -213,21 +212,18 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       expect((await c.get('/api/intel/imports/999999/')).status).toBe(404);
     });
 
-    it('runs imports on the job queue when jobs are on', async () => {
-      const jobs = await startJobs(t.ctx.database, t.app.log);
-      t.ctx.jobs = jobs;
-      try {
-        const c = t.client();
-        await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-        writeFileSync(path.join(feeds, 'epss.csv'), readFileSync(path.join(FIXTURES, 'epss/epss_scores-current.head12.csv')));
-        const started = await c.post<Import>('/api/intel/imports/', { sources: ['epss.csv'] });
-        expect(started.status).toBe(201);
-        const done = await waitForImport(t, started.body.id);
-        expect(done).toMatchObject({ status: 'done', counts: { read: 10, skipped: 0 }, formats: ['EPSS'] });
-      } finally {
-        t.ctx.jobs = undefined;
-        await jobs.stop();
-      }
+    it('runs imports on the job queue (pg-boss), the path production takes', async () => {
+      const c = t.client();
+      await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      writeFileSync(path.join(feeds, 'epss.csv'), readFileSync(path.join(FIXTURES, 'epss/epss_scores-current.head12.csv')));
+      const started = await c.post<Import>('/api/intel/imports/', { sources: ['epss.csv'] });
+      expect(started.status).toBe(201);
+      const done = await waitForImport(t, started.body.id);
+      expect(done).toMatchObject({ status: 'done', counts: { read: 10, skipped: 0 }, formats: ['EPSS'] });
+      const jobs = await t.ctx.database.sql.executeSql(
+        `SELECT data FROM pgboss.job WHERE name = '${FEED_IMPORT_QUEUE}' AND state = 'completed'`,
+      );
+      expect(jobs.rows.map((r) => (r.data as { id: number }).id)).toContain(started.body.id);
     });
 
     it('matches a CPE or a package, and explains a bad query by field', async () => {

@@ -83,7 +83,7 @@ describe.skipIf(missing.length > 0)('a network scan of real services, end to end
   }, 180_000);
 
   afterAll(async () => {
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     await ssh?.stop().catch(() => undefined);
     for (const d of others) await d.stop().catch(() => undefined);
     await t?.close();
@@ -91,7 +91,7 @@ describe.skipIf(missing.length > 0)('a network scan of real services, end to end
 
   async function runToEnd(runId: number): Promise<ScanRunRow> {
     await waitForRun(admin, runId, (r) => r.status === 2 || r.status === 3, 150_000);
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     return (await admin.get<ScanRunRow>(`/api/scan/nruns/${runId}/`)).body;
   }
 

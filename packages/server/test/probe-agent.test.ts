@@ -74,7 +74,7 @@ describe.each(BACKENDS)('probe agent API on %s', (backend) => {
     await listeners.listen(`${base}.2`, 48501);
   });
   afterAll(async () => {
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     await listeners.close();
     await t.close();
   });
@@ -192,7 +192,7 @@ describe.each(BACKENDS)('probe agent API on %s', (backend) => {
     expect((await p.post(`tasks/${spec.id}/finish/`, { outcome: 'done', result: {} })).status).toBe(409);
 
     const final = await waitForRun(admin, r.id, finished);
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     expect(final).toMatchObject({ status: 2, status_label: 'Finished', progress: 100, node: { id: p.id } });
     // The checkpoint's host was kept (not scanned again: it carries no ports), the others were scanned for real.
     const hosts = await deliveredHosts(t.ctx.db, spec.id);
@@ -412,7 +412,7 @@ describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) =
     await Promise.all(agents.splice(0).map((a) => a.stop('SIGKILL')));
   });
   afterAll(async () => {
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     await silent.close();
     await listeners.close();
     await t.close();
@@ -436,7 +436,7 @@ describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) =
 
     const r = await startScan('Through the remote probe', [`${base}.1-${base}.3`], { node: p.id });
     const done = await waitForRun(admin, r.id, finished, 60_000);
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     const final = (await admin.get<ScanRunRow & { hosts_up: number; open_ports: number }>(`/api/scan/nruns/${r.id}/`)).body;
     expect(done).toMatchObject({ status: 2, status_label: 'Finished', progress: 100, node: { id: p.id, name: 'Remote one' } });
     // Every loopback address answers (a refused connection is an answer): three hosts up, two open ports.
@@ -495,7 +495,7 @@ describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) =
     // kill -9: no goodbye. After the offline time the task goes back to the queue, to the second probe.
     await a.stop('SIGKILL');
     const done = await waitForRun(admin, r.id, finished, 90_000);
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     expect(done).toMatchObject({ status: 2, status_label: 'Finished', progress: 100 });
     const final = await taskRow(taskId);
     expect(final.attempts).toBe(2);
@@ -551,7 +551,7 @@ describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) =
       await a.stop('SIGKILL');
 
       const done = await waitForRun(admin, r.id, finished, 150_000);
-      await settleRunProcessing();
+      await settleRunProcessing(t.ctx);
       expect(done).toMatchObject({ status: 2, status_label: 'Finished', progress: 100 });
       const final = (await admin.get<ScanRunRow & { hosts_up: number }>(`/api/scan/nruns/${r.id}/`)).body;
       expect(final.hosts_up).toBe(4094);

@@ -372,7 +372,7 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
     it('runs in the background with its progress on the job row', async () => {
       const run = await deliveredRun([result([host('127.0.0.60', true, [ssh]), host('127.0.0.61', true, [http])])]);
       const jobId = await startRunProcessing(t.ctx, run);
-      await settleRunProcessing();
+      await settleRunProcessing(t.ctx);
       const [job] = await t.ctx.db.select().from(jobProgress).where(eq(jobProgress.id, jobId));
       expect(job).toMatchObject({ state: 'SUCCESS', current: 2, total: 2, customerId });
       expect(job.result).toMatchObject({ runId: run, hostsUp: 2 });

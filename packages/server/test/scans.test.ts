@@ -31,7 +31,7 @@ describe.each(BACKENDS)('network scans on %s', (backend) => {
     await listeners.listen(`${base}.3`, 48110);
   });
   afterAll(async () => {
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     await listeners.close();
     await t.close();
   });
@@ -88,7 +88,7 @@ describe.each(BACKENDS)('network scans on %s', (backend) => {
 
     // The results processing job reports its progress under the run's processing_job.
     expect(run.processing_job).toMatch(/^[0-9a-f-]{36}$/);
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     const progress = await admin.get(`/api/celery-progress/${run.processing_job}/`);
     expect(progress.status).toBe(200);
     expect(progress.body).toMatchObject({ state: 'SUCCESS', complete: true, success: true, progress: { percent: 100 } });

@@ -31,7 +31,7 @@ describe('a /20 through the built-in probe on a machine with every core busy', (
 
   afterAll(async () => {
     for (const b of burners) b.kill('SIGKILL');
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     await t?.close();
   });
 
@@ -50,7 +50,7 @@ describe('a /20 through the built-in probe on a machine with every core busy', (
     expect(started.children.reduce((n, c) => n + c.hosts_total, 0)).toBe(4094);
 
     await waitForRun(admin, started.id, (r) => r.status === 2 || r.status === 3, 280_000);
-    await settleRunProcessing();
+    await settleRunProcessing(t.ctx);
     const run = (await admin.get<Run>(`/api/scan/nruns/${started.id}/`)).body;
     expect(run).toMatchObject({ status_label: 'Finished', progress: 100 });
     expect(run.hosts_up).toBe(4094);

@@ -349,9 +349,13 @@ export const findingRow = z.object({
 });
 export type FindingRow = z.infer<typeof findingRow>;
 
+/** States of background work, Celery's: RETRY is a failed attempt that will run again; FAILURE is final. */
+export const JOB_STATES = ['PENDING', 'PROGRESS', 'RETRY', 'SUCCESS', 'FAILURE'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
 /** celery-progress/{id}/: the shape the classic progress endpoint answers with. */
 export const jobProgress = z.object({
-  state: z.enum(['PENDING', 'PROGRESS', 'SUCCESS', 'FAILURE']),
+  state: z.enum(JOB_STATES),
   complete: z.boolean(),
   success: z.boolean().nullable(),
   progress: z.object({ current: z.number().int(), total: z.number().int(), percent: z.number() }),

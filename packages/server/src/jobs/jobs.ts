@@ -1,4 +1,6 @@
-// Background jobs on pg-boss, on the same database (PGlite through the SqlExecutor adapter, or PostgreSQL).
+// Background jobs on pg-boss, on the same database (PGlite through the SqlExecutor adapter, or PostgreSQL). Every
+// process sends jobs; a process with `work` also runs them (`bulwark serve` with BULWARK_JOBS=on, and `bulwark
+// worker`). There is no other path: tests run results processing and feed imports through this queue too.
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -8,42 +10,99 @@ import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
 import { RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/queue.ts';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
+/** Where a job goes when its last retry has failed: kept for operators to read, never run again. */
+export const DEAD_LETTER_QUEUE = 'dead-letter';
+
+export interface JobsOptions {
+  /** Run jobs in this process (false: only send them, for a worker elsewhere). */
+  work: boolean;
+  /** Seconds between polls of an idle worker (a job sent by this process wakes its worker at once). */
+  pollingSeconds?: number;
+  /** Seconds before a failed job's first retry (doubled at each retry). */
+  retryDelaySeconds?: number;
+}
 
 export interface Jobs {
   boss: PgBoss;
+  /** Sends a job and wakes this process's worker for its queue, if it has one. */
+  send(queue: string, data: object): Promise<string | null>;
   stop(): Promise<void>;
 }
 
-export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
+export async function startJobs(database: Database, log: FastifyBaseLogger, options: JobsOptions = { work: true }): Promise<Jobs> {
   const boss = new PgBoss({
     db: database.sql as PgBoss.Db,
     schema: 'pgboss',
     // PGlite has one connection: poll gently so jobs never crowd out requests.
     maintenanceIntervalSeconds: 300,
+    // A sender does no maintenance and runs no schedule: the workers do.
+    supervise: options.work,
+    schedule: options.work,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(HOUSEKEEPING_QUEUE);
-  await boss.schedule(HOUSEKEEPING_QUEUE, '*/15 * * * *');
-  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-    const result = await runHousekeeping(database.db);
-    log.info({ result }, 'housekeeping done');
-    return result;
+  const retry = { retryDelay: options.retryDelaySeconds ?? 30, retryBackoff: true };
+  await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 });
+  await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE });
+  await boss.createQueue(FEED_IMPORT_QUEUE, {
+    name: FEED_IMPORT_QUEUE,
+    retryLimit: 0,
+    expireInSeconds: 6 * 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
   });
-  await boss.createQueue(FEED_IMPORT_QUEUE);
-  await boss.work<{ id: number }>(FEED_IMPORT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
-    log.info({ id: job.data.id }, 'feed import started');
-    const result = await runFeedImport(database.db, job.data.id);
-    log.info({ id: job.data.id, counts: result?.counts }, 'feed import finished');
-    return result?.counts ?? null;
+  await boss.createQueue(RUN_PROCESSING_QUEUE, {
+    name: RUN_PROCESSING_QUEUE,
+    retryLimit: 2,
+    ...retry,
+    expireInSeconds: 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
   });
-  await boss.createQueue(RUN_PROCESSING_QUEUE);
-  await boss.work<{ runId: number; jobId: string }>(RUN_PROCESSING_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
-    await runProcessingJob({ db: database.db, log }, job.data.runId, job.data.jobId);
-    return null;
-  });
+
+  const workers = new Map<string, string>();
+  if (options.work) {
+    const polling = options.pollingSeconds ?? 2;
+    await boss.schedule(HOUSEKEEPING_QUEUE, '*/15 * * * *');
+    workers.set(
+      HOUSEKEEPING_QUEUE,
+      await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: Math.max(polling, 5) }, async () => {
+        const result = await runHousekeeping(database.db);
+        log.info({ result }, 'housekeeping done');
+        return result;
+      }),
+    );
+    workers.set(
+      FEED_IMPORT_QUEUE,
+      await boss.work<{ id: number }>(FEED_IMPORT_QUEUE, { pollingIntervalSeconds: polling }, async ([job]) => {
+        log.info({ id: job.data.id }, 'feed import started');
+        const result = await runFeedImport(database.db, job.data.id);
+        log.info({ id: job.data.id, counts: result?.counts }, 'feed import finished');
+        return result?.counts ?? null;
+      }),
+    );
+    workers.set(
+      RUN_PROCESSING_QUEUE,
+      await boss.work<{ runId: number; jobId: string }>(
+        RUN_PROCESSING_QUEUE,
+        { pollingIntervalSeconds: Math.min(polling, 1), includeMetadata: true },
+        async ([job]) => {
+          await runProcessingJob({ db: database.db, log }, job.data.runId, job.data.jobId, {
+            attempt: job.retryCount,
+            lastAttempt: job.retryCount >= job.retryLimit,
+          });
+          return null;
+        },
+      ),
+    );
+  }
+
   return {
     boss,
+    async send(queue, data) {
+      const id = await boss.send(queue, data);
+      const worker = workers.get(queue);
+      if (worker) boss.notifyWorker(worker);
+      return id;
+    },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       // A poll or maintenance statement pg-boss started just before stopping may still be running: one more statement

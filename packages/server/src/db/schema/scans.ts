@@ -2,7 +2,7 @@
 // background-job progress that `celery-progress/{id}/` reports. Every row carries its customer (tenant).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { NetworkProfileSettings } from '@bulwark/core';
+import type { JobState, NetworkProfileSettings } from '@bulwark/core';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
 
@@ -250,7 +250,7 @@ export const jobProgress = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     customerId: customerId(),
     kind: text('kind').notNull(),
-    state: text('state').$type<'PENDING' | 'PROGRESS' | 'SUCCESS' | 'FAILURE'>().notNull().default('PENDING'),
+    state: text('state').$type<JobState>().notNull().default('PENDING'),
     current: integer('current').notNull().default(0),
     total: integer('total').notNull().default(0),
     result: jsonb('result'),

@@ -1,23 +1,22 @@
-// Starting feed imports in the background: on the pg-boss queue when jobs run, else in this process.
+// Feed imports as background jobs on pg-boss (run by this server with BULWARK_JOBS=on, or by `bulwark worker`).
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { runFeedImport } from './import.ts';
+import { feedImports } from '../../db/schema/index.ts';
 
 export const FEED_IMPORT_QUEUE = 'feed-import';
 
-/** Imports running in this process (without the job queue), so shutdown and tests can wait for them. */
-const running = new Set<Promise<unknown>>();
-
 export async function startFeedImport(ctx: AppContext, id: number): Promise<void> {
-  if (ctx.jobs) {
-    await ctx.jobs.boss.send(FEED_IMPORT_QUEUE, { id }, { retryLimit: 0, expireInSeconds: 6 * 3600 });
-    return;
-  }
-  const task = runFeedImport(ctx.db, id).catch((err: unknown) => ctx.log.error({ err, id }, 'feed import failed'));
-  running.add(task);
-  void task.finally(() => running.delete(task));
+  if (!ctx.jobs) throw new Error('The job queue is not running: feeds cannot be imported in the background.');
+  await ctx.jobs.send(FEED_IMPORT_QUEUE, { id });
 }
 
-/** Waits for the imports this process runs itself. */
-export async function settleFeedImports(): Promise<void> {
-  await Promise.all([...running]);
+/** Waits until no feed import is queued or running (tests). */
+export async function settleFeedImports(ctx: Pick<AppContext, 'db'>, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await ctx.db.$count(feedImports, inArray(feedImports.status, ['queued', 'running']));
+    if (open === 0) return;
+    if (Date.now() > until) throw new Error(`${open} feed import(s) still open after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

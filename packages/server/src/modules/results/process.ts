@@ -30,6 +30,11 @@ export interface ProcessSummary extends RunSummary {
 export interface ProcessOptions {
   /** Hosts merged per transaction (default 500). */
   batchSize?: number;
+  /**
+   * Whether a failure ends the run in error (default). A job attempt that will be retried passes false: the tasks stay
+   * delivered for the retry, which starts over (processing is idempotent).
+   */
+  failRunOnError?: boolean;
 }
 
 /** Pause between two batches of hosts, ms (see processRun). */
@@ -153,7 +158,7 @@ export async function processRun(
     }
     return await finishRun(db, run, results);
   } catch (err) {
-    await failRun(db, run, tasks, err);
+    if (options.failRunOnError !== false) await failRun(db, run, tasks, err);
     throw err;
   }
 }

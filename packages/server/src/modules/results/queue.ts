@@ -1,27 +1,49 @@
-// Starting results processing in the background: on the pg-boss queue when jobs run, else in this process. Progress
-// is kept in job_progress so `celery-progress/{id}/` can report it.
-import { eq } from 'drizzle-orm';
+// Results processing as a background job on pg-boss: queued when a run's tasks have all delivered, run by a worker
+// (this server with BULWARK_JOBS=on, or `bulwark worker`), retried with back-off, dead-lettered after the last retry.
+// Progress and the outcome are kept in job_progress so `celery-progress/{id}/` and the run show them.
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { jobProgress, scanRuns } from '../../db/schema/index.ts';
 import { processRun } from './process.ts';
 
 export const RUN_PROCESSING_QUEUE = 'scan-results';
 
-const running = new Set<Promise<unknown>>();
+export interface Attempt {
+  /** 0 for the first run of the job, then 1, 2 … for its retries. */
+  attempt: number;
+  /** No retry follows when this attempt fails. */
+  lastAttempt: boolean;
+}
 
-/** Processes a run's results, recording progress and the outcome on its job_progress row. */
-export async function runProcessingJob(ctx: Pick<AppContext, 'db' | 'log'>, runId: number, jobId: string): Promise<void> {
+/**
+ * Processes a run's results, recording progress and the outcome on its job_progress row. Processing is idempotent
+ * (a retry after a failure half-way stores the same inventory), so an attempt simply starts over.
+ */
+export async function runProcessingJob(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  runId: number,
+  jobId: string,
+  attempt: Attempt = { attempt: 0, lastAttempt: true },
+): Promise<void> {
   const { db } = ctx;
-  await db.update(jobProgress).set({ state: 'PROGRESS', updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
+  await db.update(jobProgress).set({ state: 'PROGRESS', message: null, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
   try {
-    const summary = await processRun(db, runId, async (p) => {
-      await db.update(jobProgress).set({ current: p.current, total: p.total, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
-    });
+    const summary = await processRun(
+      db,
+      runId,
+      async (p) => {
+        await db.update(jobProgress).set({ current: p.current, total: p.total, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
+      },
+      { failRunOnError: attempt.lastAttempt },
+    );
     await db.update(jobProgress).set({ state: 'SUCCESS', result: summary, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    ctx.log.error({ err, runId }, 'results processing failed');
-    await db.update(jobProgress).set({ state: 'FAILURE', message, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
+    ctx.log.error({ err, runId, attempt: attempt.attempt }, 'results processing failed');
+    await db
+      .update(jobProgress)
+      .set({ state: attempt.lastAttempt ? 'FAILURE' : 'RETRY', message, updatedAt: new Date() })
+      .where(eq(jobProgress.id, jobId));
     throw err;
   }
 }
@@ -30,19 +52,23 @@ export async function runProcessingJob(ctx: Pick<AppContext, 'db' | 'log'>, runI
 export async function startRunProcessing(ctx: AppContext, runId: number): Promise<string> {
   const [run] = await ctx.db.select({ customerId: scanRuns.customerId }).from(scanRuns).where(eq(scanRuns.id, runId));
   if (!run) throw new Error(`Run ${runId} does not exist.`);
+  if (!ctx.jobs) throw new Error('The job queue is not running: results cannot be processed.');
   const [job] = await ctx.db.insert(jobProgress).values({ customerId: run.customerId, kind: 'scan-results' }).returning();
   await ctx.db.update(scanRuns).set({ processingJobId: job.id }).where(eq(scanRuns.id, runId));
-  if (ctx.jobs) {
-    await ctx.jobs.boss.send(RUN_PROCESSING_QUEUE, { runId, jobId: job.id }, { retryLimit: 2, expireInSeconds: 3600 });
-    return job.id;
-  }
-  const task = runProcessingJob(ctx, runId, job.id).catch(() => undefined);
-  running.add(task);
-  void task.finally(() => running.delete(task));
+  await ctx.jobs.send(RUN_PROCESSING_QUEUE, { runId, jobId: job.id });
   return job.id;
 }
 
-/** Waits for the processing this process runs itself (tests, shutdown). */
-export async function settleRunProcessing(): Promise<void> {
-  while (running.size > 0) await Promise.all([...running]);
+/** Waits until no results processing is queued, running or due for a retry (tests, benches). */
+export async function settleRunProcessing(ctx: Pick<AppContext, 'db'>, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await ctx.db.$count(
+      jobProgress,
+      and(eq(jobProgress.kind, 'scan-results'), inArray(jobProgress.state, ['PENDING', 'PROGRESS', 'RETRY'])),
+    );
+    if (open === 0) return;
+    if (Date.now() > until) throw new Error(`${open} results processing job(s) still open after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
