@@ -7,7 +7,17 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       { test: { name: 'intel', root: 'packages/intel', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
-      { test: { name: 'web', root: 'packages/web', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          // Component tests render into jsdom with Testing Library; the setup file adds what jsdom lacks for Mantine.
+          environment: 'jsdom',
+          setupFiles: ['test/setup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'scanner',

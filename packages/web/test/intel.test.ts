@@ -1,7 +1,7 @@
 // The pure parts of the vulnerability-intelligence page: number and percent formats, the sources field, polling,
 // badge colours, the newest-import line, the page-of-imports answer check, and the route of the page.
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, type FeedImport } from '@bulwark/core';
+import { formatDateTime } from '@bulwark/core';
 import { INTEL_SETTINGS_PATH, WEB_ROUTES } from '../src/app/web-routes.ts';
 import { feedImportPage } from '../src/features/intel/intel-api.ts';
 import {
@@ -18,27 +18,9 @@ import {
   severityBadge,
   splitSources,
 } from '../src/features/intel/intel-format.ts';
+import { anImport } from './support/fixtures.ts';
 
 const finished = '2026-11-20T10:15:00.000Z';
-
-function anImport(overrides: Partial<FeedImport> = {}): FeedImport {
-  return {
-    id: 3,
-    sources: ['/data/feeds/kev/known_exploited_vulnerabilities.json'],
-    status: 'done',
-    percent: 100,
-    counts: { read: 1404, added: 1404, updated: 0, unchanged: 0, skipped: 0 },
-    bytes_read: 1257565,
-    bytes_total: 1257565,
-    formats: ['KEV'],
-    errors: [],
-    message: null,
-    created_at: '2026-11-20T10:14:00.000Z',
-    started_at: '2026-11-20T10:14:01.000Z',
-    finished_at: finished,
-    ...overrides,
-  };
-}
 
 describe('numbers', () => {
   it('writes counts with thousands separators', () => {

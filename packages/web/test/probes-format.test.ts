@@ -1,7 +1,7 @@
 // The scan appliance screens' rules: status badges, heartbeat ages, the add-probe and group payloads, the answer of
 // POST probe/probes/ with its token, and the probes list route in the navigation (permission probes).
 import { describe, expect, it } from 'vitest';
-import { featureFlagMap, probeCreated, type Probe } from '@bulwark/core';
+import { featureFlagMap, probeCreated } from '@bulwark/core';
 import { navigationGroups } from '../src/app/navigation.ts';
 import { SCAN_APPLIANCES_PATH, WEB_ROUTES } from '../src/app/web-routes.ts';
 import {
@@ -15,25 +15,7 @@ import {
   validateAddProbe,
   validateGroup,
 } from '../src/features/probes/probe-format.ts';
-
-function aProbe(overrides: Partial<Probe> = {}): Probe {
-  return {
-    id: 4,
-    name: 'Branch office',
-    group: null,
-    status: 'online',
-    status_label: 'Online',
-    last_heartbeat: '2026-11-20T10:00:00.000Z',
-    registered: '2026-11-19T10:00:00.000Z',
-    hostname: 'probe-1',
-    version: '0.1.0',
-    address: '127.0.0.3',
-    active_runs: 1,
-    token_expires: null,
-    builtin: false,
-    ...overrides,
-  };
-}
+import { aProbe } from './support/fixtures.ts';
 
 describe('status and heartbeat', () => {
   it('colours Online, Offline and Not registered', () => {

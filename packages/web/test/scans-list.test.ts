@@ -1,69 +1,35 @@
 // The scan list's pure rules: status and result labels and colours, polling, sorting, filters → query string,
 // which actions a row offers, the §8 toasts, route parameters, and reading a page of runs.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SCAN_LIST_SORT_KEYS, scanRun, type ScanListColumn, type ScanRunRow } from '@bulwark/core';
+import { MESSAGES, SCAN_LIST_SORT_KEYS, scanRun, type ScanListColumn } from '@bulwark/core';
 import { buildQueryString } from '../src/api/query-string.ts';
+import { formatOrdering, nextOrdering } from '../src/components/data-table/index.ts';
+import { listQuery, rangeError, readListState, type FilterValues } from '../src/components/filter-bar/index.ts';
 import { pagedAnswer } from '../src/components/paged-answer.ts';
+import { runListQuery, scanFilters } from '../src/features/scans/scan-filters.ts';
 import {
   ACTION_TOASTS,
   actionItems,
-  activeFilterCount,
   canDeleteRun,
-  DEFAULT_SORT,
+  columnSortKey,
+  DEFAULT_RUN_ORDERING,
   DELETE_TOASTS,
-  EMPTY_FILTERS,
-  finishedRangeError,
+  DESC_FIRST_COLUMNS,
   isRunMoving,
-  orderingParam,
   parseAssetId,
   parseAssetIds,
   resultBadge,
   RUN_POLL_MS,
-  runListQuery,
+  RUNS_PAGE_SIZE,
   runPollInterval,
   runResultPath,
   runStatusText,
   SCAN_COLUMNS,
   statusColor,
   targetsSummary,
-  toggleSort,
   userName,
 } from '../src/features/scans/scan-format.ts';
-
-function aRun(overrides: Partial<ScanRunRow> = {}): ScanRunRow {
-  return {
-    id: 7,
-    scan_id: 3,
-    name: 'Office LAN',
-    user: { id: 1, first_name: 'Ada', last_name: 'Lovelace' },
-    targets: ['10.0.0.0/24'],
-    scanned_items: 256,
-    state: 3,
-    state_label: 'Running',
-    status: 1,
-    status_label: 'In Progress',
-    result: null,
-    result_label: null,
-    cnt_vulns: 0,
-    severity_counts: [0, 0, 0, 0, 0],
-    progress: 42,
-    hosts_total: 256,
-    hosts_up: 3,
-    open_ports: 5,
-    node: { id: -1, name: 'External (built-in)' },
-    probe_group: null,
-    is_external: true,
-    scheduled: false,
-    profile: { id: 2, name: 'Standard' },
-    actions: ['pause', 'cancel', 'force_cancel'],
-    created: '2026-11-20T10:00:00.000Z',
-    started: '2026-11-20T10:00:01.000Z',
-    finished: null,
-    processing_job: null,
-    children: [],
-    ...overrides,
-  };
-}
+import { aRun } from './support/fixtures.ts';
 
 describe('status and result', () => {
   it('shows the §4 label of the run, and "Processing results" while results are processed', () => {
@@ -114,42 +80,42 @@ describe('polling', () => {
 describe('sorting', () => {
   it('maps every column to the §3 ordering name, "-" for descending', () => {
     for (const column of SCAN_COLUMNS) {
-      expect(orderingParam({ column, desc: false })).toBe(SCAN_LIST_SORT_KEYS[column]);
-      expect(orderingParam({ column, desc: true })).toBe(`-${SCAN_LIST_SORT_KEYS[column]}`);
+      expect(formatOrdering({ key: columnSortKey(column), descending: false })).toBe(SCAN_LIST_SORT_KEYS[column]);
+      expect(formatOrdering({ key: columnSortKey(column), descending: true })).toBe(`-${SCAN_LIST_SORT_KEYS[column]}`);
     }
-    expect(orderingParam({ column: 'result', desc: true })).toBe('-cnt_vulns');
-    expect(orderingParam({ column: 'targets', desc: false })).toBe('scanned_items');
-    expect(orderingParam(DEFAULT_SORT)).toBe('-started');
+    expect(formatOrdering({ key: columnSortKey('result'), descending: true })).toBe('-cnt_vulns');
+    expect(formatOrdering({ key: columnSortKey('targets'), descending: false })).toBe('scanned_items');
+    expect(DEFAULT_RUN_ORDERING).toBe('-started');
   });
 
   it('flips the same column and starts another in its natural direction', () => {
-    expect(toggleSort({ column: 'name', desc: false }, 'name')).toEqual({ column: 'name', desc: true });
-    expect(toggleSort({ column: 'name', desc: true }, 'name')).toEqual({ column: 'name', desc: false });
-    expect(toggleSort({ column: 'name', desc: false }, 'finished')).toEqual({ column: 'finished', desc: true });
-    expect(toggleSort({ column: 'started', desc: true }, 'user' as ScanListColumn)).toEqual({ column: 'user', desc: false });
+    const click = (current: string, column: ScanListColumn) =>
+      nextOrdering(current, columnSortKey(column), DESC_FIRST_COLUMNS.includes(column));
+    expect(click('name', 'name')).toBe('-name');
+    expect(click('-name', 'name')).toBe('name');
+    expect(click('name', 'finished')).toBe('-finished');
+    expect(click('-started', 'user')).toBe('user');
   });
 });
 
 describe('filters → query', () => {
+  const filters = scanFilters();
+  const query = (values: FilterValues, ordering = DEFAULT_RUN_ORDERING, page = 1, asset: number | null = null) =>
+    runListQuery(listQuery({ page, pageSize: RUNS_PAGE_SIZE, ordering, filters: values }, filters), asset);
+
   it('sends nothing but paging and ordering without filters', () => {
-    expect(buildQueryString(runListQuery(EMPTY_FILTERS, DEFAULT_SORT, 1))).toBe('?page=1&page_size=20&ordering=-started');
+    expect(buildQueryString(query({}))).toBe('?page=1&page_size=20&ordering=-started');
   });
 
   it('repeats status labels, bounds finished dates by whole local days, and sends node, scheduled, search, asset', () => {
-    const query = runListQuery(
-      {
-        statuses: ['Running', 'Paused'],
-        finishedFrom: '2026-11-01',
-        finishedTo: '2026-11-20',
-        node: 4,
-        scheduled: 'no',
-        search: '  office ',
-        asset: 12,
-      },
-      { column: 'name', desc: false },
-      3,
-    );
-    const params = new URLSearchParams(buildQueryString(query));
+    const values: FilterValues = {
+      status: { kind: 'multi-select', values: ['Running', 'Paused'] },
+      finished: { kind: 'date-range', from: '2026-11-01', to: '2026-11-20' },
+      node: { kind: 'select', value: '4' },
+      scheduled: { kind: 'boolean', value: false },
+      search: { kind: 'text', text: '  office ' },
+    };
+    const params = new URLSearchParams(buildQueryString(query(values, 'name', 3, 12)));
     expect(params.getAll('status')).toEqual(['Running', 'Paused']);
     expect(params.get('ordering')).toBe('name');
     expect(params.get('page')).toBe('3');
@@ -167,24 +133,31 @@ describe('filters → query', () => {
   });
 
   it('sends the external probe as node=-1 with is_external (§3)', () => {
-    const params = new URLSearchParams(buildQueryString(runListQuery({ ...EMPTY_FILTERS, node: -1, scheduled: 'yes' }, DEFAULT_SORT, 1)));
+    const params = new URLSearchParams(
+      buildQueryString(query({ node: { kind: 'select', value: '-1' }, scheduled: { kind: 'boolean', value: true } })),
+    );
     expect(params.get('node')).toBe('-1');
     expect(params.get('is_external')).toBe('true');
     expect(params.get('scheduled')).toBe('true');
   });
 
   it('leaves out invalid dates and counts the filters a user set', () => {
-    const params = new URLSearchParams(buildQueryString(runListQuery({ ...EMPTY_FILTERS, finishedFrom: '2026-13-45x' }, DEFAULT_SORT, 1)));
+    const params = new URLSearchParams(buildQueryString(query({ finished: { kind: 'date-range', from: '2026-13-45x' } })));
     expect(params.get('finished_after')).toBeNull();
-    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
-    expect(activeFilterCount({ ...EMPTY_FILTERS, asset: 3 })).toBe(0);
-    expect(activeFilterCount({ ...EMPTY_FILTERS, statuses: ['Error'], finishedTo: '2026-01-01', search: 'x' })).toBe(3);
+    const read = (search: string) => readListState(new URLSearchParams(search), { pageSize: RUNS_PAGE_SIZE, filters });
+    expect(Object.keys(read('').filters)).toHaveLength(0);
+    expect(Object.keys(read('finished_after=2026-13-45x').filters)).toHaveLength(0);
+    expect(Object.keys(read('status=Error&finished_before=2026-01-01&search=x').filters)).toHaveLength(3);
   });
 
   it('says when the finished range is upside down', () => {
-    expect(finishedRangeError({ finishedFrom: '2026-11-20', finishedTo: '2026-11-01' })).toBe('The end date is before the start date.');
-    expect(finishedRangeError({ finishedFrom: '2026-11-01', finishedTo: '2026-11-01' })).toBeNull();
-    expect(finishedRangeError({ finishedFrom: '', finishedTo: '2026-11-01' })).toBeNull();
+    const finished = filters.find((f) => f.name === 'finished');
+    if (finished?.kind !== 'date-range') throw new Error('no finished filter');
+    expect(rangeError(finished, { kind: 'date-range', from: '2026-11-20', to: '2026-11-01' })).toBe(
+      'The end date is before the start date.',
+    );
+    expect(rangeError(finished, { kind: 'date-range', from: '2026-11-01', to: '2026-11-01' })).toBeNull();
+    expect(rangeError(finished, { kind: 'date-range', to: '2026-11-01' })).toBeNull();
   });
 });
 

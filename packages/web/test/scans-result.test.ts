@@ -1,16 +1,18 @@
 // The scan result page's pure rules: severity bars, finding cells (location, CVEs, CVSS, EPSS, risk), tab queries.
 import { describe, expect, it } from 'vitest';
 import { buildQueryString } from '../src/api/query-string.ts';
+import { listQuery } from '../src/components/filter-bar/index.ts';
 import {
   cveUrl,
+  DEFAULT_FINDING_ORDERING,
+  FINDING_FILTERS,
   findingCves,
   findingLocation,
-  findingsQuery,
   findingStateColor,
   formatCvss,
   formatEpssPercent,
-  hostsQuery,
   productText,
+  RESULT_PAGE_SIZE,
   riskScoreColor,
   severityBars,
   severityColor,
@@ -76,10 +78,22 @@ describe('finding cells', () => {
 
 describe('tab queries', () => {
   it('repeats severities and keeps the ordering of the findings tab', () => {
-    expect(buildQueryString(findingsQuery([4, 3], '-risk_score', 2))).toBe(
+    const findings = (severity: string[], ordering: string, page: number) =>
+      listQuery(
+        {
+          page,
+          pageSize: RESULT_PAGE_SIZE,
+          ordering,
+          filters: severity.length ? { severity: { kind: 'multi-select', values: severity } } : {},
+        },
+        FINDING_FILTERS,
+      );
+    expect(buildQueryString(findings(['4', '3'], DEFAULT_FINDING_ORDERING, 2))).toBe(
       '?page=2&page_size=25&ordering=-risk_score&severity=4&severity=3',
     );
-    expect(buildQueryString(findingsQuery([], 'name', 1))).toBe('?page=1&page_size=25&ordering=name');
-    expect(buildQueryString(hostsQuery(3))).toBe('?page=3&page_size=25');
+    expect(buildQueryString(findings([], 'name', 1))).toBe('?page=1&page_size=25&ordering=name');
+    expect(buildQueryString(listQuery({ page: 3, pageSize: RESULT_PAGE_SIZE, ordering: undefined, filters: {} }))).toBe(
+      '?page=3&page_size=25',
+    );
   });
 });

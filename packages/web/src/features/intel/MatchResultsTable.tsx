@@ -1,45 +1,31 @@
 // The CVEs a lookup found: severity, CVSS, EPSS, exploitation in the wild, risk score and what matched.
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { DataTable } from '../../components/data-table/index.ts';
 import type { MatchKind, VulnerabilityMatch } from './intel-api.ts';
 import { formatCount, matchKindNoun } from './intel-format.ts';
-import { MatchRow } from './MatchRow.tsx';
-
-const HEADINGS = ['CVE', 'Severity', 'CVSS', 'EPSS', 'Exploitation', 'Risk score', 'Matched by'];
+import { MATCH_COLUMNS } from './match-columns.tsx';
 
 export function MatchResultsTable({ kind, query, matches }: { kind: MatchKind; query: string; matches: VulnerabilityMatch[] }) {
-  if (matches.length === 0) {
-    return (
-      <Text size="sm" role="status">
-        No known vulnerabilities for this {matchKindNoun(kind)}.
-      </Text>
-    );
-  }
   return (
     <Stack gap="xs">
-      <Text size="sm" role="status">
-        {formatCount(matches.length)} known vulnerabilit{matches.length === 1 ? 'y' : 'ies'} for{' '}
-        <Text span ff="monospace">
-          {query}
+      {matches.length > 0 && (
+        <Text size="sm" role="status">
+          {formatCount(matches.length)} known vulnerabilit{matches.length === 1 ? 'y' : 'ies'} for{' '}
+          <Text span ff="monospace">
+            {query}
+          </Text>
         </Text>
-      </Text>
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" striped aria-label={`Known vulnerabilities for ${query}`}>
-          <Table.Thead>
-            <Table.Tr>
-              {HEADINGS.map((heading) => (
-                <Table.Th key={heading} scope="col">
-                  {heading}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {matches.map((match, index) => (
-              <MatchRow key={`${match.cve}:${index}`} match={match} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      )}
+      <DataTable
+        id="vulnerability-matches"
+        caption={`Known vulnerabilities for ${query}`}
+        columns={MATCH_COLUMNS}
+        rows={matches}
+        // A CVE can match by more than one rule: the position keeps rows apart.
+        rowKey={(match, index) => `${match.cve}:${index}`}
+        empty={{ title: `No known vulnerabilities for this ${matchKindNoun(kind)}.` }}
+        minWidth={900}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 // Calls of the vulnerability-intelligence page: stored feed counts, feed imports (start, list) and CVE lookup.
 import { feedImport, intelStatus, vulnerabilityMatch, type FeedImport } from '@bulwark/core';
 import { api, type AnswerSchema } from '../../api/client.ts';
+import type { QueryParams } from '../../api/query-string.ts';
 
 export type IntelStatus = ReturnType<typeof intelStatus.parse>;
 export type VulnerabilityMatch = ReturnType<typeof vulnerabilityMatch.parse>;
@@ -45,8 +46,8 @@ export function fetchIntelStatus(signal?: AbortSignal): Promise<IntelStatus> {
 }
 
 /** GET intel/imports/ (superusers): newest first. */
-export function fetchFeedImports(page: number, pageSize: number, signal?: AbortSignal): Promise<FeedImportPage> {
-  return api.get('intel/imports/', { query: { page, page_size: pageSize }, signal, schema: feedImportPage });
+export function fetchFeedImports(query: QueryParams, signal?: AbortSignal): Promise<FeedImportPage> {
+  return api.get('intel/imports/', { query, signal, schema: feedImportPage });
 }
 
 /** POST intel/imports/ (superusers): paths relative to the server's feeds directory; the import starts queued. */

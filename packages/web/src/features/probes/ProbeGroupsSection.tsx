@@ -1,21 +1,19 @@
 // Probe groups: a scan sent to a group runs on whichever member is free. Create a group, change its members, delete it.
 import { useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, MultiSelect, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageOf } from '../../api/errors.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable } from '../../components/data-table/index.ts';
 import { applyServerErrors } from '../../components/forms/server-errors.ts';
 import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { createProbeGroup, deleteProbeGroup, updateProbeGroup, type ProbeGroup } from './probes-api.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
+import { createProbeGroup } from './probes-api.ts';
+import { probeGroupColumns, type MemberOption } from './probe-group-columns.tsx';
 import { allProbesOptions, PROBE_KEYS, probeGroupsOptions } from './probe-queries.ts';
 import { groupInput, groupMemberOptions, validateGroup, type GroupValues } from './probe-format.ts';
 
-type Option = { value: string; label: string };
-
-function NewGroupForm({ members }: { members: Option[] }) {
+function NewGroupForm({ members }: { members: MemberOption[] }) {
   const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -67,79 +65,6 @@ function NewGroupForm({ members }: { members: Option[] }) {
   );
 }
 
-function GroupRow({ group, members }: { group: ProbeGroup; members: Option[] }) {
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const value = group.probes.map((p) => String(p.id));
-  // Members the picker list does not hold (e.g. not loaded yet) still show by name.
-  const data = [
-    ...members,
-    ...group.probes.filter((p) => !members.some((m) => m.value === String(p.id))).map((p) => ({ value: String(p.id), label: p.name })),
-  ];
-
-  async function setMembers(ids: string[]) {
-    try {
-      await updateProbeGroup(group.id, groupInput({ name: group.name, probes: ids }));
-      toastSuccess('Probe group updated.');
-    } catch (error) {
-      toastFailure(error, 'Cannot update probe group.');
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: PROBE_KEYS.all });
-    }
-  }
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await deleteProbeGroup(group.id);
-      toastSuccess('Probe group deleted.');
-      setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: PROBE_KEYS.all });
-    } catch (error) {
-      toastFailure(error, 'Cannot delete probe group.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Table.Tr data-group-id={group.id}>
-      <Table.Td>
-        <Text size="sm" fw={500}>
-          {group.name}
-        </Text>
-      </Table.Td>
-      <Table.Td miw={280}>
-        <MultiSelect
-          aria-label={`Members of ${group.name}`}
-          data={data}
-          value={value}
-          onChange={(ids) => void setMembers(ids)}
-          searchable
-          placeholder="No members"
-        />
-      </Table.Td>
-      <Table.Td>{group.active_runs}</Table.Td>
-      <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete group ${group.name}`} onClick={() => setConfirming(true)}>
-          <span aria-hidden>✕</span>
-        </ActionIcon>
-        <ConfirmDialog
-          opened={confirming}
-          title="Delete the probe group?"
-          confirmLabel="Delete"
-          busy={busy}
-          onConfirm={() => void remove()}
-          onClose={() => setConfirming(false)}
-        >
-          “{group.name}” is deleted; its probes stay.
-        </ConfirmDialog>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
 export function ProbeGroupsSection() {
   const groups = useQuery(probeGroupsOptions);
   const probes = useQuery(allProbesOptions);
@@ -155,33 +80,20 @@ export function ProbeGroupsSection() {
           A scan sent to a group runs on whichever of its probes is online and free.
         </Text>
         <NewGroupForm members={members} />
-        {groups.error ? (
-          <Alert color="red" variant="light" role="alert">
-            {messageOf(groups.error, 'The probe groups could not be loaded.')}
-          </Alert>
-        ) : !groups.data ? null : groups.data.results.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No probe groups yet.
-          </Text>
-        ) : (
-          <Table verticalSpacing="sm" aria-label="Probe groups">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Members</Table.Th>
-                <Table.Th scope="col">Active runs</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {groups.data.results.map((group) => (
-                <GroupRow key={group.id} group={group} members={members} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <DataTable
+          id="probe-groups"
+          caption="Probe groups"
+          columns={probeGroupColumns(members)}
+          rows={groups.data?.results}
+          rowKey={(group) => group.id}
+          rowProps={(group) => ({ 'data-group-id': group.id })}
+          error={groups.error}
+          errorMessage="The probe groups could not be loaded."
+          onRetry={() => void groups.refetch()}
+          loadingLabel="Loading probe groups…"
+          empty={{ title: 'No probe groups yet.' }}
+          striped={false}
+        />
       </Stack>
     </Card>
   );

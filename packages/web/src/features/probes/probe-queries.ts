@@ -1,19 +1,21 @@
 // Query keys and options of the scan appliance screens; probe statuses are asked for again every 10 s.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchProbe, fetchProbeGroups, fetchProbes } from './probes-api.ts';
-import { PROBE_POLL_MS, PROBES_PAGE_SIZE } from './probe-format.ts';
+import type { QueryParams } from '../../api/query-string.ts';
+import { PROBE_POLL_MS } from './probe-format.ts';
 
 export const PROBE_KEYS = {
   all: ['probes'] as const,
-  list: (page: number) => ['probes', 'list', page] as const,
+  list: (query: QueryParams) => ['probes', 'list', query] as const,
   one: (id: number) => ['probes', 'one', id] as const,
   groups: ['probes', 'groups'] as const,
 };
 
-export function probeListOptions(page: number) {
+/** A page of the probe list: page, page_size and ordering from the list's state. */
+export function probeListOptions(query: QueryParams) {
   return queryOptions({
-    queryKey: PROBE_KEYS.list(page),
-    queryFn: ({ signal }) => fetchProbes({ page, page_size: PROBES_PAGE_SIZE }, signal),
+    queryKey: PROBE_KEYS.list(query),
+    queryFn: ({ signal }) => fetchProbes(query, signal),
     placeholderData: keepPreviousData,
     refetchInterval: PROBE_POLL_MS,
   });

@@ -1,173 +1,187 @@
-// The Findings tab of a run: severity filter and ordering, then a paged table of findings with their intelligence.
-import { useState } from 'react';
-import { Alert, Anchor, Badge, Group, MultiSelect, Select, Stack, Table, Text } from '@mantine/core';
+// The Findings tab of a run: a severity filter and a server-paged, sortable table of findings with their intelligence;
+// filter, order and page are kept in the URL (findings.*).
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FindingRow } from '@bulwark/core';
-import { messageOf } from '../../api/errors.ts';
-import { ListPager } from '../../components/ListPager.tsx';
-import { PageLoader } from '../../components/PageLoader.tsx';
+import { DataTable, sortKeysOf, type DataColumn } from '../../components/data-table/index.ts';
+import { FilterBar, useListState } from '../../components/filter-bar/index.ts';
 import { runFindingsQuery } from './scan-queries.ts';
 import {
   cveUrl,
+  DEFAULT_FINDING_ORDERING,
+  FINDING_FILTERS,
   findingCves,
   findingLocation,
-  findingsQuery,
   findingStateColor,
-  FINDING_ORDERINGS,
   formatCvss,
   formatEpssPercent,
   RESULT_PAGE_SIZE,
   riskScoreColor,
   severityColor,
   severityLabel,
-  SEVERITIES_DESC,
 } from './result-format.ts';
 
-const HEADINGS = ['Severity', 'Name', 'CVE', 'Host', 'CVSS', 'EPSS', 'Known', 'Risk', 'State'];
-
-function FindingRowView({ finding }: { finding: FindingRow }) {
+function CveLinks({ finding }: { finding: FindingRow }) {
   const cves = findingCves(finding);
+  if (cves.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  }
   return (
-    <Table.Tr data-finding-id={finding.id}>
-      <Table.Td>
-        <Badge color={severityColor(finding.severity)}>{finding.severity_label || severityLabel(finding.severity)}</Badge>
-      </Table.Td>
-      <Table.Td maw={320}>
-        <Text size="sm" fw={500}>
-          {finding.name}
+    <Stack gap={0}>
+      {cves.slice(0, 3).map((cve) => (
+        <Anchor key={cve} href={cveUrl(cve)} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace">
+          {cve}
+        </Anchor>
+      ))}
+      {cves.length > 3 && (
+        <Text size="xs" c="dimmed">
+          +{cves.length - 3} more
         </Text>
-        {finding.solution && (
-          <Text size="xs" c="dimmed" lineClamp={2} title={finding.solution}>
-            {finding.solution}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {cves.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            –
-          </Text>
-        ) : (
-          <Stack gap={0}>
-            {cves.slice(0, 3).map((cve) => (
-              <Anchor key={cve} href={cveUrl(cve)} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace">
-                {cve}
-              </Anchor>
-            ))}
-            {cves.length > 3 && (
-              <Text size="xs" c="dimmed">
-                +{cves.length - 3} more
-              </Text>
-            )}
-          </Stack>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" ff="monospace">
-          {findingLocation(finding)}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{formatCvss(finding.cvss)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{formatEpssPercent(finding.epss)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4}>
-          {finding.exploit_known && (
-            <Badge color="red" variant="outline" size="sm" title="In the CISA Known Exploited Vulnerabilities catalog">
-              KEV
-            </Badge>
-          )}
-          {finding.ransomware_known && (
-            <Badge color="grape" variant="outline" size="sm" title="Known to be used in ransomware campaigns">
-              Ransomware
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={riskScoreColor(finding.risk_score)} variant="light">
-          {Math.round(finding.risk_score)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={findingStateColor(finding.state_label)} variant="dot">
-          {finding.state_label}
-        </Badge>
-      </Table.Td>
-    </Table.Tr>
+      )}
+    </Stack>
   );
 }
 
+export const FINDING_COLUMNS: readonly DataColumn<FindingRow>[] = [
+  {
+    key: 'severity',
+    header: 'Severity',
+    sortKey: 'severity',
+    descendingFirst: true,
+    cell: (f) => <Badge color={severityColor(f.severity)}>{f.severity_label || severityLabel(f.severity)}</Badge>,
+  },
+  {
+    key: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    cellProps: { maw: 320 },
+    cell: (f) => (
+      <>
+        <Text size="sm" fw={500}>
+          {f.name}
+        </Text>
+        {f.solution && (
+          <Text size="xs" c="dimmed" lineClamp={2} title={f.solution}>
+            {f.solution}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { key: 'cve', header: 'CVE', hideable: true, cell: (f) => <CveLinks finding={f} /> },
+  {
+    key: 'host',
+    header: 'Host',
+    sortKey: 'address',
+    hideable: true,
+    cell: (f) => (
+      <Text size="sm" ff="monospace">
+        {findingLocation(f)}
+      </Text>
+    ),
+  },
+  {
+    key: 'cvss',
+    header: 'CVSS',
+    sortKey: 'cvss',
+    descendingFirst: true,
+    hideable: true,
+    cell: (f) => <Text size="sm">{formatCvss(f.cvss)}</Text>,
+  },
+  {
+    key: 'epss',
+    header: 'EPSS',
+    sortKey: 'epss',
+    descendingFirst: true,
+    hideable: true,
+    cell: (f) => <Text size="sm">{formatEpssPercent(f.epss)}</Text>,
+  },
+  {
+    key: 'known',
+    header: 'Known',
+    hideable: true,
+    cell: (f) => (
+      <Group gap={4}>
+        {f.exploit_known && (
+          <Badge color="red" variant="outline" size="sm" title="In the CISA Known Exploited Vulnerabilities catalog">
+            KEV
+          </Badge>
+        )}
+        {f.ransomware_known && (
+          <Badge color="grape" variant="outline" size="sm" title="Known to be used in ransomware campaigns">
+            Ransomware
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  {
+    key: 'risk',
+    header: 'Risk',
+    sortKey: 'risk_score',
+    descendingFirst: true,
+    hideable: true,
+    cell: (f) => (
+      <Badge color={riskScoreColor(f.risk_score)} variant="light">
+        {Math.round(f.risk_score)}
+      </Badge>
+    ),
+  },
+  {
+    key: 'state',
+    header: 'State',
+    hideable: true,
+    cell: (f) => (
+      <Badge color={findingStateColor(f.state_label)} variant="dot">
+        {f.state_label}
+      </Badge>
+    ),
+  },
+];
+
+const SORT_KEYS = sortKeysOf(FINDING_COLUMNS);
+
 export function FindingsTab({ runId, polling }: { runId: number; polling: number | false }) {
-  const [severities, setSeverities] = useState<string[]>([]);
-  const [ordering, setOrdering] = useState<string>('-risk_score');
-  const [page, setPage] = useState(1);
-  const query = findingsQuery(severities.map(Number), ordering, page);
-  const { data, error } = useQuery(runFindingsQuery(runId, query, polling));
+  const list = useListState({
+    prefix: 'findings',
+    pageSize: RESULT_PAGE_SIZE,
+    defaultOrdering: DEFAULT_FINDING_ORDERING,
+    sortKeys: SORT_KEYS,
+    filters: FINDING_FILTERS,
+  });
+  const { data, error, isFetching, refetch } = useQuery(runFindingsQuery(runId, list.query, polling));
 
   return (
     <Stack gap="md">
-      <Group gap="sm" align="flex-end">
-        <MultiSelect
-          label="Severity"
-          placeholder={severities.length === 0 ? 'Any severity' : undefined}
-          data={SEVERITIES_DESC.map((s) => ({ value: String(s), label: severityLabel(s) }))}
-          value={severities}
-          onChange={(values) => {
-            setSeverities(values);
-            setPage(1);
-          }}
-          clearable
-          w={260}
-        />
-        <Select
-          label="Sort by"
-          data={FINDING_ORDERINGS.map((o) => ({ value: o.value, label: o.label }))}
-          value={ordering}
-          onChange={(value) => {
-            setOrdering(value ?? '-risk_score');
-            setPage(1);
-          }}
-          allowDeselect={false}
-          w={180}
-        />
-      </Group>
-      {error ? (
-        <Alert color="red" variant="light" role="alert">
-          {messageOf(error, 'The findings could not be loaded.')}
-        </Alert>
-      ) : !data ? (
-        <PageLoader label="Loading findings…" />
-      ) : data.count === 0 ? (
-        <Text size="sm" c="dimmed" py="md" data-testid="findings-empty">
-          {severities.length > 0 ? 'No finding of these severities.' : 'No findings in this run.'}
-        </Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={1000}>
-            <Table verticalSpacing="sm" striped aria-label="Findings">
-              <Table.Thead>
-                <Table.Tr>
-                  {HEADINGS.map((h) => (
-                    <Table.Th key={h} scope="col">
-                      {h}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.results.map((finding) => (
-                  <FindingRowView key={finding.id} finding={finding} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListPager count={data.count} page={page} pageSize={RESULT_PAGE_SIZE} onPageChange={setPage} noun="findings" singular="finding" />
-        </>
-      )}
+      <FilterBar
+        label="Filter findings"
+        filters={FINDING_FILTERS}
+        values={list.filters}
+        onChange={list.setFilter}
+        onClear={list.clearFilters}
+      />
+      <DataTable
+        id="findings"
+        caption="Findings"
+        columns={FINDING_COLUMNS}
+        rows={data?.results}
+        rowKey={(f) => f.id}
+        rowProps={(f) => ({ 'data-finding-id': f.id })}
+        error={error}
+        errorMessage="The findings could not be loaded."
+        onRetry={() => void refetch()}
+        loadingLabel="Loading findings…"
+        empty={{ title: list.activeFilters > 0 ? 'No finding of these severities.' : 'No findings in this run.' }}
+        fetching={isFetching}
+        ordering={list.ordering}
+        onOrderingChange={list.setOrdering}
+        paging={list.paging(data?.count ?? 0, 'findings', 'finding')}
+        minWidth={1000}
+      />
     </Stack>
   );
 }

@@ -1,13 +1,22 @@
-// The Hosts tab of a run: each host that answered, its names, and its open ports with service, product and version.
-import { useState } from 'react';
-import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+// The Hosts tab of a run: each host that answered, its names, and its open ports with service, product and version;
+// paged by the server, the page kept in the URL (hosts.page).
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { RunHost } from '@bulwark/core';
-import { messageOf } from '../../api/errors.ts';
-import { ListPager } from '../../components/ListPager.tsx';
-import { PageLoader } from '../../components/PageLoader.tsx';
+import { DataTable, ListEmpty, ListError, ListLoading, TablePager, type DataColumn } from '../../components/data-table/index.ts';
+import { useListState } from '../../components/filter-bar/index.ts';
 import { runHostsQuery } from './scan-queries.ts';
-import { hostsQuery, RESULT_PAGE_SIZE, productText, severityColor, severityLabel } from './result-format.ts';
+import { productText, RESULT_PAGE_SIZE, severityColor, severityLabel } from './result-format.ts';
+
+type Port = RunHost['ports'][number];
+
+const PORT_COLUMNS: readonly DataColumn<Port>[] = [
+  { key: 'port', header: 'Port', cellProps: { ff: 'monospace' }, cell: (p) => `${p.port}/${p.protocol}` },
+  { key: 'state', header: 'State', cell: (p) => p.state },
+  { key: 'service', header: 'Service', cell: (p) => p.service ?? '–' },
+  { key: 'product', header: 'Product and version', cell: productText },
+  { key: 'tls', header: 'TLS', cell: (p) => (p.tls ? 'Yes' : 'No') },
+];
 
 function HostCard({ host }: { host: RunHost }) {
   const headingId = `host-${host.host_id}-heading`;
@@ -35,67 +44,35 @@ function HostCard({ host }: { host: RunHost }) {
             </Badge>
           </Group>
         </Group>
-        {host.ports.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No open port found.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing={4} aria-label={`Ports of ${host.address}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Port</Table.Th>
-                  <Table.Th scope="col">State</Table.Th>
-                  <Table.Th scope="col">Service</Table.Th>
-                  <Table.Th scope="col">Product and version</Table.Th>
-                  <Table.Th scope="col">TLS</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {host.ports.map((port) => (
-                  <Table.Tr key={`${port.protocol}-${port.port}`}>
-                    <Table.Td ff="monospace">
-                      {port.port}/{port.protocol}
-                    </Table.Td>
-                    <Table.Td>{port.state}</Table.Td>
-                    <Table.Td>{port.service ?? '–'}</Table.Td>
-                    <Table.Td>{productText(port)}</Table.Td>
-                    <Table.Td>{port.tls ? 'Yes' : 'No'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <DataTable
+          id="host-ports"
+          caption={`Ports of ${host.address}`}
+          columns={PORT_COLUMNS}
+          rows={host.ports}
+          rowKey={(p) => `${p.protocol}-${p.port}`}
+          empty={{ title: 'No open port found.' }}
+          minWidth={560}
+          striped={false}
+          verticalSpacing={4}
+        />
       </Stack>
     </Card>
   );
 }
 
 export function HostsTab({ runId, polling }: { runId: number; polling: number | false }) {
-  const [page, setPage] = useState(1);
-  const { data, error } = useQuery(runHostsQuery(runId, hostsQuery(page), polling));
-  if (error) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {messageOf(error, 'The hosts could not be loaded.')}
-      </Alert>
-    );
-  }
-  if (!data) return <PageLoader label="Loading hosts…" />;
-  if (data.count === 0) {
-    return (
-      <Text size="sm" c="dimmed" py="md">
-        No host has answered in this run{polling ? ' yet' : ''}.
-      </Text>
-    );
-  }
+  const list = useListState({ prefix: 'hosts', pageSize: RESULT_PAGE_SIZE });
+  const { data, error, refetch } = useQuery(runHostsQuery(runId, list.query, polling));
+  if (error) return <ListError error={error} fallback="The hosts could not be loaded." onRetry={() => void refetch()} />;
+  if (!data) return <ListLoading label="Loading hosts…" />;
+  if (data.count === 0)
+    return <ListEmpty empty={{ title: `No host has answered in this run${polling ? ' yet' : ''}.` }} testId="hosts-empty" />;
   return (
     <Stack gap="md">
       {data.results.map((host) => (
         <HostCard key={host.host_id} host={host} />
       ))}
-      <ListPager count={data.count} page={page} pageSize={RESULT_PAGE_SIZE} onPageChange={setPage} noun="hosts" singular="host" />
+      <TablePager {...list.paging(data.count, 'hosts', 'host')} />
     </Stack>
   );
 }

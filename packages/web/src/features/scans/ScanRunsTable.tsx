@@ -1,12 +1,24 @@
-// The scan list (§3 columns): sortable headings, one row per run with its status, result and allowed actions; paged.
+// The scan list (§3 columns) on the DataTable: sortable headings, Scan ID hidden until chosen, one row per run with its
+// status, result and allowed actions, paged by the server; selected runs can be deleted together.
 import { Link } from 'react-router';
-import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { formatDateTime, type ScanListColumn, type ScanRunRow } from '@bulwark/core';
-import { SortableTh } from '../../components/SortableTh.tsx';
+import { DataTable, type DataColumn, type EmptyState } from '../../components/data-table/index.ts';
+import type { ListState } from '../../components/filter-bar/index.ts';
+import { BulkDeleteRuns } from './BulkDeleteRuns.tsx';
 import { RunActionsMenu } from './RunActionsMenu.tsx';
 import { RunResult } from './RunResult.tsx';
 import { RunStatus } from './RunStatus.tsx';
-import { columnLabel, runResultPath, targetsSummary, userName, type RunSort } from './scan-format.ts';
+import {
+  columnLabel,
+  columnSortKey,
+  DESC_FIRST_COLUMNS,
+  OPTIONAL_COLUMNS,
+  runResultPath,
+  SCAN_COLUMNS,
+  targetsSummary,
+  userName,
+} from './scan-format.ts';
 
 const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
 
@@ -39,46 +51,54 @@ function cell(run: ScanRunRow, column: ScanListColumn) {
   }
 }
 
+/** Every §3 column sorts by its ordering name; all but the scan name may be hidden, Scan ID starts hidden. */
+export const RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
+  ...SCAN_COLUMNS.map((column): DataColumn<ScanRunRow> => ({
+    key: column,
+    header: columnLabel(column),
+    cell: (run) => cell(run, column),
+    sortKey: columnSortKey(column),
+    descendingFirst: DESC_FIRST_COLUMNS.includes(column),
+    hideable: column !== 'name',
+    hiddenByDefault: OPTIONAL_COLUMNS.includes(column),
+  })),
+  { key: 'actions', header: 'Actions', headerHidden: true, cell: (run) => <RunActionsMenu run={run} variant="menu" /> },
+];
+
 export interface ScanRunsTableProps {
-  runs: ScanRunRow[];
-  columns: readonly ScanListColumn[];
-  sort: RunSort;
-  onSort(column: ScanListColumn): void;
+  runs: readonly ScanRunRow[] | undefined;
+  count: number;
+  list: ListState;
+  error: unknown;
+  onRetry(): void;
+  fetching: boolean;
+  empty: EmptyState;
 }
 
-export function ScanRunsTable({ runs, columns, sort, onSort }: ScanRunsTableProps) {
+export function ScanRunsTable({ runs, count, list, error, onRetry, fetching, empty }: ScanRunsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="sm" striped highlightOnHover aria-label="Scans">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <SortableTh
-                key={column}
-                direction={sort.column === column ? (sort.desc ? 'desc' : 'asc') : null}
-                onSort={() => onSort(column)}
-              >
-                {columnLabel(column)}
-              </SortableTh>
-            ))}
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {runs.map((run) => (
-            <Table.Tr key={run.id} data-run-id={run.id}>
-              {columns.map((column) => (
-                <Table.Td key={column}>{cell(run, column)}</Table.Td>
-              ))}
-              <Table.Td>
-                <RunActionsMenu run={run} variant="menu" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      id="scans"
+      caption="Scans"
+      columns={RUN_COLUMNS}
+      rows={runs}
+      rowKey={(run) => run.id}
+      rowProps={(run) => ({ 'data-run-id': run.id })}
+      error={error}
+      errorMessage="The scans could not be loaded. Reload the page to try again."
+      onRetry={onRetry}
+      loadingLabel="Loading scans…"
+      empty={empty}
+      fetching={fetching}
+      ordering={list.ordering}
+      onOrderingChange={list.setOrdering}
+      paging={list.paging(count, 'scans', 'scan')}
+      selection={{
+        rowLabel: (run) => run.name,
+        actions: (selected, clear) => <BulkDeleteRuns runs={selected} onDone={clear} />,
+      }}
+      minWidth={1000}
+      highlightOnHover
+    />
   );
 }

@@ -1,34 +1,19 @@
-// /scans/scans (also filter/assets/{assetId} and start/{assetIds}): the scan list with filters, sorting, paging,
-// per-row actions, and the start-scan form in a dialog.
+// /scans/scans (also filter/assets/{assetId} and start/{assetIds}): the scan list with filters, sorting and paging kept
+// in the URL, per-row and bulk actions, and the start-scan form in a dialog.
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Modal, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Card, Modal, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScanListColumn } from '@bulwark/core';
-import { messageOf } from '../../api/errors.ts';
-import { ListPager } from '../../components/ListPager.tsx';
+import { sortKeysOf } from '../../components/data-table/index.ts';
+import { FilterBar, useListState } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PageLoader } from '../../components/PageLoader.tsx';
-import { ScanFilters } from './ScanFilters.tsx';
-import { ScanRunsTable } from './ScanRunsTable.tsx';
+import { RUN_COLUMNS, ScanRunsTable } from './ScanRunsTable.tsx';
 import { StartScanForm } from './StartScanForm.tsx';
-import { runListOptions, SCAN_KEYS } from './scan-queries.ts';
-import {
-  activeFilterCount,
-  DEFAULT_SORT,
-  EMPTY_FILTERS,
-  OPTIONAL_COLUMNS,
-  parseAssetId,
-  parseAssetIds,
-  runListQuery,
-  RUNS_PAGE_SIZE,
-  SCAN_COLUMNS,
-  SCANS_PATH,
-  toggleSort,
-  type RunFilters,
-  type RunSort,
-} from './scan-format.ts';
+import { probeOptionsQuery, runListOptions, SCAN_KEYS } from './scan-queries.ts';
+import { runListQuery, scanFilters } from './scan-filters.ts';
+import { DEFAULT_RUN_ORDERING, parseAssetId, parseAssetIds, RUNS_PAGE_SIZE, SCANS_PATH } from './scan-format.ts';
+
+const SORT_KEYS = sortKeysOf(RUN_COLUMNS);
 
 export default function ScansPage() {
   const params = useParams();
@@ -36,23 +21,13 @@ export default function ScansPage() {
   const queryClient = useQueryClient();
   const asset = parseAssetId(params.assetId);
   const startIds = params.assetIds === undefined ? null : parseAssetIds(params.assetIds);
-
-  const [filters, setFilters] = useState<RunFilters>({ ...EMPTY_FILTERS, asset });
-  const [sort, setSort] = useState<RunSort>(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [showScanId, setShowScanId] = useState(false);
   const [starting, setStarting] = useState(false);
-  const [search] = useDebouncedValue(filters.search, 300);
 
-  const query = runListQuery({ ...filters, search, asset }, sort, page);
-  const { data, error, isFetching } = useQuery(runListOptions(query));
-  const columns = SCAN_COLUMNS.filter((c: ScanListColumn) => showScanId || !OPTIONAL_COLUMNS.includes(c));
+  const probes = useQuery(probeOptionsQuery);
+  const filters = scanFilters(probes.data);
+  const list = useListState({ pageSize: RUNS_PAGE_SIZE, defaultOrdering: DEFAULT_RUN_ORDERING, sortKeys: SORT_KEYS, filters });
+  const { data, error, isFetching, refetch } = useQuery(runListOptions(runListQuery(list.query, asset)));
   const formOpen = starting || startIds !== null;
-
-  function changeFilters(next: RunFilters) {
-    setFilters(next);
-    setPage(1);
-  }
 
   function closeForm() {
     setStarting(false);
@@ -61,12 +36,12 @@ export default function ScansPage() {
 
   async function started() {
     closeForm();
-    setSort(DEFAULT_SORT);
-    setPage(1);
+    // The new run is the newest: the first page in the default order shows it.
+    if (startIds === null) list.showFirst();
     await queryClient.invalidateQueries({ queryKey: SCAN_KEYS.runs });
   }
 
-  const filtered = activeFilterCount(filters) > 0 || asset !== null;
+  const filtered = list.activeFilters > 0 || asset !== null;
   return (
     <Stack gap="md">
       <PageHeader
@@ -76,28 +51,20 @@ export default function ScansPage() {
       />
       <Card withBorder padding="md">
         <Stack gap="md">
-          <ScanFilters filters={filters} onChange={changeFilters} showScanId={showScanId} onShowScanId={setShowScanId} />
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {messageOf(error, 'The scans could not be loaded. Reload the page to try again.')}
-            </Alert>
-          ) : !data ? (
-            <PageLoader label="Loading scans…" />
-          ) : data.count === 0 ? (
-            <Stack gap="xs" py="lg" align="center" data-testid="scans-empty">
-              <Text fw={500}>{filtered ? 'No scan matches these filters.' : 'No scans yet.'}</Text>
-              <Text size="sm" c="dimmed">
-                {filtered ? 'Change or clear the filters to see more.' : 'Start one with “New scan”: choose targets and a profile.'}
-              </Text>
-            </Stack>
-          ) : (
-            <>
-              <div aria-busy={isFetching}>
-                <ScanRunsTable runs={data.results} columns={columns} sort={sort} onSort={(c) => setSort((s) => toggleSort(s, c))} />
-              </div>
-              <ListPager count={data.count} page={page} pageSize={RUNS_PAGE_SIZE} onPageChange={setPage} noun="scans" singular="scan" />
-            </>
-          )}
+          <FilterBar label="Filter scans" filters={filters} values={list.filters} onChange={list.setFilter} onClear={list.clearFilters} />
+          <ScanRunsTable
+            runs={data?.results}
+            count={data?.count ?? 0}
+            list={list}
+            error={error}
+            onRetry={() => void refetch()}
+            fetching={isFetching}
+            empty={
+              filtered
+                ? { title: 'No scan matches these filters.', description: 'Change or clear the filters to see more.' }
+                : { title: 'No scans yet.', description: 'Start one with “New scan”: choose targets and a profile.' }
+            }
+          />
         </Stack>
       </Card>
       <Modal opened={formOpen} onClose={closeForm} title="New scan" size="lg">

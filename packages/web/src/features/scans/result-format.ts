@@ -1,6 +1,6 @@
-// Pure rules of the scan result page: severities, finding cells (CVE links, host:port, CVSS, EPSS), queries of its tabs.
+// Pure rules of the scan result page: severities, finding cells (CVE links, host:port, CVSS, EPSS), the findings filter.
 import { riskBand, SEVERITY_LABELS, type FindingRow, type RiskBand, type Severity } from '@bulwark/core';
-import type { QueryParams } from '../../api/query-string.ts';
+import type { FilterDef } from '../../components/filter-bar/index.ts';
 
 export const RESULT_PAGE_SIZE = 25;
 
@@ -80,20 +80,20 @@ export function findingStateColor(label: string): string {
   return STATE_COLORS[label] ?? 'gray';
 }
 
-export const FINDING_ORDERINGS = [
-  { value: '-risk_score', label: 'Risk score' },
-  { value: '-severity', label: 'Severity' },
-  { value: '-epss', label: 'EPSS' },
-  { value: 'name', label: 'Name' },
-] as const;
+/** Highest risk first until the user sorts by another heading. */
+export const DEFAULT_FINDING_ORDERING = '-risk_score';
 
-export function findingsQuery(severities: readonly number[], ordering: string, page: number, pageSize = RESULT_PAGE_SIZE): QueryParams {
-  return { page, page_size: pageSize, ordering, severity: severities.length > 0 ? severities : undefined };
-}
-
-export function hostsQuery(page: number, pageSize = RESULT_PAGE_SIZE): QueryParams {
-  return { page, page_size: pageSize };
-}
+/** The findings tab's filter: severities, sent as a repeated `severity` parameter. */
+export const FINDING_FILTERS: readonly FilterDef[] = [
+  {
+    kind: 'multi-select',
+    name: 'severity',
+    label: 'Severity',
+    placeholder: 'Any severity',
+    options: SEVERITIES_DESC.map((s) => ({ value: String(s), label: severityLabel(s) })),
+    width: 260,
+  },
+];
 
 /** 'nginx 1.24.0' from product and version; '–' when the product is not known. */
 export function productText(port: { product: string | null; version: string | null }): string {

@@ -1,14 +1,12 @@
-// Pure rules of the scan list and result screens: labels and colours, sorting, filters → query, polling, row actions.
+// Pure rules of the scan list and result screens: labels and colours, columns and sorting, polling, row actions, routes.
 import {
   crudMessages,
-  EXTERNAL_PROBE_ID,
   MESSAGES,
   ON_PROBE_TASK_STATES,
   SCAN_LIST_COLUMN_LABELS,
   SCAN_LIST_SORT_KEYS,
   SCAN_RESULT_LABELS,
   SCAN_RUN_STATUS,
-  SCAN_TASK_LABELS,
   taskStateLabel,
   type ScanAction,
   type ScanListColumn,
@@ -16,7 +14,6 @@ import {
   type ScanRunRow,
   type ScanTaskLabel,
 } from '@bulwark/core';
-import type { QueryParams } from '../../api/query-string.ts';
 
 /** How often the list and a result page ask again while a run is not at rest. */
 export const RUN_POLL_MS = 2_000;
@@ -107,109 +104,17 @@ export function progressText(progress: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sorting.
+// Sorting (the list's headings sort by the §3 ordering names).
 
-export interface RunSort {
-  column: ScanListColumn;
-  desc: boolean;
-}
-
-export const DEFAULT_SORT: RunSort = { column: 'started', desc: true };
+/** Newest first until the user sorts. */
+export const DEFAULT_RUN_ORDERING = '-started';
 
 /** Columns that sort newest / most first when first clicked. */
-const DESC_FIRST: readonly ScanListColumn[] = ['started', 'finished', 'result'];
+export const DESC_FIRST_COLUMNS: readonly ScanListColumn[] = ['started', 'finished', 'result'];
 
-/** Clicking a heading: the same column flips; another column starts in its natural direction. */
-export function toggleSort(current: RunSort, column: ScanListColumn): RunSort {
-  if (current.column === column) return { column, desc: !current.desc };
-  return { column, desc: DESC_FIRST.includes(column) };
-}
-
-/** The server ordering name of §3 ('-' for descending): {column: 'result', desc: true} → '-cnt_vulns'. */
-export function orderingParam(sort: RunSort): string {
-  return `${sort.desc ? '-' : ''}${SCAN_LIST_SORT_KEYS[sort.column]}`;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Filters.
-
-export type ScheduledFilter = 'any' | 'yes' | 'no';
-
-export interface RunFilters {
-  statuses: ScanTaskLabel[];
-  /** YYYY-MM-DD, '' when open. */
-  finishedFrom: string;
-  finishedTo: string;
-  /** A probe id; -1 the external (built-in) probe; null any. */
-  node: number | null;
-  scheduled: ScheduledFilter;
-  search: string;
-  /** Only scans of this scan target (the filter/assets/{assetId} route). */
-  asset: number | null;
-}
-
-export const EMPTY_FILTERS: RunFilters = {
-  statuses: [],
-  finishedFrom: '',
-  finishedTo: '',
-  node: null,
-  scheduled: 'any',
-  search: '',
-  asset: null,
-};
-
-export const STATUS_FILTER_OPTIONS: readonly ScanTaskLabel[] = SCAN_TASK_LABELS;
-
-/** Start of a local day as an instant: '2026-11-20' → its 00:00 local in ISO form; null for an invalid date. */
-export function dayStart(day: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const date = new Date(`${day}T00:00:00`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-/** End of a local day (its last millisecond) as an instant, so that 'to' includes the whole day. */
-export function dayEnd(day: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const date = new Date(`${day}T23:59:59.999`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-/**
- * Query parameters of scan/nruns/ for a page of the list: paging, ordering and the §3 filters. Finished from/to become
- * finished_after/finished_before; node -1 (external) is sent as node=-1 with is_external=true (§3).
- */
-export function runListQuery(filters: RunFilters, sort: RunSort, page: number, pageSize = RUNS_PAGE_SIZE): QueryParams {
-  const search = filters.search.trim();
-  return {
-    page,
-    page_size: pageSize,
-    ordering: orderingParam(sort),
-    status: filters.statuses.length > 0 ? filters.statuses : undefined,
-    finished_after: dayStart(filters.finishedFrom) ?? undefined,
-    finished_before: dayEnd(filters.finishedTo) ?? undefined,
-    node: filters.node ?? undefined,
-    is_external: filters.node === EXTERNAL_PROBE_ID ? true : undefined,
-    scheduled: filters.scheduled === 'any' ? undefined : filters.scheduled === 'yes',
-    search: search === '' ? undefined : search,
-    asset: filters.asset ?? undefined,
-  };
-}
-
-/** How many filters are set (the asset of the route is not a filter the user chose). */
-export function activeFilterCount(filters: RunFilters): number {
-  return [
-    filters.statuses.length > 0,
-    filters.finishedFrom !== '' || filters.finishedTo !== '',
-    filters.node !== null,
-    filters.scheduled !== 'any',
-    filters.search.trim() !== '',
-  ].filter(Boolean).length;
-}
-
-/** 'finished to' before 'finished from' cannot match anything: say so on the field. */
-export function finishedRangeError(filters: Pick<RunFilters, 'finishedFrom' | 'finishedTo'>): string | null {
-  if (filters.finishedFrom === '' || filters.finishedTo === '') return null;
-  return filters.finishedTo < filters.finishedFrom ? 'The end date is before the start date.' : null;
+/** The server ordering name of a column (§3): result → cnt_vulns. */
+export function columnSortKey(column: ScanListColumn): string {
+  return SCAN_LIST_SORT_KEYS[column];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
