@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkScan, ScanRunRow } from '@bulwark/core';
 import { probes, scanTasks, users } from '../src/db/schema/index.ts';
 import { BuiltinProbe } from '../src/modules/scans/builtin-probe.ts';
-import { addScanErrors } from '../src/modules/scans/tasks.ts';
+import { addScanErrors } from '../src/modules/tasks/index.ts';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { checkpointHosts, deliveredHosts, finished, Listeners, smallProfile, waitForRun } from './helpers/scans.ts';

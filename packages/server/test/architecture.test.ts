@@ -1,5 +1,6 @@
 // Architecture rules that code review alone would let slip: no import cycle in any package (type-only imports are
-// erased and do not count), and no SQL in route files (routes are HTTP only; repositories hold the tenant-scoped SQL).
+// erased and do not count), no module reaching into the scans module or the task queue's internals, and no SQL in
+// route files (routes are HTTP only; repositories hold the tenant-scoped SQL).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,18 @@ describe('architecture', () => {
       detectiveOptions: { ts: { skipTypeImports: true }, tsx: { skipTypeImports: true }, es6: { skipTypeImports: true } },
     });
     expect(graph.circular()).toEqual([]);
+  });
+
+  it('lets no other module reach into the scans module, and the task queue only through its index', () => {
+    const offenders: string[] = [];
+    for (const f of filesUnder(path.join(ROOT, 'packages/server/src/modules'), /\.ts$/)) {
+      const rel = path.relative(path.join(ROOT, 'packages/server/src/modules'), f);
+      const text = readFileSync(f, 'utf8');
+      if (!rel.startsWith('scans/') && /from '\.\.\/scans\//.test(text)) offenders.push(`${rel} imports the scans module`);
+      if (!rel.startsWith('tasks/') && /from '\.\.\/tasks\/(?!index\.ts')/.test(text))
+        offenders.push(`${rel} imports a task-queue internal`);
+    }
+    expect(offenders).toEqual([]);
   });
 
   it('keeps SQL out of route files', () => {

@@ -1,7 +1,7 @@
 // A run's progress by hosts done across its tasks, and what the run view says of a task that delivered its results.
 import { describe, expect, it } from 'vitest';
 import { SCAN_TASK_STATE as S, taskPhase } from '@bulwark/core';
-import { runProgress } from '../src/modules/scans/tasks.ts';
+import { runProgress } from '../src/modules/tasks/index.ts';
 
 const task = (state: number, hostsDone: number, hostsTotal: number, progress = 0) => ({ state, hostsDone, hostsTotal, progress });
 

@@ -6,7 +6,7 @@ import { DEFAULT_NETWORK_PROFILE, type ScanRunRow } from '@bulwark/core';
 import { scanProfiles, scanTargets } from '../../src/db/schema/index.ts';
 import type { NetworkProfileFields } from '../../src/db/schema/scans.ts';
 import type { Db } from '../../src/db/client.ts';
-import { taskCheckpointHosts } from '../../src/modules/scans/task-hosts.ts';
+import { taskCheckpointHosts } from '../../src/modules/tasks/index.ts';
 import type { Client, TestApp } from './app.ts';
 
 /** TCP listeners that accept and close every connection; `close()` ends them all. */

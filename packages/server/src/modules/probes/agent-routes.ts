@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import { startRunProcessing } from '../results/queue.ts';
-import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskOutcome } from '../scans/tasks.ts';
+import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskOutcome } from '../tasks/index.ts';
 import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
 import type { ProbeRow } from './repo.ts';

@@ -7,8 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { probes, scanTasks } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
-import { addTaskHosts } from '../scans/task-hosts.ts';
-import { addScanErrors, dispatchTask, moveTask, redispatchDelayed, refreshRun, type TaskRow } from '../scans/tasks.ts';
+import { addTaskHosts, addScanErrors, dispatchTask, moveTask, redispatchDelayed, refreshRun, type TaskRow } from '../tasks/index.ts';
 import { probeStatus, type ProbeRow } from './repo.ts';
 
 export const INVALID_TOKEN = 'This registration token is invalid or has expired.';

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { probeGroups, probes, scanTasks } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { probeTiming } from '../scans/tasks.ts';
+import { probeTiming } from '../tasks/index.ts';
 
 export type ProbeRow = typeof probes.$inferSelect;
 export type ProbeGroupRow = typeof probeGroups.$inferSelect;

@@ -3,8 +3,8 @@
 import type { TaskSpec } from '@bulwark/scanner';
 import { selectTests } from '../catalogue/catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { taskCheckpointHosts } from '../scans/task-hosts.ts';
-import type { ClaimedTask } from '../scans/tasks.ts';
+import { taskCheckpointHosts } from '../tasks/index.ts';
+import type { ClaimedTask } from '../tasks/index.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
 async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec['checkpoint']> {

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { scanRuns, scanTasks } from '../../db/schema/index.ts';
 import { startRunProcessing } from '../results/queue.ts';
 import { notifyTasksQueued } from './notify.ts';
-import { addScanErrors, dispatchTask, moveTask, refreshRun, runTasks, type RunRow, type TaskRow } from './tasks.ts';
+import { addScanErrors, dispatchTask, moveTask, refreshRun, runTasks, type RunRow, type TaskRow } from '../tasks/index.ts';
 import type { Tx } from '../../db/client.ts';
 
 /** The toast each action's success shows (§8). */

@@ -13,8 +13,8 @@ import { startRunProcessing } from '../results/queue.ts';
 import { onTasksQueued } from './notify.ts';
 import { ScanProcess } from './scan-process/index.ts';
 import type { ScanProcessOptions } from './scan-process/protocol.ts';
-import { addTaskHosts } from './task-hosts.ts';
 import {
+  addTaskHosts,
   BUILTIN_PROBE_ID,
   addScanErrors,
   claimTask,
@@ -26,7 +26,7 @@ import {
   type ClaimedTask,
   type Claimer,
   type TaskOutcome,
-} from './tasks.ts';
+} from '../tasks/index.ts';
 
 const CLAIMER: Claimer = { kind: 'builtin' };
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { BuiltinProbe } from './builtin-probe.ts';
 import { runRoutes } from './routes-runs.ts';
 import { scanRoutes } from './routes-scans.ts';
-import { probeTiming } from './tasks.ts';
+import { probeTiming } from '../tasks/index.ts';
 
 export function scansModule(app: FastifyInstance, ctx: AppContext): void {
   probeTiming.offlineAfterMs = ctx.config.probeOfflineSeconds * 1000;

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { probeGroups, probes, scanErrors, scanProfiles, scanRuns, scanTasks, users } from '../../db/schema/index.ts';
 import { BUILTIN_PROBE_REF } from './scan-repo.ts';
-import type { RunRow, TaskRow } from './tasks.ts';
+import type { RunRow, TaskRow } from '../tasks/index.ts';
 
 export interface RunFilters {
   states?: ScanTaskState[];

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { scanRuns, scans, scanTasks } from '../../db/schema/index.ts';
 import { profileForRun } from '../profiles/service.ts';
 import { runTargets, type ScanRow } from './scan-repo.ts';
-import { dispatchTask, moveTask, refreshRun, type RunRow } from './tasks.ts';
+import { dispatchTask, moveTask, refreshRun, type RunRow } from '../tasks/index.ts';
 import { notifyTasksQueued } from './notify.ts';
 
 /** One task's share of the targets. */

@@ -16,7 +16,7 @@ import {
 } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { probes, scanErrors, scanRuns, scanTasks } from '../../db/schema/index.ts';
-import { addTaskHosts } from './task-hosts.ts';
+import { addTaskHosts } from './hosts.ts';
 
 export type TaskRow = typeof scanTasks.$inferSelect;
 export type RunRow = typeof scanRuns.$inferSelect;
