@@ -9,12 +9,14 @@ export interface RouteContext {
   user?: PermissionSubject;
   /** Feature flags by name; a missing flag is off. */
   flags: Partial<Record<FeatureFlag, boolean>>;
+  /** The user runs the platform (their profile's platform_operator); when absent, `user.platform_operator` decides. */
+  platform_operator?: boolean;
 }
 
 /**
  * 'ok' show it; 'login' send to login (remember the target); 'index' send a signed-in user to the index;
- * 'not-found' a flag hides the route, so for this customer it does not exist; 'access-denied' superuser
- * or permission check failed.
+ * 'not-found' a flag hides the route, so for this customer it does not exist; 'access-denied' superuser,
+ * operator or permission check failed.
  */
 export type RouteVerdict = 'ok' | 'login' | 'index' | 'access-denied' | 'not-found';
 
@@ -24,13 +26,19 @@ function flagsAllow(route: RouteDef, flags: RouteContext['flags']): boolean {
   return true;
 }
 
-/** Checks in order: access (signed-in / signed-out / always), flags, superuser, permission. */
+/** Whether the context's user is a platform operator. */
+export function isPlatformOperator(ctx: RouteContext): boolean {
+  return (ctx.platform_operator ?? ctx.user?.platform_operator) === true;
+}
+
+/** Checks in order: access (signed-in / signed-out / always), flags, superuser, operator, permission. */
 export function routeAllowed(route: RouteDef, ctx: RouteContext): RouteVerdict {
   if (route.access === 'always') return 'ok';
   if (route.access === 'signed-out') return ctx.authenticated ? 'index' : 'ok';
   if (!ctx.authenticated) return 'login';
   if (!flagsAllow(route, ctx.flags)) return 'not-found';
   if (route.superuser && !(ctx.user && isSuperuser(ctx.user))) return 'access-denied';
+  if (route.operator && !(ctx.user && isPlatformOperator(ctx))) return 'access-denied';
   if (route.permission && !(ctx.user && canRead(ctx.user, route.permission))) return 'access-denied';
   return 'ok';
 }

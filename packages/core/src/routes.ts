@@ -14,6 +14,8 @@ export interface RouteDef {
   area: string;
   access: RouteAccess;
   superuser?: boolean;
+  /** Only platform operators (the profile's `platform_operator`), who run the installation above every customer. */
+  operator?: boolean;
   permission?: PermissionResource;
   /** Every flag listed must be on. */
   flagOn?: FeatureFlag[];
@@ -248,13 +250,14 @@ export const ROUTES: RouteDef[] = [
     { path: '/fra-previews/training-template/:type/:id', name: 'fra-preview-training-template', title: 'Training template preview' },
   ]),
 
-  // Administration (superuser).
+  // Administration (superuser; the platform's customers: platform operators).
   ...group({ area: 'admin', superuser: true }, [
     { path: '/users', name: 'users-section', title: 'Users', redirectToFirstChild: true },
     { path: '/users/users', name: 'users', title: 'Users', legacy: true, nav: true },
     { path: '/admin', name: 'admin', title: 'Administration', redirectToFirstChild: true },
     { path: '/admin/teams', name: 'teams', title: 'Teams', nav: true },
     { path: '/admin/subscription', name: 'subscription', title: 'Subscription', nav: true },
+    { path: '/admin/audit', name: 'audit-log', title: 'Audit log', nav: true },
     { path: '/admin/integrations', name: 'integrations', title: 'Integrations', nav: true, redirectToFirstChild: true },
     { path: '/admin/integrations/email', name: 'integration-email', title: 'Email' },
     { path: '/admin/integrations/jira', name: 'integration-jira', title: 'Jira' },
@@ -266,9 +269,10 @@ export const ROUTES: RouteDef[] = [
     { path: '/admin/integrations/azure', name: 'integration-azure', title: 'Azure' },
     { path: '/admin/integrations/beyondtrust', name: 'integration-beyondtrust', title: 'BeyondTrust' },
     { path: '/admin/integrations/domain-asset-discovery', name: 'integration-domain-asset-discovery', title: 'Domain asset discovery' },
+    // Not a customer role (docs/permissions.md): an operator need not be a superuser of their own customer.
+    { path: '/admin/platform', name: 'platform-customers', title: 'Customers (platform)', nav: true, superuser: false, operator: true },
   ]),
 
   // Any other path.
   { path: CATCH_ALL_PATH, name: 'not-found', title: 'Page not found', area: 'general', access: 'always' },
 ];
-

@@ -136,6 +136,8 @@ describe('route table', () => {
       '/users/users',
       '/admin/teams',
       '/admin/subscription',
+      '/admin/audit',
+      '/admin/platform',
       ...['email', 'jira', 'servicenow', 'topdesk', 'teams', 'slack', 'webhooks', 'azure', 'beyondtrust', 'domain-asset-discovery'].map(
         (s) => `/admin/integrations/${s}`,
       ),
@@ -198,11 +200,24 @@ describe('route table', () => {
     expect(byPath('/reports/reports').permission).toBe('reports');
   });
 
-  it('makes the administration routes superuser only', () => {
-    const admin = ROUTES.filter((r) => r.path.startsWith('/admin') || r.path.startsWith('/users'));
-    expect(admin.length).toBeGreaterThanOrEqual(15);
+  it('makes the administration routes superuser only, and the platform routes operator only', () => {
+    const admin = ROUTES.filter((r) => (r.path.startsWith('/admin') || r.path.startsWith('/users')) && !r.operator);
+    expect(admin.length).toBeGreaterThanOrEqual(16);
     for (const r of admin) expect(r.superuser).toBe(true);
     expect(byPath('/scans/scans').superuser).toBeUndefined();
+    expect(ROUTES.filter((r) => r.operator).map((r) => r.path)).toEqual(['/admin/platform']);
+    expect(byPath('/admin/platform').superuser).toBe(false);
+  });
+
+  it('has the audit log and the platform customers in the administration navigation', () => {
+    expect(routeByName('audit-log')).toMatchObject({ path: '/admin/audit', title: 'Audit log', area: 'admin', superuser: true, nav: true });
+    expect(routeByName('platform-customers')).toMatchObject({
+      path: '/admin/platform',
+      title: 'Customers (platform)',
+      area: 'admin',
+      operator: true,
+      nav: true,
+    });
   });
 
   it('sets the feature flags exactly as the specs say', () => {
@@ -349,6 +364,18 @@ describe('routeAllowed', () => {
     const websites = byPath('/security-tools/websites');
     expect(routeAllowed(websites, signedIn(user, { 'continuous-monitoring': true }))).toBe('ok');
     expect(routeAllowed(websites, signedIn(user, { 'continuous-monitoring': true, 'onprem-subscriptions': true }))).toBe('not-found');
+  });
+
+  it('operator routes: platform operators pass, superusers who are not operators are denied', () => {
+    const route = byPath('/admin/platform');
+    expect(routeAllowed(route, anonymous)).toBe('login');
+    expect(routeAllowed(route, signedIn(superuser))).toBe('access-denied');
+    expect(routeAllowed(route, signedIn({ ...superuser, platform_operator: false }))).toBe('access-denied');
+    expect(routeAllowed(route, signedIn({ ...reader(), platform_operator: true }))).toBe('ok');
+    expect(routeAllowed(route, { ...signedIn(superuser), platform_operator: true })).toBe('ok');
+    expect(routeAllowed(route, { ...signedIn({ ...superuser, platform_operator: true }), platform_operator: false })).toBe('access-denied');
+    expect(routeAllowed(route, { authenticated: true, flags: {}, platform_operator: true })).toBe('access-denied');
+    expect(routeAllowed(byPath('/admin/audit'), signedIn({ ...reader(), platform_operator: true }))).toBe('access-denied');
   });
 
   it('a hidden route is not-found even for a user who lacks the permission', () => {

@@ -29,6 +29,9 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'net-scan-profile-edit': lazyPage(() => import('../features/profiles/ProfileEditPage.tsx')),
   'scan-appliance': lazyPage(() => import('../features/probes/ApplianceViewPage.tsx')),
   'scan-appliances': lazyPage(() => import('../features/probes/ProbesPage.tsx')),
+  users: lazyPage(() => import('../features/users/UsersPage.tsx')),
+  'audit-log': lazyPage(() => import('../features/audit/AuditLogPage.tsx')),
+  'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
 };
 
 /** Renders the page of `route` and names the browser tab after it. */

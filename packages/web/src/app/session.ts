@@ -34,12 +34,13 @@ export function isSignedIn(session: Session): session is Session & { profile: Us
   return session.auth.isAuthenticated && session.profile !== null;
 }
 
-/** The context the core route guards decide on. */
+/** The context the core route guards decide on (operator routes: the profile's platform_operator). */
 export function routeContext(session: Session): RouteContext {
   return {
     authenticated: isSignedIn(session),
     user: session.profile ?? undefined,
     flags: session.flags,
+    platform_operator: session.profile?.platform_operator === true,
   };
 }
 

@@ -1,11 +1,14 @@
 // Answers of the API as the server sends them, each checked against @bulwark/core's schema so a test cannot drift from
-// the real shapes: runs, tasks, findings, hosts, profiles, probes, probe groups, feed imports, CVE matches, a session.
+// the real shapes: runs, tasks, findings, hosts, profiles, probes, probe groups, feed imports, CVE matches, a session,
+// audit events and the platform's customers.
 import {
   DEFAULT_NETWORK_PROFILE,
+  auditEvent,
   featureFlagMap,
   feedImport,
   findingRow,
   networkProfile,
+  platformCustomer,
   probe,
   probeGroup,
   runHost,
@@ -13,9 +16,11 @@ import {
   scanTask,
   userProfile,
   vulnerabilityMatch,
+  type AuditEvent,
   type FeedImport,
   type FindingRow,
   type NetworkProfile,
+  type PlatformCustomer,
   type Probe,
   type RunHost,
   type ScanRunRow,
@@ -249,4 +254,38 @@ export function aSession(profile: UserProfile = aUserProfile()): Session {
     profile,
     customer: null,
   };
+}
+
+export function anAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return auditEvent.parse({
+    id: 31,
+    created: '2026-11-20T10:15:00.000Z',
+    user: 1,
+    actor: 'admin@example.com',
+    impersonated: false,
+    impersonation_source: null,
+    resource: 'net_scans',
+    action: 'create',
+    method: 'POST',
+    route: '/api/scan/nscans/',
+    object_id: '12',
+    status: 201,
+    summary: { name: 'Office LAN', targets: ['10.0.0.0/24'] },
+    ip: '127.0.0.1',
+    ...overrides,
+  });
+}
+
+export function aPlatformCustomer(overrides: Partial<PlatformCustomer> = {}): PlatformCustomer {
+  return platformCustomer.parse({
+    id: 1,
+    name: 'Example Ltd',
+    subscription_tier: 1,
+    license_end_date: '2027-09-16',
+    days_to_expiration: 300,
+    feature_flags: [],
+    users: 3,
+    created: '2026-01-05T09:00:00.000Z',
+    ...overrides,
+  });
 }

@@ -38,6 +38,7 @@ export function FilterField({ def, value, onChange }: FilterFieldProps) {
           value={values}
           onChange={(v) => onChange(v.length > 0 ? { kind: 'multi-select', values: v } : undefined)}
           clearable
+          searchable={def.options.length > 8}
           w={def.width ?? 240}
         />
       );
