@@ -15,16 +15,11 @@ export interface RouteContext {
 
 /**
  * 'ok' show it; 'login' send to login (remember the target); 'index' send a signed-in user to the index;
- * 'not-found' a flag hides the route, so for this customer it does not exist; 'access-denied' superuser,
- * operator or permission check failed.
+ * 'not-enabled' the route's feature flag is off for this customer (say so, rather than "page not found");
+ * 'not-found' a flag that is on replaces the route with a newer one, so for this customer it does not exist;
+ * 'access-denied' superuser, operator or permission check failed.
  */
-export type RouteVerdict = 'ok' | 'login' | 'index' | 'access-denied' | 'not-found';
-
-function flagsAllow(route: RouteDef, flags: RouteContext['flags']): boolean {
-  if (route.flagOn?.some((f) => flags[f] !== true)) return false;
-  if (route.flagOff?.some((f) => flags[f] === true)) return false;
-  return true;
-}
+export type RouteVerdict = 'ok' | 'login' | 'index' | 'access-denied' | 'not-enabled' | 'not-found';
 
 /** Whether the context's user is a platform operator. */
 export function isPlatformOperator(ctx: RouteContext): boolean {
@@ -36,7 +31,8 @@ export function routeAllowed(route: RouteDef, ctx: RouteContext): RouteVerdict {
   if (route.access === 'always') return 'ok';
   if (route.access === 'signed-out') return ctx.authenticated ? 'index' : 'ok';
   if (!ctx.authenticated) return 'login';
-  if (!flagsAllow(route, ctx.flags)) return 'not-found';
+  if (route.flagOn?.some((f) => ctx.flags[f] !== true)) return 'not-enabled';
+  if (route.flagOff?.some((f) => ctx.flags[f] === true)) return 'not-found';
   if (route.superuser && !(ctx.user && isSuperuser(ctx.user))) return 'access-denied';
   if (route.operator && !(ctx.user && isPlatformOperator(ctx))) return 'access-denied';
   if (route.permission && !(ctx.user && canRead(ctx.user, route.permission))) return 'access-denied';

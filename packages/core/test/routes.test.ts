@@ -346,10 +346,10 @@ describe('routeAllowed', () => {
     expect(routeAllowed(route, signedIn(superuser))).toBe('ok');
   });
 
-  it('flag-on routes: not-found unless every flag is on', () => {
+  it('flag-on routes: not-enabled unless every flag is on', () => {
     const mail = byPath('/security-tools/mail-servers');
-    expect(routeAllowed(mail, signedIn(superuser))).toBe('not-found');
-    expect(routeAllowed(mail, signedIn(superuser, { 'continuous-monitoring': true }))).toBe('not-found');
+    expect(routeAllowed(mail, signedIn(superuser))).toBe('not-enabled');
+    expect(routeAllowed(mail, signedIn(superuser, { 'continuous-monitoring': true }))).toBe('not-enabled');
     expect(routeAllowed(mail, signedIn(superuser, { 'continuous-monitoring': true, 'cm-mailservers': true }))).toBe('ok');
   });
 
@@ -358,7 +358,7 @@ describe('routeAllowed', () => {
     const unifiedTags = byPath('/assets/unified-tags');
     const user = reader('tags');
     expect(routeAllowed(tags, signedIn(user))).toBe('ok');
-    expect(routeAllowed(unifiedTags, signedIn(user))).toBe('not-found');
+    expect(routeAllowed(unifiedTags, signedIn(user))).toBe('not-enabled');
     expect(routeAllowed(tags, signedIn(user, { 'unified-tags-stage-2': true }))).toBe('not-found');
     expect(routeAllowed(unifiedTags, signedIn(user, { 'unified-tags-stage-2': true }))).toBe('ok');
     const websites = byPath('/security-tools/websites');
@@ -378,8 +378,8 @@ describe('routeAllowed', () => {
     expect(routeAllowed(byPath('/admin/audit'), signedIn({ ...reader(), platform_operator: true }))).toBe('access-denied');
   });
 
-  it('a hidden route is not-found even for a user who lacks the permission', () => {
-    expect(routeAllowed(byPath('/cloud/scans'), signedIn(reader()))).toBe('not-found');
+  it('a route whose flag is off says so, even to a user who lacks the permission', () => {
+    expect(routeAllowed(byPath('/cloud/scans'), signedIn(reader()))).toBe('not-enabled');
     expect(routeAllowed(byPath('/cloud/scans'), signedIn(reader(), { 'cloud-scanning': true }))).toBe('access-denied');
   });
 });

@@ -13,6 +13,7 @@ import {
 import { routeContext, useSession } from './session.ts';
 import { loginUrl, NEXT_PARAM, safeNext } from './urls.ts';
 import { RoutePage } from './pages.tsx';
+import { FeatureNotEnabledPage } from '../features/system/FeatureNotEnabledPage.tsx';
 
 const NOT_FOUND_ROUTE = ROUTES.find((r) => r.path === CATCH_ALL_PATH) as RouteDef;
 
@@ -33,6 +34,8 @@ export function RouteGate({ route }: { route: RouteDef }) {
       return <Navigate to={safeNext(search.get(NEXT_PARAM)) ?? INDEX_PATH} replace />;
     case 'access-denied':
       return <Navigate to={ACCESS_DENIED_PATH} replace />;
+    case 'not-enabled':
+      return <FeatureNotEnabledPage title={route.title} />;
     case 'not-found':
       return <RoutePage route={NOT_FOUND_ROUTE} />;
     case 'ok':
