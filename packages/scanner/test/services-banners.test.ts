@@ -77,6 +77,27 @@ beforeAll(async () => {
     'rsync',
     lineServer(RSYNC_GREETING, () => '@ERROR: protocol startup error\n'),
   );
+  // 220 greetings: SMTP and FTP both use them (issue 11: a Postfix greeting was once taken for FTP).
+  await start(
+    'postfix-silent',
+    lineServer('220 mail.example.test ESMTP Postfix\r\n', () => undefined),
+  );
+  await start(
+    'smtp-unmarked',
+    lineServer('220 relay.example.test Service ready\r\n', (l) =>
+      /^EHLO/i.test(l) ? '250-relay.example.test\r\n250-PIPELINING\r\n250 STARTTLS\r\n' : '221 Bye\r\n',
+    ),
+  );
+  await start(
+    'ftp-unmarked',
+    lineServer('220 Service ready for new user.\r\n', (l) =>
+      /^USER/i.test(l) ? '331 User name okay, need password.\r\n' : /^QUIT/i.test(l) ? '221 Bye\r\n' : '500 Unknown command.\r\n',
+    ),
+  );
+  await start(
+    'unknown-220',
+    lineServer('220 Welcome\r\n', () => undefined),
+  );
   await start(
     'memcached',
     lineServer('', (l) => (l === 'version' ? 'VERSION 1.6.18\r\n' : 'ERROR\r\n')),
@@ -96,6 +117,23 @@ describe('banner services', () => {
   it('FTP: ProFTPD with version', async () => {
     const s = await identifyService(HOST, servers.proftpd.port, T);
     expect(s).toMatchObject({ name: 'ftp', product: 'ProFTPD', version: '1.3.8' });
+  });
+
+  it('SMTP: a greeting that says ESMTP Postfix is SMTP on any port, even when EHLO goes unanswered', async () => {
+    const s = await identifyService(HOST, servers['postfix-silent'].port, T);
+    expect(s).toMatchObject({ name: 'smtp', product: 'Postfix smtpd', banner: '220 mail.example.test ESMTP Postfix' });
+  });
+
+  it('SMTP: an unmarked 220 greeting is SMTP when EHLO is answered with 250', async () => {
+    const s = await identifyService(HOST, servers['smtp-unmarked'].port, T);
+    expect(s).toMatchObject({ name: 'smtp', extra: { starttls: true } });
+  });
+
+  it('FTP: an unmarked 220 greeting is FTP only when USER gets an FTP answer', async () => {
+    expect(await identifyService(HOST, servers['ftp-unmarked'].port, T)).toMatchObject({ name: 'ftp' });
+    const silent = await identifyService(HOST, servers['unknown-220'].port, T);
+    expect(silent?.name).not.toBe('ftp');
+    expect(silent?.name).not.toBe('smtp');
   });
 
   it('FTP: vsftpd refusing every session with 500 OOPS is still vsftpd', async () => {

@@ -254,7 +254,25 @@ export async function identifyBanner(conn: ServiceConnection, timeoutMs: number,
     // SMTP and FTP both greet with 220: EHLO tells them apart.
     const smtpFound = await smtp(conn, banner, timeoutMs, signal);
     if (smtpFound) return smtpFound;
-    if (/^220/.test(banner)) return { name: 'ftp', banner, extra: {} };
+    // A greeting that says SMTP is SMTP on any port, even when EHLO goes unanswered (a slow or tarpitting server).
+    if (smtpGreeting(banner)) return { name: 'smtp', banner, ...smtpProduct(banner), extra: {} };
+    // Only an FTP answer makes an unmarked 220 greeting FTP: never name a protocol whose dialogue was not seen.
+    if (/^220/.test(banner) && (await answersFtp(conn, timeoutMs, signal))) return { name: 'ftp', banner, extra: {} };
   }
   return undefined;
+}
+
+/** Whether a 220 greeting names SMTP itself ("ESMTP", "SMTP", or a known mail server). */
+function smtpGreeting(banner: string): boolean {
+  return /\bE?SMTP\b/i.test(banner) || smtpProduct(banner).product !== undefined;
+}
+
+/** Whether the server answers USER as an FTP server does (331 password needed, 230 logged in, 530 refused). */
+async function answersFtp(conn: ServiceConnection, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+  conn.consume();
+  conn.write('USER anonymous\r\n');
+  const reply = replyText(await conn.read(completeReply, timeoutMs, signal));
+  if (!/^(331|230|530|332)[ -]/m.test(reply)) return false;
+  conn.write('QUIT\r\n');
+  return true;
 }
