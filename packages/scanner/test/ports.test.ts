@@ -1,6 +1,18 @@
 // Port lists: the standard TCP list, specs with exclusions and the profile's port fields.
 import { describe, expect, it } from 'vitest';
-import { formatPortSpec, parsePortSpec, PortSpecError, profilePorts, STANDARD_UDP_PORTS, standardTcpPorts } from '../src/ports/index.ts';
+import {
+  bulwarkServiceTcpPorts,
+  CHECK_TCP_PORTS,
+  formatPortSpec,
+  parsePortSpec,
+  PortSpecError,
+  profilePorts,
+  SERVICE_DEFAULT_TCP_PORTS,
+  STANDARD_UDP_PORTS,
+  standardTcpPorts,
+} from '../src/ports/index.ts';
+import { checkTcpPorts } from '../src/ports/check-ports-from-templates.ts';
+import { TCP_FINGERPRINTS } from '../src/services/fingerprints.ts';
 
 describe('ports', () => {
   it('has 1,000 standard TCP ports, ascending, with the well-known ones', () => {
@@ -27,7 +39,7 @@ describe('ports', () => {
 
   it('combines the profile fields', () => {
     const standard = profilePorts({ standard_scan: true });
-    expect(standard.tcp).toEqual(standardTcpPorts());
+    expect(standard.tcp).toEqual([...new Set([...standardTcpPorts(), ...bulwarkServiceTcpPorts()])].sort((a, b) => a - b));
     expect(standard.udp).toEqual(STANDARD_UDP_PORTS);
     const extra = profilePorts({ standard_scan: true, ss_use_tcp: false, ss_tcp_extra_ports: '9999,10000-10001' });
     expect(extra.tcp).toEqual([9999, 10000, 10001]);
@@ -54,5 +66,27 @@ describe('ports', () => {
     expect(both.udp).toEqual([1900, 5353]);
     expect(profilePorts({})).toEqual({ tcp: [], udp: [] });
     expect(() => profilePorts({ custom_tcp_range: '80,abc' })).toThrow('abc is not a valid port or range.');
+  });
+});
+
+describe("the ports of Bulwark's own services and checks", () => {
+  it('are generated from the shipped checks (run scripts/check-ports.ts after adding a check on a new port)', async () => {
+    expect(CHECK_TCP_PORTS).toEqual(await checkTcpPorts());
+  });
+
+  it('name the default ports of every service Bulwark fingerprints', () => {
+    for (const f of TCP_FINGERPRINTS) expect(SERVICE_DEFAULT_TCP_PORTS[f.name], f.name).toBeDefined();
+  });
+
+  it("are scanned by the Standard profile, which nmap's top 1,000 alone would miss (Redis 6379 …)", () => {
+    const top = new Set(standardTcpPorts());
+    const standard = profilePorts({ standard_scan: true }).tcp;
+    for (const p of [6379, 9200, 27017, 11211, 5432, 2375, 2376, 6443, 10250]) {
+      expect(standard, String(p)).toContain(p);
+    }
+    expect(top.has(6379)).toBe(false);
+    // Standard scan off, or TCP off: none of them unless asked for.
+    expect(profilePorts({ standard_scan: false }).tcp).toEqual([]);
+    expect(profilePorts({ standard_scan: true, ss_use_tcp: false }).tcp).toEqual([]);
   });
 });

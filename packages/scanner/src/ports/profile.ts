@@ -1,4 +1,5 @@
 // Turns a network scan profile's port fields into the TCP and UDP port lists to scan.
+import { bulwarkServiceTcpPorts } from './service-ports.ts';
 import { STANDARD_UDP_PORTS, standardTcpPorts } from './standard-tcp.ts';
 import { addPorts, type PortSpec } from './spec.ts';
 
@@ -20,8 +21,9 @@ export interface PortLists {
 
 /**
  * How the fields combine:
- * - `standard_scan` on: TCP gets the 1,000 standard ports when `ss_use_tcp` is on (unset counts as on),
- *   plus `ss_tcp_extra_ports`; UDP gets the standard UDP ports (those with a payload: 53, 69, 123, 137,
+ * - `standard_scan` on: TCP gets the 1,000 standard ports and the ports Bulwark's fingerprints and checks look at by
+ *   default (service-ports.ts: Redis 6379, Elasticsearch 9200, MongoDB 27017 …) when `ss_use_tcp` is on (unset counts
+ *   as on), plus `ss_tcp_extra_ports`; UDP gets the standard UDP ports (those with a payload: 53, 69, 123, 137,
  *   161, 500, 1900, 5353). With `standard_scan` off, `ss_use_tcp` and `ss_tcp_extra_ports` are ignored
  *   (feature-areas §5: "Standard scan off empties extra TCP ports and the use-tcp flag").
  * - `custom_tcp_range` / `custom_udp_range` add to the lists whether or not the standard scan is on.
@@ -33,7 +35,7 @@ export function profilePorts(profile: ProfilePortFields): PortLists {
   const tcp = new Set<number>();
   const udp = new Set<number>();
   if (profile.standard_scan) {
-    if (profile.ss_use_tcp !== false) for (const p of standardTcpPorts()) tcp.add(p);
+    if (profile.ss_use_tcp !== false) for (const p of [...standardTcpPorts(), ...bulwarkServiceTcpPorts()]) tcp.add(p);
     addPorts(profile.ss_tcp_extra_ports, tcp);
     for (const p of STANDARD_UDP_PORTS) udp.add(p);
   }

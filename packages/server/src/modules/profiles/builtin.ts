@@ -32,7 +32,8 @@ export async function builtinProfiles(): Promise<BuiltinProfile[]> {
     },
     {
       name: 'Standard',
-      description: 'The 1,000 standard TCP ports and the common UDP ports, with every vulnerability check.',
+      description:
+        'The 1,000 standard TCP ports, the ports of the services Bulwark checks (Redis 6379, Elasticsearch 9200, MongoDB 27017 …) and the common UDP ports, with every vulnerability check.',
       fields: { ...EMPTY },
     },
     {
