@@ -55,6 +55,15 @@ export { normalizeKevEntry, type KevEntry } from './records/kev.ts';
 export { normalizeEpssJson, parseEpssComment, parseEpssRow, type EpssCsvHeader, type EpssScore } from './records/epss.ts';
 export { normalizeOsv, type OsvAffected, type OsvEvent, type OsvRange, type OsvRecord } from './records/osv.ts';
 export { RecordError } from './records/json.ts';
+export {
+  DEBIAN_RELEASES,
+  debianReleaseOfSuite,
+  distroFixesFromChangelog,
+  isDebianChangelog,
+  type DistroFix,
+} from './records/distro-fix.ts';
+export { distroPackageOfBanner, type DistroPackage } from './distro/banner.ts';
+export { distroVerdict, type DistroVerdict } from './distro/verdict.ts';
 export { describeOsvAffect, describeOsvRange, osvAffects, osvPackageKeys, versionInOsvRange, type OsvAffect } from './osv/affects.ts';
 
 // Feeds

@@ -1,5 +1,6 @@
 // Recognises a feed's format from its first bytes (after decompression): CSV comment/header, or the JSON keys it opens with.
 import type { FeedFormat } from './types.ts';
+import { isDebianChangelog } from '../records/distro-fix.ts';
 
 /** How many bytes of content the sniffer looks at. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -82,6 +83,7 @@ function classifyObject(k: Keys): FeedFormat | null {
 export function detectFormat(head: Uint8Array | string): FeedFormat | null {
   const text = (typeof head === 'string' ? head : new TextDecoder().decode(head)).replace(/^\uFEFF/, '').trimStart();
   if (/^#\s*(model_version|score_date)/i.test(text) || /^cve,epss\b/i.test(text)) return 'epss-csv';
+  if (isDebianChangelog(text)) return 'debian-changelog';
   if (text[0] !== '{' && text[0] !== '[') return null;
   const { top, keys } = scanKeys(text.slice(0, SNIFF_BYTES));
   const k: Keys = (path) => keys.get(path) ?? new Set();

@@ -8,6 +8,7 @@ import { normalizeKevEntry } from '../records/kev.ts';
 import { normalizeNvdCve } from '../records/nvd.ts';
 import { normalizeNvdLegacyItem } from '../records/nvd-legacy.ts';
 import { normalizeOsv } from '../records/osv.ts';
+import { distroFixesFromChangelog } from '../records/distro-fix.ts';
 import { type ByteStream, chunksOf, peek } from './bytes.ts';
 import { detectCompression, gunzip, unxz } from './compression.ts';
 import { SNIFF_BYTES, detectFormat } from './detect.ts';
@@ -26,7 +27,7 @@ export interface ReadFeedOptions {
   format?: FeedFormat;
 }
 
-type JsonFormat = Exclude<FeedFormat, 'epss-csv'>;
+type JsonFormat = Exclude<FeedFormat, 'epss-csv' | 'debian-changelog'>;
 
 /** Per JSON format: the container members that hold record arrays, and the record normaliser. */
 const JSON_FORMATS: Record<
@@ -42,6 +43,24 @@ const JSON_FORMATS: Record<
   // The OSV API answers `{vulns: [...]}`.
   osv: { streamKeys: new Set(['vulns']), read: normalizeOsv, kind: 'osv' },
 };
+
+/** A changelog is read whole: Debian's largest are a few MB. */
+const MAX_CHANGELOG_BYTES = 32 * 1024 * 1024;
+
+async function* changelogItems(source: ByteStream, at: FeedPosition): AsyncGenerator<FeedItem> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    size += chunk.length;
+    if (size > MAX_CHANGELOG_BYTES) {
+      yield { kind: 'error', message: `a changelog larger than ${MAX_CHANGELOG_BYTES} bytes`, position: at, fatal: true };
+      return;
+    }
+    parts.push(chunk);
+  }
+  const fixes = distroFixesFromChangelog(Buffer.concat(parts).toString('utf8'));
+  for (const [index, record] of fixes.entries()) yield { kind: 'distro-fix', record, position: { ...at, index } };
+}
 
 /** Nesting of compression we follow (a .json.gz inside a zip is two). */
 const MAX_LAYERS = 3;
@@ -105,6 +124,7 @@ async function* readStream(
       return;
     }
     if (format === 'epss-csv') yield* epssCsvItems(sniffed.stream, at);
+    else if (format === 'debian-changelog') yield* changelogItems(sniffed.stream, at);
     else yield* jsonItems(format, sniffed.stream, at);
   } catch (e) {
     yield { kind: 'error', message: `cannot read: ${(e as Error).message}`, position: at, fatal: true };

@@ -3,11 +3,12 @@ import type { EpssScore } from '../records/epss.ts';
 import type { KevEntry } from '../records/kev.ts';
 import type { CveRecord } from '../records/nvd.ts';
 import type { OsvRecord } from '../records/osv.ts';
+import type { DistroFix } from '../records/distro-fix.ts';
 
 /** Content formats the sniffer recognises. `nvd` covers single records, API pages and 2.0 year files. */
-export type FeedFormat = 'nvd' | 'nvd-1.1' | 'kev' | 'epss-csv' | 'epss-json' | 'osv';
+export type FeedFormat = 'nvd' | 'nvd-1.1' | 'kev' | 'epss-csv' | 'epss-json' | 'osv' | 'debian-changelog';
 
-export const FEED_FORMATS: readonly FeedFormat[] = ['nvd', 'nvd-1.1', 'kev', 'epss-csv', 'epss-json', 'osv'];
+export const FEED_FORMATS: readonly FeedFormat[] = ['nvd', 'nvd-1.1', 'kev', 'epss-csv', 'epss-json', 'osv', 'debian-changelog'];
 
 /** Where an item came from: the file (and archive entry), the record's index in its file, or its line for CSV. */
 export interface FeedPosition {
@@ -27,12 +28,14 @@ export type FeedItem =
   | { kind: 'kev'; record: KevEntry; position: FeedPosition }
   | { kind: 'epss'; record: EpssScore; position: FeedPosition }
   | { kind: 'osv'; record: OsvRecord; position: FeedPosition }
+  /** A distribution's verdict on a CVE in its package (Debian changelogs). */
+  | { kind: 'distro-fix'; record: DistroFix; position: FeedPosition }
   /** Facts about the feed itself (KEV catalogVersion, NVD totalResults, EPSS model version and score date). */
   | { kind: 'meta'; format: FeedFormat; meta: Record<string, string | number | boolean | null>; position: FeedPosition }
   /** A record that was skipped, or (fatal) a file that could not be read any further. */
   | { kind: 'error'; message: string; position: FeedPosition; fatal: boolean };
 
-export type FeedRecordItem = Extract<FeedItem, { kind: 'cve' | 'kev' | 'epss' | 'osv' }>;
+export type FeedRecordItem = Extract<FeedItem, { kind: 'cve' | 'kev' | 'epss' | 'osv' | 'distro-fix' }>;
 
 /** `feeds/nvd.json.gz vulnerabilities[12]`, `osv.zip!ALSA-2024_4312.json`, `epss.csv line 7`. */
 export function formatPosition(p: FeedPosition): string {

@@ -14,6 +14,7 @@ import type { OsvRecord } from '../records/osv.ts';
 import { findingRiskScore } from '../risk/risk-score.ts';
 import { normalizePackageName, parseEcosystem } from '../versions/ecosystems.ts';
 import type { VulnerabilityMatch } from './types.ts';
+import type { DistroFix } from '../records/distro-fix.ts';
 
 export interface CpeQueryOptions {
   /**
@@ -88,7 +89,25 @@ export class IntelIndex {
         return this.addEpss(item.record);
       case 'osv':
         return this.addOsv(item.record);
+      case 'distro-fix':
+        return this.addDistroFix(item.record);
     }
+  }
+
+  /** Distribution fixes by release, package and CVE (the earliest fixed version kept). */
+  private readonly distroFixes = new Map<string, DistroFix>();
+
+  addDistroFix(fix: DistroFix): StoreOutcome {
+    const key = `${fix.distro}|${fix.release}|${fix.package}|${fix.cve}`;
+    const old = this.distroFixes.get(key);
+    if (old && old.status === fix.status && old.fixedVersion === fix.fixedVersion) return 'unchanged';
+    this.distroFixes.set(key, fix);
+    return old ? 'updated' : 'added';
+  }
+
+  /** The distribution's record of a CVE in a package of a release, if any. */
+  distroFix(distro: string, release: string, pkg: string, cve: string): DistroFix | undefined {
+    return this.distroFixes.get(`${distro}|${release}|${pkg}|${cve}`);
   }
 
   addCve(record: CveRecord): StoreOutcome {

@@ -89,6 +89,21 @@ export const intelOsvPackages = pgTable(
   (t) => [primaryKey({ columns: [t.osvId, t.ecosystem, t.name] }), index('intel_osv_packages_name_idx').on(t.ecosystem, t.name)],
 );
 
+/** A distribution's verdict on a CVE in one of its source packages in one release (Debian changelogs, trackers). */
+export const intelDistroFixes = pgTable(
+  'intel_distro_fixes',
+  {
+    distro: text('distro').notNull(),
+    release: text('release').notNull(),
+    package: text('package').notNull(),
+    cve: text('cve').notNull(),
+    status: text('status').$type<'fixed' | 'open' | 'not-affected'>().notNull(),
+    fixedVersion: text('fixed_version'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.distro, t.release, t.package, t.cve] })],
+);
+
 export type FeedImportStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface FeedImportCounts {

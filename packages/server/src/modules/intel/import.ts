@@ -13,7 +13,7 @@ import { IntelStore } from './store.ts';
 /** Errors kept on the import record; all are counted. */
 const MAX_ERRORS = 100;
 /** The feed each kind of record comes from, as listed on the import. */
-const FEED_OF = { cve: 'NVD', kev: 'KEV', epss: 'EPSS', osv: 'OSV' } as const;
+const FEED_OF = { cve: 'NVD', kev: 'KEV', epss: 'EPSS', osv: 'OSV', 'distro-fix': 'Debian' } as const;
 /** How often progress is written while an import runs. */
 const PROGRESS_MS = 1000;
 

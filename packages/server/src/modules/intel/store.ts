@@ -3,7 +3,7 @@
 import { cveProductKeys, normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { intelCveProducts, intelCves, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
+import { intelCveProducts, intelCves, intelDistroFixes, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
 
 export interface StoreCounts {
   added: number;
@@ -60,6 +60,7 @@ export class IntelStore {
   private kevs: Of<'kev'>[] = [];
   private epss: Of<'epss'>[] = [];
   private osvs: Of<'osv'>[] = [];
+  private distroFixes: Of<'distro-fix'>[] = [];
 
   constructor(private readonly db: Db) {}
 
@@ -82,6 +83,10 @@ export class IntelStore {
         this.osvs.push(item.record);
         if (this.osvs.length >= BATCH.osv) await this.flushOsv();
         return;
+      case 'distro-fix':
+        this.distroFixes.push(item.record);
+        if (this.distroFixes.length >= BATCH.kev) await this.flushDistroFixes();
+        return;
     }
   }
 
@@ -91,6 +96,28 @@ export class IntelStore {
     await this.flushKevs();
     await this.flushEpss();
     await this.flushOsv();
+    await this.flushDistroFixes();
+  }
+
+  /** A newer record of the same (release, package, CVE) replaces the stored one: the distribution changed its verdict. */
+  private async flushDistroFixes(): Promise<void> {
+    const batch = dedupe(
+      this.distroFixes.splice(0),
+      (r) => `${r.distro}|${r.release}|${r.package}|${r.cve}`,
+      () => false,
+      this.counts,
+    );
+    if (batch.length === 0) return;
+    const rows = await this.db
+      .insert(intelDistroFixes)
+      .values(batch.map((r) => ({ ...r })))
+      .onConflictDoUpdate({
+        target: [intelDistroFixes.distro, intelDistroFixes.release, intelDistroFixes.package, intelDistroFixes.cve],
+        set: { status: sql`excluded.status`, fixedVersion: sql`excluded.fixed_version`, importedAt: sql`now()` },
+        setWhere: sql`(${intelDistroFixes.status}, ${intelDistroFixes.fixedVersion}) is distinct from (excluded.status, excluded.fixed_version)`,
+      })
+      .returning({ cve: intelDistroFixes.cve, inserted: sql<boolean>`(xmax = 0)` });
+    tally(rows, batch.length, this.counts);
   }
 
   private async flushCves(): Promise<void> {

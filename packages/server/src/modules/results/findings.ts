@@ -1,6 +1,14 @@
 // Builds a host's findings from one run: the checks' findings (key `check:<id>@<port>/<proto>`, with the facts of
 // their worst CVE) and one finding per (CVE, port) that intel matched to a service's CPEs (key `cve:<id>@<port>/<proto>`).
-import { findingRiskScore, severityFromScore, type VulnerabilityMatch } from '@bulwark/intel';
+import {
+  distroPackageOfBanner,
+  distroVerdict,
+  findingRiskScore,
+  severityFromScore,
+  type DistroFix,
+  type DistroPackage,
+  type VulnerabilityMatch,
+} from '@bulwark/intel';
 import type { Severity } from '@bulwark/core';
 import type { CveFacts } from './intel-facts.ts';
 import type { DeliveredFinding, DeliveredHost, DeliveredPort } from './scan-result.ts';
@@ -75,7 +83,43 @@ function checkFinding(f: DeliveredFinding, facts: ReadonlyMap<string, CveFacts>)
   };
 }
 
-function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string): FindingInput {
+/** A distribution's fix of a CVE in a package, as the run's lookup found it (undefined: no record). */
+export type DistroFixLookup = (pkg: DistroPackage, cve: string) => DistroFix | undefined;
+
+/**
+ * Distribution backports: a CVE matched on the upstream version of a banner that names its Debian package and revision
+ * is a finding only when Debian has not fixed it in that revision. Without a Debian record it stays potential, and the
+ * evidence says the upstream version alone decided.
+ */
+function distroNote(
+  m: VulnerabilityMatch,
+  p: DeliveredPort,
+  lookup: DistroFixLookup,
+): { drop: boolean; note?: string; confirmed?: boolean } {
+  const pkg = distroPackageOfBanner(p.service?.banner);
+  if (!pkg) return { drop: false };
+  const verdict = distroVerdict(pkg, lookup(pkg, m.cve));
+  const where = `Debian ${pkg.release} ${pkg.package} ${pkg.version}`;
+  switch (verdict.verdict) {
+    case 'fixed':
+    case 'not-affected':
+      return { drop: true };
+    case 'open':
+      return {
+        drop: false,
+        confirmed: true,
+        note: verdict.fixedVersion
+          ? `${where}: Debian fixed ${m.cve} in ${verdict.fixedVersion}, later than the revision seen.`
+          : `${where}: Debian lists ${m.cve} as not fixed yet.`,
+      };
+    case 'unknown':
+      return { drop: false, note: `${where}: no Debian record of ${m.cve} in this package; decided on the upstream version alone.` };
+  }
+}
+
+function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string, lookup: DistroFixLookup): FindingInput | null {
+  const distro = distroNote(m, p, lookup);
+  if (distro.drop) return null;
   const svc = p.service;
   const product = [svc?.product, svc?.version].filter(Boolean).join(' ');
   // Unscored CVEs count as Medium, as the risk score treats them.
@@ -83,6 +127,7 @@ function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string): Findi
   const shortDescription = m.description.split(/(?<=\.)\s/)[0]?.slice(0, 120) ?? '';
   const evidence = [`${product || svc?.name || 'Service'} on ${p.port}/${p.protocol} (${cpe})`];
   if (svc?.banner) evidence.push(`Banner: ${svc.banner.slice(0, 500)}`);
+  if (distro.note) evidence.push(distro.note);
   return {
     key: findingKey('cve', m.cve, p.port, p.protocol),
     checkId: null,
@@ -92,7 +137,7 @@ function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string): Findi
     protocol: PROTOCOL_CODE[p.protocol],
     name: product ? `${m.cve} in ${product}` : shortDescription ? `${m.cve}: ${shortDescription}` : m.cve,
     severity,
-    confidence: 'potential',
+    confidence: distro.confirmed ? 'confirmed' : 'potential',
     cvss: m.cvss?.score ?? null,
     cvssVector: m.cvss?.vector ?? null,
     epss: m.epss,
@@ -121,6 +166,7 @@ export function hostFindings(
   host: DeliveredHost,
   matches: ReadonlyMap<string, readonly VulnerabilityMatch[]>,
   facts: ReadonlyMap<string, CveFacts>,
+  distroFix: DistroFixLookup = () => undefined,
 ): FindingInput[] {
   const byKey = new Map<string, FindingInput>();
   const keep = (f: FindingInput) => {
@@ -130,7 +176,11 @@ export function hostFindings(
   for (const f of host.findings) keep(checkFinding(f, facts));
   for (const p of host.ports) {
     if (p.state !== 'open') continue;
-    for (const cpe of p.service?.cpe ?? []) for (const m of matches.get(cpe) ?? []) keep(cveFinding(m, p, cpe));
+    for (const cpe of p.service?.cpe ?? [])
+      for (const m of matches.get(cpe) ?? []) {
+        const f = cveFinding(m, p, cpe, distroFix);
+        if (f) keep(f);
+      }
   }
   return [...byKey.values()];
 }

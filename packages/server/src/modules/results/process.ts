@@ -1,11 +1,12 @@
 // Turns a run's delivered task results into the inventory: hosts, ports and services, CVEs matched through intel, and
 // findings merged across runs (New / Active / Reopened / Closed); then closes the tasks and sums the run up.
 import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S } from '@bulwark/core';
-import type { VulnerabilityMatch } from '@bulwark/intel';
+import { distroPackageOfBanner, type DistroFix, type DistroPackage, type VulnerabilityMatch } from '@bulwark/intel';
 import { profilePorts } from '@bulwark/scanner';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanErrors, scanRuns, scanTaskHosts, scanTasks } from '../../db/schema/index.ts';
+import { distroFixes, distroFixKey } from '../intel/distro.ts';
 import { matchHost } from '../intel/match.ts';
 import { addTaskHosts, liveTaskHostPages, addScanErrors, moveTask, refreshRun, type TaskRow } from '../tasks/index.ts';
 import { hostCpes, hostFindings, type FindingInput } from './findings.ts';
@@ -43,6 +44,7 @@ const BATCH_PAUSE_MS = 5;
 class MatchCache {
   private readonly byCpe = new Map<string, VulnerabilityMatch[]>();
   private readonly facts = new Map<string, CveFacts | null>();
+  private readonly distro = new Map<string, DistroFix | null>();
 
   /** One matchHost call per host, for the CPEs of it no earlier host of the run had. */
   async matchHosts(db: Db, hosts: readonly DeliveredHost[]): Promise<void> {
@@ -62,6 +64,29 @@ class MatchCache {
     const found = await cveFacts(db, wanted);
     for (const c of wanted) this.facts.set(c, found.get(c) ?? null);
   }
+
+  /** Debian's records of the CVEs matched on ports whose banner names a Debian package and revision. */
+  async loadDistroFixes(db: Db, hosts: readonly DeliveredHost[]): Promise<void> {
+    const wanted = new Map<string, { pkg: DistroPackage; cves: Set<string> }>();
+    for (const h of hosts)
+      for (const p of h.ports) {
+        if (p.state !== 'open') continue;
+        const pkg = distroPackageOfBanner(p.service?.banner);
+        if (!pkg) continue;
+        const group = `${pkg.distro}|${pkg.release}|${pkg.package}`;
+        const entry = wanted.get(group) ?? { pkg, cves: new Set<string>() };
+        for (const cpe of p.service?.cpe ?? [])
+          for (const m of this.byCpe.get(cpe) ?? []) if (!this.distro.has(distroFixKey(pkg, m.cve))) entry.cves.add(m.cve);
+        wanted.set(group, entry);
+      }
+    for (const { pkg, cves } of wanted.values()) {
+      if (cves.size === 0) continue;
+      const found = await distroFixes(db, pkg, [...cves]);
+      for (const cve of cves) this.distro.set(distroFixKey(pkg, cve), found.get(distroFixKey(pkg, cve)) ?? null);
+    }
+  }
+
+  readonly distroFix = (pkg: DistroPackage, cve: string): DistroFix | undefined => this.distro.get(distroFixKey(pkg, cve)) ?? undefined;
 
   get matches(): ReadonlyMap<string, readonly VulnerabilityMatch[]> {
     return this.byCpe;
@@ -92,8 +117,9 @@ function seenAt(tasks: readonly TaskRow[], run: { startedAt: Date | null }): Dat
 async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cache: MatchCache, skippedChecks: string[]): Promise<void> {
   await cache.matchHosts(db, hosts);
   await cache.loadFacts(db, hosts);
+  await cache.loadDistroFixes(db, hosts);
   const facts = cache.knownFacts;
-  const perHost = hosts.map((h) => ({ host: h, findings: hostFindings(h, cache.matches, facts) }));
+  const perHost = hosts.map((h) => ({ host: h, findings: hostFindings(h, cache.matches, facts, cache.distroFix) }));
   const summaries = new Map<string, RunHostSummary>(
     perHost.map(({ host, findings }) => [
       host.address,
