@@ -59,6 +59,7 @@ export {
   DEBIAN_RELEASES,
   debianReleaseOfSuite,
   distroFixesFromChangelog,
+  distroFixesFromTracker,
   isDebianChangelog,
   type DistroFix,
 } from './records/distro-fix.ts';

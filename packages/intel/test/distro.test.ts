@@ -1,6 +1,8 @@
 // Distribution backports: fixes read from a real Debian changelog (the one openssh-server installs on this machine),
 // the package a banner names, and the verdict on a CVE matched on the upstream version.
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +16,7 @@ import {
 } from '../src/index.ts';
 
 const CHANGELOG = '/usr/share/doc/openssh-server/changelog.Debian.gz';
+const TRACKER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/feeds/debian-tracker/openssh.json');
 const hasChangelog = existsSync(CHANGELOG);
 if (!hasChangelog) console.warn(`distro: ${CHANGELOG} is missing (openssh-server not installed); its tests are skipped`);
 
@@ -50,6 +53,21 @@ describe.skipIf(!hasChangelog)("Debian's openssh changelog", () => {
     for await (const item of readFeed(CHANGELOG)) items.push(item);
     expect(items.every((i) => i.kind === 'distro-fix')).toBe(true);
     expect(items.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the Debian Security Tracker's JSON", () => {
+  it('is recognised by its content and streamed a package at a time into fixes, open issues and not-affected', async () => {
+    expect(detectFormat(readFileSync(TRACKER, 'utf8'))).toBe('debian-tracker');
+    const fixes: DistroFix[] = [];
+    for await (const item of readFeed(TRACKER)) if (item.kind === 'distro-fix') fixes.push(item.record);
+    const of = (cve: string, release = 'bookworm') => fixes.find((f) => f.cve === cve && f.release === release);
+    expect(of('CVE-2024-6387')).toEqual(fix('CVE-2024-6387', '1:9.2p1-2+deb12u3'));
+    expect(of('CVE-2024-6387', 'bullseye')).toMatchObject({ status: 'not-affected', fixedVersion: null });
+    expect(of('CVE-2023-51767')).toMatchObject({ status: 'open', fixedVersion: null });
+    // TEMP- ids are not CVEs yet.
+    expect(fixes.some((f) => f.cve.startsWith('TEMP-'))).toBe(false);
+    expect(fixes).toHaveLength(5);
   });
 });
 

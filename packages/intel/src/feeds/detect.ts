@@ -69,7 +69,14 @@ function classifyRecord(keys: Set<string>, cveKeys: Set<string>): FeedFormat | n
   return null;
 }
 
-function classifyObject(k: Keys): FeedFormat | null {
+/** Debian's tracker: `{package: {CVE-…: {releases: …}}}`, so a key two levels down names a CVE holding `releases`. */
+function isDebianTracker(keys: Map<string, Set<string>>): boolean {
+  for (const [path, set] of keys) if (/^\.[^.]+\.(CVE|TEMP)-[^.]+$/.test(path) && set.has('releases')) return true;
+  return false;
+}
+
+function classifyObject(k: Keys, keys: Map<string, Set<string>>): FeedFormat | null {
+  if (isDebianTracker(keys)) return 'debian-tracker';
   const top = k('');
   if (top.has('CVE_Items') || top.has('CVE_data_type')) return 'nvd-1.1';
   if (top.has('catalogVersion') || k('.vulnerabilities[]').has('cveID')) return 'kev';
@@ -88,5 +95,5 @@ export function detectFormat(head: Uint8Array | string): FeedFormat | null {
   const { top, keys } = scanKeys(text.slice(0, SNIFF_BYTES));
   const k: Keys = (path) => keys.get(path) ?? new Set();
   if (top === 'array') return classifyRecord(k('[]'), k('[].cve'));
-  return classifyObject(k);
+  return classifyObject(k, keys);
 }

@@ -74,7 +74,10 @@ class ValueBuilder {
   }
 }
 
-type State = 'document' | 'key' | 'afterKey' | 'member' | 'array' | 'element';
+type State = 'document' | 'key' | 'afterKey' | 'member' | 'memberRecord' | 'array' | 'element';
+
+/** A stream key that makes every member of the top-level object a record `{key, value}` (maps such as Debian's tracker). */
+export const MEMBER_RECORDS = '*';
 
 const isScalar = (v: unknown): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
@@ -90,7 +93,15 @@ class RecordRouter {
   private container: string | null = null;
   index = 0;
 
-  constructor(private readonly streamKeys: ReadonlySet<string>) {}
+  private readonly members: boolean;
+
+  constructor(private readonly streamKeys: ReadonlySet<string>) {
+    this.members = streamKeys.has(MEMBER_RECORDS);
+  }
+
+  private emitMember(): void {
+    this.emit({ key: this.key, value: this.builder.value });
+  }
 
   get idle(): boolean {
     return this.state === 'document';
@@ -111,7 +122,7 @@ class RecordRouter {
         if (t.name === 'startObject') {
           this.state = 'key';
           this.header = {};
-          this.streamed = false;
+          this.streamed = this.members;
           this.container = null;
         } else if (t.name === 'startArray') {
           this.state = 'array';
@@ -131,6 +142,13 @@ class RecordRouter {
         }
         return;
       case 'afterKey':
+        if (this.members) {
+          if (this.startValue(t)) {
+            this.emitMember();
+            this.state = 'key';
+          } else this.state = 'memberRecord';
+          return;
+        }
         if (t.name === 'startArray' && this.streamKeys.has(this.key) && !this.streamed) {
           const scalars = Object.entries(this.header).filter((e): e is [string, string | number | boolean | null] => isScalar(e[1]));
           this.out.push({ type: 'header', header: Object.fromEntries(scalars) });
@@ -143,6 +161,12 @@ class RecordRouter {
           this.state = 'key';
         } else {
           this.state = 'member';
+        }
+        return;
+      case 'memberRecord':
+        if (this.builder.push(t)) {
+          this.emitMember();
+          this.state = 'key';
         }
         return;
       case 'member':

@@ -8,12 +8,12 @@ import { normalizeKevEntry } from '../records/kev.ts';
 import { normalizeNvdCve } from '../records/nvd.ts';
 import { normalizeNvdLegacyItem } from '../records/nvd-legacy.ts';
 import { normalizeOsv } from '../records/osv.ts';
-import { distroFixesFromChangelog } from '../records/distro-fix.ts';
+import { distroFixesFromChangelog, distroFixesFromTracker } from '../records/distro-fix.ts';
 import { type ByteStream, chunksOf, peek } from './bytes.ts';
 import { detectCompression, gunzip, unxz } from './compression.ts';
 import { SNIFF_BYTES, detectFormat } from './detect.ts';
 import { epssCsvItems } from './epss-csv.ts';
-import { jsonRecords } from './json-records.ts';
+import { jsonRecords, MEMBER_RECORDS } from './json-records.ts';
 import type { FeedFormat, FeedItem, FeedPosition, FeedRecordItem } from './types.ts';
 import { zipEntries, zipEntriesOfStream } from './zip.ts';
 
@@ -27,7 +27,7 @@ export interface ReadFeedOptions {
   format?: FeedFormat;
 }
 
-type JsonFormat = Exclude<FeedFormat, 'epss-csv' | 'debian-changelog'>;
+type JsonFormat = Exclude<FeedFormat, 'epss-csv' | 'debian-changelog' | 'debian-tracker'>;
 
 /** Per JSON format: the container members that hold record arrays, and the record normaliser. */
 const JSON_FORMATS: Record<
@@ -60,6 +60,20 @@ async function* changelogItems(source: ByteStream, at: FeedPosition): AsyncGener
   }
   const fixes = distroFixesFromChangelog(Buffer.concat(parts).toString('utf8'));
   for (const [index, record] of fixes.entries()) yield { kind: 'distro-fix', record, position: { ...at, index } };
+}
+
+/** The tracker is one object of packages (tens of MB): streamed a package at a time. */
+async function* trackerItems(source: ByteStream, at: FeedPosition): AsyncGenerator<FeedItem> {
+  let index = 0;
+  for await (const ev of jsonRecords(source, new Set([MEMBER_RECORDS]))) {
+    if (ev.type === 'error') {
+      yield { kind: 'error', message: ev.message, position: { ...at, index: ev.index, line: ev.line }, fatal: true };
+      return;
+    }
+    if (ev.type !== 'value') continue;
+    const { key, value } = ev.value as { key: string; value: unknown };
+    for (const record of distroFixesFromTracker(key, value)) yield { kind: 'distro-fix', record, position: { ...at, index: index++ } };
+  }
 }
 
 /** Nesting of compression we follow (a .json.gz inside a zip is two). */
@@ -125,6 +139,7 @@ async function* readStream(
     }
     if (format === 'epss-csv') yield* epssCsvItems(sniffed.stream, at);
     else if (format === 'debian-changelog') yield* changelogItems(sniffed.stream, at);
+    else if (format === 'debian-tracker') yield* trackerItems(sniffed.stream, at);
     else yield* jsonItems(format, sniffed.stream, at);
   } catch (e) {
     yield { kind: 'error', message: `cannot read: ${(e as Error).message}`, position: at, fatal: true };

@@ -6,9 +6,18 @@ import type { OsvRecord } from '../records/osv.ts';
 import type { DistroFix } from '../records/distro-fix.ts';
 
 /** Content formats the sniffer recognises. `nvd` covers single records, API pages and 2.0 year files. */
-export type FeedFormat = 'nvd' | 'nvd-1.1' | 'kev' | 'epss-csv' | 'epss-json' | 'osv' | 'debian-changelog';
+export type FeedFormat = 'nvd' | 'nvd-1.1' | 'kev' | 'epss-csv' | 'epss-json' | 'osv' | 'debian-changelog' | 'debian-tracker';
 
-export const FEED_FORMATS: readonly FeedFormat[] = ['nvd', 'nvd-1.1', 'kev', 'epss-csv', 'epss-json', 'osv', 'debian-changelog'];
+export const FEED_FORMATS: readonly FeedFormat[] = [
+  'nvd',
+  'nvd-1.1',
+  'kev',
+  'epss-csv',
+  'epss-json',
+  'osv',
+  'debian-changelog',
+  'debian-tracker',
+];
 
 /** Where an item came from: the file (and archive entry), the record's index in its file, or its line for CSV. */
 export interface FeedPosition {
@@ -28,7 +37,7 @@ export type FeedItem =
   | { kind: 'kev'; record: KevEntry; position: FeedPosition }
   | { kind: 'epss'; record: EpssScore; position: FeedPosition }
   | { kind: 'osv'; record: OsvRecord; position: FeedPosition }
-  /** A distribution's verdict on a CVE in its package (Debian changelogs). */
+  /** A distribution's verdict on a CVE in its package (Debian changelogs and security tracker). */
   | { kind: 'distro-fix'; record: DistroFix; position: FeedPosition }
   /** Facts about the feed itself (KEV catalogVersion, NVD totalResults, EPSS model version and score date). */
   | { kind: 'meta'; format: FeedFormat; meta: Record<string, string | number | boolean | null>; position: FeedPosition }

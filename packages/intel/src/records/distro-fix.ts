@@ -76,3 +76,35 @@ export function distroFixesFromChangelog(text: string): DistroFix[] {
   }
   return [...fixes.values()];
 }
+
+interface TrackerRelease {
+  status?: unknown;
+  fixed_version?: unknown;
+}
+
+/**
+ * The fixes of one source package in the Debian Security Tracker's JSON (security-tracker.debian.org/tracker/data/json:
+ * `{package: {CVE-id: {releases: {release: {status, fixed_version, urgency …}}}}}`). `resolved` with a version is fixed
+ * in it, `resolved` with version "0" means the package was never affected, `open` and `undetermined` are open. TEMP-
+ * ids (not yet a CVE) are skipped, as are releases Bulwark does not know.
+ */
+export function distroFixesFromTracker(pkg: string, entries: unknown): DistroFix[] {
+  const out: DistroFix[] = [];
+  if (!entries || typeof entries !== 'object' || Array.isArray(entries)) return out;
+  for (const [cve, entry] of Object.entries(entries as Record<string, unknown>)) {
+    if (!/^CVE-\d{4}-\d{4,}$/.test(cve) || !entry || typeof entry !== 'object') continue;
+    const releases = (entry as { releases?: unknown }).releases;
+    if (!releases || typeof releases !== 'object') continue;
+    for (const [release, r] of Object.entries(releases as Record<string, TrackerRelease>)) {
+      if (!STABLE_SUITES.has(release) || !r || typeof r !== 'object') continue;
+      const fixed = typeof r.fixed_version === 'string' ? r.fixed_version : null;
+      if (r.status === 'resolved' && fixed === '0')
+        out.push({ distro: 'debian', release, package: pkg, cve, status: 'not-affected', fixedVersion: null });
+      else if (r.status === 'resolved' && fixed)
+        out.push({ distro: 'debian', release, package: pkg, cve, status: 'fixed', fixedVersion: fixed });
+      else if (r.status === 'open' || r.status === 'undetermined')
+        out.push({ distro: 'debian', release, package: pkg, cve, status: 'open', fixedVersion: null });
+    }
+  }
+  return out;
+}
