@@ -2,12 +2,13 @@
 // of openssh-server imported as feeds; a patched Debian 12 OpenSSH banner gives no finding for what Debian fixed, an
 // older revision gives the CVEs fixed after it (confirmed, with the fixing version), and a CVE Debian's changelog does
 // not name stays potential and says why.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_TASK_STATE, type FindingRow } from '@bulwark/core';
+import { SCAN_TASK_STATE, type FindingRow, type RunHost } from '@bulwark/core';
 import { scans, scanTasks } from '../src/db/schema/index.ts';
 import { importSources } from '../src/modules/intel/import.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
@@ -15,6 +16,8 @@ import { startRun } from '../src/modules/scans/start.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
+import { waitForRun } from './helpers/scans.ts';
+import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../../scanner/test/services-helpers/daemons.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../intel/test/fixtures/feeds');
 const CHANGELOG = '/usr/share/doc/openssh-server/changelog.Debian.gz';
@@ -104,5 +107,57 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
     for (const cve of ['CVE-2023-38408', 'CVE-2023-51385', 'CVE-2024-6387']) {
       expect(found.get(cve), cve).toMatchObject({ confidence: 'potential' });
     }
+  });
+});
+
+describe.skipIf(!hasChangelog || unavailable(DAEMONS.openssh) !== undefined)('a real Debian sshd on loopback', () => {
+  let t: TestApp;
+  let admin: Client;
+  let sshd: RunningDaemon;
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await importSources(t.ctx.db, [path.join(FIXTURES, 'nvd'), CHANGELOG, path.join(FIXTURES, 'debian-tracker', 'openssh.json')]);
+    sshd = await startDaemon(DAEMONS.openssh, '127.0.5.21');
+  }, 120_000);
+  afterAll(async () => {
+    await sshd?.stop().catch(() => undefined);
+    await t?.close();
+  });
+
+  it('reports none of the OpenSSH CVEs Debian fixed in the revision it runs', { timeout: 180_000 }, async () => {
+    const profile = await admin.post<{ id: number }>('/api/scan/nprofiles/', {
+      name: 'sshd',
+      standard_scan: false,
+      custom_tcp_range: String(sshd.ports.ssh),
+    });
+    const scan = await admin.post<{ id: number; last_run: number }>('/api/scan/nscans/', {
+      name: 'Patched sshd',
+      targets: [sshd.host],
+      profile: profile.body.id,
+    });
+    expect(scan.status).toBe(201);
+    await waitForRun(admin, scan.body.last_run, (r) => r.status === 2 || r.status === 3, 150_000);
+    await settleRunProcessing(t.ctx);
+    const hosts = (await admin.get<{ results: RunHost[] }>(`/api/scan/nruns/${scan.body.last_run}/hosts/`)).body.results;
+    const port = hosts[0]?.ports.find((p) => p.port === sshd.ports.ssh);
+    expect(port).toMatchObject({ service: 'ssh', version: '9.2p1' });
+    // On the upstream version alone, the three are candidates: intel matches them to the service's CPE.
+    const candidates = (await admin.get<{ cve: string }[]>(`/api/intel/match/?cpe=${encodeURIComponent(port!.cpe[0]!)}`)).body.map(
+      (m) => m.cve,
+    );
+    expect(candidates).toEqual(expect.arrayContaining(['CVE-2023-38408', 'CVE-2023-51385', 'CVE-2024-6387']));
+    // The banner the scan read is the installed package's: OpenSSH_9.2p1 Debian-2+deb12uN.
+    const installed = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'openssh-server'], { encoding: 'utf8' }).stdout;
+    const revision = /^1:9\.2p1-2\+deb12u(\d+)$/.exec(installed);
+    if (!revision || Number(revision[1]) < 3) {
+      console.warn(`distro-backports: openssh-server ${installed} is not a bookworm OpenSSH with regreSSHion fixed; nothing to assert`);
+      return;
+    }
+    const findings = (await admin.get<{ results: FindingRow[] }>(`/api/scan/nruns/${scan.body.last_run}/findings/?page_size=1000`)).body
+      .results;
+    const cves = findings.filter((f) => f.cve).map((f) => f.cve);
+    for (const cve of ['CVE-2023-38408', 'CVE-2023-51385', 'CVE-2024-6387']) expect(cves, installed).not.toContain(cve);
   });
 });
