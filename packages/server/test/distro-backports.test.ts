@@ -42,6 +42,8 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
   });
   afterAll(() => t.close());
 
+  let lastRun = 0;
+
   /** Processes a run that found an OpenSSH with this banner on 22/tcp; answers its CVE findings by CVE. */
   async function findingsFor(banner: string): Promise<Map<string, FindingRow>> {
     const made = await admin.post<{ id: number }>('/api/scan/nscans/', {
@@ -69,6 +71,7 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
       .where(eq(scanTasks.runId, run.id));
     await startRunProcessing(t.ctx, run.id);
     await settleRunProcessing(t.ctx);
+    lastRun = run.id;
     const rows = (await admin.get<{ results: FindingRow[] }>(`/api/scan/nruns/${run.id}/findings/?page_size=1000`)).body.results;
     // The host's findings carry over from run to run: one this run no longer sees is Closed (state 3), not gone.
     return new Map(rows.filter((f) => f.cve && f.state !== 3).map((f) => [f.cve!, f]));
@@ -89,8 +92,26 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
     const found = await findingsFor('SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u1');
     expect(found.has('CVE-2023-38408')).toBe(false);
     const injection = found.get('CVE-2023-51385');
-    expect(injection).toMatchObject({ confidence: 'confirmed' });
+    expect(injection).toMatchObject({
+      confidence: 'confirmed',
+      detection: 'distro-revision',
+      detection_label: 'Distribution package revision',
+    });
     expect(injection!.evidence).toContain('Debian fixed CVE-2023-51385 in 1:9.2p1-2+deb12u2, later than the revision seen.');
+  });
+
+  it('filters findings by how they were decided, and explains a wrong method', async () => {
+    await findingsFor('SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u1');
+    const url = `/api/scan/nruns/${lastRun}/findings/?page_size=1000`;
+    const byDistro = (await admin.get<{ results: FindingRow[] }>(`${url}&detection=distro-revision`)).body.results;
+    expect(byDistro.length).toBeGreaterThan(0);
+    expect(byDistro.every((f) => f.detection === 'distro-revision')).toBe(true);
+    const both = (await admin.get<{ results: FindingRow[] }>(`${url}&detection=distro-revision&detection=service-version`)).body.results;
+    const all = (await admin.get<{ results: FindingRow[] }>(url)).body.results;
+    expect(both.length).toBe(all.filter((f) => f.detection !== 'active-check').length);
+    const bad = await admin.get<Record<string, string[]>>(`${url}&detection=guesswork`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.detection![0]).toMatch(/^Choose a detection method: active-check, service-version, distro-revision\./);
   });
 
   it("closes the changelog's gap with the security tracker's record: regreSSHion fixed in deb12u3", async () => {
@@ -105,7 +126,7 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
     const found = await findingsFor('SSH-2.0-OpenSSH_9.2p1');
     // The three a fully patched Debian 12 was once reported with (issue 11), all on the upstream version 9.2p1.
     for (const cve of ['CVE-2023-38408', 'CVE-2023-51385', 'CVE-2024-6387']) {
-      expect(found.get(cve), cve).toMatchObject({ confidence: 'potential' });
+      expect(found.get(cve), cve).toMatchObject({ confidence: 'potential', detection: 'service-version' });
     }
   });
 });

@@ -54,6 +54,9 @@ describe.skipIf(!hasRedis)('the Standard profile', () => {
     await settleRunProcessing(t.ctx);
     const findings = await admin.get<{ results: FindingRow[] }>(`/api/scan/nruns/${scan.body.last_run}/findings/?page_size=1000`);
     const redisFinding = findings.body.results.find((f) => f.check_id === 'redis-no-auth');
-    expect(redisFinding, JSON.stringify(findings.body.results.map((f) => f.check_id))).toMatchObject({ port: 6379 });
+    expect(redisFinding, JSON.stringify(findings.body.results.map((f) => f.check_id))).toMatchObject({
+      port: 6379,
+      detection: 'active-check',
+    });
   });
 });

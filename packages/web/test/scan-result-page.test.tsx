@@ -58,7 +58,7 @@ describe('ScanResultPage', () => {
   it('filters findings by severity from the URL, and says when none has it', async () => {
     const stub = api([]);
     renderWithApp(<ScanResultPage />, { path: PATH, url: '/scans/scans/view/nscan/7?findings.severity=4' });
-    expect(await screen.findByText('No finding of these severities.')).toBeInTheDocument();
+    expect(await screen.findByText('No finding matches these filters.')).toBeInTheDocument();
     expect(lastQuery(stub, 'scan/nruns/7/findings/').getAll('severity')).toEqual(['4']);
     expect(within(screen.getByRole('list', { name: 'Filters set' })).getByText('Severity: Critical')).toBeInTheDocument();
   });

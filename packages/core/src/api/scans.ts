@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { blank, name } from './fields.ts';
 import { validateCidr, validateIp, validateIpRange } from '../validators/ip.ts';
 import { validatePortString } from '../validators/ports.ts';
+import { DETECTION_METHODS } from '../codes/vulnerabilities.ts';
 
 const description = z.string().trim().max(2000, 'Ensure this field has no more than 2000 characters.').default('');
 
@@ -344,6 +345,9 @@ export const findingRow = z.object({
   description: z.string().nullable(),
   solution: z.string().nullable(),
   matched_by: z.string().nullable(),
+  /** How the finding was decided (DETECTION_METHODS); null on findings stored before it was recorded. */
+  detection: z.enum(DETECTION_METHODS).nullable(),
+  detection_label: z.string(),
   first_seen: z.string(),
   last_seen: z.string(),
 });

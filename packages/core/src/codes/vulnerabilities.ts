@@ -71,3 +71,20 @@ export const FINDING_CONFIDENCE_LABELS: Record<FindingConfidence, string> = {
 /** Default range of the risk score and EPSS filters (EPSS is sent as 0-1). */
 export const RISK_SCORE_RANGE = { min: 0, max: 100 } as const;
 export const EPSS_RANGE = { min: 0, max: 100 } as const;
+
+/**
+ * How a finding was decided (ours; the spec has confidence but not the method): an active check that talked to the
+ * service, the version the service announced (matched to CVEs on the upstream version), or the distribution package
+ * revision it announced checked against the distribution's own fixes. Authenticated package lists come later.
+ */
+export const DETECTION_METHODS = ['active-check', 'service-version', 'distro-revision'] as const;
+export type DetectionMethod = (typeof DETECTION_METHODS)[number];
+export const DETECTION_LABELS: Record<DetectionMethod, string> = {
+  'active-check': 'Active check',
+  'service-version': 'Announced version',
+  'distro-revision': 'Distribution package revision',
+};
+
+export function isDetectionMethod(value: unknown): value is DetectionMethod {
+  return typeof value === 'string' && (DETECTION_METHODS as readonly string[]).includes(value);
+}

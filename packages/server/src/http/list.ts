@@ -56,10 +56,9 @@ export const boolParam = z
 
 /** A parameter that may repeat (`?tag=1&tag=2`), as a list. */
 export const listParam = <T extends z.ZodType>(item: T) =>
-  z
-    .union([item, z.array(item)])
-    .transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[])
-    .optional();
+  // One value or many, always as a list, so each value's own message reaches the caller (a union would say only
+  // "Invalid input").
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item)).optional();
 
 export const searchParam = z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional();
 

@@ -128,6 +128,8 @@ export function aFinding(overrides: Partial<FindingRow> = {}): FindingRow {
     description: null,
     solution: 'Upgrade OpenSSH.',
     matched_by: null,
+    detection: 'service-version',
+    detection_label: 'Announced version',
     first_seen: '2026-11-20T10:05:00.000Z',
     last_seen: '2026-11-20T10:05:00.000Z',
     ...overrides,

@@ -90,6 +90,8 @@ export const findings = pgTable(
     solution: text('solution'),
     /** How the finding was made: 'check' (a test saw it) or the CPE it was matched through. */
     matchedBy: text('matched_by'),
+    /** How the finding was decided (core's DETECTION_METHODS). */
+    detection: text('detection'),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -9,7 +9,7 @@ import {
   type DistroPackage,
   type VulnerabilityMatch,
 } from '@bulwark/intel';
-import type { Severity } from '@bulwark/core';
+import type { DetectionMethod, Severity } from '@bulwark/core';
 import type { CveFacts } from './intel-facts.ts';
 import type { DeliveredFinding, DeliveredHost, DeliveredPort } from './scan-result.ts';
 
@@ -37,6 +37,7 @@ export interface FindingInput {
   evidence: string | null;
   description: string | null;
   matchedBy: string | null;
+  detection: DetectionMethod;
 }
 
 /** `check:<id>@<port>/<proto>` or `cve:<id>@<port>/<proto>`; port 0 (tcp) for host-level findings. */
@@ -80,6 +81,7 @@ function checkFinding(f: DeliveredFinding, facts: ReadonlyMap<string, CveFacts>)
     evidence: f.evidence ?? null,
     description: worst?.description ?? null,
     matchedBy: 'check',
+    detection: 'active-check',
   };
 }
 
@@ -148,6 +150,8 @@ function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string, lookup
     evidence: evidence.join('\n'),
     description: m.description || null,
     matchedBy: m.matched_by,
+    // Decided on the distribution's record when there was one; else on the version the service announced.
+    detection: distro.confirmed ? 'distro-revision' : 'service-version',
   };
 }
 

@@ -34,27 +34,28 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
     evidence: f.evidence?.slice(0, 10_000) ?? null,
     description: f.description,
     matched_by: f.matchedBy,
+    detection: f.detection,
   }));
   const seen = c.seen.toISOString();
   await tx.execute(sql`
     with up as (
       insert into findings (customer_id, host_id, key, source, check_id, cve, cves, port, protocol, name, severity, confidence,
                             state, cvss, cvss_vector, epss, epss_percentile, exploit_known, ransomware_known, risk_score,
-                            evidence, description, matched_by, first_seen, last_seen, closed_at, last_run_id)
+                            evidence, description, matched_by, detection, first_seen, last_seen, closed_at, last_run_id)
       select ${c.customerId}, x.host_id, x.key, 'network', x.check_id, x.cve, x.cves, x.port, x.protocol, x.name, x.severity,
              x.confidence, 0, x.cvss, x.cvss_vector, x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known,
-             x.risk_score, x.evidence, x.description, x.matched_by, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId}
+             x.risk_score, x.evidence, x.description, x.matched_by, x.detection, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId}
       from jsonb_to_recordset(${jsonRows(data)}) as x(
         host_id int, key text, check_id text, cve text, cves jsonb, port int, protocol smallint, name text, severity smallint,
         confidence text, cvss real, cvss_vector text, epss real, epss_percentile real, exploit_known boolean,
-        ransomware_known boolean, risk_score real, evidence text, description text, matched_by text)
+        ransomware_known boolean, risk_score real, evidence text, description text, matched_by text, detection text)
       on conflict (host_id, key) do update set
         check_id = excluded.check_id, cve = excluded.cve, cves = excluded.cves, port = excluded.port,
         protocol = excluded.protocol, name = excluded.name, severity = excluded.severity, confidence = excluded.confidence,
         cvss = excluded.cvss, cvss_vector = excluded.cvss_vector, epss = excluded.epss,
         epss_percentile = excluded.epss_percentile, exploit_known = excluded.exploit_known,
         ransomware_known = excluded.ransomware_known, risk_score = excluded.risk_score, evidence = excluded.evidence,
-        description = excluded.description, matched_by = excluded.matched_by,
+        description = excluded.description, matched_by = excluded.matched_by, detection = excluded.detection,
         state = case when findings.state = 3 then 2 else 1 end,
         closed_at = null,
         first_seen = least(findings.first_seen, excluded.first_seen),

@@ -1,8 +1,11 @@
 // The read side of a run's results for the run page: the hosts it saw (with their ports then) and the findings it saw
 // or closed, paged, filtered and ordered in SQL; always scoped to the customer.
 import {
+  DETECTION_LABELS,
+  isDetectionMethod,
   SEVERITY_LABELS,
   VULNERABILITY_STATE_LABELS,
+  type DetectionMethod,
   type FindingRow,
   type RunHost,
   type Severity,
@@ -87,6 +90,7 @@ export interface RunFindingFilters {
   state?: number[];
   search?: string;
   host?: number;
+  detection?: DetectionMethod[];
 }
 
 const iso = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -115,6 +119,13 @@ export async function listRunFindings(
       )})`,
     );
   if (f.host !== undefined) conditions.push(sql`f.host_id = ${f.host}`);
+  if (f.detection?.length)
+    conditions.push(
+      sql`f.detection in (${sql.join(
+        f.detection.map((d) => sql`${d}`),
+        sql`, `,
+      )})`,
+    );
   if (f.search) {
     const pattern = like(f.search);
     conditions.push(
@@ -162,6 +173,8 @@ export async function listRunFindings(
         description: (r.description as string | null) ?? null,
         solution: (r.solution as string | null) ?? null,
         matched_by: (r.matched_by as string | null) ?? null,
+        detection: isDetectionMethod(r.detection) ? r.detection : null,
+        detection_label: isDetectionMethod(r.detection) ? DETECTION_LABELS[r.detection] : 'Not recorded',
         first_seen: iso(r.first_seen as Date),
         last_seen: iso(r.last_seen as Date),
       };

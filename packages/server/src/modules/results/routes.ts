@@ -1,12 +1,12 @@
 // HTTP routes of a run's results (the run page): the hosts it saw and the findings it saw or closed (net_scans).
-import { SEVERITY_LABELS, VULNERABILITY_STATE_LABELS, findingRow, runHost } from '@bulwark/core';
+import { DETECTION_METHODS, SEVERITY_LABELS, VULNERABILITY_STATE_LABELS, findingRow, runHost } from '@bulwark/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
-import { idParams, ordering, pageQuery, paged, pagedSchema } from '../../http/list.ts';
+import { idParams, listParam, ordering, pageQuery, paged, pagedSchema } from '../../http/list.ts';
 import {
   RUN_FINDING_ORDERINGS,
   RUN_HOST_ORDERINGS,
@@ -56,6 +56,7 @@ export const runFindingsQuery = pageQuery.extend({
     .int('A valid integer is required.')
     .positive('A valid host id is required.')
     .optional(),
+  detection: listParam(z.enum(DETECTION_METHODS, { error: `Choose a detection method: ${DETECTION_METHODS.join(', ')}.` })),
 });
 
 export function resultsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -102,12 +103,12 @@ export function resultsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const auth = authOf(request);
       if (!(await runOfCustomer(ctx.db, auth.customer.id, request.params.id))) throw notFound();
-      const { page, page_size, ordering: order, severity, state, search, host } = request.query;
+      const { page, page_size, ordering: order, severity, state, search, host, detection } = request.query;
       const { count, results } = await listRunFindings(ctx.db, auth.customer.id, request.params.id, {
         page,
         pageSize: page_size,
         ordering: order,
-        filters: { severity, state, search, host },
+        filters: { severity, state, search, host, detection },
       });
       return paged(request, page, page_size, count, results);
     },

@@ -1,4 +1,4 @@
-// The Findings tab of a run: a severity filter and a server-paged, sortable table of findings with their intelligence;
+// The Findings tab of a run: severity and detection filters and a server-paged, sortable table of findings with their intelligence;
 // filter, order and page are kept in the URL (findings.*).
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -73,6 +73,19 @@ export const FINDING_COLUMNS: readonly DataColumn<FindingRow>[] = [
     ),
   },
   { key: 'cve', header: 'CVE', hideable: true, cell: (f) => <CveLinks finding={f} /> },
+  {
+    key: 'detection',
+    header: 'Detection',
+    hideable: true,
+    cell: (f) => (
+      <Stack gap={0}>
+        <Text size="sm">{f.detection_label}</Text>
+        <Text size="xs" c="dimmed">
+          {f.confidence}
+        </Text>
+      </Stack>
+    ),
+  },
   {
     key: 'host',
     header: 'Host',
@@ -175,7 +188,7 @@ export function FindingsTab({ runId, polling }: { runId: number; polling: number
         errorMessage="The findings could not be loaded."
         onRetry={() => void refetch()}
         loadingLabel="Loading findings…"
-        empty={{ title: list.activeFilters > 0 ? 'No finding of these severities.' : 'No findings in this run.' }}
+        empty={{ title: list.activeFilters > 0 ? 'No finding matches these filters.' : 'No findings in this run.' }}
         fetching={isFetching}
         ordering={list.ordering}
         onOrderingChange={list.setOrdering}

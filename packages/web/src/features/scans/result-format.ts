@@ -1,6 +1,7 @@
 // Pure rules of the scan result page: severities, finding cells (CVE links, host:port, CVSS, EPSS), the findings filter.
 import { riskBand, SEVERITY_LABELS, type FindingRow, type RiskBand, type Severity } from '@bulwark/core';
 import type { FilterDef } from '../../components/filter-bar/index.ts';
+import { DETECTION_LABELS, DETECTION_METHODS } from '@bulwark/core';
 
 export const RESULT_PAGE_SIZE = 25;
 
@@ -92,6 +93,14 @@ export const FINDING_FILTERS: readonly FilterDef[] = [
     placeholder: 'Any severity',
     options: SEVERITIES_DESC.map((s) => ({ value: String(s), label: severityLabel(s) })),
     width: 260,
+  },
+  {
+    kind: 'multi-select',
+    name: 'detection',
+    label: 'Detection',
+    placeholder: 'Any detection',
+    options: DETECTION_METHODS.map((d) => ({ value: d, label: DETECTION_LABELS[d] })),
+    width: 320,
   },
 ];
 
