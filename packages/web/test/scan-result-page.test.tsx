@@ -37,6 +37,9 @@ describe('ScanResultPage', () => {
     const row = within(findings).getByRole('row', { name: /CVE-2024-6387/ });
     expect(within(row).getByText('High')).toBeInTheDocument();
     expect(within(row).getByText('10.0.0.5:22/tcp')).toBeInTheDocument();
+    // How it was decided, with its confidence.
+    expect(within(findings).getByRole('columnheader', { name: 'Detection' })).toBeInTheDocument();
+    expect(within(row).getByText('Announced version')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'CVE-2024-6387' })).toHaveAttribute(
       'href',
       'https://nvd.nist.gov/vuln/detail/CVE-2024-6387',
@@ -61,6 +64,19 @@ describe('ScanResultPage', () => {
     expect(await screen.findByText('No finding matches these filters.')).toBeInTheDocument();
     expect(lastQuery(stub, 'scan/nruns/7/findings/').getAll('severity')).toEqual(['4']);
     expect(within(screen.getByRole('list', { name: 'Filters set' })).getByText('Severity: Critical')).toBeInTheDocument();
+  });
+
+  it('filters findings by how they were decided, from the URL', async () => {
+    const stub = api([]);
+    renderWithApp(<ScanResultPage />, {
+      path: PATH,
+      url: '/scans/scans/view/nscan/7?findings.detection=distro-revision&findings.detection=active-check',
+    });
+    expect(await screen.findByText('No finding matches these filters.')).toBeInTheDocument();
+    expect(lastQuery(stub, 'scan/nruns/7/findings/').getAll('detection')).toEqual(['distro-revision', 'active-check']);
+    expect(
+      within(screen.getByRole('list', { name: 'Filters set' })).getByText(/Detection: Distribution package revision/),
+    ).toBeInTheDocument();
   });
 
   it('shows each host with its open ports on the Hosts tab', async () => {
