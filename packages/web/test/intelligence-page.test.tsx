@@ -12,7 +12,7 @@ const CPE = 'cpe:2.3:a:openbsd:openssh:8.9:p1:*:*:*:*:*:*';
 
 function api(): ApiStub {
   return stubApi()
-    .on('GET', 'intel/status/', { cves: 36, kev: 1404, epss: 36, osv: 0, last_import: anImport() })
+    .on('GET', 'intel/status/', { cves: 36, kev: 1404, epss: 36, osv: 0, distro_fixes: 5, last_import: anImport() })
     .on('GET', 'intel/imports/', page([anImport({ id: 3 })], 11))
     .on('GET', 'intel/match/', [aMatch()]);
 }
@@ -28,6 +28,9 @@ describe('IntelligencePage', () => {
     expect(row.querySelector('[data-count="read"]')).toHaveTextContent('1,404');
     expect(within(row).getByText('Done')).toBeInTheDocument();
     expect(screen.getByText('11 imports')).toBeInTheDocument();
+    // The stored feeds, Debian's backported fixes among them.
+    expect(screen.getByText('Debian fixes')).toBeInTheDocument();
+    expect(screen.getByText('Backported fixes by release')).toBeInTheDocument();
 
     await user.click(within(screen.getByRole('navigation', { name: 'Pages of imports' })).getByRole('button', { name: 'Page 2' }));
     expect(search().get('imports.page')).toBe('2');

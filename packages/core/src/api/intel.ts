@@ -48,6 +48,8 @@ export const intelStatus = z.object({
   kev: z.number().int(),
   epss: z.number().int(),
   osv: z.number().int(),
+  /** Distribution fixes (Debian tracker and changelogs) by release, package and CVE. */
+  distro_fixes: z.number().int(),
   last_import: feedImport.nullable(),
 });
 

@@ -4,7 +4,7 @@
 import { IntelIndex, parseCpe, type Cpe, type PackageQuery, type VulnerabilityMatch } from '@bulwark/intel';
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { intelCveProducts, intelCves, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
+import { intelCveProducts, intelCves, intelDistroFixes, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
 import { osvPackageKey } from './store.ts';
 
 export interface HostQuery {
@@ -114,11 +114,13 @@ export async function matchPackage(db: Db, pkg: PackageQuery): Promise<Vulnerabi
 }
 
 /** How much intelligence is stored, for the status page and the CLI. */
-export async function intelCounts(db: Db): Promise<{ cves: number; kev: number; epss: number; osv: number }> {
-  const count = async (table: typeof intelCves | typeof intelKev | typeof intelEpss | typeof intelOsv): Promise<number> => {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
-    return row?.n ?? 0;
-  };
-  const [cves, kev, epss, osv] = await Promise.all([count(intelCves), count(intelKev), count(intelEpss), count(intelOsv)]);
-  return { cves, kev, epss, osv };
+export async function intelCounts(db: Db): Promise<{ cves: number; kev: number; epss: number; osv: number; distro_fixes: number }> {
+  const [cves, kev, epss, osv, distro_fixes] = await Promise.all([
+    db.$count(intelCves),
+    db.$count(intelKev),
+    db.$count(intelEpss),
+    db.$count(intelOsv),
+    db.$count(intelDistroFixes),
+  ]);
+  return { cves, kev, epss, osv, distro_fixes };
 }

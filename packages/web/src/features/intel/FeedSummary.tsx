@@ -18,17 +18,18 @@ export function FeedSummary({ canImport }: { canImport: boolean }) {
     );
   }
   if (!data) return <PageLoader label="Loading the feed summary…" />;
-  const empty = data.cves + data.kev + data.epss + data.osv === 0;
+  const empty = data.cves + data.kev + data.epss + data.osv + data.distro_fixes === 0;
   return (
     <Stack gap="xs">
       {empty ? (
         <FeedsEmptyState canImport={canImport} />
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
           <StatCard label="CVEs" value={data.cves} description="NVD vulnerability records" />
           <StatCard label="KEV entries" value={data.kev} description="CISA known exploited vulnerabilities" />
           <StatCard label="EPSS scores" value={data.epss} description="FIRST exploit probabilities" />
           <StatCard label="OSV advisories" value={data.osv} description="Affected package versions" />
+          <StatCard label="Debian fixes" value={data.distro_fixes} description="Backported fixes by release" />
         </SimpleGrid>
       )}
       <Text size="sm" c="dimmed" data-testid="last-import">
