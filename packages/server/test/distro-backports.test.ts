@@ -6,17 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_TASK_STATE, type FindingRow, type RunHost } from '@bulwark/core';
-import { scans, scanTasks } from '../src/db/schema/index.ts';
+import type { FindingRow, RunHost } from '@bulwark/core';
 import { importSources } from '../src/modules/intel/import.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
-import { startRun } from '../src/modules/scans/start.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
-import { waitForRun } from './helpers/scans.ts';
+import { deliveredRun, waitForRun } from './helpers/scans.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../../scanner/test/services-helpers/daemons.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../intel/test/fixtures/feeds');
@@ -46,15 +43,6 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
 
   /** Processes a run that found an OpenSSH with this banner on 22/tcp; answers its CVE findings by CVE. */
   async function findingsFor(banner: string): Promise<Map<string, FindingRow>> {
-    const made = await admin.post<{ id: number }>('/api/scan/nscans/', {
-      name: banner,
-      profile: profileId,
-      targets: ['127.0.0.1'],
-      node: probeId,
-      start: false,
-    });
-    const [scan] = await t.ctx.db.select().from(scans).where(eq(scans.id, made.body.id));
-    const run = await startRun(t.ctx.db, scan!, { userId: scan!.userId! });
     const service = {
       name: 'ssh',
       product: 'OpenSSH',
@@ -62,17 +50,16 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
       banner,
       cpe: ['cpe:2.3:a:openbsd:openssh:9.2:p1:*:*:*:*:*:*'],
     };
-    await t.ctx.db
-      .update(scanTasks)
-      .set({
-        state: SCAN_TASK_STATE.process_results,
-        result: { hosts: [{ address: '127.0.0.1', alive: true, ports: [{ port: 22, protocol: 'tcp', state: 'open', service }] }] },
-      })
-      .where(eq(scanTasks.runId, run.id));
-    await startRunProcessing(t.ctx, run.id);
+    const runId = await deliveredRun(
+      t,
+      admin,
+      { name: banner, profile: profileId, probeId },
+      { hosts: [{ address: '127.0.0.1', alive: true, ports: [{ port: 22, protocol: 'tcp', state: 'open', service }] }] },
+    );
+    await startRunProcessing(t.ctx, runId);
     await settleRunProcessing(t.ctx);
-    lastRun = run.id;
-    const rows = (await admin.get<{ results: FindingRow[] }>(`/api/scan/nruns/${run.id}/findings/?page_size=1000`)).body.results;
+    lastRun = runId;
+    const rows = (await admin.get<{ results: FindingRow[] }>(`/api/scan/nruns/${runId}/findings/?page_size=1000`)).body.results;
     // The host's findings carry over from run to run: one this run no longer sees is Closed (state 3), not gone.
     return new Map(rows.filter((f) => f.cve && f.state !== 3).map((f) => [f.cve!, f]));
   }

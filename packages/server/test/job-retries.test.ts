@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_TASK_STATE } from '@bulwark/core';
-import { jobProgress, scanRunHosts, scans, scanTasks } from '../src/db/schema/index.ts';
+import { jobProgress, scanRunHosts, scanTasks } from '../src/db/schema/index.ts';
 import { DEAD_LETTER_QUEUE } from '../src/jobs/jobs.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
-import { startRun } from '../src/modules/scans/start.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
+import { deliveredRun as delivered } from './helpers/scans.ts';
 
 type Progress = { state: string; complete: boolean; success: boolean | null; result: unknown };
 
@@ -30,20 +30,7 @@ describe.each(BACKENDS)('results processing through the job queue on %s', (backe
   afterAll(() => t.close());
 
   /** A run whose tasks all delivered `result`; answers the run id. */
-  async function deliveredRun(name: string, result: unknown): Promise<number> {
-    const made = await admin.post<{ id: number }>('/api/scan/nscans/', {
-      name,
-      profile: profileId,
-      targets: ['127.0.0.1'],
-      node: probeId,
-      start: false,
-    });
-    expect(made.status).toBe(201);
-    const [scan] = await t.ctx.db.select().from(scans).where(eq(scans.id, made.body.id));
-    const run = await startRun(t.ctx.db, scan!, { userId: scan!.userId! });
-    await t.ctx.db.update(scanTasks).set({ state: SCAN_TASK_STATE.process_results, result }).where(eq(scanTasks.runId, run.id));
-    return run.id;
-  }
+  const deliveredRun = (name: string, result: unknown) => delivered(t, admin, { name, profile: profileId, probeId }, result);
 
   const progressOf = async (jobId: string) => (await admin.get<Progress>(`/api/celery-progress/${jobId}/`)).body;
 

@@ -1,9 +1,11 @@
-// Shared steps of the scan tests: real TCP listeners on loopback, a small custom profile, saved targets, and waiting
-// for a run (driven by the real built-in probe) to reach a state.
+// Shared steps of the scan tests: real TCP listeners on loopback, a small custom profile, saved targets, waiting for a
+// run (driven by the real built-in probe) to reach a state, and a run whose tasks delivered a given result.
 import { createServer, type Server } from 'node:net';
 import { expect } from 'vitest';
-import { DEFAULT_NETWORK_PROFILE, type ScanRunRow } from '@bulwark/core';
-import { scanProfiles, scanTargets } from '../../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_NETWORK_PROFILE, SCAN_TASK_STATE, type ScanRunRow } from '@bulwark/core';
+import { scanProfiles, scans, scanTargets, scanTasks } from '../../src/db/schema/index.ts';
+import { startRun } from '../../src/modules/scans/start.ts';
 import type { NetworkProfileFields } from '../../src/db/schema/scans.ts';
 import type { Db } from '../../src/db/client.ts';
 import { taskCheckpointHosts } from '../../src/modules/tasks/index.ts';
@@ -82,4 +84,28 @@ export async function deliveredHosts(
 /** Every host the server holds for a task (its checkpoint), in the order they were reported. */
 export function checkpointHosts(db: Db, taskId: number): Promise<unknown[]> {
   return taskCheckpointHosts(db, taskId);
+}
+
+/**
+ * A run of a new scan on `probeId` (a remote probe that never calls in, so nothing else touches its tasks) whose tasks
+ * all delivered `result`, ready for processing; answers the run id.
+ */
+export async function deliveredRun(
+  t: TestApp,
+  c: Client,
+  scan: { name: string; profile: number; probeId: number },
+  result: unknown,
+): Promise<number> {
+  const made = await c.post<{ id: number }>('/api/scan/nscans/', {
+    name: scan.name,
+    profile: scan.profile,
+    targets: ['127.0.0.1'],
+    node: scan.probeId,
+    start: false,
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const [row] = await t.ctx.db.select().from(scans).where(eq(scans.id, made.body.id));
+  const run = await startRun(t.ctx.db, row!, { userId: row!.userId! });
+  await t.ctx.db.update(scanTasks).set({ state: SCAN_TASK_STATE.process_results, result }).where(eq(scanTasks.runId, run.id));
+  return run.id;
 }
