@@ -4,18 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../src/db/client.ts';
-import { queryRows } from '../src/db/rows.ts';
-import {
-  boolParam,
-  countRows,
-  dateBound,
-  EXACT_COUNT_LIMIT,
-  listParam,
-  ordering,
-  scoreBound,
-  textCondition,
-  textFilters,
-} from '../src/http/list.ts';
+import { queryRows, textCondition } from '../src/db/rows.ts';
+import { boolParam, countRows, dateBound, EXACT_COUNT_LIMIT, listParam, ordering, scoreBound, textFilters } from '../src/http/list.ts';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/backends.ts';
 
 describe('list parameters', () => {

@@ -1,8 +1,37 @@
-// Raw SQL with typed rows: db.execute answers differently typed results on PGlite and node-postgres; both have `rows`.
-import type { SQL } from 'drizzle-orm';
+// Raw SQL helpers shared by every repository: typed rows of a raw query (PGlite and node-postgres both answer
+// `{ rows }`), and LIKE patterns with the pattern characters of user text escaped.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
 export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** User text for a LIKE pattern: `%`, `_` and `\\` match themselves. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `%text%` for ILIKE, with the pattern characters of the text escaped. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/** Text operators of §3 (starts_with, ends_with, contains, is, is_not). */
+export const TEXT_OPERATORS = ['starts_with', 'ends_with', 'contains', 'is', 'is_not'] as const;
+export type TextOperator = (typeof TEXT_OPERATORS)[number];
+
+/** The SQL condition of a text filter on `column`, case-insensitive. */
+export function textCondition(column: SQL, operator: TextOperator, value: string): SQL {
+  switch (operator) {
+    case 'starts_with':
+      return sql`${column} ILIKE ${`${escapeLike(value)}%`}`;
+    case 'ends_with':
+      return sql`${column} ILIKE ${`%${escapeLike(value)}`}`;
+    case 'contains':
+      return sql`${column} ILIKE ${containsPattern(value)}`;
+    case 'is':
+      return sql`lower(${column}) = lower(${value})`;
+    case 'is_not':
+      return sql`lower(${column}) <> lower(${value})`;
+  }
 }

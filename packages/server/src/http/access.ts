@@ -2,7 +2,7 @@
 // refuses to register, and the rule is checked in preValidation, before the body or query is read, so an anonymous or
 // unauthorised caller learns nothing from a 400. Feature flags answer 403 "not enabled" rather than 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accessAllows, parseAccess, type FeatureFlag, type ParsedAccess, type ApiAccess } from '@bulwark/core';
+import { accessAllows, parseAccess, type ApiAccess, type FeatureFlag } from '@bulwark/core';
 import { ApiError, forbidden, unauthorized } from './errors.ts';
 import { subjectOf } from './guards.ts';
 
@@ -17,8 +17,6 @@ declare module 'fastify' {
 
 export const FEATURE_NOT_ENABLED = 'This feature is not enabled for your organisation.';
 
-const parsed = new Map<string, ParsedAccess>();
-
 function isApiRoute(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs') && url !== '/api/schema/';
 }
@@ -27,7 +25,7 @@ function isApiRoute(url: string): boolean {
 export function checkAccess(request: FastifyRequest): void {
   const access = request.routeOptions.config.access;
   if (!access) return;
-  const rule = parsed.get(access) ?? parseAccess(access);
+  const rule = parseAccess(access);
   if (!rule) throw new Error(`Unknown access rule ${access}`);
   if (rule.kind === 'public' || rule.kind === 'probe-agent') return;
   const auth = request.auth;
@@ -43,9 +41,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!isApiRoute(route.url) || route.schema?.hide) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
-    const rule = parseAccess(access);
-    if (!rule) throw new Error(`${String(route.method)} ${route.url} declares an unknown access rule: ${access}`);
-    parsed.set(access, rule);
+    if (!parseAccess(access)) throw new Error(`${String(route.method)} ${route.url} declares an unknown access rule: ${access}`);
   });
   app.addHook('preValidation', async (request) => checkAccess(request));
 }

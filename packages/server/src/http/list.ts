@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
+import { queryRows, TEXT_OPERATORS } from '../db/rows.ts';
 import { badRequest, fieldErrors } from './errors.ts';
 
 export { fieldErrors };
@@ -62,37 +62,11 @@ export const listParam = <T extends z.ZodType>(item: T) =>
 
 export const searchParam = z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional();
 
-/** Text operators of §3 (starts_with, ends_with, contains, is, is_not). */
-export const TEXT_OPERATORS = ['starts_with', 'ends_with', 'contains', 'is', 'is_not'] as const;
-export type TextOperator = (typeof TEXT_OPERATORS)[number];
-
 /** A text filter `field__operator=value` (DRF lookups), e.g. `asset_name__starts_with=web`. */
 export function textFilters<F extends string>(fields: readonly F[]) {
   const shape: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const f of fields) for (const op of TEXT_OPERATORS) shape[`${f}__${op}`] = z.string().max(500).optional();
   return shape;
-}
-
-/** The SQL condition of a text filter on `column`, case-insensitive. */
-export function textCondition(column: SQL, operator: TextOperator, value: string): SQL {
-  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
-  switch (operator) {
-    case 'starts_with':
-      return sql`${column} ILIKE ${`${escaped}%`}`;
-    case 'ends_with':
-      return sql`${column} ILIKE ${`%${escaped}`}`;
-    case 'contains':
-      return sql`${column} ILIKE ${`%${escaped}%`}`;
-    case 'is':
-      return sql`lower(${column}) = lower(${value})`;
-    case 'is_not':
-      return sql`lower(${column}) <> lower(${value})`;
-  }
-}
-
-/** `%text%` for ILIKE, with the pattern characters of the text escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Parses `input` with `schema`; on failure throws 400 `{field: [msg]}`. */
@@ -125,6 +99,3 @@ export async function countRows(db: Db, query: SQL): Promise<{ count: number; ex
   const estimate = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? n);
   return { count: Math.max(estimate, n), exact: false };
 }
-
-/** Offset of a page. */
-export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
-import { containsPattern } from '../../http/list.ts';
+import { containsPattern } from '../../db/rows.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 

@@ -4,7 +4,7 @@ import { asc, count, eq, ilike } from 'drizzle-orm';
 import { daysToExpiration, type PlatformCustomer, type PlatformCustomerInput, type PlatformCustomerPatch } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { customers, users } from '../../db/schema/index.ts';
-import { containsPattern } from '../../http/list.ts';
+import { containsPattern } from '../../db/rows.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 

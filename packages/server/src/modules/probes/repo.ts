@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { probeGroups, probes, scanTasks } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { probeTiming } from '../tasks/index.ts';
 
 export type ProbeRow = typeof probes.$inferSelect;
@@ -38,11 +39,12 @@ export function probeStatus(row: Pick<ProbeRow, 'registeredAt' | 'lastHeartbeatA
 export async function activeRunsOfProbe(db: Tx, customerId: number, probeId: number): Promise<number> {
   const mine =
     probeId === -1 ? sql`t.probe_id is null and t.probe_group_id is null` : sql`(t.probe_id = ${probeId} or t.claimed_by = ${probeId})`;
-  const rows = (await db.execute(
+  const [row] = await queryRows<{ n: number }>(
+    db,
     sql`select count(distinct t.run_id)::int as n from scan_tasks t
         where t.customer_id = ${customerId} and t.state in (${list(ACTIVE_ON_PROBE)}) and ${mine}`,
-  )) as unknown as { rows: { n: number }[] };
-  return Number(rows.rows[0]?.n ?? 0);
+  );
+  return Number(row?.n ?? 0);
 }
 
 // Outer columns spelled out: drizzle may write ${probes.id} as a bare "id", which the subquery would read as t.id.
@@ -253,8 +255,6 @@ export async function unfinishedTaskCount(db: Tx, customerId: number, by: { prob
 /** Scans that use the probe (or group) as their node. */
 export async function scanCount(db: Tx, customerId: number, by: { probeId: number } | { groupId: number }): Promise<number> {
   const col = 'probeId' in by ? sql`probe_id = ${by.probeId}` : sql`probe_group_id = ${by.groupId}`;
-  const rows = (await db.execute(sql`select count(*)::int as n from scans where customer_id = ${customerId} and ${col}`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return Number(rows.rows[0]?.n ?? 0);
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from scans where customer_id = ${customerId} and ${col}`);
+  return Number(row?.n ?? 0);
 }

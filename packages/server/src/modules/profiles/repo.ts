@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanProfiles, scans, users, type NetworkProfileFields } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { containsPattern } from '../../http/list.ts';
+import { containsPattern } from '../../db/rows.ts';
 
 export type ProfileRow = typeof scanProfiles.$inferSelect;
 export type ProfileWithUser = ProfileRow & { author: { id: number; firstName: string; lastName: string } | null };

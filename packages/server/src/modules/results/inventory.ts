@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client.ts';
 import { PROTOCOL_CODE } from './findings.ts';
 import { guessOs } from './os-guess.ts';
 import type { DeliveredHost } from './scan-result.ts';
-import { intArray, jsonRows, rows } from './sql.ts';
+import { intArray, jsonRows } from './sql.ts';
+import { queryRows } from '../../db/rows.ts';
 
 export interface BatchContext {
   customerId: number;
@@ -27,7 +28,7 @@ export async function upsertHosts(tx: Tx, c: BatchContext, hosts: readonly Deliv
     hostnames: [...new Set(h.hostnames)].sort(),
     os: guessOs(h.ports),
   }));
-  const ids = await rows<{ id: number; address: string }>(
+  const ids = await queryRows<{ id: number; address: string }>(
     tx,
     sql`insert into hosts (customer_id, address, hostnames, os, open_ports, first_seen, last_seen, last_run_id)
         select ${c.customerId}, x.address, x.hostnames, x.os, 0, ${seen}::timestamptz, ${seen}::timestamptz, ${c.runId}

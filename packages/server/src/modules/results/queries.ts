@@ -14,7 +14,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PROTOCOL_NAME } from './findings.ts';
-import { rows } from './sql.ts';
+import { containsPattern, queryRows } from '../../db/rows.ts';
 
 /** Orderings of a run's hosts → SQL (address sorts as an IP address when it is one). */
 export const RUN_HOST_ORDERINGS = {
@@ -43,11 +43,9 @@ export interface Ordering<K> {
 const orderBy = (col: SQL, desc: boolean, tie: SQL): SQL =>
   desc ? sql`order by ${col} desc nulls last, ${tie}` : sql`order by ${col} asc nulls last, ${tie}`;
 
-const like = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The run, if it belongs to the customer. */
 export async function runOfCustomer(db: Db, customerId: number, runId: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(db, sql`select id from scan_runs where id = ${runId} and customer_id = ${customerId}`);
+  const found = await queryRows<{ id: number }>(db, sql`select id from scan_runs where id = ${runId} and customer_id = ${customerId}`);
   return found.length > 0;
 }
 
@@ -57,9 +55,9 @@ export async function listRunHosts(
   runId: number,
   q: { page: number; pageSize: number; ordering: Ordering<RunHostOrdering>; search?: string },
 ): Promise<{ count: number; results: RunHost[] }> {
-  const where = sql`h.run_id = ${runId} and h.customer_id = ${customerId}${q.search ? sql` and h.address ilike ${like(q.search)}` : sql``}`;
-  const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from scan_run_hosts h where ${where}`);
-  const found = await rows<{
+  const where = sql`h.run_id = ${runId} and h.customer_id = ${customerId}${q.search ? sql` and h.address ilike ${containsPattern(q.search)}` : sql``}`;
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from scan_run_hosts h where ${where}`);
+  const found = await queryRows<{
     host_id: number;
     address: string;
     hostnames: string[];
@@ -127,15 +125,15 @@ export async function listRunFindings(
       )})`,
     );
   if (f.search) {
-    const pattern = like(f.search);
+    const pattern = containsPattern(f.search);
     conditions.push(
       sql`(f.name ilike ${pattern} or h.address ilike ${pattern} or f.cves::text ilike ${pattern} or coalesce(f.check_id, '') ilike ${pattern})`,
     );
   }
   const where = sql.join(conditions, sql` and `);
   const from = sql`scan_run_findings r join findings f on f.id = r.finding_id join hosts h on h.id = f.host_id`;
-  const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
-  const found = await rows<Record<string, unknown>>(
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
+  const found = await queryRows<Record<string, unknown>>(
     db,
     sql`select f.*, r.state as run_state, h.address from ${from} where ${where}
         ${orderBy(RUN_FINDING_ORDERINGS[q.ordering.key], q.ordering.descending, sql`f.id`)}

@@ -3,7 +3,7 @@
 import { runResult, type ScanResult } from '@bulwark/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { rows } from './sql.ts';
+import { queryRows } from '../../db/rows.ts';
 
 export interface RunSummary {
   hostsUp: number;
@@ -15,14 +15,14 @@ export interface RunSummary {
 }
 
 export async function runSummary(tx: Tx, runId: number): Promise<RunSummary> {
-  const [hosts] = await rows<{ hosts: number; ports: number }>(
+  const [hosts] = await queryRows<{ hosts: number; ports: number }>(
     tx,
     sql`select count(*)::int as hosts,
                coalesce(sum((select count(*) from jsonb_array_elements(h.ports) e where e->>'state' = 'open')), 0)::int as ports
         from scan_run_hosts h where h.run_id = ${runId}`,
   );
   // Findings this run saw (not the ones it closed).
-  const bySeverity = await rows<{ severity: number; n: number; exploited: boolean }>(
+  const bySeverity = await queryRows<{ severity: number; n: number; exploited: boolean }>(
     tx,
     sql`select r.severity, count(*)::int as n, bool_or(f.exploit_known) as exploited
         from scan_run_findings r join findings f on f.id = r.finding_id

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { scanTargets, scans } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
-import { containsPattern } from '../../http/list.ts';
+import { containsPattern } from '../../db/rows.ts';
 import type { TargetKind } from './normalise.ts';
 
 export type TargetRow = typeof scanTargets.$inferSelect;

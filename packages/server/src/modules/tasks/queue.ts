@@ -1,26 +1,23 @@
-// The scan task state machine on the database: dispatch to probes, claim (FOR UPDATE SKIP LOCKED), progress, finish,
-// and the run summary kept in step with its tasks. The built-in probe and the remote probe API both go through here.
+// The scan task state machine on the database: dispatch to probes, claim (FOR UPDATE SKIP LOCKED), progress, finish.
+// The built-in probe and the remote probe API both go through here; the run kept in step is runs.ts, tasks whose
+// probe went away are recovery.ts.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CLAIMABLE_TASK_STATES,
-  MAX_TASK_ATTEMPTS,
   ON_PROBE_TASK_STATES,
   SCAN_ERROR_TYPE,
   SCAN_TASK_STATE as S,
   canTransition,
-  isFinalTaskState,
-  runStatus,
-  runTaskState,
   type ScanErrorType,
   type ScanTaskState,
 } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
-import { probes, scanErrors, scanRuns, scanTasks } from '../../db/schema/index.ts';
+import { probes, scanErrors, type scanRuns, scanTasks } from '../../db/schema/index.ts';
 import { addTaskHosts } from './hosts.ts';
+import { refreshRun } from './runs.ts';
 
 export type TaskRow = typeof scanTasks.$inferSelect;
 export type RunRow = typeof scanRuns.$inferSelect;
-/** A transaction or the database itself. */
 
 /** Who claims and reports on tasks: the built-in probe (claimed_by -1) or a registered remote probe. */
 export type Claimer = { kind: 'builtin' } | { kind: 'probe'; probeId: number; customerId: number };
@@ -109,23 +106,6 @@ export async function dispatchTask(tx: Tx, task: TaskRow): Promise<TaskRow | nul
     return row ?? null;
   }
   return moveTask(tx, task.id, from, S.requested, { probeId });
-}
-
-/** Dispatches the delayed tasks of a customer again (a probe came online). */
-export async function redispatchDelayed(db: Db, customerId: number): Promise<number> {
-  const delayed = await db
-    .select()
-    .from(scanTasks)
-    .where(and(eq(scanTasks.customerId, customerId), eq(scanTasks.state, S.delayed_node_assignment)));
-  let moved = 0;
-  for (const task of delayed) {
-    const row = await db.transaction((tx) => dispatchTask(tx, task));
-    if (row && row.state !== S.delayed_node_assignment) {
-      moved++;
-      await refreshRun(db, row.runId);
-    }
-  }
-  return moved;
 }
 
 /** The task and the run it belongs to, as a probe needs them to scan. */
@@ -269,143 +249,6 @@ export async function finishTask(
   if (!task) return null;
   const runRow = await refreshRun(db, task.runId);
   return { task, runReady: runRow !== null && runRow.state === S.process_results };
-}
-
-/**
- * Tasks held by remote probes that went quiet (no heartbeat for probeTiming.offlineAfterMs) go back to the queue
- * with their checkpoint; after MAX_TASK_ATTEMPTS claims a task ends in error 17. A task being paused or cancelled
- * on the lost probe simply ends paused or cancelled. Returns the ids of the runs touched.
- */
-export async function requeueLostTasks(db: Db): Promise<number[]> {
-  const since = new Date(Date.now() - probeTiming.offlineAfterMs).toISOString();
-  const lost = await db
-    .select({ task: scanTasks })
-    .from(scanTasks)
-    .innerJoin(probes, eq(probes.id, scanTasks.claimedBy))
-    .where(
-      and(
-        inArray(scanTasks.state, [...ON_PROBE_TASK_STATES]),
-        sql`(${probes.lastHeartbeatAt} is null or ${probes.lastHeartbeatAt} < ${since})`,
-        sql`(${scanTasks.seenAt} is null or ${scanTasks.seenAt} < ${since})`,
-      ),
-    );
-  const runs = new Set<number>();
-  for (const { task } of lost) {
-    const state = task.state as ScanTaskState;
-    const row = await db.transaction(async (tx) => {
-      const run = { id: task.runId, customerId: task.customerId };
-      if (state === S.created_cancel || state === S.cancel_requested)
-        return moveTask(tx, task.id, [state], S.cancelled, { finishedAt: new Date(), claimedBy: null });
-      if (state === S.created_stop || state === S.stop_requested) return moveTask(tx, task.id, [state], S.stopped, { claimedBy: null });
-      if (task.attempts >= MAX_TASK_ATTEMPTS) {
-        await addScanErrors(tx, run, task.id, [
-          {
-            type: SCAN_ERROR_TYPE.max_attempts_exceeded,
-            message: `The task was handed out ${task.attempts} times and no probe finished it.`,
-          },
-        ]);
-        return moveTask(tx, task.id, [state], S.error, { finishedAt: new Date(), claimedBy: null });
-      }
-      await addScanErrors(tx, run, task.id, [
-        { type: SCAN_ERROR_TYPE.connection_failed, message: 'The probe running this task stopped responding; the task was queued again.' },
-      ]);
-      const back = await moveTask(tx, task.id, [state], S.requested, { claimedBy: null, claimedAt: null });
-      return back ? dispatchTask(tx, back) : null;
-    });
-    if (row) runs.add(row.runId);
-  }
-  for (const id of runs) await refreshRun(db, id);
-  return [...runs];
-}
-
-/**
- * Tasks waiting in the queue for a remote probe that went offline before it claimed them: dispatched again, to an
- * online member of their group, or delayed (node assignment) until their probe or a member comes back. Without this
- * a group's tasks handed to a member that then died would wait for it forever. Returns the ids of the runs touched.
- */
-export async function redispatchStranded(db: Db): Promise<number[]> {
-  const since = new Date(Date.now() - probeTiming.offlineAfterMs).toISOString();
-  const stranded = await db
-    .select({ task: scanTasks })
-    .from(scanTasks)
-    .innerJoin(probes, eq(probes.id, scanTasks.probeId))
-    .where(
-      and(
-        inArray(scanTasks.state, [...CLAIMABLE_TASK_STATES]),
-        sql`${scanTasks.claimedBy} is null`,
-        sql`(${probes.lastHeartbeatAt} is null or ${probes.lastHeartbeatAt} < ${since})`,
-      ),
-    );
-  const runs = new Set<number>();
-  for (const { task } of stranded) {
-    const row = await db.transaction((tx) => dispatchTask(tx, task));
-    if (row && (row.probeId !== task.probeId || row.state !== task.state)) runs.add(row.runId);
-  }
-  for (const id of runs) await refreshRun(db, id);
-  return [...runs];
-}
-
-/**
- * A run's progress by hosts done across its tasks (each task's hosts are counted when it is created), so children of
- * different sizes move the run in proportion and it moves with every report; a task that delivered or ended counts
- * whole. Tasks that know no host count (names not resolved yet) fall back to their own percentage.
- */
-export function runProgress(tasks: readonly { state: number; progress: number; hostsTotal: number; hostsDone: number }[]): number {
-  if (tasks.length === 0) return 0;
-  const over = (t: (typeof tasks)[number]): boolean => isFinalTaskState(t.state) || t.state === S.process_results;
-  const total = tasks.reduce((n, t) => n + t.hostsTotal, 0);
-  if (total === 0 || tasks.some((t) => t.hostsTotal === 0)) {
-    return tasks.reduce((n, t) => n + (over(t) ? 100 : t.progress), 0) / tasks.length;
-  }
-  const done = tasks.reduce((n, t) => n + (over(t) ? t.hostsTotal : Math.min(t.hostsDone, t.hostsTotal)), 0);
-  return (done / total) * 100;
-}
-
-/**
- * Recomputes a run's summary from its tasks: state (runTaskState), display status, progress (runProgress),
- * hosts, start and finish times. Returns the updated run.
- */
-export async function refreshRun(tx: Tx, runId: number): Promise<RunRow | null> {
-  const tasks = await tx
-    .select({
-      state: scanTasks.state,
-      progress: scanTasks.progress,
-      hostsTotal: scanTasks.hostsTotal,
-      hostsDone: scanTasks.hostsDone,
-      startedAt: scanTasks.startedAt,
-      finishedAt: scanTasks.finishedAt,
-    })
-    .from(scanTasks)
-    .where(and(eq(scanTasks.runId, runId), sql`${scanTasks.state} <> ${S.group_run}`));
-  const [current] = await tx.select().from(scanRuns).where(eq(scanRuns.id, runId));
-  if (!current) return null;
-  const state = runTaskState(tasks.map((t) => t.state));
-  const processing = state === S.process_results;
-  const started = tasks.map((t) => t.startedAt).filter((d): d is Date => d !== null);
-  const allFinal = tasks.length > 0 && tasks.every((t) => isFinalTaskState(t.state));
-  const progress = runProgress(tasks);
-  const [row] = await tx
-    .update(scanRuns)
-    .set({
-      state,
-      status: runStatus(state, processing),
-      progress: Math.round(progress * 10) / 10,
-      hostsTotal: tasks.reduce((n, t) => n + t.hostsTotal, 0),
-      startedAt: current.startedAt ?? (started.length ? new Date(Math.min(...started.map((d) => d.getTime()))) : null),
-      finishedAt: allFinal && !processing ? (current.finishedAt ?? new Date()) : null,
-    })
-    .where(eq(scanRuns.id, runId))
-    .returning();
-  return row ?? null;
-}
-
-/** Tasks of a run that a probe may work on (not the group parent). */
-export async function runTasks(tx: Tx, runId: number): Promise<TaskRow[]> {
-  return tx
-    .select()
-    .from(scanTasks)
-    .where(and(eq(scanTasks.runId, runId), sql`${scanTasks.state} <> ${S.group_run}`))
-    .orderBy(scanTasks.id);
 }
 
 /** Whether the customer has a task with this id (a probe asking about a task it lost tells 404 from 409 by it). */
