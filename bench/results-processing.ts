@@ -21,7 +21,7 @@ import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { hostFindings } from '../packages/server/src/modules/results/findings.ts';
 import { cveFacts } from '../packages/server/src/modules/results/intel-facts.ts';
 import { processRun } from '../packages/server/src/modules/results/process.ts';
-import { rows } from '../packages/server/src/modules/results/sql.ts';
+import { queryRows } from '../packages/server/src/db/rows.ts';
 
 const HOSTS = Number(process.env.BENCH_HOSTS ?? 10_000);
 const PER_HOST = 20;
@@ -134,10 +134,9 @@ async function bulkInsert(
   const db = database.db;
   await db.execute(sql.raw('create table bench_findings (like findings including defaults including indexes)'));
   const ids = new Map(
-    (await rows<{ id: number; address: string }>(db, sql`select id, address from hosts where customer_id = ${customerId}`)).map((r) => [
-      r.address,
-      Number(r.id),
-    ]),
+    (await queryRows<{ id: number; address: string }>(db, sql`select id, address from hosts where customer_id = ${customerId}`)).map(
+      (r) => [r.address, Number(r.id)],
+    ),
   );
   const facts = await cveFacts(db, CVES);
   const seen = new Date().toISOString();
@@ -201,7 +200,7 @@ async function runBackend(backend: Backend, dataDir: string, delivered: ScanResu
     const [scan] = await db.insert(scans).values({ customerId: customer.id, name: 'Bench' }).returning();
     const total = HOSTS * PER_HOST;
     const count = async (where: string): Promise<number> =>
-      Number((await rows<{ n: number }>(db, sql.raw(`select count(*)::int as n from findings where ${where}`)))[0]?.n ?? 0);
+      Number((await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from findings where ${where}`)))[0]?.n ?? 0);
 
     const first = await deliveredRun(database, customer.id, scan.id, delivered);
     let t = performance.now();
