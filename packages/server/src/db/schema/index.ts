@@ -7,3 +7,4 @@ export * from './intel.ts';
 export * from './scans.ts';
 export * from './inventory.ts';
 export * from './audit.ts';
+export * from './leases.ts';

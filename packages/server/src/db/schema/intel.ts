@@ -136,3 +136,42 @@ export const feedImports = pgTable(
   },
   (t) => [index('feed_imports_created_idx').on(t.createdAt)],
 );
+
+/** Where a feed source's sync stands: what was fetched last (HTTP validators), where an interrupted sync resumes. */
+export interface FeedSourceCursor {
+  /** NVD: every change up to this instant is imported (the next sync asks from here). */
+  syncedUntil?: string;
+  /** NVD: the window being paged through and the next page's startIndex, kept after each page is imported. */
+  window?: { start: string | null; end: string; startIndex: number };
+  /** A file download cut off: bytes already in the partial file and the validator that must still match. */
+  partial?: { bytes: number; etag: string | null; lastModified: string | null };
+}
+
+export interface FeedSourceProgress {
+  phase: 'download' | 'import';
+  done: number;
+  /** null when the size is not known yet. */
+  total: number | null;
+  unit: 'bytes' | 'records';
+}
+
+/** One feed source of the automatic sync (nvd, kev, epss, osv/<ecosystem>, debian): its state, on every server. */
+export const intelFeedSources = pgTable('intel_feed_sources', {
+  source: text('source').primaryKey(),
+  running: boolean('running').notNull().default(false),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  /** Records imported by the last successful sync (0 when the source had not changed). */
+  records: integer('records').notNull().default(0),
+  /** Whether the last successful sync found the source unchanged (304, same checksum). */
+  unchanged: boolean('unchanged').notNull().default(false),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  sha256: text('sha256'),
+  cursor: jsonb('cursor').$type<FeedSourceCursor>().notNull().default({}),
+  progress: jsonb('progress').$type<FeedSourceProgress | null>(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
