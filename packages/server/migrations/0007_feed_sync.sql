@@ -12,7 +12,6 @@ CREATE TABLE "intel_feed_sources" (
 	"sha256" text,
 	"cursor" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"progress" jsonb,
-	"next_run_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -172,6 +172,5 @@ export const intelFeedSources = pgTable('intel_feed_sources', {
   sha256: text('sha256'),
   cursor: jsonb('cursor').$type<FeedSourceCursor>().notNull().default({}),
   progress: jsonb('progress').$type<FeedSourceProgress | null>(),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
