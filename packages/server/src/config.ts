@@ -26,6 +26,63 @@ const optionalUrl = (protocols: string[]) =>
       `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     );
 
+/** The sources the feed sync knows. */
+export const FEED_SOURCE_KINDS = ['nvd', 'kev', 'epss', 'osv', 'debian'] as const;
+export type FeedSourceKind = (typeof FEED_SOURCE_KINDS)[number];
+
+/** OSV ecosystems synced by default: the distributions Bulwark matches packages of, and the main language registries. */
+export const DEFAULT_OSV_ECOSYSTEMS = [
+  'Debian',
+  'Ubuntu',
+  'Alpine',
+  'AlmaLinux',
+  'Rocky Linux',
+  'npm',
+  'PyPI',
+  'Maven',
+  'Go',
+  'crates.io',
+] as const;
+
+/** Where each feed is published; every one is a setting, so an installation without internet names its own mirror. */
+export const DEFAULT_FEED_URLS: Record<FeedSourceKind, string> = {
+  nvd: 'https://services.nvd.nist.gov/rest/json/cves/2.0',
+  kev: 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json',
+  epss: 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz',
+  // <ecosystem>/all.zip is appended.
+  osv: 'https://osv-vulnerabilities.storage.googleapis.com',
+  debian: 'https://security-tracker.debian.org/tracker/data/json',
+};
+
+const splitList = (v: string): string[] =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const feedUrl = (def: string) =>
+  z
+    .string()
+    .trim()
+    .default(def)
+    .refine((v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be a URL starting with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, ''));
+
 const seconds = (def: number) => z.coerce.number({ error: 'must be a number' }).int().min(60, 'must be at least 60').default(def);
 
 const schema = z
@@ -82,6 +139,44 @@ const schema = z
       .max(64, 'must be at most 64')
       .default(2),
     BULWARK_PROBE_OFFLINE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(60),
+    BULWARK_FEEDS_SYNC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    BULWARK_FEEDS_SYNC_AT: z
+      .string()
+      .trim()
+      .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time of day as HH:MM (24-hour clock), e.g. 03:30')
+      .default('03:30'),
+    BULWARK_FEEDS_SYNC_TZ: z
+      .string()
+      .trim()
+      .refine((tz) => validTimeZone(tz), 'must be an IANA time zone such as UTC or Europe/Copenhagen')
+      .default('UTC'),
+    BULWARK_FEEDS_SOURCES: z
+      .string()
+      .trim()
+      .transform((v) => splitList(v))
+      .refine((list) => list.every((s) => (FEED_SOURCE_KINDS as readonly string[]).includes(s)), {
+        message: `must be a comma-separated list of ${FEED_SOURCE_KINDS.join(', ')}`,
+      })
+      .default([...FEED_SOURCE_KINDS]),
+    BULWARK_FEEDS_OSV_ECOSYSTEMS: z
+      .string()
+      .trim()
+      .transform((v) => splitList(v))
+      .refine(
+        (list) => list.every((e) => /^[A-Za-z0-9][A-Za-z0-9 .:_-]*$/.test(e)),
+        'must be a comma-separated list of OSV ecosystem names',
+      )
+      .default([...DEFAULT_OSV_ECOSYSTEMS]),
+    BULWARK_FEED_NVD_URL: feedUrl(DEFAULT_FEED_URLS.nvd),
+    BULWARK_FEED_KEV_URL: feedUrl(DEFAULT_FEED_URLS.kev),
+    BULWARK_FEED_EPSS_URL: feedUrl(DEFAULT_FEED_URLS.epss),
+    BULWARK_FEED_OSV_URL: feedUrl(DEFAULT_FEED_URLS.osv),
+    BULWARK_FEED_DEBIAN_URL: feedUrl(DEFAULT_FEED_URLS.debian),
+    BULWARK_NVD_API_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
   })
   .refine((c) => !c.BULWARK_ADMIN_PASSWORD || c.BULWARK_ADMIN_EMAIL, {
     message: 'BULWARK_ADMIN_PASSWORD needs BULWARK_ADMIN_EMAIL',
@@ -120,6 +215,16 @@ export interface Config {
   builtinProbeTasks: number;
   /** A probe silent this long is offline and its tasks go back to the queue. */
   probeOfflineSeconds: number;
+  /** The automatic feed sync: daily at `at` in `timeZone`, and at the first start of an installation with no feeds. */
+  feedSync: {
+    enabled: boolean;
+    at: string;
+    timeZone: string;
+    sources: FeedSourceKind[];
+    osvEcosystems: string[];
+    urls: Record<FeedSourceKind, string>;
+    nvdApiKey: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -161,5 +266,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     builtinProbe: c.BULWARK_BUILTIN_PROBE === 'on',
     builtinProbeTasks: c.BULWARK_BUILTIN_PROBE_TASKS,
     probeOfflineSeconds: c.BULWARK_PROBE_OFFLINE_SECONDS,
+    feedSync: {
+      enabled: c.BULWARK_FEEDS_SYNC === 'on',
+      at: c.BULWARK_FEEDS_SYNC_AT,
+      timeZone: c.BULWARK_FEEDS_SYNC_TZ,
+      sources: [...new Set(c.BULWARK_FEEDS_SOURCES as FeedSourceKind[])],
+      osvEcosystems: [...new Set(c.BULWARK_FEEDS_OSV_ECOSYSTEMS)],
+      urls: {
+        nvd: c.BULWARK_FEED_NVD_URL,
+        kev: c.BULWARK_FEED_KEV_URL,
+        epss: c.BULWARK_FEED_EPSS_URL,
+        osv: c.BULWARK_FEED_OSV_URL,
+        debian: c.BULWARK_FEED_DEBIAN_URL,
+      },
+      nvdApiKey: c.BULWARK_NVD_API_KEY,
+    },
   };
 }

@@ -1,0 +1,47 @@
+// The sources the feed sync fetches, from the settings: one per feed, and one per OSV ecosystem (each its own archive).
+import type { Config, FeedSourceKind } from '../../../config.ts';
+
+export interface PlannedSource {
+  /** The state row's key: nvd, kev, epss, debian, osv/<ecosystem>. */
+  name: string;
+  kind: FeedSourceKind;
+  label: string;
+  url: string;
+  /** The file it is kept as under <feeds dir>/sync/<name>/ (none for the NVD, kept as pages). */
+  file: string | null;
+}
+
+const LABELS: Record<FeedSourceKind, string> = {
+  nvd: 'NVD CVE API 2.0',
+  kev: 'CISA Known Exploited Vulnerabilities',
+  epss: 'FIRST EPSS daily scores',
+  osv: 'OSV',
+  debian: 'Debian Security Tracker',
+};
+
+export function plannedSources(sync: Config['feedSync']): PlannedSource[] {
+  const out: PlannedSource[] = [];
+  for (const kind of sync.sources) {
+    const url = sync.urls[kind];
+    if (kind === 'osv') {
+      for (const eco of sync.osvEcosystems) {
+        out.push({ name: `osv/${eco}`, kind, label: `OSV ${eco}`, url: `${url}/${encodeURIComponent(eco)}/all.zip`, file: 'all.zip' });
+      }
+    } else {
+      const file = kind === 'nvd' ? null : kind === 'debian' ? 'debian-tracker.json' : path(url, kind);
+      out.push({ name: kind, kind, label: LABELS[kind], url, file });
+    }
+  }
+  return out;
+}
+
+/** The file name a URL's last segment gives (the EPSS .csv.gz keeps its name), or the kind's own. */
+function path(url: string, kind: FeedSourceKind): string {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  return /^[\w.-]+$/.test(last) ? last : `${kind}.data`;
+}
+
+export function sourceLabel(name: string): string {
+  if (name.startsWith('osv/')) return `OSV ${name.slice(4)}`;
+  return LABELS[name as FeedSourceKind] ?? name;
+}
