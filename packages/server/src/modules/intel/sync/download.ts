@@ -7,6 +7,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FeedSourceCursor } from '../../../db/schema/index.ts';
 import { FeedHttpError, type FeedHttp } from './http.ts';
 
@@ -121,11 +122,7 @@ export async function downloadFile(
   });
   try {
     if (!res.body) throw new Error('no body');
-    await pipeline(
-      Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
-      counter,
-      createWriteStream(part, { flags: offset > 0 ? 'a' : 'w' }),
-    );
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream), counter, createWriteStream(part, { flags: offset > 0 ? 'a' : 'w' }));
   } catch (err) {
     const bytes = (await sizeOf(part)) ?? 0;
     await hooks.onPartial?.({ bytes, etag, lastModified });
