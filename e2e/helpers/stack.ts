@@ -80,6 +80,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     BULWARK_ADMIN_PASSWORD: ADMIN_PASSWORD,
     BULWARK_WEB_DIR: WEB_DIR,
     BULWARK_JOBS: 'on',
+    BULWARK_FEEDS_SYNC: 'off',
     BULWARK_JOB_RETRY_SECONDS: '1',
     BULWARK_LOG_LEVEL: 'warn',
     SMTP_URL: `smtp://127.0.0.3:${smtpPort}`,

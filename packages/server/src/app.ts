@@ -126,7 +126,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await registerWeb(app, config.webDir ?? defaultWebDir());
 
   // Every server queues jobs; with BULWARK_JOBS=off it leaves running them to `bulwark worker` processes.
-  ctx.jobs = await startJobs(db, app.log, { work: config.jobs, retryDelaySeconds: config.jobRetrySeconds });
+  ctx.jobs = await startJobs(db, app.log, { work: config.jobs, retryDelaySeconds: config.jobRetrySeconds, feedSync: config });
   app.addHook('onClose', async () => {
     await ctx.jobs?.stop();
     ctx.mailer.close();

@@ -1,5 +1,5 @@
-// The `bulwark` command line: serve, worker, migrate, user create, customer, operator, impersonate, feeds import,
-// intel match, probe.
+// The `bulwark` command line: serve, worker, migrate, user create, customer, operator, impersonate, feeds import / sync /
+// bundle, intel match, probe.
 import os from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -9,6 +9,7 @@ import type { openDatabase as OpenDatabase } from './db/client.ts';
 import type { createUser as CreateUser } from './cli/users.ts';
 import type { feedsImport as FeedsImport, intelMatch as IntelMatch } from './cli/intel.ts';
 import type { runProbe as RunProbe } from './cli/probe.ts';
+import type * as FeedSyncCli from './cli/feed-sync.ts';
 import type * as CustomersCli from './cli/customers.ts';
 import type { createImpersonationLink as CreateImpersonationLink } from './modules/auth/impersonation.ts';
 
@@ -21,6 +22,7 @@ const feedsImport: typeof FeedsImport = async (...a) => (await import('./cli/int
 const intelMatch: typeof IntelMatch = async (...a) => (await import('./cli/intel.ts')).intelMatch(...a);
 const runProbe: typeof RunProbe = async (...a) => (await import('./cli/probe.ts')).runProbe(...a);
 const customersCli = (): Promise<typeof CustomersCli> => import('./cli/customers.ts');
+const feedSyncCli = (): Promise<typeof FeedSyncCli> => import('./cli/feed-sync.ts');
 const createImpersonationLink: typeof CreateImpersonationLink = async (...a) =>
   (await import('./modules/auth/impersonation.ts')).createImpersonationLink(...a);
 
@@ -59,6 +61,8 @@ program
   .action(async () => {
     const cfg = config();
     const app = await buildApp({ config: cfg });
+    // A new installation fills its intelligence by itself, before the first scheduled sync.
+    if (await (await import('./modules/intel/sync/queue.ts')).queueFirstFeedSync(app.ctx)) app.log.info('first feed sync queued');
     const stop = async (signal: string) => {
       app.log.info({ signal }, 'shutting down');
       await app.close();
@@ -83,7 +87,8 @@ program
       onIdleError: (err) => log.warn({ err }, 'the database closed an idle connection'),
     });
     await db.migrate();
-    const jobs = await startJobs(db, log, { work: true, retryDelaySeconds: cfg.jobRetrySeconds });
+    const jobs = await startJobs(db, log, { work: true, retryDelaySeconds: cfg.jobRetrySeconds, feedSync: cfg });
+    await (await import('./modules/intel/sync/queue.ts')).queueFirstFeedSync({ db: db.db, jobs, config: cfg });
     const stop = async (signal: string) => {
       log.info({ signal }, 'worker shutting down');
       await jobs.stop();
@@ -222,7 +227,7 @@ program
 const feeds = program.command('feeds').description('vulnerability feeds (NVD, CISA KEV, FIRST EPSS, OSV)');
 feeds
   .command('import <paths...>')
-  .description('import feed files or directories (JSON, CSV; plain, .gz, .xz or .zip), recognised by content')
+  .description('import feed files or directories (JSON, CSV; plain, .gz, .xz or .zip), recognised by content, or a feed bundle (.tar.gz)')
   .option('--json', 'print the summary as JSON', false)
   .action(async (paths: string[], o: { json: boolean }) => {
     await withApp(async (app) => {
@@ -235,6 +240,32 @@ feeds
         );
         for (const e of result.errors) process.stdout.write(`  skipped ${e.position}: ${e.message}\n`);
       }
+    });
+  });
+
+feeds
+  .command('sync')
+  .description('download and import the feeds now (every configured source, or the ones named with --source)')
+  .option('--source <name...>', 'nvd, kev, epss, debian, osv or osv/<ecosystem> (repeatable)')
+  .option('--json', 'print the outcome of each source as JSON', false)
+  .action(async (o: { source?: string[]; json: boolean }) => {
+    await withApp(async (app) => {
+      const cli = await feedSyncCli();
+      const outcomes = await cli.feedsSync(app.ctx, o.source ?? [], { progress: !o.json });
+      if (o.json) process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
+      else for (const outcome of outcomes) process.stdout.write(`${cli.outcomeLine(outcome)}\n`);
+      if (outcomes.some((x) => !x.ok)) process.exitCode = 1;
+    });
+  });
+
+feeds
+  .command('bundle <file>')
+  .description('pack the synced feeds into one .tar.gz for an installation without internet (import it there with `feeds import`)')
+  .action(async (file: string) => {
+    await withApp(async (app) => {
+      const manifest = await (await feedSyncCli()).feedsBundle(app.ctx, file);
+      const files = manifest.sources.reduce((n, s) => n + s.files.length, 0);
+      process.stdout.write(`Wrote ${file}: ${manifest.sources.map((s) => s.source).join(', ')} (${files} files).\n`);
     });
   });
 

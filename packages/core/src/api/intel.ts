@@ -43,6 +43,59 @@ export const feedImport = z.object({
 });
 export type FeedImport = z.infer<typeof feedImport>;
 
+export const FEED_SYNC_STATES = ['never', 'running', 'ok', 'failed'] as const;
+export const FEED_SYNC_STATE_LABELS: Record<(typeof FEED_SYNC_STATES)[number], string> = {
+  never: 'Not synced yet',
+  running: 'Syncing',
+  ok: 'Up to date',
+  failed: 'Failed',
+};
+
+/** One source of the automatic feed sync (nvd, kev, epss, debian, osv/<ecosystem>) and where it stands. */
+export const feedSyncSource = z.object({
+  source: z.string(),
+  label: z.string(),
+  state: z.enum(FEED_SYNC_STATES),
+  last_attempt_at: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+  /** Records read by the last successful sync (0 when the source had not changed). */
+  records: z.number().int(),
+  unchanged: z.boolean(),
+  progress: z
+    .object({
+      phase: z.enum(['download', 'import']),
+      done: z.number(),
+      total: z.number().nullable(),
+      unit: z.enum(['bytes', 'records']),
+      /** 0-100 when the total is known. */
+      percent: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type FeedSyncSource = z.infer<typeof feedSyncSource>;
+
+export const feedSyncStatus = z.object({
+  /** Whether feeds sync by themselves (BULWARK_FEEDS_SYNC). */
+  enabled: z.boolean(),
+  /** Time of day (HH:MM) and IANA time zone of the daily sync. */
+  at: z.string(),
+  time_zone: z.string(),
+  next_run_at: z.string().nullable(),
+  /** A sync holds the installation's lease now. */
+  running: z.boolean(),
+  sources: z.array(feedSyncSource),
+});
+export type FeedSyncStatus = z.infer<typeof feedSyncStatus>;
+
+/** Start a sync now: every configured source, or the named ones (nvd, kev, epss, debian, osv or osv/<ecosystem>). */
+export const feedSyncRequest = z.object({
+  sources: z.array(z.string().trim().min(1, 'This field may not be blank.').max(200)).max(100).optional(),
+});
+
+export const feedSyncStarted = z.object({ detail: z.string(), sources: z.array(z.string()) });
+
 export const intelStatus = z.object({
   cves: z.number().int(),
   kev: z.number().int(),
@@ -51,6 +104,7 @@ export const intelStatus = z.object({
   /** Distribution fixes (Debian tracker and changelogs) by release, package and CVE. */
   distro_fixes: z.number().int(),
   last_import: feedImport.nullable(),
+  sync: feedSyncStatus,
 });
 
 /** `?cpe=cpe:2.3:a:openbsd:openssh:8.9:p1:*:*:*:*:*:*` or `?package=AlmaLinux:9/openssh@8.7p1-38.el9`. */

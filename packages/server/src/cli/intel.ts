@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { feedImports } from '../db/schema/index.ts';
 import { runFeedImport, sourceProblem, type ImportProgress } from '../modules/intel/import.ts';
+import { BundleError, importBundle, looksLikeBundle } from '../modules/intel/sync/bundle.ts';
 import { matchCpe, matchPackage } from '../modules/intel/match.ts';
 import { parseCpeQuery, parsePackageSpec } from '../modules/intel/query.ts';
 import { CliError } from './errors.ts';
@@ -20,8 +21,23 @@ export async function feedsImport(ctx: AppContext, paths: string[], out: { progr
   const sources = paths.map((p) => path.resolve(p));
   const problems = (await Promise.all(sources.map(sourceProblem))).filter((p): p is string => p !== null);
   if (problems.length > 0) throw new CliError(problems.join('\n'));
-  const [row] = await ctx.db.insert(feedImports).values({ sources }).returning();
   const tty = out.progress && process.stderr.isTTY;
+  if (sources.some(looksLikeBundle)) {
+    if (sources.length > 1) throw new CliError('Import a feed bundle on its own.');
+    try {
+      const { progress } = await importBundle(ctx.db, ctx.config, sources[0]!, {
+        onProgress: (p) => {
+          if (tty) process.stderr.write(`\r${progressLine(p)}`);
+        },
+      });
+      if (tty) process.stderr.write('\n');
+      return progress;
+    } catch (err) {
+      if (err instanceof BundleError) throw new CliError(err.message);
+      throw err;
+    }
+  }
+  const [row] = await ctx.db.insert(feedImports).values({ sources }).returning();
   const result = await runFeedImport(ctx.db, row.id, (p) => {
     if (tty) process.stderr.write(`\r${progressLine(p)}`);
   });

@@ -8,6 +8,9 @@ import { runHousekeeping } from './housekeeping.ts';
 import { runFeedImport } from '../modules/intel/import.ts';
 import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
 import { RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/queue.ts';
+import { FEED_SYNC_QUEUE, type FeedSyncJob } from '../modules/intel/sync/queue.ts';
+import { syncCron } from '../modules/intel/sync/schedule.ts';
+import { syncFeeds, type SyncDeps } from '../modules/intel/sync/sync.ts';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 /** Where a job goes when its last retry has failed: kept for operators to read, never run again. */
@@ -20,6 +23,8 @@ export interface JobsOptions {
   pollingSeconds?: number;
   /** Seconds before a failed job's first retry (doubled at each retry). */
   retryDelaySeconds?: number;
+  /** The feed sync's settings: with them a working process runs sync jobs and keeps the daily schedule. */
+  feedSync?: SyncDeps['config'];
 }
 
 export interface Jobs {
@@ -48,6 +53,14 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
     name: FEED_IMPORT_QUEUE,
     retryLimit: 0,
     expireInSeconds: 6 * 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
+  });
+  // One sync at a time per installation (the sync's lease makes sure across queues and processes too).
+  await boss.createQueue(FEED_SYNC_QUEUE, {
+    name: FEED_SYNC_QUEUE,
+    policy: 'singleton',
+    retryLimit: 0,
+    expireInSeconds: 12 * 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   });
   await boss.createQueue(RUN_PROCESSING_QUEUE, {
@@ -79,6 +92,24 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
         return result?.counts ?? null;
       }),
     );
+    const feedSync = options.feedSync;
+    if (feedSync) {
+      if (feedSync.feedSync.enabled) {
+        await boss.schedule(FEED_SYNC_QUEUE, syncCron(feedSync.feedSync.at), { trigger: 'schedule' }, { tz: feedSync.feedSync.timeZone });
+      } else {
+        await boss.unschedule(FEED_SYNC_QUEUE);
+      }
+      workers.set(
+        FEED_SYNC_QUEUE,
+        await boss.work<FeedSyncJob>(FEED_SYNC_QUEUE, { pollingIntervalSeconds: polling }, async ([job]) => {
+          log.info({ trigger: job.data.trigger, only: job.data.only }, 'feed sync started');
+          const result = await syncFeeds({ db: database.db, config: feedSync, log }, { only: job.data.only });
+          if (result.locked) log.info({ holder: result.holder }, 'feed sync skipped: another server is syncing');
+          else log.info({ outcomes: result.outcomes }, 'feed sync finished');
+          return result;
+        }),
+      );
+    }
     workers.set(
       RUN_PROCESSING_QUEUE,
       await boss.work<{ runId: number; jobId: string }>(

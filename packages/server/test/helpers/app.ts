@@ -36,6 +36,8 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     BULWARK_ADMIN_PASSWORD: ADMIN_PASSWORD,
     BULWARK_PUBLIC_URL: 'http://bulwark.test',
     BULWARK_JOBS: 'on',
+    // No test reaches the real feed providers: a sync test points the feeds at its local stand-in and turns it on.
+    BULWARK_FEEDS_SYNC: 'off',
     BULWARK_JOB_RETRY_SECONDS: '1',
     BULWARK_LOG_LEVEL: 'silent',
     BULWARK_WEB_DIR: path.join(tmpdir(), 'bulwark-no-web'),

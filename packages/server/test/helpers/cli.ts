@@ -16,11 +16,15 @@ export interface Run {
 
 /** The environment of this process without any Bulwark setting, so only what a test sets applies. */
 export function cleanEnv(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      (e): e is [string, string] => e[1] !== undefined && !/^(BULWARK_|DATABASE_URL$|PORT$|HOST$|SMTP_URL$)/.test(e[0]),
+  return {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(
+        (e): e is [string, string] => e[1] !== undefined && !/^(BULWARK_|DATABASE_URL$|PORT$|HOST$|SMTP_URL$)/.test(e[0]),
+      ),
     ),
-  );
+    // No test reaches the real feed providers.
+    BULWARK_FEEDS_SYNC: 'off',
+  };
 }
 
 export function run(args: string[], env: Record<string, string>): Promise<Run> {

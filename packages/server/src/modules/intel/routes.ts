@@ -3,16 +3,30 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { feedImport, feedImportRequest, intelMatchQuery, intelStatus, vulnerabilityMatch, type FeedImport } from '@bulwark/core';
+import {
+  feedImport,
+  feedImportRequest,
+  feedSyncRequest,
+  feedSyncStarted,
+  intelMatchQuery,
+  intelStatus,
+  vulnerabilityMatch,
+  type FeedImport,
+} from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { getFeedImport, insertFeedImport, lastFeedImport, listFeedImports, type ImportRow } from './imports-repo.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { sourceProblem } from './import.ts';
 import { intelCounts, matchCpe, matchPackage } from './match.ts';
 import { startFeedImport } from './queue.ts';
 import { parsePackageSpec, parseCpeQuery } from './query.ts';
+import { currentLease } from '../../jobs/leases.ts';
+import { startFeedSync } from './sync/queue.ts';
+import { plannedSources } from './sync/sources.ts';
+import { feedSyncStatus } from './sync/status.ts';
+import { FEED_SYNC_LEASE, selectSources } from './sync/sync.ts';
 
 const tags = ['intel'];
 
@@ -56,12 +70,51 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/intel/status/',
     {
       config: { access: 'signed-in' },
-      schema: { tags, summary: 'How many CVEs, KEV entries, EPSS scores and OSV advisories are stored', response: { 200: intelStatus } },
+      schema: {
+        tags,
+        summary: 'How many CVEs, KEV entries, EPSS scores and OSV advisories are stored, and where each feed’s sync stands',
+        response: { 200: intelStatus },
+      },
     },
     async (request) => {
       authOf(request);
-      const [counts, last] = await Promise.all([intelCounts(ctx.db), lastFeedImport(ctx.db)]);
-      return { ...counts, last_import: last ? toFeedImport(last, ctx.config.feedsDir) : null };
+      const [counts, last, sync] = await Promise.all([intelCounts(ctx.db), lastFeedImport(ctx.db), feedSyncStatus(ctx.db, ctx.config)]);
+      return { ...counts, last_import: last ? toFeedImport(last, ctx.config.feedsDir) : null, sync };
+    },
+  );
+
+  r.post(
+    '/api/intel/sync/',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        summary: 'Sync the feeds now, all or the named sources, in the background (platform operators)',
+        body: feedSyncRequest,
+        response: { 202: feedSyncStarted },
+      },
+    },
+    async (request, reply) => {
+      authOf(request);
+      const planned = plannedSources(ctx.config.feedSync);
+      const only = request.body.sources;
+      if (only) {
+        const known = new Set(planned.flatMap((p) => [p.name, p.kind]));
+        const unknown = only.filter((s) => !known.has(s));
+        if (unknown.length > 0) {
+          throw badRequest({
+            sources: unknown.map(
+              (s) => `${s} is not a configured feed source (configured: ${planned.map((p) => p.name).join(', ') || 'none'}).`,
+            ),
+          });
+        }
+      }
+      const chosen = selectSources(planned, only);
+      if (chosen.length === 0) throw badRequest({ sources: ['No feed source is configured (BULWARK_FEEDS_SOURCES).'] });
+      const held = await currentLease(ctx.db, FEED_SYNC_LEASE, new Date());
+      if (held) throw new ApiError(409, { detail: `A feed sync is already running (since ${held.acquiredAt.toISOString()}).` });
+      await startFeedSync(ctx, { trigger: 'manual', only });
+      return reply.code(202).send({ detail: 'The feed sync has started.', sources: chosen.map((s) => s.name) });
     },
   );
 
