@@ -36,7 +36,7 @@ export {
   type CpeValue,
 } from './cpe/cpe.ts';
 export { compareCpeValues, compareCpes, cpeIsDisjoint, cpeIsEqual, cpeIsSuperset, type CpeRelation } from './cpe/relation.ts';
-export { cpeMatchesCriteria, describeCpeMatch, joinedVersion, versionInRange } from './cpe/criteria.ts';
+export { cpeMatchesCriteria, describeCpeMatch, joinedVersion, primeCriteria, versionInRange } from './cpe/criteria.ts';
 export {
   evaluateConfigurations,
   type ConfigurationMatch,
@@ -77,6 +77,15 @@ export { FEED_FORMATS, formatPosition, type FeedFormat, type FeedItem, type Feed
 // Matching and risk
 export { IntelIndex, type CpeQueryOptions, type PackageQuery, type ProductQuery } from './match/intel-index.ts';
 export type { VulnerabilityMatch } from './match/types.ts';
+export {
+  CveMatchIndex,
+  configurationReasons,
+  cveMatchData,
+  sortMatches,
+  vulnerabilityMatch,
+  type CveFacts,
+  type CveMatchData,
+} from './match/cve-match.ts';
 export {
   RISK_MODEL,
   assetRiskScore,

@@ -71,6 +71,8 @@ export function parseCpeValue(raw: string): CpeValue {
 
 /** Splits on the colons that are not escaped. */
 function splitComponents(text: string): string[] {
+  // Most names have no escapes: split natively (feeds hold millions of criteria, each parsed on import and match).
+  if (!text.includes('\\')) return text.split(':');
   const out: string[] = [];
   let current = '';
   for (let i = 0; i < text.length; i++) {

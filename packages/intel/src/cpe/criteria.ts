@@ -21,6 +21,20 @@ export function criteriaCpe(match: CpeMatch): Cpe {
   return cpe;
 }
 
+/**
+ * Gives an entry its parsed criteria through `cache` (criteria text → parsed CPE), so that entries with the same text,
+ * common among the records a host's match loads together, are parsed once. Parsed CPEs are never changed, so shared.
+ */
+export function primeCriteria(match: CpeMatch, cache: Map<string, Cpe>): void {
+  if (parsedCriteria.has(match)) return;
+  let cpe = cache.get(match.criteria);
+  if (!cpe) {
+    cpe = parseCpe(match.criteria);
+    cache.set(match.criteria, cpe);
+  }
+  parsedCriteria.set(match, cpe);
+}
+
 const hasRange = (m: CpeMatch): boolean =>
   m.versionStartIncluding !== undefined ||
   m.versionStartExcluding !== undefined ||

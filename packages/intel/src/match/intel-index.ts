@@ -1,8 +1,6 @@
 // In-memory vulnerability intelligence: imported CVE, KEV, EPSS and OSV records, queried by CPE, product or package.
 // The server's database storage mirrors this API: the same add() outcomes, index keys and queries.
 import { type Cpe, cpeFromParts, parseCpe } from '../cpe/cpe.ts';
-import { type ConfigurationMatch, evaluateConfigurations } from '../cpe/configurations.ts';
-import { describeCpeMatch } from '../cpe/criteria.ts';
 import { cveProductKeys } from '../cpe/keys.ts';
 import type { FeedRecordItem } from '../feeds/types.ts';
 import type { StoreOutcome } from '../feeds/import.ts';
@@ -11,9 +9,9 @@ import type { EpssScore } from '../records/epss.ts';
 import type { KevEntry } from '../records/kev.ts';
 import type { CveRecord } from '../records/nvd.ts';
 import type { OsvRecord } from '../records/osv.ts';
-import { findingRiskScore } from '../risk/risk-score.ts';
 import { normalizePackageName, parseEcosystem } from '../versions/ecosystems.ts';
 import type { VulnerabilityMatch } from './types.ts';
+import { configurationReasons, sortMatches, vulnerabilityMatch } from './cve-match.ts';
 import type { DistroFix } from '../records/distro-fix.ts';
 
 export interface CpeQueryOptions {
@@ -54,17 +52,6 @@ const removeFrom = (map: Map<string, Set<string>>, key: string, id: string): voi
 
 const packageKey = (ecosystem: string, name: string): string =>
   `${parseEcosystem(ecosystem).base.toLowerCase()}\u0000${normalizePackageName(ecosystem, name)}`;
-
-/** `<criteria> <range>`, with the platform it runs on when the configuration has one. */
-function describeConfigurationMatch(m: ConfigurationMatch): string {
-  let text = describeCpeMatch(m.criteria);
-  if (m.platforms.length > 0) text += ` running on ${describeCpeMatch(m.platforms[0].criteria)}`;
-  else if (m.assumedPlatforms.length > 0) {
-    const more = m.assumedPlatforms.length > 1 ? ` or ${m.assumedPlatforms.length - 1} more` : '';
-    text += ` if running on ${m.assumedPlatforms[0].criteria}${more} (platform not known)`;
-  }
-  return text;
-}
 
 export class IntelIndex {
   private readonly cves = new Map<string, CveRecord>();
@@ -177,29 +164,23 @@ export class IntelIndex {
     const rec = this.cves.get(cve);
     const kev = this.kevs.get(cve);
     const epss = this.epssScores.get(cve);
-    const primary = rec?.primaryCvss ?? null;
-    const isKev = kev !== undefined || Boolean(rec?.kev);
-    const ransomware = kev?.ransomware ?? false;
-    return {
+    return vulnerabilityMatch(
       cve,
-      cvss: primary ? { version: primary.version, vector: primary.vector, score: primary.score } : null,
-      severity: rec?.severity ?? null,
-      epss: epss?.epss ?? null,
-      epss_percentile: epss?.percentile ?? null,
-      kev: isKev,
-      ransomware,
-      kev_date_added: kev?.dateAdded ?? rec?.kev?.dateAdded ?? null,
-      kev_due_date: kev?.dueDate ?? rec?.kev?.dueDate ?? null,
-      matched_by: [...new Set(matchedBy)].join('; '),
-      risk_score: findingRiskScore({ cvss: primary?.score ?? null, epss: epss?.epss ?? null, kev: isKev, ransomware }),
-      published: rec?.published ?? advisory?.published ?? null,
-      description: rec?.description || advisory?.summary || advisory?.details || '',
-      references: rec ? rec.references.map((r) => r.url) : (advisory?.references.map((r) => r.url) ?? []),
-    };
-  }
-
-  private static sorted(matches: VulnerabilityMatch[]): VulnerabilityMatch[] {
-    return matches.sort((a, b) => b.risk_score - a.risk_score || (a.cve < b.cve ? -1 : a.cve > b.cve ? 1 : 0));
+      {
+        nvd: rec && {
+          cvss: rec.primaryCvss,
+          severity: rec.severity,
+          published: rec.published,
+          description: rec.description,
+          references: rec.references.map((r) => r.url),
+          kev: rec.kev,
+        },
+        kev,
+        epss,
+      },
+      matchedBy,
+      advisory,
+    );
   }
 
   /** CVEs whose configurations apply to a host with these CPEs (one product, or everything seen on the host). */
@@ -220,12 +201,10 @@ export class IntelIndex {
     for (const id of candidates) {
       const record = this.cves.get(id);
       if (!record) continue;
-      const result = evaluateConfigurations(record.configurations, targets, {
-        assumeUnknownPlatforms: options.assumeUnknownPlatforms ?? true,
-      });
-      if (result.vulnerable) out.push(this.describe(id, result.matches.map(describeConfigurationMatch)));
+      const reasons = configurationReasons(record.configurations, targets, options.assumeUnknownPlatforms ?? true);
+      if (reasons) out.push(this.describe(id, reasons));
     }
-    return IntelIndex.sorted(out);
+    return sortMatches(out);
   }
 
   /** CVEs for a vendor/product/version (names as in the CPE dictionary: lower case, `_` for spaces). */
@@ -241,8 +220,8 @@ export class IntelIndex {
     return this.matchCpes([cpe], options);
   }
 
-  /** CVEs that OSV advisories report for a package version in an ecosystem. */
-  matchPackage(query: PackageQuery): VulnerabilityMatch[] {
+  /** Per CVE, why the OSV advisories held report it for a package version, and the advisory. */
+  packageReasons(query: PackageQuery): Map<string, { why: string[]; advisory: OsvRecord }> {
     const reasons = new Map<string, { why: string[]; advisory: OsvRecord }>();
     for (const id of this.byPackage.get(packageKey(query.ecosystem, query.name)) ?? []) {
       const advisory = this.advisories.get(id);
@@ -254,6 +233,11 @@ export class IntelIndex {
         reasons.set(cve, entry);
       }
     }
-    return IntelIndex.sorted([...reasons].map(([cve, r]) => this.describe(cve, r.why, r.advisory)));
+    return reasons;
+  }
+
+  /** CVEs that OSV advisories report for a package version in an ecosystem. */
+  matchPackage(query: PackageQuery): VulnerabilityMatch[] {
+    return sortMatches([...this.packageReasons(query)].map(([cve, r]) => this.describe(cve, r.why, r.advisory)));
   }
 }
