@@ -59,7 +59,7 @@ describe('vulnerability intelligence', () => {
     await page.getByRole('menuitem', { name: 'Vulnerability intelligence' }).click();
     await page.waitForURL(/\/settings\/intelligence$/);
     await pwExpect(page.getByRole('heading', { level: 1, name: 'Vulnerability intelligence' })).toBeVisible();
-    await pwExpect(page.getByRole('heading', { name: 'No vulnerability feeds imported yet' })).toBeVisible();
+    await pwExpect(page.getByRole('heading', { name: 'No vulnerability feeds stored yet' })).toBeVisible();
     await pwExpect(page.getByText(/npx bulwark feeds import/)).toBeVisible();
     await pwExpect(page.getByText('No import has been started from Bulwark yet.').first()).toBeVisible();
 
@@ -83,7 +83,7 @@ describe('vulnerability intelligence', () => {
     await pwExpect(kev.getByText('1,404', { exact: true })).toBeVisible();
     await pwExpect(page.getByRole('region', { name: 'CVEs' }).getByText('36', { exact: true })).toBeVisible();
     await pwExpect(page.getByText(/^Last import finished \d{4}-\d{2}-\d{2} \d{2}:\d{2}\.$/)).toBeVisible();
-    await pwExpect(page.getByRole('heading', { name: 'No vulnerability feeds imported yet' })).toBeHidden();
+    await pwExpect(page.getByRole('heading', { name: 'No vulnerability feeds stored yet' })).toBeHidden();
 
     // Nothing is under way any more: the page stops asking (it polls every 2 s only while an import is queued or running).
     const polls: string[] = [];

@@ -4,15 +4,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import IntelligencePage from '../src/features/intel/IntelligencePage.tsx';
 import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aMatch, anImport, aSession, aUserProfile } from './support/fixtures.ts';
+import { aMatch, anImport, aSession, aSyncSource, aSyncStatus, aUserProfile } from './support/fixtures.ts';
 import { renderWithApp } from './support/render.tsx';
 
 const PATH = '/settings/intelligence';
 const CPE = 'cpe:2.3:a:openbsd:openssh:8.9:p1:*:*:*:*:*:*';
 
+const STATUS = { cves: 36, kev: 1404, epss: 36, osv: 0, distro_fixes: 5, last_import: anImport(), sync: aSyncStatus() };
+
 function api(): ApiStub {
   return stubApi()
-    .on('GET', 'intel/status/', { cves: 36, kev: 1404, epss: 36, osv: 0, distro_fixes: 5, last_import: anImport() })
+    .on('GET', 'intel/status/', STATUS)
     .on('GET', 'intel/imports/', page([anImport({ id: 3 })], 11))
     .on('GET', 'intel/match/', [aMatch()]);
 }
@@ -38,12 +40,106 @@ describe('IntelligencePage', () => {
     expect(stub.calls('GET', 'intel/imports/').at(-1)!.query.get('page_size')).toBe('10');
   });
 
-  it('shows neither the import form nor the imports to a user who is not a superuser', async () => {
+  it('shows neither the import form, the imports nor Sync now to a user who is not a platform operator', async () => {
     api();
-    renderWithApp(<IntelligencePage />, { path: PATH, session: aSession(aUserProfile({ is_superuser: false, customer_admin: false })) });
+    renderWithApp(<IntelligencePage />, {
+      path: PATH,
+      session: aSession(aUserProfile({ is_superuser: true, customer_admin: true, platform_operator: false })),
+    });
     expect(await screen.findByRole('heading', { name: 'Look up a product or package' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Imports' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Imports' })).not.toBeInTheDocument();
+    // The sync state is for everyone; starting one is not.
+    expect(await screen.findByRole('table', { name: 'Feed sync' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+  });
+
+  it('shows each feed source: its state, last success, records, progress while it syncs, and a failure with its error', async () => {
+    api().on('GET', 'intel/status/', {
+      ...STATUS,
+      sync: aSyncStatus({
+        running: true,
+        sources: [
+          aSyncSource({
+            source: 'nvd',
+            label: 'NVD CVE API 2.0',
+            state: 'running',
+            records: 36,
+            progress: { phase: 'download', done: 4000, total: 10000, unit: 'records', percent: 40 },
+          }),
+          aSyncSource(),
+          aSyncSource({ source: 'epss', label: 'FIRST EPSS daily scores', unchanged: true, records: 0 }),
+          aSyncSource({
+            source: 'osv/Debian',
+            label: 'OSV Debian',
+            state: 'failed',
+            last_error: 'OSV Debian answered 503 Service Unavailable 6 times; the next sync tries again.',
+            last_error_at: '2026-11-24T03:31:00.000Z',
+          }),
+          aSyncSource({
+            source: 'debian',
+            label: 'Debian Security Tracker',
+            state: 'never',
+            last_success_at: null,
+            last_attempt_at: null,
+            records: 0,
+          }),
+        ],
+      }),
+    });
+    renderWithApp(<IntelligencePage />, { path: PATH, session: aSession() });
+    const table = await screen.findByRole('table', { name: 'Feed sync' });
+    const nvd = within(table).getByRole('row', { name: /NVD CVE API 2\.0/ });
+    expect(nvd).toHaveAttribute('data-state', 'running');
+    expect(within(nvd).getByText('Syncing')).toBeInTheDocument();
+    expect(within(nvd).getByRole('progressbar', { name: 'NVD CVE API 2.0 progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(within(nvd).getByText('Downloading 4,000 records of 10,000 records')).toBeInTheDocument();
+    const kev = within(table).getByRole('row', { name: /CISA Known Exploited/ });
+    expect(within(kev).getByText('Up to date')).toBeInTheDocument();
+    expect(kev.querySelector('[data-records]')).toHaveTextContent('1,404');
+    expect(
+      within(table)
+        .getByRole('row', { name: /FIRST EPSS/ })
+        .querySelector('[data-records]'),
+    ).toHaveTextContent('Unchanged');
+    const debian = within(table).getByRole('row', { name: /OSV Debian/ });
+    expect(within(debian).getByText('Failed')).toBeInTheDocument();
+    expect(within(debian).getByText(/answered 503 Service Unavailable 6 times/)).toBeInTheDocument();
+    expect(screen.getByText('A feed could not be synced')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Debian Security Tracker/ })).getByText('Not synced yet')).toBeInTheDocument();
+    expect(screen.getByTestId('sync-schedule')).toHaveTextContent(
+      'The feeds sync by themselves every day at 03:30 (UTC). Next run: 2026-11-25 03:30.',
+    );
+    // While a sync runs, its button says so and cannot start another.
+    expect(screen.getByRole('button', { name: 'Syncing…' })).toBeDisabled();
+  });
+
+  it('starts a sync for a platform operator, and says when the server refuses', async () => {
+    const stub = api().on('POST', 'intel/sync/', json({ detail: 'The feed sync has started.', sources: ['nvd', 'kev'] }, 202));
+    const { user } = renderWithApp(<IntelligencePage />, { path: PATH, session: aSession() });
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(stub.calls('POST', 'intel/sync/')).toHaveLength(1));
+    expect(await screen.findByText('The feed sync has started. Sources: nvd, kev.')).toBeInTheDocument();
+
+    stub.on('POST', 'intel/sync/', json({ detail: 'A feed sync is already running (since 2026-11-24T03:30:00.000Z).' }, 409));
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('A feed sync is already running (since 2026-11-24T03:30:00.000Z).')).toBeInTheDocument();
+  });
+
+  it('says the feeds sync by themselves when none is stored yet, and how to import a bundle without internet', async () => {
+    api().on('GET', 'intel/status/', {
+      ...STATUS,
+      cves: 0,
+      kev: 0,
+      epss: 0,
+      osv: 0,
+      distro_fixes: 0,
+      sync: aSyncStatus({ running: true }),
+    });
+    renderWithApp(<IntelligencePage />, { path: PATH, session: aSession() });
+    expect(await screen.findByRole('heading', { name: 'The first feed sync is running' })).toBeInTheDocument();
+    expect(screen.getByText(/downloads the NVD, CISA KEV, FIRST EPSS, OSV and Debian feeds by itself/)).toBeInTheDocument();
+    expect(screen.getByText('npx bulwark feeds import bulwark-feeds.tar.gz')).toBeInTheDocument();
   });
 
   it('looks up a CPE and lists the CVEs found', async () => {

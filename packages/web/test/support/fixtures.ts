@@ -6,6 +6,7 @@ import {
   auditEvent,
   featureFlagMap,
   feedImport,
+  feedSyncStatus,
   findingRow,
   networkProfile,
   platformCustomer,
@@ -18,6 +19,8 @@ import {
   vulnerabilityMatch,
   type AuditEvent,
   type FeedImport,
+  type FeedSyncSource,
+  type FeedSyncStatus,
   type FindingRow,
   type NetworkProfile,
   type PlatformCustomer,
@@ -201,6 +204,36 @@ export function anImport(overrides: Partial<FeedImport> = {}): FeedImport {
     created_at: '2026-11-20T10:14:00.000Z',
     started_at: '2026-11-20T10:14:01.000Z',
     finished_at: '2026-11-20T10:15:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A feed source as intel/status/ lists it: synced once, up to date. */
+export function aSyncSource(overrides: Partial<FeedSyncSource> = {}): FeedSyncSource {
+  return {
+    source: 'kev',
+    label: 'CISA Known Exploited Vulnerabilities',
+    state: 'ok',
+    last_attempt_at: '2026-11-24T03:30:00.000Z',
+    last_success_at: '2026-11-24T03:30:05.000Z',
+    last_error: null,
+    last_error_at: null,
+    records: 1404,
+    unchanged: false,
+    progress: null,
+    ...overrides,
+  };
+}
+
+/** The sync part of intel/status/: daily at 03:30 UTC, not running, the given sources. */
+export function aSyncStatus(overrides: Partial<FeedSyncStatus> = {}): FeedSyncStatus {
+  return feedSyncStatus.parse({
+    enabled: true,
+    at: '03:30',
+    time_zone: 'UTC',
+    next_run_at: '2026-11-25T03:30:00.000Z',
+    running: false,
+    sources: [aSyncSource()],
     ...overrides,
   });
 }

@@ -22,7 +22,7 @@ export function FeedSummary({ canImport }: { canImport: boolean }) {
   return (
     <Stack gap="xs">
       {empty ? (
-        <FeedsEmptyState canImport={canImport} />
+        <FeedsEmptyState canImport={canImport} sync={data.sync} />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
           <StatCard label="CVEs" value={data.cves} description="NVD vulnerability records" />

@@ -1,24 +1,25 @@
 // /settings/intelligence: what vulnerability feeds are stored, feed imports (superusers) and a CVE lookup for everyone.
 import { Stack } from '@mantine/core';
-import { isSuperuser } from '@bulwark/core';
 import { useSession } from '../../app/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FeedSummary } from './FeedSummary.tsx';
 import { FeedImportsSection } from './FeedImportsSection.tsx';
+import { FeedSyncSection } from './FeedSyncSection.tsx';
 import { VulnerabilityLookup } from './VulnerabilityLookup.tsx';
 
 export default function IntelligencePage() {
   const { profile } = useSession();
   if (!profile) return null;
-  // The server's rule for the import calls: superusers and customer administrators.
-  const canImport = isSuperuser(profile);
+  // The server's rule for syncing and importing feeds (shared by every customer): platform operators.
+  const canImport = profile.platform_operator === true;
   return (
     <Stack gap="lg">
       <PageHeader
         title="Vulnerability intelligence"
-        description="The public feeds Bulwark turns products and packages into CVEs with: NVD, CISA KEV, FIRST EPSS and OSV."
+        description="The public feeds Bulwark turns products and packages into CVEs with: NVD, CISA KEV, FIRST EPSS, OSV and the Debian Security Tracker."
       />
       <FeedSummary canImport={canImport} />
+      <FeedSyncSection canSync={canImport} />
       {canImport && <FeedImportsSection />}
       <VulnerabilityLookup />
     </Stack>

@@ -1,5 +1,5 @@
 // Calls of the vulnerability-intelligence page: stored feed counts, feed imports (start, list) and CVE lookup.
-import { feedImport, intelStatus, vulnerabilityMatch, type FeedImport } from '@bulwark/core';
+import { feedImport, feedSyncStarted, intelStatus, vulnerabilityMatch, type FeedImport } from '@bulwark/core';
 import { api, type AnswerSchema } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
 
@@ -53,6 +53,11 @@ export function fetchFeedImports(query: QueryParams, signal?: AbortSignal): Prom
 /** POST intel/imports/ (superusers): paths relative to the server's feeds directory; the import starts queued. */
 export function startFeedImport(sources: string[]): Promise<FeedImport> {
   return api.post('intel/imports/', { sources }, { schema: feedImport });
+}
+
+/** POST intel/sync/ (platform operators): sync every configured feed now, or the named sources. */
+export function startFeedSync(sources?: string[]): Promise<{ detail: string; sources: string[] }> {
+  return api.post('intel/sync/', sources ? { sources } : {}, { schema: feedSyncStarted });
 }
 
 /** GET intel/match/?cpe=… or ?package=…: the CVEs that apply. */

@@ -1,13 +1,17 @@
 // Words, numbers and colours of the vulnerability-intelligence page (pure, so unit tests can check them).
 import {
   FEED_IMPORT_STATUS_LABELS,
+  FEED_SYNC_STATE_LABELS,
   formatDateTime,
   riskBand,
   SEVERITY_LABELS,
   type FeedImport,
+  type FeedSyncSource,
+  type FeedSyncStatus,
   type RiskBand,
   type Severity,
 } from '@bulwark/core';
+import type { IntelStatus } from './intel-api.ts';
 
 type ImportStatus = FeedImport['status'];
 
@@ -97,4 +101,47 @@ export function lastImportText(last: FeedImport | null): string {
 /** 'CPE' / 'package' in the empty-result text. */
 export function matchKindNoun(kind: 'cpe' | 'package'): string {
   return kind === 'cpe' ? 'CPE' : 'package';
+}
+
+type SyncState = FeedSyncSource['state'];
+
+export const SYNC_STATE_COLORS: Record<SyncState, string> = { never: 'gray', running: 'blue', ok: 'green', failed: 'red' };
+
+export function syncStateLabel(state: SyncState): string {
+  return FEED_SYNC_STATE_LABELS[state];
+}
+
+/** Poll every 2 s while a sync holds the lease or an import runs; otherwise not at all. */
+export function statusPollInterval(status: Pick<IntelStatus, 'sync' | 'last_import'> | undefined): number | false {
+  if (!status) return false;
+  if (status.sync.running) return IMPORT_POLL_MS;
+  return importPollInterval(status.last_import ? [status.last_import] : undefined);
+}
+
+/** When the feeds sync by themselves, in words. */
+export function syncScheduleText(sync: FeedSyncStatus): string {
+  if (!sync.enabled)
+    return 'Automatic sync is off on this server (BULWARK_FEEDS_SYNC=off): feeds change only when someone syncs or imports them.';
+  const next = sync.next_run_at ? ` Next run: ${formatDateTime(sync.next_run_at)}.` : '';
+  return `The feeds sync by themselves every day at ${sync.at} (${sync.time_zone}).${next}`;
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'];
+
+/** 1536 → '1.5 KB'. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${BYTE_UNITS[unit]}`;
+}
+
+/** What a running source is doing: 'Downloading 2.0 MB of 8.0 MB', 'Importing 12,000 records'. */
+export function syncProgressText(progress: NonNullable<FeedSyncSource['progress']>): string {
+  const amount = (n: number) => (progress.unit === 'bytes' ? formatBytes(n) : `${formatCount(n)} records`);
+  const verb = progress.phase === 'download' ? 'Downloading' : 'Importing';
+  return progress.total ? `${verb} ${amount(progress.done)} of ${amount(progress.total)}` : `${verb} ${amount(progress.done)}`;
 }

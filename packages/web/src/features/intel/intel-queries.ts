@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchFeedImports, fetchIntelStatus } from './intel-api.ts';
 import type { QueryParams } from '../../api/query-string.ts';
-import { importPollInterval } from './intel-format.ts';
+import { importPollInterval, statusPollInterval } from './intel-format.ts';
 
 export const INTEL_KEYS = {
   status: ['intel', 'status'] as const,
@@ -13,10 +13,7 @@ export const INTEL_KEYS = {
 export const intelStatusQuery = queryOptions({
   queryKey: INTEL_KEYS.status,
   queryFn: ({ signal }) => fetchIntelStatus(signal),
-  refetchInterval: (query) => {
-    const last = query.state.data?.last_import;
-    return importPollInterval(last ? [last] : undefined);
-  },
+  refetchInterval: (query) => statusPollInterval(query.state.data),
 });
 
 /** A page of the import history: page and page_size from the list's state. */
