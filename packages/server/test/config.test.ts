@@ -129,6 +129,60 @@ describe('loadConfig', () => {
     expect(err?.message).toMatch(/^Invalid configuration:\n {2}- PORT .*\n {2}- DATABASE_URL /);
   });
 
+  it('syncs every feed daily from the providers by default; every URL, the time, zone and sources are settings', () => {
+    expect(loadConfig({}).feedSync).toEqual({
+      enabled: true,
+      at: '03:30',
+      timeZone: 'UTC',
+      sources: ['nvd', 'kev', 'epss', 'osv', 'debian'],
+      osvEcosystems: ['Debian', 'Ubuntu', 'Alpine', 'AlmaLinux', 'Rocky Linux', 'npm', 'PyPI', 'Maven', 'Go', 'crates.io'],
+      urls: {
+        nvd: 'https://services.nvd.nist.gov/rest/json/cves/2.0',
+        kev: 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json',
+        epss: 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz',
+        osv: 'https://osv-vulnerabilities.storage.googleapis.com',
+        debian: 'https://security-tracker.debian.org/tracker/data/json',
+      },
+      nvdApiKey: undefined,
+    });
+    const c = loadConfig({
+      BULWARK_FEEDS_SYNC: 'off',
+      BULWARK_FEEDS_SYNC_AT: '22:05',
+      BULWARK_FEEDS_SYNC_TZ: 'Europe/Copenhagen',
+      BULWARK_FEEDS_SOURCES: 'kev, osv,kev',
+      BULWARK_FEEDS_OSV_ECOSYSTEMS: 'Debian, Rocky Linux',
+      BULWARK_FEED_OSV_URL: 'http://mirror.internal/osv/',
+      BULWARK_NVD_API_KEY: 'abc-123',
+    }).feedSync;
+    expect(c).toMatchObject({
+      enabled: false,
+      at: '22:05',
+      timeZone: 'Europe/Copenhagen',
+      sources: ['kev', 'osv'],
+      osvEcosystems: ['Debian', 'Rocky Linux'],
+      nvdApiKey: 'abc-123',
+    });
+    // A trailing slash is dropped: <ecosystem>/all.zip is appended to it.
+    expect(c.urls.osv).toBe('http://mirror.internal/osv');
+  });
+
+  it('names a bad feed setting with what it must be', () => {
+    const problems = problemsOf({
+      BULWARK_FEEDS_SYNC: 'yes',
+      BULWARK_FEEDS_SYNC_AT: '25:00',
+      BULWARK_FEEDS_SYNC_TZ: 'Mars/Olympus',
+      BULWARK_FEEDS_SOURCES: 'nvd,ghsa',
+      BULWARK_FEED_KEV_URL: 'ftp://mirror/kev.json',
+    });
+    expect(problems).toEqual([
+      'BULWARK_FEEDS_SYNC must be on or off',
+      'BULWARK_FEEDS_SYNC_AT must be a time of day as HH:MM (24-hour clock), e.g. 03:30',
+      'BULWARK_FEEDS_SYNC_TZ must be an IANA time zone such as UTC or Europe/Copenhagen',
+      'BULWARK_FEEDS_SOURCES must be a comma-separated list of nvd, kev, epss, osv, debian',
+      'BULWARK_FEED_KEV_URL must be a URL starting with http:// or https://',
+    ]);
+  });
+
   it('names the admin-password problem together with the other bad values', () => {
     const text = problemsOf({ PORT: 'abc', BULWARK_ADMIN_PASSWORD: 'Some-Admin-Pass-1' }).join('\n');
     expect(text).toMatch(/PORT/);
