@@ -69,8 +69,20 @@ describe('dsl-lite', () => {
     expect(ev('(false || true) && !(1 > 2)')).toBe(true);
     expect(ev('missing == 1')).toBe(false);
   });
+  it('has Nuclei helper functions', () => {
+    expect(ev('md5("abc")')).toBe('900150983cd24fb0d6963f7d28e17f72');
+    expect(ev('base64("admin:admin")')).toBe('YWRtaW46YWRtaW4=');
+    expect(ev('base64_decode("YWRtaW4=") == "admin" && hex_encode("A") == "41" && url_encode("a b&") == "a%20b%26"')).toBe(true);
+    expect(ev('tolower(server) == "nginx/1.2" && len(rand_base(8)) == 8 && len(rand_text_numeric(4)) == 4')).toBe(true);
+    // Shodan's favicon hash of the bytes "hello" (Python: mmh3.hash(base64.encodebytes(b"hello"))).
+    expect(ev('mmh3("hello")')).toBe('613153351');
+    expect(ev('compare_versions("1.2.3", ">= 1.2", "< 1.10")')).toBe(true);
+    expect(ev('compare_versions("v2.0.0-rc1", "< 2.0.0")')).toBe(true);
+    expect(ev('compare_versions("9.1", "<= 9.0.5")')).toBe(false);
+    expect(ev('7 % 4 * 2 == 6 && replace_regex("a1b22", "[0-9]+", "#") == "a#b#"')).toBe(true);
+  });
   it('refuses unknown functions and bad syntax', () => {
-    expect(() => parseDsl('md5(body) == "x"')).toThrow("dsl function 'md5' not supported");
+    expect(() => parseDsl('jarm(body) == "x"')).toThrow("dsl function 'jarm' not supported");
     expect(() => parseDsl('len(body, 2)')).toThrow(/takes 1 arguments/);
     expect(() => parseDsl('status_code ==')).toThrow(/unexpected end/);
     expect(() => parseDsl('a ; b')).toThrow(/unexpected ';'/);
@@ -171,19 +183,28 @@ http:
     expect(t.http[0].requests[0]).toEqual({ method: 'TRACE', path: '/x', headers: { Host: '{{Hostname}}', 'X-A': 'b' }, body: '' });
   });
   it('refuses templates outside the subset, with the reason', () => {
-    expect(refusal('id: a\ninfo: {name: A, severity: low}\nheadless:\n  - steps: []\n')).toBe("unsupported key 'headless'");
-    expect(refusal('id: a\ninfo: {name: A, severity: low}\ndns:\n  - name: x\n')).toBe("unsupported key 'dns'");
-    expect(refusal('id: a\ninfo: {name: A, severity: unknown}\nhttp: []\n')).toMatch(/severity 'unknown'/);
-    expect(refusal(tpl('matchers:\n  - type: dsl\n    dsl: ["md5(body) == \\"x\\""]'))).toBe("dsl function 'md5' not supported");
+    expect(refusal('id: a\ninfo: {name: A, severity: low}\nheadless:\n  - steps: []\n')).toBe('headless (browser) templates not supported');
+    expect(refusal('id: a\ninfo: {name: A, severity: low}\ndns:\n  - name: x\n')).toMatch(/resolver/);
+    expect(refusal('id: a\ninfo: {name: A, severity: bogus}\nhttp: []\n')).toMatch(/severity 'bogus'/);
+    expect(refusal('id: a\ninfo: {name: A, severity: low}\nself-contained: true\nhttp: []\n')).toMatch(/third-party/);
+    expect(refusal('id: a\ninfo: {name: A, severity: low}\nflow: http(1)\nhttp: []\n')).toMatch(/flow/);
+    expect(refusal(tpl('matchers:\n  - type: dsl\n    dsl: ["jarm(Host) == \\"x\\""]'))).toBe("dsl function 'jarm' not supported");
     expect(refusal(tpl('matchers:\n  - type: xpath\n    xpath: ["/a"]'))).toBe("matcher type 'xpath' not supported");
-    expect(refusal(tpl('payloads:\n  a: [1]\nmatchers:\n  - type: status\n    status: [200]'))).toBe("unsupported key 'http.payloads'");
-    expect(refusal(tpl('matchers:\n  - type: word\n    part: interactsh_protocol\n    words: [dns]'))).toMatch(/interactsh/);
-    expect(refusal(tpl('extractors:\n  - type: json\n    json: [".a"]'))).toBe("extractor type 'json' not supported");
-    expect(refusal(tpl('matchers:\n  - type: regex\n    regex: ["a(?i)b"]'))).toMatch(/inline regex flags/);
-    expect(refusal(tpl('headers:\n  X: "{{rand_base(5)}}"\nmatchers:\n  - type: status\n    status: [200]'))).toBe(
-      "unsupported template expression '{{rand_base(5)}}'",
+    expect(refusal(tpl('payloads:\n  a: helpers/a.txt\nmatchers:\n  - type: status\n    status: [200]'))).toMatch(
+      "payload file 'helpers/a.txt' of 'a' not found",
     );
-    expect(refusal(tpl('unsafe: true\nmatchers:\n  - type: status\n    status: [200]'))).toMatch(/unsafe/);
+    expect(refusal(tpl('payloads:\n  a: [1]\nattack: sniper\nmatchers:\n  - type: status\n    status: [200]'))).toMatch(/attack 'sniper'/);
+    expect(refusal(tpl('matchers:\n  - type: word\n    part: interactsh_protocol\n    words: [dns]'))).toMatch(/interactsh/);
+    expect(refusal(tpl('extractors:\n  - type: xpath\n    xpath: ["/a"]'))).toBe("extractor type 'xpath' not supported");
+    expect(refusal(tpl('extractors:\n  - type: json\n    json: [".a | keys"]'))).toMatch(/json query/);
+    expect(refusal(tpl('matchers:\n  - type: regex\n    regex: ["a(?i)b"]'))).toMatch(/inline regex flags/);
+    expect(refusal(tpl('headers:\n  X: "{{nope}}"\nmatchers:\n  - type: status\n    status: [200]'))).toMatch(
+      /^unsupported template expression '\{\{nope\}\}'/,
+    );
+    expect(refusal(tpl('headers:\n  X: "{{jarm(Host)}}"\nmatchers:\n  - type: status\n    status: [200]'))).toBe(
+      "dsl function 'jarm' not supported",
+    );
+    expect(refusal(tpl('unsafe: true\nmatchers:\n  - type: status\n    status: [200]'))).toMatch(/'unsafe' needs 'raw'/);
     expect(refusal(tpl(''))).toBe('a request needs matchers or extractors');
     expect(
       refusal('id: a\ninfo: {name: A, severity: low}\nssl:\n  - min_version: sslv3\n    matchers: [{type: dsl, dsl: ["true"]}]\n'),
@@ -225,6 +246,6 @@ describe('shipped templates', () => {
     await writeFile(`${dir}/b.yaml`, 'id: b\ninfo: {name: B, severity: low}\nheadless:\n  - steps: []\n');
     const r = await loadTemplates(dir);
     expect(r.templates.map((t) => t.id)).toEqual(['t1']);
-    expect(r.refused).toEqual([{ file: 'b.yaml', reason: "unsupported key 'headless'" }]);
+    expect(r.refused).toEqual([{ file: 'b.yaml', id: 'b', reason: 'headless (browser) templates not supported' }]);
   });
 });

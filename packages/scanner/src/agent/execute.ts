@@ -3,7 +3,8 @@
 // holds the task's checkpoint and result, and neither side resends what it already has), pause and cancel taken from
 // the answers.
 import { setMaxListeners } from 'node:events';
-import type { CheckTemplate } from '../checks/index.ts';
+import { SCAN_ERROR_TYPE } from '@bulwark/core';
+import { communityTemplates, loadTemplates, type CheckTemplate, type CommunityTemplate } from '../checks/index.ts';
 import { runNetworkScan, type NetworkScanOptions } from '../network-scan.ts';
 import { profilePorts, type ProfilePortFields } from '../ports/index.ts';
 import type { Checkpoint, HostResult, ScanError, ScanResult } from '../types.ts';
@@ -19,6 +20,11 @@ export interface TaskSpec {
   checkpoint: Checkpoint | null;
   /** Ids of the check templates to run; undefined runs them all, [] runs none. */
   tests?: string[];
+  /**
+   * The community templates (BULWARK_CHECKS_DIRS on the server) among those: the server sends them, so a remote probe
+   * runs the same checks as the built-in one without a copy of the operator's folders.
+   */
+  community?: CommunityTemplate[];
 }
 
 export interface TaskReport {
@@ -92,7 +98,27 @@ export async function executeTask(
     return { outcome: 'failed', message: err instanceof Error ? err.message : String(err) };
   }
   const tests = spec.tests ? new Set(spec.tests) : null;
-  const templates = options.templates && tests ? options.templates.filter((t) => tests.has(t.id)) : options.templates;
+  let pendingErrors: ScanError[] = [];
+  let templates = options.templates;
+  // Without templates handed in, the engine would load every shipped one and ignore the profile's selection: load
+  // them here when a selection or community templates have to be applied.
+  if (!templates && (tests || spec.community?.length) && tests?.size !== 0) {
+    const shipped = await loadTemplates(options.scan?.checksDir);
+    templates = shipped.templates;
+    for (const r of shipped.refused)
+      pendingErrors.push({ type: SCAN_ERROR_TYPE.internal, message: `Check template ${r.file} refused: ${r.reason}` });
+  }
+  if (templates && spec.community?.length) {
+    const shippedIds = new Set(templates.map((t) => t.id));
+    const community = communityTemplates(spec.community);
+    templates = [...templates, ...community.templates.filter((t) => !shippedIds.has(t.id))];
+    for (const r of community.refused)
+      pendingErrors.push({
+        type: SCAN_ERROR_TYPE.internal,
+        message: `Community check template ${r.file} refused by this probe: ${r.reason}`,
+      });
+  }
+  if (templates && tests) templates = templates.filter((t) => tests.has(t.id));
 
   let decision = 'continue' as TaskDecision;
   const state: Omit<TaskReport, 'errors' | 'hosts'> = {
@@ -100,7 +126,6 @@ export async function executeTask(
     hostsDone: spec.checkpoint?.done.length ?? 0,
     hostsTotal: 0,
   };
-  let pendingErrors: ScanError[] = [];
   let pendingHosts: HostResult[] = [];
   let inFlight: Promise<void> | null = null;
   let again = false;

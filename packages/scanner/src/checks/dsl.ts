@@ -1,8 +1,9 @@
 // dsl-lite: a small, safe expression language for matchers (a subset of Nuclei's DSL), parsed once and evaluated without eval().
+import { DSL_FUNCTIONS, type Value } from './dsl-functions.ts';
 import { translateRe2 } from './regex.ts';
 import { TemplateError } from './types.ts';
 
-export type Value = string | number | boolean | undefined;
+export { DSL_FUNCTIONS, type Value } from './dsl-functions.ts';
 export type Expr =
   | { k: 'lit'; v: Value }
   | { k: 'var'; name: string }
@@ -11,34 +12,7 @@ export type Expr =
   | { k: 'neg'; e: Expr }
   | { k: 'bin'; op: string; l: Expr; r: Expr };
 
-type Fn = (args: Value[]) => Value;
 const str = (v: Value) => (v === undefined ? '' : String(v));
-const regexCache = new Map<string, RegExp>();
-
-/** The supported functions; anything else is refused when the template is parsed. */
-export const DSL_FUNCTIONS: Record<string, { min: number; max: number; fn: Fn }> = {
-  contains: { min: 2, max: 2, fn: ([a, b]) => str(a).includes(str(b)) },
-  contains_all: { min: 2, max: 64, fn: ([a, ...bs]) => bs.every((b) => str(a).includes(str(b))) },
-  contains_any: { min: 2, max: 64, fn: ([a, ...bs]) => bs.some((b) => str(a).includes(str(b))) },
-  starts_with: { min: 2, max: 64, fn: ([a, ...bs]) => bs.some((b) => str(a).startsWith(str(b))) },
-  ends_with: { min: 2, max: 64, fn: ([a, ...bs]) => bs.some((b) => str(a).endsWith(str(b))) },
-  len: { min: 1, max: 1, fn: ([a]) => str(a).length },
-  to_lower: { min: 1, max: 1, fn: ([a]) => str(a).toLowerCase() },
-  to_upper: { min: 1, max: 1, fn: ([a]) => str(a).toUpperCase() },
-  trim: { min: 1, max: 1, fn: ([a]) => str(a).trim() },
-  to_number: { min: 1, max: 1, fn: ([a]) => Number(a) },
-  to_string: { min: 1, max: 1, fn: ([a]) => str(a) },
-  regex: {
-    min: 2,
-    max: 2,
-    fn: ([p, s]) => {
-      const key = str(p);
-      let re = regexCache.get(key);
-      if (!re) regexCache.set(key, (re = translateRe2(key)));
-      return re.test(str(s));
-    },
-  },
-};
 
 interface Tok {
   t: 'num' | 'str' | 'id' | 'op' | 'end';
@@ -87,7 +61,7 @@ function tokenize(src: string): Tok[] {
       i += 2;
       continue;
     }
-    if ('<>!()+-,'.includes(c)) {
+    if ('<>!()+-*/%,'.includes(c)) {
       out.push({ t: 'op', v: c });
       i++;
       continue;
@@ -98,7 +72,21 @@ function tokenize(src: string): Tok[] {
   return out;
 }
 
-const PREC: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 4, '<=': 4, '>': 4, '>=': 4, '+': 5, '-': 5 };
+const PREC: Record<string, number> = {
+  '||': 1,
+  '&&': 2,
+  '==': 3,
+  '!=': 3,
+  '<': 4,
+  '<=': 4,
+  '>': 4,
+  '>=': 4,
+  '+': 5,
+  '-': 5,
+  '*': 6,
+  '/': 6,
+  '%': 6,
+};
 
 /** Parses an expression; refuses unknown functions and syntax with a clear reason. */
 export function parseDsl(src: string): Expr {
@@ -200,6 +188,12 @@ export function evalDsl(e: Expr, env: Record<string, Value>): Value {
           return typeof l === 'number' && typeof r === 'number' ? l + r : str(l) + str(r);
         case '-':
           return Number(l) - Number(r);
+        case '*':
+          return Number(l) * Number(r);
+        case '/':
+          return Number(l) / Number(r);
+        case '%':
+          return Number(l) % Number(r);
       }
       return undefined;
     }
@@ -207,3 +201,15 @@ export function evalDsl(e: Expr, env: Record<string, Value>): Value {
 }
 
 export const dslTruthy = truthy;
+
+/** The variable names an expression reads. */
+export function exprVariables(e: Expr, out: Set<string> = new Set()): Set<string> {
+  if (e.k === 'var') out.add(e.name);
+  else if (e.k === 'call') e.args.forEach((a) => exprVariables(a, out));
+  else if (e.k === 'not' || e.k === 'neg') exprVariables(e.e, out);
+  else if (e.k === 'bin') {
+    exprVariables(e.l, out);
+    exprVariables(e.r, out);
+  }
+  return out;
+}

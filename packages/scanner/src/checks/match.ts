@@ -1,5 +1,7 @@
 // Runs a request's matchers and extractors against one response (its parts and dsl variables).
 import { dslTruthy, evalDsl, type Value } from './dsl.ts';
+import { fillTemplate } from './expr.ts';
+import { runJsonQuery } from './json-query.ts';
 import type { Extractor, Matcher, Operators } from './types.ts';
 
 export interface ResponseView {
@@ -32,7 +34,9 @@ export function runMatcher(m: Matcher, resp: ResponseView): string[] | null {
     case 'word':
     case 'binary': {
       const hay = m.caseInsensitive ? text.toLowerCase() : text;
-      results = m.words.map((w) => {
+      // Words may name the run's values ({{randstr}} reflected back, a payload): filled from the response's variables.
+      const words = m.type === 'word' ? m.words.map((w) => fillTemplate(w, resp.env)) : m.words;
+      results = words.map((w) => {
         const ok = hay.includes(m.caseInsensitive ? w.toLowerCase() : w);
         if (ok) hits.push(m.type === 'binary' ? Buffer.from(w, 'latin1').toString('hex') : w);
         return ok;
@@ -87,6 +91,9 @@ export function runExtractor(x: Extractor, resp: ResponseView): string[] {
         if (v !== undefined && !out.includes(v)) out.push(v);
       }
     }
+  } else if (x.type === 'json') {
+    const text = partOf(resp, x.part);
+    for (const q of x.json) for (const v of runJsonQuery(q, text)) if (!out.includes(v)) out.push(v);
   } else if (x.type === 'kval') {
     for (const k of x.kval) {
       const v = resp.env[k.toLowerCase().replace(/-/g, '_')];

@@ -6,7 +6,8 @@ import { dnsAxfrProbe } from './dns.ts';
 import type { Value } from './dsl.ts';
 import type { ResponseView } from './match.ts';
 import { sshProbe } from './ssh.ts';
-import { fill, variables, type CheckTarget } from './target.ts';
+import { fillTemplate } from './expr.ts';
+import type { CheckTarget } from './target.ts';
 import type { NetworkRequest } from './types.ts';
 
 /** How long the peer may stay quiet before a read is considered complete. */
@@ -98,17 +99,22 @@ function connect(t: CheckTarget, port: number, useTls: boolean): Promise<net.Soc
   });
 }
 
-async function tcpExchange(req: NetworkRequest, t: CheckTarget, port: number, useTls: boolean): Promise<ResponseView> {
+async function tcpExchange(
+  req: NetworkRequest,
+  t: CheckTarget,
+  port: number,
+  useTls: boolean,
+  env: Record<string, Value>,
+): Promise<ResponseView> {
   const sock = await connect(t, port, useTls);
   try {
     const conv = new Conversation(sock);
-    const vars = variables(t);
     const named: Record<string, string> = {};
     // The greeting of talk-first protocols (FTP, SMTP, SSH …); short wait for those that wait for us.
     named.banner = await conv.read(req.readSize, req.inputs.length ? 700 : t.timeoutMs, t.timeoutMs);
     for (const input of req.inputs) {
       if (conv.closed) break;
-      sock.write(Buffer.from(fill(input.data, vars), 'latin1'));
+      sock.write(Buffer.from(fillTemplate(input.data, env), 'latin1'));
       const got = await conv.read(input.read ?? req.readSize, t.timeoutMs, t.timeoutMs);
       if (input.name) named[input.name] = got;
     }
@@ -118,10 +124,9 @@ async function tcpExchange(req: NetworkRequest, t: CheckTarget, port: number, us
   }
 }
 
-function udpExchange(req: NetworkRequest, t: CheckTarget, port: number): Promise<ResponseView> {
+function udpExchange(req: NetworkRequest, t: CheckTarget, port: number, env: Record<string, Value>): Promise<ResponseView> {
   return new Promise((resolve, reject) => {
     const sock = dgram.createSocket(net.isIPv6(t.address) ? 'udp6' : 'udp4');
-    const vars = variables(t);
     let all = '';
     const named: Record<string, string> = {};
     let i = 0;
@@ -140,7 +145,7 @@ function udpExchange(req: NetworkRequest, t: CheckTarget, port: number): Promise
     t.signal?.addEventListener('abort', abort, { once: true });
     const sendNext = () => {
       if (i >= req.inputs.length) return done();
-      sock.send(Buffer.from(fill(req.inputs[i].data, vars), 'latin1'), port, t.address);
+      sock.send(Buffer.from(fillTemplate(req.inputs[i].data, env), 'latin1'), port, t.address);
       clearTimeout(timer);
       timer = setTimeout(done, t.timeoutMs);
     };
@@ -162,7 +167,7 @@ function udpExchange(req: NetworkRequest, t: CheckTarget, port: number): Promise
 }
 
 /** One exchange per host entry of the block (tcp, tls:// or udp://). */
-export async function* runNetwork(req: NetworkRequest, t: CheckTarget): AsyncGenerator<NetworkExchange> {
+export async function* runNetwork(req: NetworkRequest, t: CheckTarget, env: Record<string, Value>): AsyncGenerator<NetworkExchange> {
   for (const h of req.hosts) {
     const m = /^(?:(tls|udp):\/\/)?\{\{(?:Hostname|Host)\}\}(?::([0-9]+))?$/.exec(h)!;
     const port = m[2] ? Number(m[2]) : t.port;
@@ -170,7 +175,7 @@ export async function* runNetwork(req: NetworkRequest, t: CheckTarget): AsyncGen
     if (req.probe) {
       const r = req.probe === 'dns-axfr' ? await dnsAxfrProbe(t, port) : await sshProbe(req.probe, t, port);
       yield { address, view: makeView(r.text, {}, r.env) };
-    } else if (m[1] === 'udp') yield { address, view: await udpExchange(req, t, port) };
-    else yield { address, view: await tcpExchange(req, t, port, m[1] === 'tls') };
+    } else if (m[1] === 'udp') yield { address, view: await udpExchange(req, t, port, env) };
+    else yield { address, view: await tcpExchange(req, t, port, m[1] === 'tls', env) };
   }
 }

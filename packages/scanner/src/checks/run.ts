@@ -1,11 +1,13 @@
 // Runs templates against a host's open ports (http on web services, ssl on TLS ports, network on their ports/services) and returns Findings.
 import type { Finding, HostResult, PortResult } from '../types.ts';
 import { runHttp } from './http.ts';
-import { runOperators, type OperatorResult } from './match.ts';
+import type { Value } from './dsl.ts';
+import { fillTemplate } from './expr.ts';
+import { runOperators, type OperatorResult, type ResponseView } from './match.ts';
 import { runNetwork } from './network.ts';
 import { runSsl } from './ssl.ts';
-import type { CheckTarget } from './target.ts';
-import type { CheckTemplate } from './types.ts';
+import { variables, type CheckTarget } from './target.ts';
+import type { CheckTemplate, Operators } from './types.ts';
 
 export interface RunChecksOptions {
   signal?: AbortSignal;
@@ -62,8 +64,24 @@ function evidence(where: string, r: OperatorResult): string {
     .slice(0, 2000);
 }
 
+/** The run's variables: the target's, then the template's `variables` in order (each may use those before it). */
+function runEnv(t: CheckTemplate, target: CheckTarget): Record<string, Value> {
+  const env: Record<string, Value> = { ...variables(target) };
+  for (const [k, v] of t.variables) env[k] = fillTemplate(v, env);
+  return env;
+}
+
+/** Matches one response; named extractors' first values join the run's variables for the requests after it. */
+function operate(req: Operators, view: ResponseView, env: Record<string, Value>): OperatorResult {
+  for (const [k, v] of Object.entries(env)) if (!(k in view.env)) view.env[k] = v;
+  const r = runOperators(req, view);
+  for (const x of req.extractors) if (x.name && view.env[x.name] !== undefined) env[x.name] = view.env[x.name];
+  return r;
+}
+
 /** One template on one port: the first matching response becomes the finding. */
 async function runOne(t: CheckTemplate, target: CheckTarget): Promise<Finding | null> {
+  const env = runEnv(t, target);
   const found = (where: string, r: OperatorResult): Finding => ({
     check: t.id,
     name: t.info.name,
@@ -75,21 +93,21 @@ async function runOne(t: CheckTemplate, target: CheckTarget): Promise<Finding | 
     cve: [...t.info.cve],
   });
   for (const req of t.http) {
-    for await (const ex of runHttp(req, target)) {
-      const r = runOperators(req, ex.view);
+    for await (const ex of runHttp(req, target, env)) {
+      const r = operate(req, ex.view, env);
       if (r.matched) return found(ex.url, r);
     }
   }
   for (const req of t.network) {
-    for await (const ex of runNetwork(req, target)) {
-      const r = runOperators(req, ex.view);
+    for await (const ex of runNetwork(req, target, env)) {
+      const r = operate(req, ex.view, env);
       if (r.matched) return found(ex.address, r);
     }
   }
   for (const req of t.ssl) {
-    const ex = await runSsl(req, target);
+    const ex = await runSsl(req, target, env);
     if (!ex) continue;
-    const r = runOperators(req, ex.view);
+    const r = operate(req, ex.view, env);
     if (r.matched) return found(ex.address, r);
   }
   return null;

@@ -3,7 +3,8 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { Value } from './dsl.ts';
 import type { ResponseView } from './match.ts';
-import { fill, variables, type CheckTarget } from './target.ts';
+import { fillTemplate } from './expr.ts';
+import type { CheckTarget } from './target.ts';
 import type { SslRequest, TlsVersionName } from './types.ts';
 
 const NODE_VERSION: Record<TlsVersionName, tls.SecureVersion> = { tls10: 'TLSv1', tls11: 'TLSv1.1', tls12: 'TLSv1.2', tls13: 'TLSv1.3' };
@@ -15,9 +16,12 @@ const OUR_VERSION: Record<string, string> = { TLSv1: 'tls10', 'TLSv1.1': 'tls11'
  * subject_cn, subject_an, issuer_cn, serial, fingerprint_sha256, key_type (rsa|ec|other), key_bits, days_left, host, port.
  * A failed handshake (e.g. version or cipher not offered by the server) yields no response, so nothing matches.
  */
-export async function runSsl(req: SslRequest, t: CheckTarget): Promise<{ address: string; view: ResponseView } | null> {
-  const vars = variables(t);
-  const addr = fill(req.address, vars);
+export async function runSsl(
+  req: SslRequest,
+  t: CheckTarget,
+  env: Record<string, Value>,
+): Promise<{ address: string; view: ResponseView } | null> {
+  const addr = fillTemplate(req.address, env);
   const port = Number(/:([0-9]+)$/.exec(addr)?.[1] ?? t.port);
   const servername = net.isIP(t.name) ? undefined : t.name;
   const opts: tls.ConnectionOptions = {

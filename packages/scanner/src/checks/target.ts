@@ -23,11 +23,9 @@ export function variables(t: CheckTarget): Record<string, string> {
     Host: t.name,
     Port: String(t.port),
     Scheme: scheme,
+    Path: '',
+    FQDN: t.name,
   };
-}
-
-export function fill(s: string, vars: Record<string, string>): string {
-  return s.replace(/\{\{([^}]*)\}\}/g, (all, n: string) => vars[n.trim()] ?? all);
 }
 
 /** Resolves after `ms`, or rejects early when the signal aborts. */

@@ -1,6 +1,7 @@
 // The check engine's types: a parsed, validated template (Nuclei subset + Bulwark fields) and its parts.
 import type { Confidence } from '../types.ts';
 import type { Expr } from './dsl.ts';
+import type { JsonQuery } from './json-query.ts';
 
 export type Severity = 0 | 1 | 2 | 3 | 4;
 
@@ -22,7 +23,7 @@ export interface Matcher {
 }
 
 export interface Extractor {
-  type: 'regex' | 'kval' | 'dsl';
+  type: 'regex' | 'kval' | 'dsl' | 'json';
   name?: string;
   part: string;
   internal: boolean;
@@ -30,6 +31,7 @@ export interface Extractor {
   group: number;
   kval: string[];
   dsl: Expr[];
+  json: JsonQuery[];
 }
 
 export interface Operators {
@@ -41,10 +43,27 @@ export interface Operators {
 export interface HttpRequest extends Operators {
   kind: 'http';
   /** One entry per request to send: either method + path (+ headers/body) or a raw request. */
-  requests: { method: string; path: string; headers: Record<string, string>; body: string }[];
+  requests: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body: string;
+    /** A raw request's `@timeout` annotation, ms. */
+    timeoutMs?: number;
+    /** `unsafe: true` raw requests go over the socket byte for byte: the text as written, markers filled. */
+    raw?: string;
+  }[];
   redirects: boolean;
   maxRedirects: number;
   stopAtFirstMatch: boolean;
+  /** The block's variables (request-level `variables`), filled after the template's. */
+  variables: [string, string][];
+  /** Payload values of each round (one round without payloads): every request is sent once per round. */
+  rounds: Record<string, string>[];
+  /** Matchers read several responses (`status_code_1`, `body_2` …, or `req-condition: true`): match after the round. */
+  reqCondition: boolean;
+  /** Cookies set by a response go with the next requests of the run (Nuclei's default; off with `disable-cookie`). */
+  cookies: boolean;
 }
 
 export interface NetworkInput {
@@ -75,9 +94,17 @@ export interface SslRequest extends Operators {
 
 export type TlsVersionName = 'tls10' | 'tls11' | 'tls12' | 'tls13';
 
+/** Where a template comes from: the package's own checks, or an operator's folder (BULWARK_CHECKS_DIRS). */
+export type TemplateSource = 'shipped' | 'community';
+
 export interface CheckTemplate {
   id: string;
   file?: string;
+  source: TemplateSource;
+  /** A community template's YAML text: the server sends it to the probes with the tasks that select it. */
+  yaml?: string;
+  /** Payload files the template read, by the name it gives them (sent to probes with the YAML). */
+  files?: Record<string, string>;
   info: {
     name: string;
     severity: Severity;
@@ -102,6 +129,8 @@ export interface CheckTemplate {
   http: HttpRequest[];
   network: NetworkRequest[];
   ssl: SslRequest[];
+  /** Top-level `variables`, in order: each may use the target variables, helpers and the variables before it. */
+  variables: [string, string][];
 }
 
 export class TemplateError extends Error {}
