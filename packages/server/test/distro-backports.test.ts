@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FindingRow, RunHost } from '@bulwark/core';
 import { importSources } from '../src/modules/intel/import.ts';
-import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
+import { settleRunProcessing } from '../src/modules/results/queue.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
-import { deliveredRun, waitForRun } from './helpers/scans.ts';
+import { cveFindingsOf, waitForRun } from './helpers/scans.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../../scanner/test/services-helpers/daemons.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../intel/test/fixtures/feeds');
@@ -41,27 +41,20 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
 
   let lastRun = 0;
 
-  /** Processes a run that found an OpenSSH with this banner on 22/tcp; answers its CVE findings by CVE. */
+  /** Processes a run that found an OpenSSH 9.2p1 with this banner on 22/tcp; answers its CVE findings by CVE. */
   async function findingsFor(banner: string): Promise<Map<string, FindingRow>> {
-    const service = {
-      name: 'ssh',
-      product: 'OpenSSH',
-      version: '9.2p1',
-      banner,
-      cpe: ['cpe:2.3:a:openbsd:openssh:9.2:p1:*:*:*:*:*:*'],
-    };
-    const runId = await deliveredRun(
+    const { runId, findings } = await cveFindingsOf(
       t,
       admin,
-      { name: banner, profile: profileId, probeId },
-      { hosts: [{ address: '127.0.0.1', alive: true, ports: [{ port: 22, protocol: 'tcp', state: 'open', service }] }] },
+      { profile: profileId, probeId },
+      {
+        banner,
+        version: '9.2p1',
+        cpe: 'cpe:2.3:a:openbsd:openssh:9.2:p1:*:*:*:*:*:*',
+      },
     );
-    await startRunProcessing(t.ctx, runId);
-    await settleRunProcessing(t.ctx);
     lastRun = runId;
-    const rows = (await admin.get<{ results: FindingRow[] }>(`/api/scan/nruns/${runId}/findings/?page_size=1000`)).body.results;
-    // The host's findings carry over from run to run: one this run no longer sees is Closed (state 3), not gone.
-    return new Map(rows.filter((f) => f.cve && f.state !== 3).map((f) => [f.cve!, f]));
+    return findings;
   }
 
   it('reports nothing Debian fixed in the revision a patched bookworm OpenSSH shows', async () => {

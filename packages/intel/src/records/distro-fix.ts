@@ -1,8 +1,11 @@
 // A distribution's own verdict on a CVE in one of its source packages, in one release: fixed in a version (backported
 // fixes keep the upstream version and raise the package revision), still open, or not affected.
+/** Distributions whose own fixed versions decide CVE findings on their packages. */
+export type DistroName = 'debian' | 'ubuntu';
+
 export interface DistroFix {
-  distro: 'debian';
-  /** Release code name: buster, bullseye, bookworm, trixie … */
+  distro: DistroName;
+  /** Debian: release code name (buster, bullseye, bookworm, trixie …); Ubuntu: version (22.04). */
   release: string;
   /** Source package (openssh, apache2, exim4 …). */
   package: string;

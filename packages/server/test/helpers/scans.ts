@@ -3,9 +3,10 @@
 import { createServer, type Server } from 'node:net';
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_NETWORK_PROFILE, SCAN_TASK_STATE, type ScanRunRow } from '@bulwark/core';
+import { DEFAULT_NETWORK_PROFILE, SCAN_TASK_STATE, type FindingRow, type ScanRunRow } from '@bulwark/core';
 import { scanProfiles, scans, scanTargets, scanTasks } from '../../src/db/schema/index.ts';
 import { startRun } from '../../src/modules/scans/start.ts';
+import { settleRunProcessing, startRunProcessing } from '../../src/modules/results/queue.ts';
 import type { NetworkProfileFields } from '../../src/db/schema/scans.ts';
 import type { Db } from '../../src/db/client.ts';
 import { taskCheckpointHosts } from '../../src/modules/tasks/index.ts';
@@ -108,4 +109,34 @@ export async function deliveredRun(
   const run = await startRun(t.ctx.db, row!, { userId: row!.userId! });
   await t.ctx.db.update(scanTasks).set({ state: SCAN_TASK_STATE.process_results, result }).where(eq(scanTasks.runId, run.id));
   return run.id;
+}
+
+/** An SSH service as a scan found it on 22/tcp: the banner and the CPE fingerprinting gave. */
+export interface SshService {
+  banner: string;
+  version: string;
+  cpe: string;
+}
+
+/**
+ * Processes a run that found `service` on 22/tcp of 127.0.0.1 and answers its open CVE findings by CVE (a finding the
+ * host's earlier runs had and this one no longer sees is Closed, state 3, and left out).
+ */
+export async function cveFindingsOf(
+  t: TestApp,
+  c: Client,
+  scan: { profile: number; probeId: number },
+  service: SshService,
+): Promise<{ runId: number; findings: Map<string, FindingRow> }> {
+  const delivered = { name: 'ssh', product: 'OpenSSH', version: service.version, banner: service.banner, cpe: [service.cpe] };
+  const runId = await deliveredRun(
+    t,
+    c,
+    { name: service.banner, ...scan },
+    { hosts: [{ address: '127.0.0.1', alive: true, ports: [{ port: 22, protocol: 'tcp', state: 'open', service: delivered }] }] },
+  );
+  await startRunProcessing(t.ctx, runId);
+  await settleRunProcessing(t.ctx);
+  const rows = (await c.get<{ results: FindingRow[] }>(`/api/scan/nruns/${runId}/findings/?page_size=1000`)).body.results;
+  return { runId, findings: new Map(rows.filter((f) => f.cve && f.state !== 3).map((f) => [f.cve!, f])) };
 }

@@ -1,8 +1,10 @@
-// Distribution fixes from the database: the records of (release, package, CVE) a run's banners ask about.
+// Distribution fixes from the database: the records of (release, package, CVE) a run's banners ask about — Debian's
+// from its tracker and changelogs (intel_distro_fixes), Ubuntu's from its OSV advisories (UBUNTU-CVE-…, USN-…).
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DistroFix, DistroPackage } from '@bulwark/intel';
+import { distroFixesFromOsv, type DistroFix, type DistroPackage } from '@bulwark/intel';
 import type { Db } from '../../db/client.ts';
-import { intelDistroFixes } from '../../db/schema/index.ts';
+import { intelDistroFixes, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
+import { osvPackageKey } from './store.ts';
 
 export const distroFixKey = (pkg: Pick<DistroPackage, 'distro' | 'release' | 'package'>, cve: string) =>
   `${pkg.distro}|${pkg.release}|${pkg.package}|${cve}`;
@@ -11,6 +13,21 @@ export const distroFixKey = (pkg: Pick<DistroPackage, 'distro' | 'release' | 'pa
 export async function distroFixes(db: Db, pkg: DistroPackage, cves: readonly string[]): Promise<Map<string, DistroFix>> {
   const out = new Map<string, DistroFix>();
   if (cves.length === 0) return out;
+  if (pkg.distro === 'ubuntu') {
+    const key = osvPackageKey('Ubuntu', pkg.package);
+    const rows = await db
+      .select({ record: intelOsv.record })
+      .from(intelOsv)
+      .innerJoin(intelOsvPackages, eq(intelOsvPackages.osvId, intelOsv.id))
+      .where(and(eq(intelOsvPackages.ecosystem, key.ecosystem), eq(intelOsvPackages.name, key.name)));
+    const found = distroFixesFromOsv(
+      rows.map((r) => r.record),
+      pkg,
+      cves,
+    );
+    for (const [cve, fix] of found) out.set(distroFixKey(pkg, cve), fix);
+    return out;
+  }
   const rows = await db
     .select()
     .from(intelDistroFixes)

@@ -1,6 +1,7 @@
 // Builds a host's findings from one run: the checks' findings (key `check:<id>@<port>/<proto>`, with the facts of
 // their worst CVE) and one finding per (CVE, port) that intel matched to a service's CPEs (key `cve:<id>@<port>/<proto>`).
 import {
+  distroLabel,
   distroPackageOfBanner,
   distroVerdict,
   findingRiskScore,
@@ -89,9 +90,9 @@ function checkFinding(f: DeliveredFinding, facts: ReadonlyMap<string, CveFacts>)
 export type DistroFixLookup = (pkg: DistroPackage, cve: string) => DistroFix | undefined;
 
 /**
- * Distribution backports: a CVE matched on the upstream version of a banner that names its Debian package and revision
- * is a finding only when Debian has not fixed it in that revision. Without a Debian record it stays potential, and the
- * evidence says the upstream version alone decided.
+ * Distribution backports: a CVE matched on the upstream version of a banner that names its Debian or Ubuntu package
+ * and revision is a finding only when the distribution has not fixed it in that revision. Without the distribution's
+ * record it stays potential, and the evidence says the upstream version alone decided.
  */
 function distroNote(
   m: VulnerabilityMatch,
@@ -101,7 +102,8 @@ function distroNote(
   const pkg = distroPackageOfBanner(p.service?.banner);
   if (!pkg) return { drop: false };
   const verdict = distroVerdict(pkg, lookup(pkg, m.cve));
-  const where = `Debian ${pkg.release} ${pkg.package} ${pkg.version}`;
+  const distro = distroLabel(pkg.distro);
+  const where = `${distro} ${pkg.release} ${pkg.package} ${pkg.version}`;
   switch (verdict.verdict) {
     case 'fixed':
     case 'not-affected':
@@ -111,11 +113,11 @@ function distroNote(
         drop: false,
         confirmed: true,
         note: verdict.fixedVersion
-          ? `${where}: Debian fixed ${m.cve} in ${verdict.fixedVersion}, later than the revision seen.`
-          : `${where}: Debian lists ${m.cve} as not fixed yet.`,
+          ? `${where}: ${distro} fixed ${m.cve} in ${verdict.fixedVersion}, later than the revision seen.`
+          : `${where}: ${distro} lists ${m.cve} as not fixed yet.`,
       };
     case 'unknown':
-      return { drop: false, note: `${where}: no Debian record of ${m.cve} in this package; decided on the upstream version alone.` };
+      return { drop: false, note: `${where}: no ${distro} record of ${m.cve} in this package; decided on the upstream version alone.` };
   }
 }
 

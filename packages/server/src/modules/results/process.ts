@@ -65,7 +65,7 @@ class MatchCache {
     for (const c of wanted) this.facts.set(c, found.get(c) ?? null);
   }
 
-  /** Debian's records of the CVEs matched on ports whose banner names a Debian package and revision. */
+  /** The distribution's records of the CVEs matched on ports whose banner names a Debian or Ubuntu package and revision. */
   async loadDistroFixes(db: Db, hosts: readonly DeliveredHost[]): Promise<void> {
     const wanted = new Map<string, { pkg: DistroPackage; cves: Set<string> }>();
     for (const h of hosts)
