@@ -19,6 +19,7 @@ type Test = {
   tags: string[];
   description: string;
   solution: string;
+  source: 'shipped' | 'community';
 };
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
@@ -80,6 +81,7 @@ describe.each(BACKENDS)('test catalogue on %s', (backend) => {
         tags: templates.find((x) => x.id === 'ssh-terrapin')!.info.tags,
         description: templates.find((x) => x.id === 'ssh-terrapin')!.info.description,
         solution: templates.find((x) => x.id === 'ssh-terrapin')!.bulwark.solution,
+        source: 'shipped',
       },
     ]);
   });

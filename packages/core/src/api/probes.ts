@@ -86,6 +86,8 @@ export const agentTaskSpec = z.object({
   /** Every host the task finished so far (down ones too), to skip. */
   checkpoint: z.object({ done: z.array(z.unknown()) }).nullable(),
   tests: z.array(z.string()).optional(),
+  /** The community templates among the tests: YAML text and payload files, parsed by the probe. */
+  community: z.array(z.object({ file: z.string(), yaml: z.string(), files: z.record(z.string(), z.string()).optional() })).optional(),
 });
 export const agentClaimed = z.object({ task: agentTaskSpec });
 

@@ -181,6 +181,19 @@ export const networkTest = z.object({
   tags: z.array(z.string()),
   description: z.string(),
   solution: z.string(),
+  /** Bulwark: 'shipped' (the product's checks) or 'community' (a template from the operator's BULWARK_CHECKS_DIRS). */
+  source: z.enum(['shipped', 'community']),
+});
+/** Bulwark: a check template that did not load (nvt/refused-templates/), with why. */
+export const refusedTemplate = z.object({
+  source: z.enum(['shipped', 'community']),
+  /** 'shipped', or the last part of the operator's folder. */
+  folder: z.string(),
+  /** The file, relative to its folder ('' when the folder itself could not be read). */
+  file: z.string(),
+  /** The id the file declares, when it could be read. */
+  template_id: z.string().nullable(),
+  reason: z.string(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,14 +1,34 @@
-// The vulnerability-test catalogue: the scanner's check templates, loaded once per process, as categories and test rows,
-// and the templates a profile's plus/minus categories and tests select (the scanner's own rule).
-import { categoryId, loadTemplates, selectTemplates, type CheckTemplate, type TestSelection } from '@bulwark/scanner';
+// The vulnerability-test catalogue: the scanner's check templates (shipped, and community ones from the folders of
+// BULWARK_CHECKS_DIRS), loaded once per process, as categories, test rows and refused templates; the templates a
+// profile's plus/minus categories and tests select (the scanner's own rule); the community templates a task carries.
+import {
+  categoryId,
+  checksDirs,
+  loadCheckCatalogue,
+  selectTemplates,
+  type CheckTemplate,
+  type CommunityTemplate,
+  type TestSelection,
+} from '@bulwark/scanner';
 import type { z } from 'zod';
-import type { networkTest, testCategory } from '@bulwark/core';
+import type { networkTest, refusedTemplate, testCategory } from '@bulwark/core';
 
 export type TestCategory = z.infer<typeof testCategory>;
 export type NetworkTest = z.infer<typeof networkTest>;
+export type RefusedTemplateRow = z.infer<typeof refusedTemplate>;
+
+/**
+ * The community check folders, from BULWARK_CHECKS_DIRS (separated by the platform's path delimiter, ':' on Linux).
+ * Read here rather than in config.ts, which another change owns; see docs/scans.md.
+ */
+export function communityChecksDirs(env: NodeJS.ProcessEnv = process.env): string[] {
+  return checksDirs(env);
+}
 
 export interface Catalogue {
   templates: CheckTemplate[];
+  /** Templates that did not load, with why (shipped ones first, then each community folder's). */
+  refused: RefusedTemplateRow[];
   /** Test rows in template order. */
   tests: NetworkTest[];
   testIds: Set<string>;
@@ -17,9 +37,10 @@ export interface Catalogue {
   categoryIds: Set<string>;
 }
 
-let cached: Promise<Catalogue> | undefined;
+/** One catalogue per set of folders: the folders are read once per process (restart to pick up changed templates). */
+let cached: { key: string; catalogue: Promise<Catalogue> } | undefined;
 
-function build(templates: CheckTemplate[]): Catalogue {
+function build(templates: CheckTemplate[], refused: RefusedTemplateRow[]): Catalogue {
   const tests = templates.map((t): NetworkTest => ({
     id: t.id,
     name: t.info.name,
@@ -29,6 +50,7 @@ function build(templates: CheckTemplate[]): Catalogue {
     tags: t.info.tags,
     description: t.info.description ?? '',
     solution: t.bulwark.solution || t.info.remediation || '',
+    source: t.source,
   }));
   const categories = new Map<string, TestCategory>();
   for (const t of templates) {
@@ -38,15 +60,45 @@ function build(templates: CheckTemplate[]): Catalogue {
     categories.set(id, c);
   }
   const sorted = [...categories.values()].sort((a, b) => a.name.localeCompare(b.name));
-  return { templates, tests, testIds: new Set(tests.map((t) => t.id)), categories: sorted, categoryIds: new Set(categories.keys()) };
+  return {
+    templates,
+    refused,
+    tests,
+    testIds: new Set(tests.map((t) => t.id)),
+    categories: sorted,
+    categoryIds: new Set(categories.keys()),
+  };
 }
 
-/** The shipped templates, read from disk on first use only (they do not change while the server runs). */
+/** The shipped and community templates, read from disk on first use only (they do not change while the server runs). */
 export function catalogue(): Promise<Catalogue> {
-  cached ??= loadTemplates().then(({ templates }) => build(templates));
-  // A failed read is not kept, so the next call tries again.
-  cached.catch(() => (cached = undefined));
-  return cached;
+  const dirs = communityChecksDirs();
+  const key = JSON.stringify(dirs);
+  if (cached?.key !== key) {
+    const entry = {
+      key,
+      catalogue: loadCheckCatalogue({ dirs }).then(({ templates, refused }) =>
+        build(
+          templates,
+          refused.map((r) => ({ source: r.source, folder: r.folder, file: r.file, template_id: r.id, reason: r.reason })),
+        ),
+      ),
+    };
+    cached = entry;
+    // A failed read is not kept, so the next call tries again.
+    entry.catalogue.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+  }
+  return cached.catalogue;
+}
+
+/** The community templates among `ids`, as a task carries them to its probe (which parses them itself). */
+export async function communityTemplatesOf(ids: readonly string[]): Promise<CommunityTemplate[]> {
+  const wanted = new Set(ids);
+  return (await catalogue()).templates
+    .filter((t) => t.source === 'community' && wanted.has(t.id))
+    .map((t) => ({ file: t.file ?? t.id, yaml: t.yaml ?? '', ...(t.files ? { files: t.files } : {}) }));
 }
 
 /** The ids of the templates a profile selects, in template order. */

@@ -1,8 +1,9 @@
-// HTTP routes of the test catalogue: nvt/vtestcategories/ (categories with counts) and nvt/nvtests-simple/ (paged tests).
+// HTTP routes of the test catalogue: nvt/vtestcategories/ (categories with counts), nvt/nvtests-simple/ (paged tests) and
+// Bulwark's nvt/refused-templates/ (check templates that did not load, with why: community folders are the operator's).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { networkTest, testCategory } from '@bulwark/core';
+import { networkTest, refusedTemplate, testCategory } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
 import { ordering, pageQuery, paged, pagedSchema, searchParam } from '../../http/list.ts';
@@ -21,8 +22,10 @@ const testsQuery = pageQuery.extend({
   severity: repeated(
     z.coerce.number({ error: 'A valid integer is required.' }).int().min(0, 'Severity is 0 to 4.').max(4, 'Severity is 0 to 4.'),
   ),
+  source: z.enum(['shipped', 'community']).optional(),
   ordering: ordering(ORDERINGS, 'name'),
 });
+const refusedQuery = pageQuery.extend({ search: searchParam, source: z.enum(['shipped', 'community']).optional() });
 
 function compare(key: (typeof ORDERINGS)[number]) {
   return (a: NetworkTest, b: NetworkTest) => {
@@ -61,7 +64,7 @@ export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
     },
     async (request) => {
       authOf(request);
-      const { page, page_size, search, category, severity, ordering } = request.query;
+      const { page, page_size, search, category, severity, source, ordering } = request.query;
       const needle = search?.toLowerCase() ?? '';
       const categories = new Set(category);
       const severities = new Set(severity);
@@ -72,10 +75,38 @@ export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
             t.name.toLowerCase().includes(needle) ||
             t.cve.some((c) => c.toLowerCase().includes(needle))) &&
           (categories.size === 0 || categories.has(t.category)) &&
+          (source === undefined || t.source === source) &&
           (severities.size === 0 || severities.has(t.severity)),
       );
       rows.sort(compare(ordering.key));
       if (ordering.descending) rows.reverse();
+      return paged(request, page, page_size, rows.length, rows.slice((page - 1) * page_size, page * page_size));
+    },
+  );
+
+  r.get(
+    '/api/nvt/refused-templates/',
+    {
+      config: { access: 'net_scans:read' },
+      schema: {
+        tags,
+        summary: 'Check templates that did not load, with the reason (Bulwark); filters: search (file, id, reason), source',
+        querystring: refusedQuery,
+        response: { 200: pagedSchema(refusedTemplate) },
+      },
+    },
+    async (request) => {
+      authOf(request);
+      const { page, page_size, search, source } = request.query;
+      const needle = search?.toLowerCase() ?? '';
+      const rows = (await catalogue()).refused.filter(
+        (r) =>
+          (source === undefined || r.source === source) &&
+          (needle === '' ||
+            r.file.toLowerCase().includes(needle) ||
+            (r.template_id ?? '').toLowerCase().includes(needle) ||
+            r.reason.toLowerCase().includes(needle)),
+      );
       return paged(request, page, page_size, rows.length, rows.slice((page - 1) * page_size, page * page_size));
     },
   );

@@ -1,7 +1,7 @@
 // The scanner's TaskSpec for a claimed task, as a probe (built-in or remote) receives it: the task's targets and checkpoint, the
-// run's exclusions and profile, and the ids of the checks the profile selects.
+// run's exclusions and profile, the ids of the checks the profile selects, and the community templates among them.
 import type { TaskSpec } from '@bulwark/scanner';
-import { selectTests } from '../catalogue/catalogue.ts';
+import { communityTemplatesOf, selectTests } from '../catalogue/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { taskCheckpointHosts } from '../tasks/index.ts';
 import type { ClaimedTask } from '../tasks/index.ts';
@@ -16,6 +16,7 @@ async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec
 export async function taskSpecOf(db: Db, { task, run }: ClaimedTask): Promise<TaskSpec> {
   const p = run.profile;
   const tests = await selectTests(p);
+  const community = await communityTemplatesOf(tests);
   return {
     id: task.id,
     targets: task.targets,
@@ -23,5 +24,6 @@ export async function taskSpecOf(db: Db, { task, run }: ClaimedTask): Promise<Ta
     profile: p,
     checkpoint: await checkpointOf(db, task),
     tests,
+    ...(community.length > 0 ? { community } : {}),
   };
 }
