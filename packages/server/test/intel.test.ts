@@ -94,6 +94,51 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       await importSources(t.ctx.db, [path.join(dir, 'real.json')]);
     });
 
+    it('an updated CVE keeps the product keys it still names, loses the others, and matches on its new data', async () => {
+      const record = JSON.parse(readFileSync(path.join(FIXTURES, 'nvd/CVE-2024-6387.json'), 'utf8')) as Record<string, unknown>;
+      const dir = path.join(feeds, 'moved');
+      mkdirSync(dir, { recursive: true });
+      const entry = (criteria: string) => ({ vulnerable: true, criteria, versionEndExcluding: '2.0' });
+      const moved = {
+        ...record,
+        lastModified: '2032-01-01T00:00:00.000',
+        configurations: [
+          {
+            nodes: [
+              {
+                operator: 'OR',
+                negate: false,
+                cpeMatch: [entry('cpe:2.3:a:openbsd:openssh:*:*:*:*:*:*:*:*'), entry('cpe:2.3:a:acme:widget:*:*:*:*:*:*:*:*')],
+              },
+            ],
+          },
+        ],
+      };
+      // Two pages in one directory: the second page's copy is older and must change nothing.
+      writeFileSync(path.join(dir, 'a.json'), JSON.stringify({ vulnerabilities: [{ cve: moved }] }));
+      writeFileSync(
+        path.join(dir, 'b.json'),
+        JSON.stringify({ vulnerabilities: [{ cve: { ...record, lastModified: '2031-06-01T00:00:00.000' } }] }),
+      );
+      const result = await importSources(t.ctx.db, [dir]);
+      expect(result.counts).toMatchObject({ read: 2, added: 0, updated: 1, unchanged: 1 });
+      const keys = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2024-6387'));
+      expect(keys.map((k) => `${k.vendor}:${k.product}`).sort()).toEqual(['acme:widget', 'openbsd:openssh']);
+      const [row] = await t.ctx.db.select().from(intelCves).where(eq(intelCves.id, 'CVE-2024-6387'));
+      expect(row.match.configurations[0].nodes[0].cpeMatch.map((m) => m.criteria)).toContain('cpe:2.3:a:acme:widget:*:*:*:*:*:*:*:*');
+      expect(row.match.cvss).toMatchObject({ score: 8.1 });
+      const widget = (await matchCpe(t.ctx.db, 'cpe:2.3:a:acme:widget:1.5:*:*:*:*:*:*:*')) as Match[];
+      expect(widget.map((m) => m.cve)).toEqual(['CVE-2024-6387']);
+      expect(((await matchCpe(t.ctx.db, 'cpe:2.3:a:openbsd:openssh:8.9:p1:*:*:*:*:*:*')) as Match[]).map((m) => m.cve)).not.toContain(
+        'CVE-2024-6387',
+      );
+      // The real record back, for the matching tests.
+      writeFileSync(path.join(dir, 'real.json'), JSON.stringify({ ...record, lastModified: '2033-01-01T00:00:00.000' }));
+      expect((await importSources(t.ctx.db, [path.join(dir, 'real.json')])).counts).toMatchObject({ updated: 1 });
+      const restored = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2024-6387'));
+      expect(restored.map((k) => k.product)).not.toContain('widget');
+    });
+
     it('skips a malformed record with its position, keeps the rest, and reads gzip', async () => {
       const good = JSON.parse(readFileSync(path.join(FIXTURES, 'nvd/CVE-2011-2523.json'), 'utf8')) as Record<string, unknown>;
       const page = {

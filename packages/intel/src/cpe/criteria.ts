@@ -21,6 +21,11 @@ export function criteriaCpe(match: CpeMatch): Cpe {
   return cpe;
 }
 
+/** Keeps a parse already made (the feed reader validates every criteria by parsing it) for the entry. */
+export function rememberCriteria(match: CpeMatch, cpe: Cpe): void {
+  parsedCriteria.set(match, cpe);
+}
+
 /**
  * Gives an entry its parsed criteria through `cache` (criteria text → parsed CPE), so that entries with the same text,
  * common among the records a host's match loads together, are parsed once. Parsed CPEs are never changed, so shared.

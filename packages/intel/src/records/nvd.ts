@@ -1,6 +1,7 @@
 // NVD CVE JSON 2.0 records (the API's `cve` object) → CveRecord: scores, severity, configurations, references, KEV dates.
 import type { Severity } from '@bulwark/core';
-import { parseCpe } from '../cpe/cpe.ts';
+import { type Cpe, parseCpe } from '../cpe/cpe.ts';
+import { rememberCriteria } from '../cpe/criteria.ts';
 import type { ConfigNode, Configuration, CpeMatch } from '../cpe/types.ts';
 import { type CvssMetric, type CvssVersion, primaryCvss, severityFromScore } from './cvss.ts';
 import {
@@ -88,13 +89,15 @@ const RANGE_KEYS = ['versionStartIncluding', 'versionStartExcluding', 'versionEn
 export function readCpeMatch(entry: unknown, what: string, criteriaKey = 'criteria'): CpeMatch {
   const m = asObject(entry, what);
   const criteria = requiredString(m, criteriaKey, `${what}.${criteriaKey}`);
+  let cpe: Cpe;
   try {
-    parseCpe(criteria);
+    cpe = parseCpe(criteria);
   } catch (e) {
     throw new RecordError(`${what}: ${(e as Error).message}`);
   }
   if (typeof m.vulnerable !== 'boolean') throw new RecordError(`${what}.vulnerable is not a boolean`);
   const out: CpeMatch = { vulnerable: m.vulnerable, criteria };
+  rememberCriteria(out, cpe); // the store's index keys read it again
   for (const k of RANGE_KEYS) {
     const v = optionalString(m, k, `${what}.${k}`);
     if (v !== null && v !== '') out[k] = v;

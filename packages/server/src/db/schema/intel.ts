@@ -1,12 +1,13 @@
 // Vulnerability intelligence storage: NVD CVEs, CISA KEV, FIRST EPSS and OSV advisories, their match indexes, and
 // feed imports with their progress. Shared by every customer (public data, no tenant column).
-import type { CveRecord, KevEntry, OsvRecord } from '@bulwark/intel';
+import type { CveMatchData, CveRecord, KevEntry, OsvRecord } from '@bulwark/intel';
 import {
   bigint,
   boolean,
   date,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -28,20 +29,27 @@ export const intelCves = pgTable(
     severity: smallint('severity'),
     cvssVersion: text('cvss_version'),
     cvssScore: real('cvss_score'),
-    /** The whole normalised record (descriptions, every CVSS metric, configurations, references). */
-    record: jsonb('record').$type<CveRecord>().notNull(),
+    /**
+     * The whole normalised record (descriptions, every CVSS metric, configurations, references). `json`, not `jsonb`:
+     * it is only ever read whole, and storing the text as given costs half of building jsonb on import.
+     */
+    record: json('record').$type<CveRecord>().notNull(),
+    /** What matching reads (configurations, primary score, NVD's KEV dates): a third of the record, loaded per candidate. */
+    match: json('match').$type<CveMatchData>().notNull(),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('intel_cves_severity_idx').on(t.severity), index('intel_cves_last_modified_idx').on(t.lastModified)],
 );
 
-/** (vendor, product) pairs that vulnerable configuration entries name: how a service finds its candidate CVEs. */
+/**
+ * (vendor, product) pairs that vulnerable configuration entries name: how a service finds its candidate CVEs. No
+ * foreign key: the store writes a CVE's keys in the statement that writes the CVE, CVEs are never deleted, and the
+ * per-row check was a quarter of the database's work on an import.
+ */
 export const intelCveProducts = pgTable(
   'intel_cve_products',
   {
-    cveId: text('cve_id')
-      .notNull()
-      .references(() => intelCves.id, { onDelete: 'cascade' }),
+    cveId: text('cve_id').notNull(),
     vendor: text('vendor').notNull(),
     product: text('product').notNull(),
   },
@@ -148,11 +156,14 @@ export interface FeedSourceCursor {
 }
 
 export interface FeedSourceProgress {
-  phase: 'download' | 'import';
+  /** waiting: the source said "later" (rate limit, 5xx) and the sync waits before trying again. */
+  phase: 'download' | 'import' | 'waiting';
   done: number;
   /** null when the size is not known yet. */
   total: number | null;
   unit: 'bytes' | 'records';
+  /** What the sync waits for, in words (waiting only). */
+  note?: string;
 }
 
 /** One feed source of the automatic sync (nvd, kev, epss, osv/<ecosystem>, debian): its state, on every server. */

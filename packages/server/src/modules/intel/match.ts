@@ -1,11 +1,24 @@
-// Matching against the stored intelligence: finds the candidate CVEs and advisories through the product and package
-// indexes (never a scan of every CVE), loads them with their KEV and EPSS facts into @bulwark/intel's in-memory index,
-// and lets that answer: one round of queries for a whole host's services and packages.
-import { IntelIndex, parseCpe, type Cpe, type PackageQuery, type VulnerabilityMatch } from '@bulwark/intel';
-import { inArray, or, sql, type SQL } from 'drizzle-orm';
+// Matching against the stored intelligence, in three rounds of queries for a whole host: the match data of the candidate
+// CVEs its services could have (through the product index, never a scan of every CVE) and the advisories of its
+// packages; then, for what matched, the facts a match shows (description, references, KEV, EPSS). Only the slim match
+// column of each candidate is read, never its whole record; @bulwark/intel decides what matches.
+import {
+  CveMatchIndex,
+  IntelIndex,
+  parseCpe,
+  sortMatches,
+  vulnerabilityMatch,
+  type Cpe,
+  type CveFacts,
+  type CveMatchData,
+  type OsvRecord,
+  type PackageQuery,
+  type VulnerabilityMatch,
+} from '@bulwark/intel';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { intelCveProducts, intelCves, intelDistroFixes, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
-import { osvPackageKey } from './store.ts';
+import { intelCves, intelDistroFixes, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
+import { osvPackageKey, rawClient } from './store.ts';
 
 export interface HostQuery {
   /** CPE 2.3 strings of the host's services and operating system. */
@@ -30,76 +43,114 @@ async function sliced<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R[
 
 export const packageLabel = (p: PackageQuery): string => `${p.ecosystem}/${p.name}@${p.version}`;
 
-/** Loads every record the queries could need into an in-memory index. */
-export async function loadIndex(db: Db, cpes: readonly Cpe[], packages: readonly PackageQuery[]): Promise<IntelIndex> {
-  const index = new IntelIndex();
+/** Candidates: CVEs whose vulnerable entries name one of the products (or, for CPEs without one, vendors), or any product. */
+const CANDIDATES = `select c.id, c.match from intel_cves c
+  where c.id in (select p.cve_id from intel_cve_products p where p.product = '*' or p.product = any($1::text[]) or p.vendor = any($2::text[]))`;
+
+/** The match data of every CVE the CPEs could match, indexed for matching. */
+export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveMatchIndex> {
+  const index = new CveMatchIndex();
+  if (cpes.length === 0) return index;
   const products = new Set<string>();
   const vendors = new Set<string>();
   for (const c of cpes) {
     if (c.product.kind === 'value') products.add(c.product.value);
     else if (c.vendor.kind === 'value') vendors.add(c.vendor.value);
   }
-  const cveIds = new Set<string>();
-  if (cpes.length > 0) {
-    const where: SQL[] = [sql`${intelCveProducts.product} = '*'`];
-    if (products.size > 0) where.push(inArray(intelCveProducts.product, [...products]));
-    if (vendors.size > 0) where.push(inArray(intelCveProducts.vendor, [...vendors]));
-    const rows = await db
-      .selectDistinct({ id: intelCveProducts.cveId })
-      .from(intelCveProducts)
-      .where(or(...where));
-    for (const r of rows) cveIds.add(r.id);
-  }
-  if (packages.length > 0) {
-    const keys = [
-      ...new Map(packages.map((p) => osvPackageKey(p.ecosystem, p.name)).map((k) => [`${k.ecosystem}\u0000${k.name}`, k])).values(),
-    ];
-    const ids = await sliced(keys, (slice) =>
-      db
-        .selectDistinct({ id: intelOsvPackages.osvId })
-        .from(intelOsvPackages)
-        .where(
-          sql`(${intelOsvPackages.ecosystem}, ${intelOsvPackages.name}) in (${sql.join(
-            slice.map((k) => sql`(${k.ecosystem}, ${k.name})`),
-            sql`, `,
-          )})`,
-        ),
-    );
-    const advisories = await sliced(
-      ids.map((r) => r.id),
-      (slice) => db.select({ record: intelOsv.record }).from(intelOsv).where(inArray(intelOsv.id, slice)),
-    );
-    for (const { record } of advisories) {
-      index.addOsv(record);
-      for (const cve of record.cves) cveIds.add(cve);
-    }
-  }
-  const ids = [...cveIds];
-  const [cves, kevs, scores] = await Promise.all([
-    sliced(ids, (slice) => db.select({ record: intelCves.record }).from(intelCves).where(inArray(intelCves.id, slice))),
-    sliced(ids, (slice) => db.select({ record: intelKev.record }).from(intelKev).where(inArray(intelKev.cveId, slice))),
-    sliced(ids, (slice) => db.select().from(intelEpss).where(inArray(intelEpss.cveId, slice))),
-  ]);
-  for (const { record } of cves) index.addCve(record);
-  for (const { record } of kevs) index.addKev(record);
-  for (const s of scores) {
-    index.addEpss({ cve: s.cveId, epss: s.score, percentile: s.percentile, date: s.scoreDate, modelVersion: s.modelVersion });
-  }
+  const { rows } = await rawClient(db).query(CANDIDATES, [[...products], [...vendors]]);
+  for (const r of rows) index.add(r.id as string, r.match as CveMatchData);
   return index;
 }
 
-/** The CVEs for each service CPE and each package of one host, in one round of indexed queries. */
+/** The OSV advisories of the packages, in an index that matches package versions. */
+async function loadAdvisories(db: Db, packages: readonly PackageQuery[]): Promise<IntelIndex> {
+  const index = new IntelIndex();
+  if (packages.length === 0) return index;
+  const keys = [
+    ...new Map(packages.map((p) => osvPackageKey(p.ecosystem, p.name)).map((k) => [`${k.ecosystem}\u0000${k.name}`, k])).values(),
+  ];
+  const ids = await sliced(keys, (slice) =>
+    db
+      .selectDistinct({ id: intelOsvPackages.osvId })
+      .from(intelOsvPackages)
+      .where(
+        sql`(${intelOsvPackages.ecosystem}, ${intelOsvPackages.name}) in (${sql.join(
+          slice.map((k) => sql`(${k.ecosystem}, ${k.name})`),
+          sql`, `,
+        )})`,
+      ),
+  );
+  const advisories = await sliced(
+    ids.map((r) => r.id),
+    (slice) => db.select({ record: intelOsv.record }).from(intelOsv).where(inArray(intelOsv.id, slice)),
+  );
+  for (const { record } of advisories) index.addOsv(record);
+  return index;
+}
+
+/**
+ * What a match shows of each CVE: from the record and its match data (each text parsed once, in the database, for the
+ * members wanted),
+ * the KEV catalog and EPSS. Dates as text: node-postgres would make Date objects of them.
+ */
+const FACTS = `select w.id, c.id is not null as known, c.severity, m.cvss, m.kev as nvd_kev, x.published, x.description, x."references", k.ransomware,
+    k.date_added::text as kev_added, k.due_date::text as kev_due, e.score as epss, e.percentile as epss_percentile
+  from unnest($1::text[]) as w(id)
+  left join intel_cves c on c.id = w.id
+  left join lateral json_to_record(c.record) as x(published text, description text, "references" json) on true
+  left join lateral json_to_record(c.match) as m(cvss json, kev json) on true
+  left join intel_kev k on k.cve_id = w.id
+  left join intel_epss e on e.cve_id = w.id`;
+
+async function loadFacts(db: Db, ids: readonly string[]): Promise<Map<string, CveFacts>> {
+  const out = new Map<string, CveFacts>();
+  if (ids.length === 0) return out;
+  const { rows } = await rawClient(db).query(FACTS, [ids]);
+  for (const r of rows) {
+    const id = r.id as string;
+    const facts: CveFacts = {};
+    if (r.known) {
+      facts.nvd = {
+        cvss: (r.cvss as CveMatchData['cvss'] | null) ?? null,
+        severity: r.severity as VulnerabilityMatch['severity'],
+        published: (r.published as string | null) ?? null,
+        description: (r.description as string | null) ?? '',
+        references: ((r.references as { url: string }[] | null) ?? []).map((ref) => ref.url),
+        kev: (r.nvd_kev as CveMatchData['kev'] | null) ?? null,
+      };
+    }
+    if (r.kev_added !== null)
+      facts.kev = { ransomware: r.ransomware as boolean, dateAdded: r.kev_added as string, dueDate: r.kev_due as string | null };
+    if (r.epss !== null) facts.epss = { epss: r.epss as number, percentile: r.epss_percentile as number | null };
+    out.set(id, facts);
+  }
+  return out;
+}
+
+/** The CVEs for each service CPE and each package of one host, in three rounds of indexed queries. */
 export async function matchHost(db: Db, query: HostQuery): Promise<HostMatches> {
   const cpes = (query.cpes ?? []).map((c) => [c, parseCpe(c)] as const);
   const packages = query.packages ?? [];
-  const index = await loadIndex(
-    db,
-    cpes.map(([, c]) => c),
-    packages,
-  );
+  const [candidates, advisories] = await Promise.all([
+    loadCandidates(
+      db,
+      cpes.map(([, c]) => c),
+    ),
+    loadAdvisories(db, packages),
+  ]);
+  const cpeHits = cpes.map(([text, cpe]) => [text, candidates.match([cpe])] as const);
+  const packageHits = packages.map((p) => [packageLabel(p), advisories.packageReasons(p)] as const);
+  const ids = new Set<string>();
+  for (const [, hits] of cpeHits) for (const h of hits) ids.add(h.cve);
+  for (const [, reasons] of packageHits) for (const cve of reasons.keys()) ids.add(cve);
+  const facts = await loadFacts(db, [...ids]);
+  const shape = (cve: string, why: readonly string[], advisory?: OsvRecord): VulnerabilityMatch =>
+    vulnerabilityMatch(cve, facts.get(cve) ?? {}, why, advisory);
   return {
-    byCpe: new Map(cpes.map(([text, cpe]) => [text, index.matchCpes([cpe])])),
-    byPackage: new Map(packages.map((p) => [packageLabel(p), index.matchPackage(p)])),
+    byCpe: new Map(cpeHits.map(([text, hits]) => [text, sortMatches(hits.map((h) => shape(h.cve, h.matchedBy)))])),
+    byPackage: new Map(
+      packageHits.map(([label, reasons]) => [label, sortMatches([...reasons].map(([cve, r]) => shape(cve, r.why, r.advisory)))]),
+    ),
   };
 }
 

@@ -1,9 +1,10 @@
-// Writes feed records into the intel tables in batches: one transaction per batch (a CVE and its index keys land
-// together or not at all), newer records replace older ones, and every record is counted as added, updated or unchanged.
-import { cveProductKeys, normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
+// Writes feed records into the intel tables in batches: one statement or transaction per batch (a CVE and its index
+// keys land together or not at all), newer records replace older ones, and every record is counted as added, updated
+// or unchanged. CVE and EPSS batches are single raw statements sent while the next batch is being read.
+import { cveMatchData, cveProductKeys, normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { intelCveProducts, intelCves, intelDistroFixes, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
+import { intelDistroFixes, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
 
 export interface StoreCounts {
   added: number;
@@ -13,8 +14,70 @@ export interface StoreCounts {
 
 type Of<K extends FeedRecordItem['kind']> = Extract<FeedRecordItem, { kind: K }>['record'];
 
-/** Records per transaction; EPSS rows are small, so they go in bigger batches. */
-const BATCH = { cve: 250, osv: 250, kev: 1000, epss: 4000 } as const;
+/** Records per batch; EPSS rows are small, so they go in bigger batches (as arrays: no bind-parameter limit). */
+const BATCH = { cve: 1000, osv: 250, kev: 1000, epss: 20_000 } as const;
+
+/** The driver under drizzle (a node-postgres Pool or PGlite): both take `query(text, values)` and answer `{ rows }`. */
+export interface RawClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * The driver itself, for the intel statements that are hot paths: a batch of thousands of placeholders, or arrays
+ * passed as one parameter each (drizzle's `sql` spreads an array into a list of parameters).
+ */
+export const rawClient = (db: Db): RawClient => (db as unknown as { $client: RawClient }).$client;
+
+/** Columns of a CVE row, in the order of the statement's placeholders. */
+const CVE_COLUMNS = ['id', 'published', 'last_modified', 'severity', 'cvss_version', 'cvss_score', 'record', 'match'];
+
+/**
+ * Upserts a batch of CVEs (plain placeholders: a 6 KB record goes as its text, with no array quoting) and, in the same
+ * statement, their product keys (three arrays): keys of new CVEs are added; an updated CVE gets its new keys and loses
+ * those it no longer names; a CVE that was not newer keeps its row and keys. Counts what it added and changed.
+ */
+function cveStatement(rows: number): string {
+  const values: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    const base = r * CVE_COLUMNS.length;
+    values.push(`(${CVE_COLUMNS.map((_, c) => `$${base + c + 1}`).join(', ')})`);
+  }
+  const keys = rows * CVE_COLUMNS.length;
+  return `with up as (
+    insert into intel_cves as c (${CVE_COLUMNS.join(', ')}) values ${values.join(', ')}
+    on conflict (id) do update set
+      published = excluded.published, last_modified = excluded.last_modified, severity = excluded.severity,
+      cvss_version = excluded.cvss_version, cvss_score = excluded.cvss_score, record = excluded.record,
+      match = excluded.match, imported_at = now()
+    where c.last_modified is null or (excluded.last_modified is not null and excluded.last_modified > c.last_modified)
+    returning c.id, (c.xmax = 0) as inserted
+  ), keys as (
+    select * from unnest($${keys + 1}::text[], $${keys + 2}::text[], $${keys + 3}::text[]) as k(cve_id, vendor, product)
+  ), gone as (
+    -- Only the keys of updated CVEs, through the primary key (an array, so no join plan can scan the whole table).
+    delete from intel_cve_products p
+    where p.cve_id = any(array(select id from up where not inserted))
+      and (p.cve_id, p.vendor, p.product) not in (select cve_id, vendor, product from keys)
+  ), added as (
+    insert into intel_cve_products (cve_id, vendor, product)
+    select k.cve_id, k.vendor, k.product from keys k join up on up.id = k.cve_id
+    on conflict do nothing
+  )
+  select count(*) filter (where inserted)::int as added, count(*)::int as changed from up`;
+}
+
+/** Upserts EPSS scores given as five arrays; the newest score per CVE is kept, an older file never overwrites it. */
+const EPSS_STATEMENT = `with up as (
+    insert into intel_epss as e (cve_id, score, percentile, score_date, model_version)
+    select * from unnest($1::text[], $2::real[], $3::real[], $4::date[], $5::text[])
+    on conflict (cve_id) do update set
+      score = excluded.score, percentile = excluded.percentile, score_date = excluded.score_date,
+      model_version = excluded.model_version
+    where (e.score_date is null or excluded.score_date >= e.score_date)
+      and (e.score, e.percentile, e.score_date) is distinct from (excluded.score, excluded.percentile, excluded.score_date)
+    returning (e.xmax = 0) as inserted
+  )
+  select count(*) filter (where inserted)::int as added, count(*)::int as changed from up`;
 
 /** The index key of an OSV package, as the in-memory index builds it. */
 export function osvPackageKey(ecosystem: string, name: string): { ecosystem: string; name: string } {
@@ -36,6 +99,15 @@ function dedupe<T>(items: T[], id: (t: T) => string, newer: (a: T, b: T) => bool
 }
 
 const later = (a: string | null, b: string | null): boolean => (a ?? '') >= (b ?? '');
+
+/** Adds a statement's `{added, changed}` row to the counts: what it did not change was unchanged. */
+function tallyCounted(rows: Record<string, unknown>[], total: number, counts: StoreCounts): void {
+  const added = Number(rows[0]?.added ?? 0);
+  const changed = Number(rows[0]?.changed ?? 0);
+  counts.added += added;
+  counts.updated += changed - added;
+  counts.unchanged += total - changed;
+}
 
 function tally(rows: { inserted: boolean }[], total: number, counts: StoreCounts): void {
   const added = rows.filter((r) => r.inserted).length;
@@ -61,8 +133,34 @@ export class IntelStore {
   private epss: Of<'epss'>[] = [];
   private osvs: Of<'osv'>[] = [];
   private distroFixes: Of<'distro-fix'>[] = [];
+  private readonly raw: RawClient;
+  /** The CVE or EPSS batch being written while the next one is read; at most one at a time, so counts stay in order. */
+  private writing: Promise<void> | null = null;
+  private failure: { error: unknown } | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.raw = rawClient(db);
+  }
+
+  /** Starts a write once the one before it has ended; its failure is thrown by the next call or by flush(). */
+  private async startWrite(write: () => Promise<void>): Promise<void> {
+    await this.settle();
+    // Caught here and kept, so a failure while nobody awaits is not an unhandled rejection.
+    this.writing = write().catch((error: unknown) => {
+      this.failure = { error };
+    });
+  }
+
+  /** Waits for the write under way and throws its failure. */
+  private async settle(): Promise<void> {
+    if (this.writing) await this.writing;
+    this.writing = null;
+    if (this.failure) {
+      const { error } = this.failure;
+      this.failure = null;
+      throw error;
+    }
+  }
 
   /** Buffers a record; writes a batch when one is full. */
   async add(item: FeedRecordItem): Promise<void> {
@@ -97,6 +195,7 @@ export class IntelStore {
     await this.flushEpss();
     await this.flushOsv();
     await this.flushDistroFixes();
+    await this.settle();
   }
 
   /** A newer record of the same (release, package, CVE) replaces the stored one: the distribution changed its verdict. */
@@ -128,50 +227,27 @@ export class IntelStore {
       this.counts,
     );
     if (batch.length === 0) return;
-    await this.db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(intelCves)
-        .values(
-          batch.map((r) => ({
-            id: r.id,
-            published: r.published,
-            lastModified: r.lastModified,
-            severity: r.severity,
-            cvssVersion: r.primaryCvss?.version ?? null,
-            cvssScore: r.primaryCvss?.score ?? null,
-            record: r,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: intelCves.id,
-          set: {
-            published: sql`excluded.published`,
-            lastModified: sql`excluded.last_modified`,
-            severity: sql`excluded.severity`,
-            cvssVersion: sql`excluded.cvss_version`,
-            cvssScore: sql`excluded.cvss_score`,
-            record: sql`excluded.record`,
-            importedAt: sql`now()`,
-          },
-          // Incremental: only a newer lastModified replaces what is stored.
-          setWhere: sql`${intelCves.lastModified} is null or (excluded.last_modified is not null and excluded.last_modified > ${intelCves.lastModified})`,
-        })
-        .returning({ id: intelCves.id, inserted: sql<boolean>`(xmax = 0)` });
-      tally(rows, batch.length, this.counts);
-      const changed = new Set(rows.map((r) => r.id));
-      if (changed.size === 0) return;
-      // New CVEs have no index rows yet (foreign key): only updated ones need their old keys removed.
-      const updated = rows.filter((r) => !r.inserted).map((r) => r.id);
-      if (updated.length > 0) await tx.delete(intelCveProducts).where(inArray(intelCveProducts.cveId, updated));
-      const keys = batch
-        .filter((r) => changed.has(r.id))
-        .flatMap((r) =>
-          cveProductKeys(r.configurations)
-            .filter((k) => k.vulnerable) // platforms are conditions, not ways in
-            .map((k) => ({ cveId: r.id, vendor: k.vendor, product: k.product })),
-        );
-      const unique = [...new Map(keys.map((k) => [`${k.cveId}\u0000${k.vendor}\u0000${k.product}`, k])).values()];
-      await insertSliced(unique, 3, (slice) => tx.insert(intelCveProducts).values(slice).onConflictDoNothing());
+    // The statement's values are built now, while the previous batch may still be in the database.
+    const values: unknown[] = [];
+    const keyIds: string[] = [];
+    const vendors: string[] = [];
+    const products: string[] = [];
+    for (const r of batch) {
+      const p = r.primaryCvss;
+      values.push(r.id, r.published, r.lastModified, r.severity, p?.version ?? null, p?.score ?? null);
+      values.push(JSON.stringify(r), JSON.stringify(cveMatchData(r)));
+      for (const k of cveProductKeys(r.configurations)) {
+        if (!k.vulnerable) continue; // platforms are conditions, not ways in
+        keyIds.push(r.id);
+        vendors.push(k.vendor);
+        products.push(k.product);
+      }
+    }
+    values.push(keyIds, vendors, products);
+    const text = cveStatement(batch.length);
+    await this.startWrite(async () => {
+      const { rows } = await this.raw.query(text, values);
+      tallyCounted(rows, batch.length, this.counts);
     });
   }
 
@@ -208,25 +284,17 @@ export class IntelStore {
       this.counts,
     );
     if (batch.length === 0) return;
-    const rows = await this.db
-      .insert(intelEpss)
-      .values(
-        batch.map((r) => ({ cveId: r.cve, score: r.epss, percentile: r.percentile, scoreDate: r.date, modelVersion: r.modelVersion })),
-      )
-      .onConflictDoUpdate({
-        target: intelEpss.cveId,
-        set: {
-          score: sql`excluded.score`,
-          percentile: sql`excluded.percentile`,
-          scoreDate: sql`excluded.score_date`,
-          modelVersion: sql`excluded.model_version`,
-        },
-        // Keep the newest score per CVE; an older file never overwrites a newer one.
-        setWhere: sql`(${intelEpss.scoreDate} is null or excluded.score_date >= ${intelEpss.scoreDate})
-          and (${intelEpss.score}, ${intelEpss.percentile}, ${intelEpss.scoreDate}) is distinct from (excluded.score, excluded.percentile, excluded.score_date)`,
-      })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    tally(rows, batch.length, this.counts);
+    const values = [
+      batch.map((r) => r.cve),
+      batch.map((r) => r.epss),
+      batch.map((r) => r.percentile),
+      batch.map((r) => r.date),
+      batch.map((r) => r.modelVersion),
+    ];
+    await this.startWrite(async () => {
+      const { rows } = await this.raw.query(EPSS_STATEMENT, values);
+      tallyCounted(rows, batch.length, this.counts);
+    });
   }
 
   private async flushOsv(): Promise<void> {
