@@ -27,6 +27,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'net-scan-result': lazyPage(() => import('../features/scans/ScanResultPage.tsx')),
   'net-scan-profiles': lazyPage(() => import('../features/profiles/ProfilesPage.tsx')),
   'net-scan-profile-edit': lazyPage(() => import('../features/profiles/ProfileEditPage.tsx')),
+  'vulnerability-tests': lazyPage(() => import('../features/catalogue/TestCataloguePage.tsx')),
   'scan-appliance': lazyPage(() => import('../features/probes/ApplianceViewPage.tsx')),
   'scan-appliances': lazyPage(() => import('../features/probes/ProbesPage.tsx')),
   users: lazyPage(() => import('../features/users/UsersPage.tsx')),

@@ -1,0 +1,76 @@
+// The columns and filters of the catalogue screen: the tests (name, category, severity, source) and the refused
+// templates (file, id, reason).
+import { Badge, Code, Text } from '@mantine/core';
+import { SEVERITY_LABELS, type Severity } from '@bulwark/core';
+import type { DataColumn } from '../../components/data-table/index.ts';
+import type { FilterDef } from '../../components/filter-bar/index.ts';
+import type { CatalogueTest, RefusedTemplate } from './catalogue-api.ts';
+
+const SOURCE_OPTIONS = [
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'community', label: 'Community' },
+] as const;
+
+function SourceBadge({ source }: { source: 'shipped' | 'community' }) {
+  return source === 'community' ? (
+    <Badge variant="light" color="grape">
+      Community
+    </Badge>
+  ) : (
+    <Badge variant="light">Shipped</Badge>
+  );
+}
+
+export const TEST_COLUMNS: readonly DataColumn<CatalogueTest>[] = [
+  {
+    key: 'name',
+    header: 'Test',
+    sortKey: 'name',
+    cell: (test) => (
+      <>
+        <Text size="sm" fw={500}>
+          {test.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {test.id}
+          {test.cve.length > 0 ? ` · ${test.cve.join(', ')}` : ''}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'category', header: 'Category', sortKey: 'category', hideable: true, cell: (test) => <Text size="sm">{test.category}</Text> },
+  {
+    key: 'severity',
+    header: 'Severity',
+    sortKey: 'severity',
+    descendingFirst: true,
+    cell: (test) => <Text size="sm">{SEVERITY_LABELS[test.severity as Severity]}</Text>,
+  },
+  { key: 'source', header: 'Source', hideable: true, cell: (test) => <SourceBadge source={test.source} /> },
+];
+
+export const TEST_FILTERS: readonly FilterDef[] = [
+  { kind: 'text', name: 'search', label: 'Search', placeholder: 'Id, name or CVE', width: 260 },
+  { kind: 'select', name: 'source', label: 'Source', options: SOURCE_OPTIONS },
+];
+
+export const REFUSED_COLUMNS: readonly DataColumn<RefusedTemplate>[] = [
+  {
+    key: 'file',
+    header: 'File',
+    cell: (r) => (
+      <>
+        <Code>{r.file || r.folder}</Code>
+        <Text size="xs" c="dimmed">
+          {r.source === 'community' ? `Community folder ${r.folder}` : 'Shipped checks'}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'id', header: 'Template id', cell: (r) => <Text size="sm">{r.template_id ?? '—'}</Text> },
+  { key: 'reason', header: 'Why it was refused', cell: (r) => <Text size="sm">{r.reason}</Text> },
+];
+
+export const REFUSED_FILTERS: readonly FilterDef[] = [
+  { kind: 'text', name: 'search', label: 'Search refused templates', placeholder: 'File, id or reason', width: 260 },
+];
