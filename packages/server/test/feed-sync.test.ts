@@ -84,15 +84,31 @@ describe.each(BACKENDS)('feed sync on %s', (backend) => {
     const clock = new FakeClock(Date.UTC(2026, 10, 24, 3, 30));
     // The third page fails every time it is asked for in this sync (three tries).
     providers.fail((p, q) => p === NVD && q.startIndex === '20', { status: 503 }, { status: 503 }, { status: 503 });
-    const first = outcomes(await syncFeeds(deps(), { only: ['nvd'], clock, nvdPageSize: 10, http: { attempts: 3 } }));
+    const waits: string[] = [];
+    const first = outcomes(
+      await syncFeeds(deps(), {
+        only: ['nvd'],
+        clock,
+        nvdPageSize: 10,
+        http: { attempts: 3 },
+        onProgress: (_source, p) => {
+          if (p.phase === 'waiting') waits.push(p.note!);
+        },
+      }),
+    );
+    // While it waits, the source says why and for how long; no wait follows the last try.
+    expect(waits).toEqual([
+      'The NVD answered 503 Service Unavailable; trying again in 6 s (try 2 of 3).',
+      'The NVD answered 503 Service Unavailable; trying again in 12 s (try 3 of 3).',
+    ]);
     expect(first.nvd).toMatchObject({ ok: false });
     expect(first.nvd!.error).toMatch(/The NVD answered 503 Service Unavailable 3 times/);
     expect(await db().$count(intelCves)).toBe(20);
     const [failed] = await sourceStates(db(), ['nvd']);
     expect(failed).toMatchObject({ running: false, lastSuccessAt: null, lastError: first.nvd!.error });
     expect(failed!.cursor.window).toEqual({ start: null, end: '2026-11-24T03:30:00.000Z', startIndex: 20 });
-    // Back-off between tries: 6 s, then 12 s (doubling).
-    expect(clock.sleeps.filter((s) => s >= 6000)).toEqual(expect.arrayContaining([6000, 12000]));
+    // Back-off between tries: 6 s, then 12 s (doubling), and none after the last.
+    expect(clock.sleeps.filter((s) => s >= 6000)).toEqual([6000, 12000]);
 
     const before = providers.requests(NVD).length;
     // The next sync, at the same instant (a later one would also ask for what changed meanwhile).

@@ -65,10 +65,23 @@ describe('IntelligencePage', () => {
             label: 'NVD CVE API 2.0',
             state: 'running',
             records: 36,
-            progress: { phase: 'download', done: 4000, total: 10000, unit: 'records', percent: 40 },
+            progress: { phase: 'download', done: 4000, total: 10000, unit: 'records', percent: 40, note: null },
           }),
           aSyncSource(),
           aSyncSource({ source: 'epss', label: 'FIRST EPSS daily scores', unchanged: true, records: 0 }),
+          aSyncSource({
+            source: 'osv/Ubuntu',
+            label: 'OSV Ubuntu',
+            state: 'running',
+            progress: {
+              phase: 'waiting',
+              done: 0,
+              total: null,
+              unit: 'bytes',
+              percent: null,
+              note: 'OSV Ubuntu answered 503 Service Unavailable; trying again in 12 s (try 3 of 6).',
+            },
+          }),
           aSyncSource({
             source: 'osv/Debian',
             label: 'OSV Debian',
@@ -94,6 +107,10 @@ describe('IntelligencePage', () => {
     expect(within(nvd).getByText('Syncing')).toBeInTheDocument();
     expect(within(nvd).getByRole('progressbar', { name: 'NVD CVE API 2.0 progress' })).toHaveAttribute('aria-valuenow', '40');
     expect(within(nvd).getByText('Downloading 4,000 records of 10,000 records')).toBeInTheDocument();
+    // A source that answered "later" says what the sync waits for, and draws no progress bar.
+    const ubuntu = within(table).getByRole('row', { name: /OSV Ubuntu/ });
+    expect(within(ubuntu).getByText('OSV Ubuntu answered 503 Service Unavailable; trying again in 12 s (try 3 of 6).')).toBeInTheDocument();
+    expect(within(ubuntu).queryByRole('progressbar')).not.toBeInTheDocument();
     const kev = within(table).getByRole('row', { name: /CISA Known Exploited/ });
     expect(within(kev).getByText('Up to date')).toBeInTheDocument();
     expect(kev.querySelector('[data-records]')).toHaveTextContent('1,404');

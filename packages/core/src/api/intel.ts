@@ -65,12 +65,14 @@ export const feedSyncSource = z.object({
   unchanged: z.boolean(),
   progress: z
     .object({
-      phase: z.enum(['download', 'import']),
+      /** waiting: the source answered "later" and the sync waits to try again (`note` says why and how long). */
+      phase: z.enum(['download', 'import', 'waiting']),
       done: z.number(),
       total: z.number().nullable(),
       unit: z.enum(['bytes', 'records']),
       /** 0-100 when the total is known. */
       percent: z.number().nullable(),
+      note: z.string().nullable(),
     })
     .nullable(),
 });

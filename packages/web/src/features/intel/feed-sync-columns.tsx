@@ -13,14 +13,16 @@ function SyncState({ item }: { item: FeedSyncSource }) {
       </Badge>
       {item.progress && (
         <>
-          <Progress
-            value={item.progress.percent ?? 100}
-            animated
-            striped={item.progress.percent === null}
-            aria-label={`${item.label} progress`}
-            aria-valuetext={syncProgressText(item.progress)}
-          />
-          <Text size="xs" c="dimmed">
+          {item.progress.phase !== 'waiting' && (
+            <Progress
+              value={item.progress.percent ?? 100}
+              animated
+              striped={item.progress.percent === null}
+              aria-label={`${item.label} progress`}
+              aria-valuetext={syncProgressText(item.progress)}
+            />
+          )}
+          <Text size="xs" c={item.progress.phase === 'waiting' ? 'orange' : 'dimmed'} maw={320}>
             {syncProgressText(item.progress)}
           </Text>
         </>

@@ -141,6 +141,7 @@ export function formatBytes(bytes: number): string {
 
 /** What a running source is doing: 'Downloading 2.0 MB of 8.0 MB', 'Importing 12,000 records'. */
 export function syncProgressText(progress: NonNullable<FeedSyncSource['progress']>): string {
+  if (progress.phase === 'waiting') return progress.note ?? 'Waiting to try again';
   const amount = (n: number) => (progress.unit === 'bytes' ? formatBytes(n) : `${formatCount(n)} records`);
   const verb = progress.phase === 'download' ? 'Downloading' : 'Importing';
   return progress.total ? `${verb} ${amount(progress.done)} of ${amount(progress.total)}` : `${verb} ${amount(progress.done)}`;

@@ -32,6 +32,8 @@ export interface DownloadHooks {
   onProgress?(done: number, total: number | null): void;
   /** Called when a download breaks off, with what a later sync resumes from. */
   onPartial?(partial: NonNullable<FileState['partial']>): Promise<void>;
+  /** Called before waiting to try again (the source answered "later"). */
+  onWait?(note: string): void;
 }
 
 async function sizeOf(file: string): Promise<number | null> {
@@ -86,7 +88,7 @@ export async function downloadFile(
     }
   }
 
-  const res = await http.get(url, { headers, provider });
+  const res = await http.get(url, { headers, provider, onWait: hooks.onWait });
   if (res.status === 304) {
     await res.body?.cancel().catch(() => undefined);
     return {

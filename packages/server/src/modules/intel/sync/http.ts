@@ -50,6 +50,8 @@ export interface RequestOptions {
   retryStatuses?: readonly number[];
   /** Who answers, for messages ("the NVD"). */
   provider: string;
+  /** Told before each wait for a retry, with the reason in words. */
+  onWait?(note: string, ms: number): void;
 }
 
 export interface FeedHttpOptions {
@@ -98,7 +100,7 @@ export class FeedHttp {
         res = await fetch(url, { headers: { 'user-agent': this.userAgent, ...options.headers }, redirect: 'follow' });
       } catch (err) {
         last = `could not be reached (${causeOf(err)})`;
-        await this.clock.sleep(this.delay(attempt, null));
+        await this.wait(options, last, attempt, this.delay(attempt, null));
         continue;
       }
       if (res.ok || res.status === 304) return res;
@@ -106,9 +108,15 @@ export class FeedHttp {
       const answer = `answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
       if (!retry.has(res.status)) throw new FeedHttpError(`${options.provider} ${answer} for ${safeUrl(url)}.`, res.status);
       last = answer;
-      await this.clock.sleep(this.delay(attempt, retryAfterMs(res.headers.get('retry-after'), this.clock.now())));
+      await this.wait(options, answer, attempt, this.delay(attempt, retryAfterMs(res.headers.get('retry-after'), this.clock.now())));
     }
     throw new FeedHttpError(`${options.provider} ${last} ${this.attempts} times for ${safeUrl(url)}; the next sync tries again.`, null);
+  }
+
+  private async wait(options: RequestOptions, why: string, attempt: number, ms: number): Promise<void> {
+    if (attempt + 1 >= this.attempts) return;
+    options.onWait?.(`${options.provider} ${why}; trying again in ${Math.ceil(ms / 1000)} s (try ${attempt + 2} of ${this.attempts}).`, ms);
+    await this.clock.sleep(ms);
   }
 
   private delay(attempt: number, retryAfter: number | null): number {

@@ -26,6 +26,8 @@ export interface NvdSyncOptions {
   /** Imports one page file; returns the records read. */
   importPage(file: string): Promise<number>;
   onProgress?(done: number, total: number | null): void;
+  /** Called before waiting to try again (rate limit, 5xx). */
+  onWait?(note: string): void;
 }
 
 /** The NVD's date format: ISO 8601 with milliseconds and an explicit offset. */
@@ -94,6 +96,7 @@ export async function syncNvd(o: NvdSyncOptions): Promise<number> {
       provider: 'The NVD',
       // The NVD answers 403 when a client goes over its rate limit (and 429 behind some proxies).
       retryStatuses: [403, 429],
+      onWait: o.onWait,
     });
     const text = await res.text();
     const { totalResults, count } = pagingOf(text);

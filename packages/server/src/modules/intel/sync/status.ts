@@ -34,7 +34,14 @@ export async function feedSyncStatus(db: Db, config: Pick<Config, 'feedSync'>, n
       last_error_at: row?.lastErrorAt?.toISOString() ?? null,
       records: row?.records ?? 0,
       unchanged: row?.unchanged ?? false,
-      progress: p && { ...p, percent: p.total ? Math.min(100, Math.floor((p.done / p.total) * 1000) / 10) : null },
+      progress: p && {
+        phase: p.phase,
+        done: p.done,
+        total: p.total,
+        unit: p.unit,
+        percent: p.total ? Math.min(100, Math.floor((p.done / p.total) * 1000) / 10) : null,
+        note: p.note ?? null,
+      },
     };
   });
   return {

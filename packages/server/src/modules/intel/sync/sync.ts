@@ -114,6 +114,7 @@ async function syncSource(
     });
     return result.counts.read;
   };
+  const onWait = (note: string): void => progress({ phase: 'waiting', done: 0, total: null, unit: 'bytes', note }, true);
   const dir = syncDir(deps.config.feedsDir, source.name);
   try {
     let records = 0;
@@ -132,6 +133,7 @@ async function syncSource(
         },
         importPage: importFile,
         onProgress: (done, total) => progress({ phase: 'download', done, total, unit: 'records' }, true),
+        onWait,
       });
       unchanged = records === 0;
     } else {
@@ -144,6 +146,7 @@ async function syncSource(
         {
           onProgress: (done, total) => progress({ phase: 'download', done, total, unit: 'bytes' }),
           onPartial: async (partial) => updateSource(db, source.name, { cursor: { ...state.cursor, partial } }),
+          onWait,
         },
       );
       await updateSource(db, source.name, {
