@@ -1,15 +1,24 @@
 // Loads a folder of Nuclei-format templates as the check engine would and prints how many load, by top-level folder,
 // and the most common reasons for refusing the rest (the measurement in docs/benchmarks.md, "Community checks").
 // The whole folder loads at once, as BULWARK_CHECKS_DIRS would load it, so payload files (helpers/) are found:
-//   npx tsx packages/scanner/scripts/template-coverage.ts /tmp/nuclei [network ssl dns http] [--top 25] [--examples]
+//   npx tsx packages/scanner/scripts/template-coverage.ts /tmp/nuclei [network ssl dns http] [--top 25] [--examples] [--run]
+// --run also runs every loaded http and ssl template against a plain web server (404 for every path, HTTP and HTTPS) on
+// 127.0.0.95, and counts those that ran to the end, those that failed (with why) and those that matched anyway.
 import { readdirSync } from 'node:fs';
-import { loadTemplates } from '../src/checks/index.ts';
+import http from 'node:http';
+import https from 'node:https';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadTemplates, runChecks, type CheckTemplate } from '../src/checks/index.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.indexOf(name);
 const topAt = flag('--top');
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 25;
 const examples = flag('--examples') >= 0;
+const run = flag('--run') >= 0;
 const positional = args.filter((a, i) => !a.startsWith('--') && (topAt < 0 || i !== topAt + 1));
 const root = positional[0];
 if (!root) {
@@ -66,3 +75,80 @@ console.log('| reason | templates |');
 console.log('| --- | ---: |');
 for (const [reason, e] of [...reasons].sort((a, b) => b[1].n - a[1].n).slice(0, top))
   console.log(`| ${reason.replace(/\|/g, '\\|')} | ${e.n} |${examples ? ` ${e.files.join(', ')}` : ''}`);
+
+/** A self-signed certificate for the HTTPS side of the plain server (openssl, as the tests make theirs). */
+function certificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bulwark-coverage-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      `${dir}/k.pem`,
+      '-out',
+      `${dir}/c.pem`,
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
+  return { key: readFileSync(`${dir}/k.pem`), cert: readFileSync(`${dir}/c.pem`) };
+}
+
+async function runAll(templates: CheckTemplate[]): Promise<void> {
+  const address = '127.0.0.95';
+  const answer: http.RequestListener = (req, res) => {
+    req.resume();
+    res.writeHead(404, { 'Content-Type': 'text/html', Server: 'plain' }).end('<html><body>Not Found</body></html>');
+  };
+  const plain = http.createServer(answer);
+  const secure = https.createServer(certificate(), answer);
+  const listen = (s: http.Server) =>
+    new Promise<number>((resolve) => s.listen(0, address, () => resolve((s.address() as { port: number }).port)));
+  const [httpPort, httpsPort] = [await listen(plain), await listen(secure)];
+  for (const kind of ['http', 'ssl'] as const) {
+    const mine = templates.filter((t) => t[kind].length > 0);
+    const failed = new Map<string, number>();
+    const failedIds = new Set<string>();
+    const ports =
+      kind === 'http'
+        ? [{ port: httpPort, protocol: 'tcp' as const, state: 'open' as const, service: { name: 'http', cpe: [], tls: false } }]
+        : [{ port: httpsPort, protocol: 'tcp' as const, state: 'open' as const, service: { name: 'https', cpe: [], tls: true } }];
+    const findings = await runChecks(
+      mine,
+      { address, hostnames: [], alive: true, findings: [], ports },
+      {
+        timeoutMs: 3000,
+        concurrency: 16,
+        onError: (t, _port, e) => {
+          failedIds.add(t.id);
+          const why = e.message.replace(/[0-9.]+:[0-9]+/g, 'addr').slice(0, 80);
+          failed.set(why, (failed.get(why) ?? 0) + 1);
+        },
+      },
+    );
+    console.log(
+      `\n${kind}: ${mine.length} run against the plain server: ${mine.length - failedIds.size} ran to the end, ${failedIds.size} failed, ${findings.length} matched anyway`,
+    );
+    for (const [why, n] of [...failed].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log(`  failed: ${why} (${n})`);
+    if (findings.length)
+      console.log(
+        `  matched: ${findings
+          .map((f) => f.check)
+          .slice(0, 15)
+          .join(', ')}${findings.length > 15 ? ' …' : ''}`,
+      );
+  }
+  plain.close();
+  secure.close();
+}
+
+if (run) await runAll(all.templates.filter((t) => folders.includes(top1(t.file))));

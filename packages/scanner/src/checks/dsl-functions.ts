@@ -167,6 +167,11 @@ export const DSL_FUNCTIONS: Record<string, DslFunction> = {
   trim_right: { min: 2, max: 2, fn: ([a, c]) => trimChars(str(a), str(c), false, true) },
   trim_prefix: { min: 2, max: 2, fn: ([a, p]) => (str(a).startsWith(str(p)) ? str(a).slice(str(p).length) : str(a)) },
   trim_suffix: { min: 2, max: 2, fn: ([a, s]) => (str(s) && str(a).endsWith(str(s)) ? str(a).slice(0, -str(s).length) : str(a)) },
+  // Spellings without the underscore that templates use as well.
+  startswith: { min: 2, max: 64, fn: ([a, ...bs]) => bs.some((b) => str(a).startsWith(str(b))) },
+  endswith: { min: 2, max: 64, fn: ([a, ...bs]) => bs.some((b) => str(a).endsWith(str(b))) },
+  trimprefix: { min: 2, max: 2, fn: ([a, p]) => (str(a).startsWith(str(p)) ? str(a).slice(str(p).length) : str(a)) },
+  trimsuffix: { min: 2, max: 2, fn: ([a, s]) => (str(s) && str(a).endsWith(str(s)) ? str(a).slice(0, -str(s).length) : str(a)) },
   to_number: unary((a) => Number(a)),
   to_string: unary((a) => str(a)),
   regex: { min: 2, max: 2, fn: ([p, s]) => re(p).test(str(s)) },

@@ -181,7 +181,8 @@ export function parseOperators(o: Obj, dfltPart: string, known: ReadonlySet<stri
   const extractors = (
     Array.isArray(o.extractors) ? o.extractors : o.extractors === undefined ? [] : fail("'extractors' must be a list")
   ) as unknown[];
-  if (!matchers.length && !extractors.length) fail('a request needs matchers or extractors');
+  // A request without operators only prepares later ones (a login, a cookie); parseTemplate refuses a template that
+  // has operators nowhere.
   return {
     matchersCondition: mc as 'and' | 'or',
     matchers: matchers.map((m) => parseMatcher(m, dfltPart, known)),

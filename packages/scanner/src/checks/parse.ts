@@ -219,6 +219,8 @@ export function parseTemplate(yamlText: string, file?: string, options: ParseOpt
   if (Object.keys(files).length) tpl.files = files;
   const n = tpl.http.length + tpl.network.length + tpl.ssl.length;
   if (n === 0) fail('the template has no http, network or ssl request');
+  if (![...tpl.http, ...tpl.network, ...tpl.ssl].some((r) => r.matchers.length + r.extractors.length > 0))
+    fail('a request needs matchers or extractors');
   if ([tpl.http.length, tpl.network.length, tpl.ssl.length].filter(Boolean).length > 1)
     fail('a template mixing protocols is not supported');
   return tpl;
