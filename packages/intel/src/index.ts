@@ -36,7 +36,7 @@ export {
   type CpeValue,
 } from './cpe/cpe.ts';
 export { compareCpeValues, compareCpes, cpeIsDisjoint, cpeIsEqual, cpeIsSuperset, type CpeRelation } from './cpe/relation.ts';
-export { cpeMatchesCriteria, describeCpeMatch, joinedVersion, primeCriteria, versionInRange } from './cpe/criteria.ts';
+export { cpeMatchesCriteria, describeCpeMatch, joinedVersion, versionInRange } from './cpe/criteria.ts';
 export {
   evaluateConfigurations,
   type ConfigurationMatch,

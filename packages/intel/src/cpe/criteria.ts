@@ -26,20 +26,6 @@ export function rememberCriteria(match: CpeMatch, cpe: Cpe): void {
   parsedCriteria.set(match, cpe);
 }
 
-/**
- * Gives an entry its parsed criteria through `cache` (criteria text → parsed CPE), so that entries with the same text,
- * common among the records a host's match loads together, are parsed once. Parsed CPEs are never changed, so shared.
- */
-export function primeCriteria(match: CpeMatch, cache: Map<string, Cpe>): void {
-  if (parsedCriteria.has(match)) return;
-  let cpe = cache.get(match.criteria);
-  if (!cpe) {
-    cpe = parseCpe(match.criteria);
-    cache.set(match.criteria, cpe);
-  }
-  parsedCriteria.set(match, cpe);
-}
-
 const hasRange = (m: CpeMatch): boolean =>
   m.versionStartIncluding !== undefined ||
   m.versionStartExcluding !== undefined ||
@@ -112,9 +98,40 @@ function versionMatches(criteria: Cpe, target: Cpe, m: CpeMatch): boolean {
   return concrete(criteria.version) && !criteria.version.pattern && c !== null && t !== null && compareGeneric(c, t) === 0;
 }
 
+/**
+ * Whether the criteria text names another product than `product` (a plain lower-case value), read off the text
+ * without parsing it: most entries of a record name other products, and parsing each was most of a host's match.
+ * False whenever the text cannot tell (escapes, wildcards, ANY, upper case): then the parsed comparison decides.
+ */
+function namesOtherProduct(criteria: string, product: string): boolean {
+  // cpe:2.3:part:vendor:product:... — the product is between the fourth and the fifth colon.
+  let start = -1;
+  for (let i = 0, colons = 0; i < criteria.length; i++) {
+    const c = criteria.charCodeAt(i);
+    if (c === 0x5c) return false; // an escape before the product: its colon may not be a separator
+    if (c !== 0x3a) continue;
+    if (++colons === 4) {
+      start = i + 1;
+      break;
+    }
+  }
+  if (start < 0) return false;
+  const end = criteria.indexOf(':', start);
+  if (end <= start) return false; // no product, or an empty one (ANY)
+  if (end - start === product.length && criteria.startsWith(product, start)) return false;
+  for (let i = start; i < end; i++) {
+    const c = criteria.charCodeAt(i);
+    // An escape (maybe of a colon), a wildcard, or a letter lower case would change: only parsing can tell.
+    if (c === 0x5c || c === 0x2a || c === 0x3f || (c >= 0x41 && c <= 0x5a) || c >= 0x80) return false;
+  }
+  return true; // a plain value, or NA (`-`), that is not the product
+}
+
 /** Whether a target CPE (string or parsed) is covered by one cpeMatch entry, version range included. */
 export function cpeMatchesCriteria(cpe: string | Cpe, match: CpeMatch): boolean {
   const target = typeof cpe === 'string' ? parseCpe(cpe) : cpe;
+  const p = target.product;
+  if (p.kind === 'value' && !p.pattern && namesOtherProduct(match.criteria, p.value)) return false;
   const criteria = criteriaCpe(match);
   for (const a of CPE_ATTRIBUTES) {
     if (a === 'version' || a === 'update') continue;

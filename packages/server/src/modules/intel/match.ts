@@ -43,9 +43,17 @@ async function sliced<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R[
 
 export const packageLabel = (p: PackageQuery): string => `${p.ecosystem}/${p.name}@${p.version}`;
 
-/** Candidates: CVEs whose vulnerable entries name one of the products (or, for CPEs without one, vendors), or any product. */
-const CANDIDATES = `select c.id, c.match from intel_cves c
-  where c.id in (select p.cve_id from intel_cve_products p where p.product = '*' or p.product = any($1::text[]) or p.vendor = any($2::text[]))`;
+/**
+ * Candidates: CVEs whose vulnerable entries name one of the products (or, for CPEs without one, vendors), or any
+ * product; with the keys that made each a candidate, so that indexing them parses nothing.
+ */
+const CANDIDATES = `select c.id, c.match, k.vendors, k.products
+  from (
+    select cve_id, array_agg(vendor) as vendors, array_agg(product) as products from intel_cve_products
+    where product = '*' or product = any($1::text[]) or vendor = any($2::text[])
+    group by cve_id
+  ) k
+  join intel_cves c on c.id = k.cve_id`;
 
 /** The match data of every CVE the CPEs could match, indexed for matching. */
 export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveMatchIndex> {
@@ -58,7 +66,11 @@ export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveM
     else if (c.vendor.kind === 'value') vendors.add(c.vendor.value);
   }
   const { rows } = await rawClient(db).query(CANDIDATES, [[...products], [...vendors]]);
-  for (const r of rows) index.add(r.id as string, r.match as CveMatchData);
+  for (const r of rows) {
+    const vendorsOf = r.vendors as string[];
+    const keys = (r.products as string[]).map((product, i) => ({ vendor: vendorsOf[i], product }));
+    index.add(r.id as string, r.match as CveMatchData, keys);
+  }
   return index;
 }
 
