@@ -4,7 +4,7 @@
 // the answers.
 import { setMaxListeners } from 'node:events';
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
-import { communityTemplates, loadTemplates, type CheckTemplate, type CommunityTemplate } from '../checks/index.ts';
+import { communityTemplates, loadTemplates, type CheckTemplate, type CommunityCache, type CommunityTemplate } from '../checks/index.ts';
 import { runNetworkScan, type NetworkScanOptions } from '../network-scan.ts';
 import { profilePorts, type ProfilePortFields } from '../ports/index.ts';
 import type { Checkpoint, HostResult, ScanError, ScanResult } from '../types.ts';
@@ -61,6 +61,8 @@ export type TaskOutcome =
 export interface ExecuteOptions {
   /** Templates loaded once by the probe (otherwise the shipped ones are loaded for this task). */
   templates?: CheckTemplate[];
+  /** The probe's parsed community templates, kept across tasks (each task carries them again). */
+  communityCache?: CommunityCache;
   /** Longest quiet time between two reports, ms (default 1,000). */
   reportEveryMs?: number;
   /** A report goes out early once this many hosts finished since the last one (default 1,000). */
@@ -110,7 +112,7 @@ export async function executeTask(
   }
   if (templates && spec.community?.length) {
     const shippedIds = new Set(templates.map((t) => t.id));
-    const community = communityTemplates(spec.community);
+    const community = communityTemplates(spec.community, options.communityCache);
     templates = [...templates, ...community.templates.filter((t) => !shippedIds.has(t.id))];
     for (const r of community.refused)
       pendingErrors.push({

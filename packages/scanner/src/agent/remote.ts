@@ -4,6 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AgentHttp, replyMessage, type AgentReply } from './http.ts';
+import type { CommunityCache } from '../checks/index.ts';
 import type { HostResult } from '../types.ts';
 import { executeTask, type ExecuteOptions, type TaskDecision, type TaskOutcome, type TaskReport, type TaskSpec } from './execute.ts';
 
@@ -82,6 +83,8 @@ export class RemoteProbe {
   private claimLoop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private readonly log: (line: string) => void;
+  /** Community templates parsed for earlier tasks: every task carries those it runs, parsed once here. */
+  private readonly communityCache: CommunityCache = new Map();
   state: ProbeState | null = null;
 
   constructor(private readonly o: RemoteProbeOptions) {
@@ -236,7 +239,11 @@ export class RemoteProbe {
       if (reply.status !== 200) throw new Error(replyMessage(reply));
       return reply.body.action;
     };
-    const outcome = await executeTask(entry.spec, { report }, entry.controller.signal, { keepHosts: false, ...this.o.execute });
+    const outcome = await executeTask(entry.spec, { report }, entry.controller.signal, {
+      keepHosts: false,
+      communityCache: this.communityCache,
+      ...this.o.execute,
+    });
     if (entry.dropped) {
       this.log(`Task ${id} is no longer this probe’s; dropped.`);
       return;

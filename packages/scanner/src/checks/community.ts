@@ -1,5 +1,6 @@
 // Community checks: Nuclei-format templates from the folders an operator names (BULWARK_CHECKS_DIRS) load beside the
 // shipped ones, every refusal listed with its reason; a task carries the community templates it runs to its probe.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_CHECKS_DIR, loadTemplates, type Refusal } from './load.ts';
 import { parseTemplate } from './parse.ts';
@@ -75,17 +76,39 @@ export async function loadCheckCatalogue(options: { dirs?: readonly string[]; sh
   return { templates, refused };
 }
 
-/** Parses the community templates a task carries (a probe of another version may refuse some: they are listed). */
-export function communityTemplates(entries: readonly CommunityTemplate[]): { templates: CheckTemplate[]; refused: Refusal[] } {
+/** Parsed community templates by their text, kept by a probe across tasks so each is parsed once. */
+export type CommunityCache = Map<string, CheckTemplate | TemplateError>;
+
+/**
+ * Parses the community templates a task carries (a probe of another version may refuse some: they are listed).
+ * With `cache`, a template already parsed for an earlier task (same text and files) is not parsed again.
+ */
+export function communityTemplates(
+  entries: readonly CommunityTemplate[],
+  cache?: CommunityCache,
+): { templates: CheckTemplate[]; refused: Refusal[] } {
   const templates: CheckTemplate[] = [];
   const refused: Refusal[] = [];
   for (const e of entries) {
-    try {
-      templates.push(parseTemplate(e.yaml, e.file, { source: 'community', readFile: (f) => e.files?.[f] }));
-    } catch (err) {
-      if (!(err instanceof TemplateError)) throw err;
-      refused.push({ file: e.file, id: null, reason: err.message });
+    const key = createHash('sha256')
+      .update(e.file)
+      .update('\0')
+      .update(e.yaml)
+      .update('\0')
+      .update(JSON.stringify(e.files ?? {}))
+      .digest('hex');
+    let parsed = cache?.get(key);
+    if (!parsed) {
+      try {
+        parsed = parseTemplate(e.yaml, e.file, { source: 'community', readFile: (f) => e.files?.[f] });
+      } catch (err) {
+        if (!(err instanceof TemplateError)) throw err;
+        parsed = err;
+      }
+      cache?.set(key, parsed);
     }
+    if (parsed instanceof TemplateError) refused.push({ file: e.file, id: null, reason: parsed.message });
+    else templates.push(parsed);
   }
   return { templates, refused };
 }

@@ -7,6 +7,7 @@ export {
   loadCheckCatalogue,
   communityTemplates,
   type CheckCatalogue,
+  type CommunityCache,
   type CommunityTemplate,
   type RefusedTemplate,
 } from './community.ts';

@@ -2,7 +2,7 @@
 // bookkeeping never wait on the server's HTTP and database work (and never make it wait). Reports go to the server,
 // which writes them and answers with continue, pause or cancel; when the server goes away, every task stops.
 import { setMaxListeners } from 'node:events';
-import { executeTask, loadTemplates, type TaskDecision } from '@bulwark/scanner';
+import { executeTask, loadTemplates, type CommunityCache, type TaskDecision } from '@bulwark/scanner';
 import type { FromScanProcess, ToScanProcess } from './protocol.ts';
 
 interface Running {
@@ -12,6 +12,8 @@ interface Running {
 
 const running = new Map<number, Running>();
 const templates = loadTemplates().then((t) => t.templates);
+// Community templates come with each task (as they do to remote probes); each text is parsed once per process.
+const communityCache: CommunityCache = new Map();
 let seq = 0;
 
 const send = (message: FromScanProcess): void => {
@@ -34,7 +36,7 @@ async function run(message: Extract<ToScanProcess, { type: 'run' }>): Promise<vo
           }),
       },
       entry.controller.signal,
-      { ...message.options, templates: await templates },
+      { ...message.options, templates: await templates, communityCache },
     );
     send({ type: 'outcome', id: message.id, outcome });
   } catch (err) {
