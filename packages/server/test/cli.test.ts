@@ -1,12 +1,11 @@
 // The real `bulwark` command line: migrate, user create, impersonate, and serve over real HTTP, on every test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/backends.ts';
 import { lastSegment } from './helpers/sessions.ts';
-import { BIN, cleanEnv, freePort, HttpClient, ROOT, run } from './helpers/cli.ts';
+import { cleanEnv, freePort, HttpClient, ROOT, run, start } from './helpers/cli.ts';
 
 const ADMIN_EMAIL = 'root@example.com';
 const ADMIN_PASSWORD = 'Correct-Horse-42';
@@ -149,14 +148,7 @@ describe.each(BACKENDS)('bulwark CLI on %s', (backend) => {
   it('serve: signs in over real HTTP, and the printed links work', { timeout: 120_000 }, async () => {
     expect(impersonationLink).not.toBe('');
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], {
-      cwd: ROOT,
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    });
-    let output = '';
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, output, exited } = start(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
     const base = `http://127.0.0.1:${port}`;
     try {
       // Wait until it answers.
@@ -169,7 +161,7 @@ describe.each(BACKENDS)('bulwark CLI on %s', (backend) => {
         );
         if (!up) await new Promise((r) => setTimeout(r, 250));
       }
-      expect(up, output).toBe(true);
+      expect(up, output()).toBe(true);
 
       // Carol signs in like the web app: CSRF cookie first, then the echoed header.
       const carol = new HttpClient(base);

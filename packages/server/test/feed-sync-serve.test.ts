@@ -2,12 +2,11 @@
 // for the providers syncs every feed at its first start, and the intelligence status says so. Then the command line:
 // `bulwark feeds sync` (nothing changed: every source unchanged), `bulwark feeds bundle`, and `bulwark feeds import`
 // of the bundle on a second installation without internet, whose matching then finds regreSSHion. On PGlite.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, freePort, HttpClient, ROOT, run } from './helpers/cli.ts';
+import { cleanEnv, freePort, HttpClient, run, start } from './helpers/cli.ts';
 import { FeedProviders } from './helpers/feed-providers.ts';
 
 const ADMIN_EMAIL = 'root@example.com';
@@ -47,14 +46,7 @@ describe('feeds that sync themselves, from the first start', () => {
 
   it('serve: the first start syncs every feed without anyone asking', { timeout: 180_000 }, async () => {
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], {
-      cwd: ROOT,
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    });
-    let output = '';
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    const { child, output, exited } = start(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
     const base = `http://127.0.0.1:${port}`;
     try {
       const admin = new HttpClient(base);
@@ -77,7 +69,7 @@ describe('feeds that sync themselves, from the first start', () => {
         }
         await new Promise((r) => setTimeout(r, 250));
       }
-      expect(status, output).not.toBeNull();
+      expect(status, output()).not.toBeNull();
       expect(status).toMatchObject({ cves: 36, kev: 1404, epss: 10, osv: 11 });
       expect(status!.distro_fixes).toBeGreaterThan(0);
       // Nobody asked: the only requests the providers saw came from the sync (one NVD page of up to 2,000).

@@ -1,30 +1,16 @@
 // Scaling out: `bulwark serve` with BULWARK_JOBS=off only answers requests and queues work; a separate `bulwark worker`
 // process on the same PostgreSQL runs it. A scan started over HTTP is scanned by the server's built-in probe and its
 // results are processed by the worker, not by the server.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/backends.ts';
-import { BIN, cleanEnv, freePort, HttpClient, ROOT } from './helpers/cli.ts';
+import { cleanEnv, freePort, HttpClient, start, type Running } from './helpers/cli.ts';
 
 const ADMIN_EMAIL = 'root@example.com';
 const ADMIN_PASSWORD = 'Correct-Horse-42';
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function start(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  return { child, output: () => output };
-}
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 90_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -41,7 +27,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a server and a worker as separa
   let dataDir: string;
   let env: Record<string, string>;
   let listener: Server;
-  const procs: Proc[] = [];
+  const procs: Running[] = [];
 
   beforeAll(async () => {
     testDb = await openTestDatabase('postgres');

@@ -105,6 +105,18 @@ export function parseCpe(text: string): Cpe {
   return cpe;
 }
 
+/**
+ * The part, vendor and product of a CPE 2.3 formatted string, as parseCpe gives them, without parsing the other
+ * attributes: index keys need only these, for every criteria of every record imported.
+ */
+export function parseCpeProduct(text: string): Pick<Cpe, 'part' | 'vendor' | 'product'> {
+  const parts = splitComponents(text.trim());
+  if (parts.length !== 13) return pick(parseCpe(text)); // let parseCpe say what is wrong
+  return { part: parseCpeValue(parts[2]), vendor: parseCpeValue(parts[3]), product: parseCpeValue(parts[4]) };
+}
+
+const pick = (c: Cpe): Pick<Cpe, 'part' | 'vendor' | 'product'> => ({ part: c.part, vendor: c.vendor, product: c.product });
+
 /** Parses, or returns null for a malformed string. */
 export function tryParseCpe(text: string): Cpe | null {
   try {

@@ -21,11 +21,6 @@ export function criteriaCpe(match: CpeMatch): Cpe {
   return cpe;
 }
 
-/** Keeps a parse already made (the feed reader validates every criteria by parsing it) for the entry. */
-export function rememberCriteria(match: CpeMatch, cpe: Cpe): void {
-  parsedCriteria.set(match, cpe);
-}
-
 const hasRange = (m: CpeMatch): boolean =>
   m.versionStartIncluding !== undefined ||
   m.versionStartExcluding !== undefined ||

@@ -1,5 +1,5 @@
 // Index keys of a CVE record: the (part, vendor, product) triples its configurations mention.
-import { criteriaCpe } from './criteria.ts';
+import { parseCpeProduct } from './cpe.ts';
 import type { ConfigNode, Configuration } from './types.ts';
 
 export interface CpeProductKey {
@@ -12,7 +12,7 @@ export interface CpeProductKey {
 
 function collect(node: ConfigNode, out: Map<string, CpeProductKey>): void {
   for (const m of node.cpeMatch) {
-    const c = criteriaCpe(m);
+    const c = parseCpeProduct(m.criteria);
     const part = c.part.kind === 'value' ? c.part.value : '*';
     const vendor = c.vendor.kind === 'value' ? c.vendor.value : '*';
     const product = c.product.kind === 'value' ? c.product.value : '*';

@@ -1,7 +1,6 @@
 // NVD CVE JSON 2.0 records (the API's `cve` object) → CveRecord: scores, severity, configurations, references, KEV dates.
 import type { Severity } from '@bulwark/core';
-import { type Cpe, parseCpe } from '../cpe/cpe.ts';
-import { rememberCriteria } from '../cpe/criteria.ts';
+import { parseCpe } from '../cpe/cpe.ts';
 import type { ConfigNode, Configuration, CpeMatch } from '../cpe/types.ts';
 import { type CvssMetric, type CvssVersion, primaryCvss, severityFromScore } from './cvss.ts';
 import {
@@ -89,15 +88,13 @@ const RANGE_KEYS = ['versionStartIncluding', 'versionStartExcluding', 'versionEn
 export function readCpeMatch(entry: unknown, what: string, criteriaKey = 'criteria'): CpeMatch {
   const m = asObject(entry, what);
   const criteria = requiredString(m, criteriaKey, `${what}.${criteriaKey}`);
-  let cpe: Cpe;
   try {
-    cpe = parseCpe(criteria);
+    parseCpe(criteria);
   } catch (e) {
     throw new RecordError(`${what}: ${(e as Error).message}`);
   }
   if (typeof m.vulnerable !== 'boolean') throw new RecordError(`${what}.vulnerable is not a boolean`);
   const out: CpeMatch = { vulnerable: m.vulnerable, criteria };
-  rememberCriteria(out, cpe); // the store's index keys read it again
   for (const k of RANGE_KEYS) {
     const v = optionalString(m, k, `${what}.${k}`);
     if (v !== null && v !== '') out[k] = v;

@@ -1,6 +1,6 @@
 // Running the real `bulwark` command in tests: a clean environment, a free port, a command run to its end, and a
 // fetch-based client that keeps cookies and echoes the CSRF cookie, as a browser running the web app would.
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,22 @@ export function run(args: string[], env: Record<string, string>): Promise<Run> {
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
+}
+
+/** A `bulwark` process left running (serve, worker): its output so far, and how it ended. */
+export interface Running {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+export function start(args: string[], env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
 }
 
 export async function freePort(): Promise<number> {

@@ -25,6 +25,19 @@ export interface ImportProgress {
   formats: string[];
 }
 
+export function emptyImportProgress(): ImportProgress {
+  return { counts: { read: 0, added: 0, updated: 0, unchanged: 0, skipped: 0 }, bytesRead: 0, bytesTotal: 0, errors: [], formats: [] };
+}
+
+/** Adds one import's outcome to a total (errors up to the kept number). */
+export function addImportProgress(total: ImportProgress, part: ImportProgress): void {
+  for (const k of Object.keys(total.counts) as (keyof FeedImportCounts)[]) total.counts[k] += part.counts[k];
+  total.bytesRead += part.bytesRead;
+  total.bytesTotal += part.bytesTotal;
+  total.errors.push(...part.errors.slice(0, Math.max(0, MAX_ERRORS - total.errors.length)));
+  for (const f of part.formats) if (!total.formats.includes(f)) total.formats.push(f);
+}
+
 async function sizeOf(path: string): Promise<number> {
   const s = await stat(path);
   if (s.isFile()) return s.size;
@@ -65,13 +78,7 @@ export async function importSources(
   onProgress?: (p: ImportProgress) => Promise<void> | void,
 ): Promise<ImportProgress> {
   const store = new IntelStore(db);
-  const progress: ImportProgress = {
-    counts: { read: 0, added: 0, updated: 0, unchanged: 0, skipped: 0 },
-    bytesRead: 0,
-    bytesTotal: 0,
-    errors: [],
-    formats: [],
-  };
+  const progress = emptyImportProgress();
   for (const source of sources) progress.bytesTotal += await sizeOf(source);
   let reported = Date.now();
   const report = async (force = false): Promise<void> => {

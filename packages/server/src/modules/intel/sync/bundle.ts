@@ -12,7 +12,7 @@ import * as tar from 'tar';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { acquireLease, currentLease, releaseLease } from '../../../jobs/leases.ts';
-import { importSources, type ImportProgress } from '../import.ts';
+import { addImportProgress, emptyImportProgress, importSources, type ImportProgress } from '../import.ts';
 import { systemClock, type SyncClock } from './http.ts';
 import { sourceState, sourceStates, updateSource } from './state.ts';
 import { FEED_SYNC_LEASE, syncDir } from './sync.ts';
@@ -163,20 +163,10 @@ export async function importBundle(
       throw new BundleError(`A feed sync is running (${held?.holder ?? 'another server'}); import the bundle when it has finished.`);
     }
     try {
-      const progress: ImportProgress = {
-        counts: { read: 0, added: 0, updated: 0, unchanged: 0, skipped: 0 },
-        bytesRead: 0,
-        bytesTotal: 0,
-        errors: [],
-        formats: [],
-      };
+      const progress = emptyImportProgress();
       for (const s of manifest.sources) {
         const done = await importSources(db, filesOf.get(s.source) ?? [], (p) => options.onProgress?.(p));
-        for (const k of Object.keys(progress.counts) as (keyof ImportProgress['counts'])[]) progress.counts[k] += done.counts[k];
-        progress.bytesRead += done.bytesRead;
-        progress.bytesTotal += done.bytesTotal;
-        progress.errors.push(...done.errors.slice(0, Math.max(0, 100 - progress.errors.length)));
-        for (const f of done.formats) if (!progress.formats.includes(f)) progress.formats.push(f);
+        addImportProgress(progress, done);
         const state = await sourceState(db, s.source);
         const dest = syncDir(config.feedsDir, s.source);
         await rm(dest, { recursive: true, force: true });
