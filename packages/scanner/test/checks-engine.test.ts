@@ -44,8 +44,15 @@ describe('RE2 → JavaScript', () => {
     expect(translateRe2('^[[:digit:]]+$').test('123')).toBe(true);
   });
   it('refuses what it cannot translate faithfully', () => {
-    expect(() => translateRe2('a(?i)b')).toThrow(/inline regex flags/);
-    expect(() => translateRe2('(?i:ab)')).toThrow(/inline regex flags/);
+    expect(() => translateRe2('a(?s)b')).toThrow(/inline regex flags/);
+    expect(() => translateRe2('(?s:ab)')).toThrow(/inline regex flags/);
+    // RE2's case-insensitive regions inside a pattern: only their letters match both cases.
+    expect(translateRe2('a(?i)b').test('aB')).toBe(true);
+    expect(translateRe2('a(?i)b').test('AB')).toBe(false);
+    expect(translateRe2('x(?i:ab)c').test('xABc')).toBe(true);
+    expect(translateRe2('x(?i:ab)c').test('xABC')).toBe(false);
+    expect(translateRe2('((?i)pass|pwd)=').test('PWD=')).toBe(true);
+    expect(translateRe2('(?P<k>LTAI)(?i)[a-z]{2}\\b').exec('LTAIxY')?.groups?.k).toBe('LTAI');
     expect(() => translateRe2('(?U)a+')).toThrow(/flag 'U'/);
     expect(() => translateRe2('a(?=b)')).toThrow(/lookaround/);
     expect(() => translateRe2('\\pL')).toThrow(/not supported/);
@@ -197,7 +204,7 @@ http:
     expect(refusal(tpl('matchers:\n  - type: word\n    part: interactsh_protocol\n    words: [dns]'))).toMatch(/interactsh/);
     expect(refusal(tpl('extractors:\n  - type: xpath\n    xpath: ["/a"]'))).toBe("extractor type 'xpath' not supported");
     expect(refusal(tpl('extractors:\n  - type: json\n    json: [".a | keys"]'))).toMatch(/json query/);
-    expect(refusal(tpl('matchers:\n  - type: regex\n    regex: ["a(?i)b"]'))).toMatch(/inline regex flags/);
+    expect(refusal(tpl('matchers:\n  - type: regex\n    regex: ["a(?s)b"]'))).toMatch(/inline regex flags/);
     expect(refusal(tpl('headers:\n  X: "{{nope}}"\nmatchers:\n  - type: status\n    status: [200]'))).toMatch(
       /^unsupported template expression '\{\{nope\}\}'/,
     );

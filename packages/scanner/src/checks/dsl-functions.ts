@@ -237,8 +237,27 @@ export const DSL_FUNCTIONS: Record<string, DslFunction> = {
     },
   },
   unix_time: { min: 0, max: 1, fn: ([add]) => Math.floor(Date.now() / 1000) + (Number(add) || 0) },
+  date_time: { min: 1, max: 2, fn: ([fmt, at]) => dateTime(str(fmt), at === undefined ? new Date() : new Date(Number(at) * 1000)) },
   compare_versions: { min: 2, max: 16, fn: ([v, ...cs]) => cs.every((c) => satisfies(str(v), str(c))) },
 };
+
+/** Nuclei's date_time: '%Y-%M-%D %H:%m:%S' tokens, or a Go layout ('2006-01-02 15:04:05'). */
+function dateTime(format: string, d: Date): string {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const parts: Record<string, string> = {
+    Y: String(d.getFullYear()),
+    M: pad(d.getMonth() + 1),
+    D: pad(d.getDate()),
+    H: pad(d.getHours()),
+    m: pad(d.getMinutes()),
+    S: pad(d.getSeconds()),
+  };
+  if (format.includes('%')) return format.replace(/%([YMDHmS])/g, (_, k: string) => parts[k]);
+  return format.replace(
+    /2006|01|02|15|04|05/g,
+    (t) => ({ '2006': parts.Y, '01': parts.M, '02': parts.D, '15': parts.H, '04': parts.m, '05': parts.S })[t] ?? t,
+  );
+}
 
 function trimChars(s: string, chars: string, left: boolean, right: boolean): string {
   let a = 0;

@@ -151,7 +151,7 @@ export async function* runHttp(req: HttpRequest, t: CheckTarget, env: Record<str
         res = await sendRaw(t, fillTemplate(r.raw, env), timeoutMs);
       } else {
         const filled = fillTemplate(r.path, env);
-        let headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, fillTemplate(v, env)]));
+        let headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [fillTemplate(k, env), fillTemplate(v, env)]));
         if (/^https?:\/\//.test(filled)) url = new URL(filled);
         else {
           url = new URL(base.href);

@@ -88,7 +88,8 @@ function parseRaw(raw: string, unsafe: boolean): HttpRequest['requests'][number]
   const head = sep ? text.slice(0, sep.index) : text.trimEnd();
   const body = sep ? text.slice(sep.index + sep[0].length) : '';
   const [first, ...lines] = head.split(/\r?\n/);
-  const m = /^([A-Za-z]+)\s+(\S+)(\s+HTTP\/[0-9.]+)?\s*$/.exec(first.trim());
+  // The path may hold spaces inside {{…}} helpers (rand_int(0, 9)) or be sent as written (Nuclei does not check it).
+  const m = /^([A-Za-z]+)\s+(.+?)(\s+HTTP\/[0-9.]+)?\s*$/.exec(first.trim());
   if (!m) return fail(`raw request line '${first.trim()}' is not 'METHOD PATH HTTP/1.1'`);
   if (unsafe) {
     // Sent as written (line endings made CRLF): the request line must still be a path, so the bytes go to the target.
@@ -137,6 +138,7 @@ export function parseHttp(o: unknown, known: ReadonlySet<string>, readFile?: (fi
       if (!isObj(o.headers)) return fail("'headers' must be a mapping");
       for (const [k, v] of Object.entries(o.headers)) {
         headers[k] = String(v);
+        checkTemplateString(k, known);
         checkTemplateString(headers[k], known);
       }
     }

@@ -17,10 +17,17 @@ const POSIX: Record<string, string> = {
   graph: '!-~',
 };
 
+/** Letters inside a `{n,m}` quantifier are not literals (there are none in valid ones, but stay safe). */
+function isQuantifierContext(src: string, i: number): boolean {
+  const open = src.lastIndexOf('{', i);
+  return open >= 0 && /^\{[0-9]*,?[0-9]*$/.test(src.slice(open, i)) && src.indexOf('}', i) > i;
+}
+
 /**
  * Go RE2 → JavaScript: leading `(?ims)` flag groups become RegExp flags, `(?P<name>` becomes `(?<name>`,
  * `\A` / `\z` become anchors, `\Q…\E` is escaped, POSIX classes `[[:alpha:]]` are expanded.
- * Refused: flags after the start or scoped `(?i:…)`, `(?U)`, and any pattern JavaScript cannot compile.
+ * `(?i)` inside the pattern and scoped `(?i:…)` make the letters of their region match both cases.
+ * Refused: other flags after the start (`(?s:…)`, `(?U)` …), and any pattern JavaScript cannot compile.
  */
 export function translateRe2(source: string, extraFlags = ''): RegExp {
   let src = source;
@@ -36,6 +43,12 @@ export function translateRe2(source: string, extraFlags = ''): RegExp {
   }
   let out = '';
   let inClass = false;
+  let classStart = 0;
+  // RE2's case-insensitive regions ((?i) inside the pattern, (?i:…)), which JavaScript lacks: letters in them match
+  // both cases ([aA], classes with both ranges). One entry per open group: whether the region is on in it.
+  const ci: boolean[] = [false];
+  const caseless = () => ci[ci.length - 1] && !flags.has('i');
+  const swap = (c: string) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase());
   for (let i = 0; i < src.length; i++) {
     const c = src[i];
     if (c === '\\') {
@@ -74,7 +87,14 @@ export function translateRe2(source: string, extraFlags = ''): RegExp {
           continue;
         }
       }
-      if (c === ']') inClass = false;
+      if (c === ']') {
+        inClass = false;
+        if (caseless()) {
+          // The class's letters (not escapes) in the other case too: [a-z0-9] → [a-z0-9A-Z0-9].
+          const body = out.slice(classStart);
+          out += body.replace(/\\.|[A-Za-z]/g, (m) => (m.length === 2 ? m : swap(m)));
+        }
+      }
       out += c;
       continue;
     }
@@ -89,22 +109,37 @@ export function translateRe2(source: string, extraFlags = ''): RegExp {
         out += '\\]';
         i++;
       }
+      classStart = out.length;
       continue;
     }
     if (c === '(' && src[i + 1] === '?') {
       const rest = src.slice(i + 2);
-      if (rest.startsWith('P<')) {
-        out += '(?<';
-        i += 3;
+      const named = /^P?<([A-Za-z_][A-Za-z0-9_]*)>/.exec(rest);
+      if (named) {
+        out += `(?<${named[1]}>`;
+        ci.push(ci[ci.length - 1]);
+        i += 1 + named[0].length;
+        continue;
+      }
+      const flagged = /^([a-zA-Z]+)(\)|:)/.exec(rest);
+      if (flagged && /^i+$/.test(flagged[1])) {
+        if (flagged[2] === ')') ci[ci.length - 1] = true;
+        else {
+          out += '(?:';
+          ci.push(true);
+        }
+        i += 1 + flagged[0].length;
         continue;
       }
       if (/^[a-zA-Z-]+[:)]/.test(rest)) throw new TemplateError(`inline regex flags inside the pattern not supported in '${source}'`);
-      if (rest.startsWith('<') && !rest.startsWith('<=') && !rest.startsWith('<!')) {
-        out += c;
-        continue;
-      }
       if (rest.startsWith('=') || rest.startsWith('!') || rest.startsWith('<=') || rest.startsWith('<!'))
         throw new TemplateError(`lookaround is not RE2 and not supported in '${source}'`);
+    }
+    if (c === '(') ci.push(ci[ci.length - 1]);
+    else if (c === ')' && ci.length > 1) ci.pop();
+    else if (/[A-Za-z]/.test(c) && caseless() && !isQuantifierContext(src, i)) {
+      out += `[${c}${swap(c)}]`;
+      continue;
     }
     out += c;
   }
