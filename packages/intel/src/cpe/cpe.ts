@@ -106,6 +106,35 @@ export function parseCpe(text: string): Cpe {
 }
 
 /**
+ * Throws what parseCpe throws for a malformed string, without building the parsed name: feed readers check every
+ * criteria of every record, and most are never parsed again.
+ */
+export function checkCpe(text: string): void {
+  const t = text.trim();
+  // `cpe:2.3:` (the prefix any case), a one-character part, 13 components, no backslash left dangling at the end.
+  const wellFormed =
+    t.length > 10 &&
+    t.slice(0, 4).toLowerCase() === 'cpe:' &&
+    t.startsWith('2.3:', 4) &&
+    'aAoOhH*-'.includes(t[8]) &&
+    t[9] === ':' &&
+    unescapedColons(t) === 12;
+  if (!wellFormed) parseCpe(text);
+}
+
+/** Colons that separate components; -1 when the text ends in an escape with nothing to escape. */
+function unescapedColons(text: string): number {
+  let colons = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) {
+      if (++i >= text.length) return -1;
+    } else if (c === 0x3a) colons++;
+  }
+  return colons;
+}
+
+/**
  * The part, vendor and product of a CPE 2.3 formatted string, as parseCpe gives them, without parsing the other
  * attributes: index keys need only these, for every criteria of every record imported.
  */

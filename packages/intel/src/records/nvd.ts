@@ -1,6 +1,6 @@
 // NVD CVE JSON 2.0 records (the API's `cve` object) → CveRecord: scores, severity, configurations, references, KEV dates.
 import type { Severity } from '@bulwark/core';
-import { parseCpe } from '../cpe/cpe.ts';
+import { checkCpe } from '../cpe/cpe.ts';
 import type { ConfigNode, Configuration, CpeMatch } from '../cpe/types.ts';
 import { type CvssMetric, type CvssVersion, primaryCvss, severityFromScore } from './cvss.ts';
 import {
@@ -89,7 +89,7 @@ export function readCpeMatch(entry: unknown, what: string, criteriaKey = 'criter
   const m = asObject(entry, what);
   const criteria = requiredString(m, criteriaKey, `${what}.${criteriaKey}`);
   try {
-    parseCpe(criteria);
+    checkCpe(criteria);
   } catch (e) {
     throw new RecordError(`${what}: ${(e as Error).message}`);
   }
