@@ -19,7 +19,8 @@ export type RefusedTemplateRow = z.infer<typeof refusedTemplate>;
 
 /**
  * The community check folders, from BULWARK_CHECKS_DIRS (separated by the platform's path delimiter, ':' on Linux).
- * Read here rather than in config.ts, which another change owns; see docs/scans.md.
+ * Read by the scanner's own parser, as `bulwark-scan` reads it, when the catalogue is first loaded: a folder that is
+ * missing or unreadable is listed among the refused templates rather than stopping the server; see docs/scans.md.
  */
 export function communityChecksDirs(env: NodeJS.ProcessEnv = process.env): string[] {
   return checksDirs(env);
