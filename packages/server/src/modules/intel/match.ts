@@ -10,6 +10,7 @@ import {
   vulnerabilityMatch,
   type Cpe,
   type CveFacts,
+  type CveRecord,
   type CveMatchData,
   type OsvRecord,
   type PackageQuery,
@@ -101,16 +102,13 @@ async function loadAdvisories(db: Db, packages: readonly PackageQuery[]): Promis
 }
 
 /**
- * What a match shows of each CVE: from the record and its match data (each text parsed once, in the database, for the
- * members wanted),
- * the KEV catalog and EPSS. Dates as text: node-postgres would make Date objects of them.
+ * What a match shows of each CVE: its record (read whole: parsing it in Node is cheaper than extracting members of
+ * `json` in the database), the KEV catalog and EPSS. Dates as text: node-postgres would make Date objects of them.
  */
-const FACTS = `select w.id, c.id is not null as known, c.severity, m.cvss, m.kev as nvd_kev, x.published, x.description, x."references", k.ransomware,
-    k.date_added::text as kev_added, k.due_date::text as kev_due, e.score as epss, e.percentile as epss_percentile
+const FACTS = `select w.id, c.severity, c.record, k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due,
+    e.score as epss, e.percentile as epss_percentile
   from unnest($1::text[]) as w(id)
   left join intel_cves c on c.id = w.id
-  left join lateral json_to_record(c.record) as x(published text, description text, "references" json) on true
-  left join lateral json_to_record(c.match) as m(cvss json, kev json) on true
   left join intel_kev k on k.cve_id = w.id
   left join intel_epss e on e.cve_id = w.id`;
 
@@ -121,14 +119,15 @@ async function loadFacts(db: Db, ids: readonly string[]): Promise<Map<string, Cv
   for (const r of rows) {
     const id = r.id as string;
     const facts: CveFacts = {};
-    if (r.known) {
+    const record = r.record as CveRecord | null;
+    if (record) {
       facts.nvd = {
-        cvss: (r.cvss as CveMatchData['cvss'] | null) ?? null,
+        cvss: record.primaryCvss,
         severity: r.severity as VulnerabilityMatch['severity'],
-        published: (r.published as string | null) ?? null,
-        description: (r.description as string | null) ?? '',
-        references: ((r.references as { url: string }[] | null) ?? []).map((ref) => ref.url),
-        kev: (r.nvd_kev as CveMatchData['kev'] | null) ?? null,
+        published: record.published,
+        description: record.description,
+        references: record.references.map((ref) => ref.url),
+        kev: record.kev,
       };
     }
     if (r.kev_added !== null)
