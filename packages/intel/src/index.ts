@@ -82,11 +82,14 @@ export type { VulnerabilityMatch } from './match/types.ts';
 export {
   CveMatchIndex,
   configurationReasons,
+  cveIndexKeys,
   cveMatchData,
   sortMatches,
   vulnerabilityMatch,
   type CveFacts,
+  type CveIndexKey,
   type CveMatchData,
+  type KeyEntry,
 } from './match/cve-match.ts';
 export {
   RISK_MODEL,

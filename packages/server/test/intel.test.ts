@@ -65,7 +65,11 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       expect(result.bytesRead).toBe(result.bytesTotal);
       // The product index holds what the records' vulnerable entries name.
       const keys = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2024-6387'));
-      expect(keys).toContainEqual({ cveId: 'CVE-2024-6387', vendor: 'openbsd', product: 'openssh' });
+      // A plain record (a list of vulnerable entries): each key holds its entries, which matching reads instead of the CVE.
+      const openssh = keys.find((k) => k.vendor === 'openbsd' && k.product === 'openssh');
+      expect(openssh?.entries?.map((e) => e.criteria)).toContain('cpe:2.3:a:openbsd:openssh:*:*:*:*:*:*:*:*');
+      const [smb] = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2017-0144'));
+      expect(smb.entries).toBeNull(); // its entries run on Windows platforms: matched on the whole configurations
     });
 
     it('is incremental: importing again changes nothing, a newer record replaces the stored one, an older one does not', async () => {
@@ -171,6 +175,8 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       'cpe:2.3:a:redis:redis:6.0.0:*:*:*:*:*:*:*',
       'cpe:2.3:a:microsoft:server_message_block:1.0:*:*:*:*:*:*:*',
       'cpe:2.3:a:proftpd:proftpd:1.3.5:*:*:*:*:*:*:*',
+      // Without a product: every entry of the vendor's CVEs may apply, so their whole match data is read.
+      'cpe:2.3:a:redis:*:6.0.0:*:*:*:*:*:*:*',
     ];
     const packages = [
       { ecosystem: 'AlmaLinux:9', name: 'openssh', version: '8.7p1-38.el9' },

@@ -1,6 +1,6 @@
 // Vulnerability intelligence storage: NVD CVEs, CISA KEV, FIRST EPSS and OSV advisories, their match indexes, and
 // feed imports with their progress. Shared by every customer (public data, no tenant column).
-import type { CveMatchData, CveRecord, KevEntry, OsvRecord } from '@bulwark/intel';
+import type { CveMatchData, CveRecord, KevEntry, KeyEntry, OsvRecord } from '@bulwark/intel';
 import {
   bigint,
   boolean,
@@ -52,6 +52,8 @@ export const intelCveProducts = pgTable(
     cveId: text('cve_id').notNull(),
     vendor: text('vendor').notNull(),
     product: text('product').notNull(),
+    /** For a plain CVE (a list of vulnerable entries), the entries of this key: matching reads them, not the CVE's match data. */
+    entries: json('entries').$type<KeyEntry[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.cveId, t.vendor, t.product] }),

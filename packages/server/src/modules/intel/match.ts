@@ -11,6 +11,7 @@ import {
   type Cpe,
   type CveFacts,
   type CveRecord,
+  type KeyEntry,
   type CveMatchData,
   type OsvRecord,
   type PackageQuery,
@@ -45,18 +46,21 @@ async function sliced<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R[
 export const packageLabel = (p: PackageQuery): string => `${p.ecosystem}/${p.name}@${p.version}`;
 
 /**
- * Candidates: CVEs whose vulnerable entries name one of the products (or, for CPEs without one, vendors), or any
- * product; with the keys that made each a candidate, so that indexing them parses nothing.
+ * Candidates: the keys of CVEs whose vulnerable entries name one of the products (or, for CPEs without one, vendors),
+ * or any product. A plain CVE's key brings its entries; the match data is read only for the others, or for all when
+ * `$3` (a CPE without a product: then every entry of a candidate may matter). A row is a key (vendor, product set) or
+ * a CVE's match data (match set).
  */
-const CANDIDATES = `select c.id, c.match, k.vendors, k.products
-  from (
-    select cve_id, array_agg(vendor) as vendors, array_agg(product) as products from intel_cve_products
+const CANDIDATES = `with k as (
+    select cve_id, vendor, product, entries from intel_cve_products
     where product = '*' or product = any($1::text[]) or vendor = any($2::text[])
-    group by cve_id
-  ) k
-  join intel_cves c on c.id = k.cve_id`;
+  )
+  select cve_id as id, vendor, product, entries, null::json as match from k
+  union all
+  select c.id, null, null, null, c.match from intel_cves c
+  where c.id in (select cve_id from k where entries is null or $3::boolean)`;
 
-/** The match data of every CVE the CPEs could match, indexed for matching. */
+/** The match data or entries of every CVE the CPEs could match, indexed for matching. */
 export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveMatchIndex> {
   const index = new CveMatchIndex();
   if (cpes.length === 0) return index;
@@ -66,12 +70,16 @@ export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveM
     if (c.product.kind === 'value') products.add(c.product.value);
     else if (c.vendor.kind === 'value') vendors.add(c.vendor.value);
   }
-  const { rows } = await rawClient(db).query(CANDIDATES, [[...products], [...vendors]]);
+  const { rows } = await rawClient(db).query(CANDIDATES, [[...products], [...vendors], vendors.size > 0]);
+  const keys = new Map<string, { vendor: string; product: string }[]>();
   for (const r of rows) {
-    const vendorsOf = r.vendors as string[];
-    const keys = (r.products as string[]).map((product, i) => ({ vendor: vendorsOf[i], product }));
-    index.add(r.id as string, r.match as CveMatchData, keys);
+    if (r.match !== null) continue;
+    const id = r.id as string;
+    const key = { vendor: r.vendor as string, product: r.product as string };
+    if (r.entries !== null && vendors.size === 0) index.addEntries(id, key.vendor, key.product, r.entries as KeyEntry[]);
+    else keys.set(id, [...(keys.get(id) ?? []), key]);
   }
+  for (const r of rows) if (r.match !== null) index.add(r.id as string, r.match as CveMatchData, keys.get(r.id as string) ?? []);
   return index;
 }
 

@@ -1,7 +1,7 @@
 // Writes feed records into the intel tables in batches: one statement or transaction per batch (a CVE and its index
 // keys land together or not at all), newer records replace older ones, and every record is counted as added, updated
 // or unchanged. CVE and EPSS batches are single raw statements sent while the next batch is being read.
-import { cveMatchData, cveProductKeys, normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
+import { cveIndexKeys, cveMatchData, normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelDistroFixes, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
@@ -32,9 +32,10 @@ export const rawClient = (db: Db): RawClient => (db as unknown as { $client: Raw
 const CVE_COLUMNS = ['id', 'published', 'last_modified', 'severity', 'cvss_version', 'cvss_score', 'record', 'match'];
 
 /**
- * Upserts a batch of CVEs (plain placeholders: a 6 KB record goes as its text, with no array quoting) and, in the same
- * statement, their product keys (three arrays): keys of new CVEs are added; an updated CVE gets its new keys and loses
- * those it no longer names; a CVE that was not newer keeps its row and keys. Counts what it added and changed.
+ * Upserts a batch of CVEs (plain placeholders: a 6 KB record goes as its text, with no quoting) and, in the same
+ * statement, their product keys (one JSON array, whose entries go in as they are written): keys of new CVEs are added;
+ * an updated CVE gets its new keys and entries and loses the keys it no longer names; a CVE that was not newer keeps
+ * its row and keys. Counts what it added and changed.
  */
 function cveStatement(rows: number): string {
   const values: string[] = [];
@@ -42,7 +43,7 @@ function cveStatement(rows: number): string {
     const base = r * CVE_COLUMNS.length;
     values.push(`(${CVE_COLUMNS.map((_, c) => `$${base + c + 1}`).join(', ')})`);
   }
-  const keys = rows * CVE_COLUMNS.length;
+  const keys = rows * CVE_COLUMNS.length + 1;
   return `with up as (
     insert into intel_cves as c (${CVE_COLUMNS.join(', ')}) values ${values.join(', ')}
     on conflict (id) do update set
@@ -52,16 +53,16 @@ function cveStatement(rows: number): string {
     where c.last_modified is null or (excluded.last_modified is not null and excluded.last_modified > c.last_modified)
     returning c.id, (c.xmax = 0) as inserted
   ), keys as (
-    select * from unnest($${keys + 1}::text[], $${keys + 2}::text[], $${keys + 3}::text[]) as k(cve_id, vendor, product)
+    select * from json_to_recordset($${keys}::json) as k(c text, v text, p text, e json)
   ), gone as (
     -- Only the keys of updated CVEs, through the primary key (an array, so no join plan can scan the whole table).
-    delete from intel_cve_products p
-    where p.cve_id = any(array(select id from up where not inserted))
-      and (p.cve_id, p.vendor, p.product) not in (select cve_id, vendor, product from keys)
+    delete from intel_cve_products d
+    where d.cve_id = any(array(select id from up where not inserted))
+      and (d.cve_id, d.vendor, d.product) not in (select c, v, p from keys)
   ), added as (
-    insert into intel_cve_products (cve_id, vendor, product)
-    select k.cve_id, k.vendor, k.product from keys k join up on up.id = k.cve_id
-    on conflict do nothing
+    insert into intel_cve_products (cve_id, vendor, product, entries)
+    select k.c, k.v, k.p, k.e from keys k join up on up.id = k.c
+    on conflict (cve_id, vendor, product) do update set entries = excluded.entries
   )
   select count(*) filter (where inserted)::int as added, count(*)::int as changed from up`;
 }
@@ -229,21 +230,17 @@ export class IntelStore {
     if (batch.length === 0) return;
     // The statement's values are built now, while the previous batch may still be in the database.
     const values: unknown[] = [];
-    const keyIds: string[] = [];
-    const vendors: string[] = [];
-    const products: string[] = [];
+    const keys: string[] = [];
     for (const r of batch) {
       const p = r.primaryCvss;
       values.push(r.id, r.published, r.lastModified, r.severity, p?.version ?? null, p?.score ?? null);
       values.push(JSON.stringify(r), JSON.stringify(cveMatchData(r)));
-      for (const k of cveProductKeys(r.configurations)) {
-        if (!k.vulnerable) continue; // platforms are conditions, not ways in
-        keyIds.push(r.id);
-        vendors.push(k.vendor);
-        products.push(k.product);
+      const id = JSON.stringify(r.id);
+      for (const k of cveIndexKeys(r.configurations)) {
+        keys.push(`{"c":${id},"v":${JSON.stringify(k.vendor)},"p":${JSON.stringify(k.product)},"e":${JSON.stringify(k.entries)}}`);
       }
     }
-    values.push(keyIds, vendors, products);
+    values.push(`[${keys.join(',')}]`);
     const text = cveStatement(batch.length);
     await this.startWrite(async () => {
       const { rows } = await this.raw.query(text, values);
