@@ -43,6 +43,15 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
     await providers.stop();
   });
 
+  async function until<T>(fn: () => Promise<T | undefined>): Promise<T> {
+    for (let i = 0; i < 300; i++) {
+      const v = await fn();
+      if (v !== undefined) return v;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('timed out');
+  }
+
   async function waitForSync(c: ReturnType<TestApp['client']>): Promise<Status> {
     for (let i = 0; i < 600; i++) {
       const s = await c.get<Status>('/api/intel/status/');
@@ -146,6 +155,18 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
     expect(osv.last_error).toBe(`OSV AlmaLinux answered 404 Not Found for ${providers.url}/AlmaLinux/all.zip.`);
     expect(osv.last_success_at).not.toBeNull();
     expect(s!.sync.sources.find((x) => x.source === 'kev')).toMatchObject({ state: 'ok', records: 0 });
+    // The failed source is tried again in an hour, not only at tomorrow's sync.
+    const retry = await until(async () => {
+      const { rows } = await t.ctx.database.sql.executeSql(
+        `SELECT data, start_after FROM pgboss.job WHERE name = 'feed-sync' AND state = 'created' AND data->>'trigger' = 'retry'`,
+        [],
+      );
+      return (rows as { data: unknown; start_after: Date }[])[0];
+    });
+    expect(retry.data).toEqual({ trigger: 'retry', only: ['osv/AlmaLinux'], attempt: 1 });
+    const inMinutes = (new Date(retry.start_after).getTime() - Date.now()) / 60_000;
+    expect(inMinutes).toBeGreaterThan(55);
+    expect(inMinutes).toBeLessThanOrEqual(60);
   });
 
   it('bundles the synced feeds for an installation without internet, which imports them whole', async () => {

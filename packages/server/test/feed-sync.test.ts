@@ -16,6 +16,7 @@ import { intelCounts } from '../src/modules/intel/match.ts';
 import type { SyncClock } from '../src/modules/intel/sync/http.ts';
 import { FEED_SYNC_LEASE, syncFeeds, syncDir, type SyncResult } from '../src/modules/intel/sync/sync.ts';
 import { sourceStates } from '../src/modules/intel/sync/state.ts';
+import { retryOf } from '../src/modules/intel/sync/queue.ts';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/backends.ts';
 import { FeedProviders } from './helpers/feed-providers.ts';
 
@@ -247,6 +248,25 @@ describe.each(BACKENDS)('feed sync on %s', (backend) => {
     } finally {
       providers.files.set('/Alpine/all.zip', good);
     }
+  });
+
+  it('tries failed sources again after 1, 2 and 4 hours, then leaves them to the daily sync', () => {
+    const outcomes = [
+      { source: 'nvd', ok: true },
+      { source: 'osv/Debian', ok: false },
+      { source: 'kev', ok: false },
+    ];
+    expect(retryOf({ trigger: 'schedule' }, outcomes)).toEqual({
+      job: { trigger: 'retry', only: ['osv/Debian', 'kev'], attempt: 1 },
+      afterSeconds: 3600,
+    });
+    expect(retryOf({ trigger: 'retry', only: ['kev'], attempt: 1 }, outcomes.slice(2))).toEqual({
+      job: { trigger: 'retry', only: ['kev'], attempt: 2 },
+      afterSeconds: 7200,
+    });
+    expect(retryOf({ trigger: 'retry', attempt: 2 }, outcomes)?.afterSeconds).toBe(14_400);
+    expect(retryOf({ trigger: 'retry', attempt: 3 }, outcomes)).toBeNull();
+    expect(retryOf({ trigger: 'manual' }, [{ source: 'nvd', ok: true }])).toBeNull();
   });
 
   it('never runs two syncs at once: a held lease makes the other wait its turn; an expired one is taken over', async () => {

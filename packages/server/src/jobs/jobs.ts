@@ -8,7 +8,7 @@ import { runHousekeeping } from './housekeeping.ts';
 import { runFeedImport } from '../modules/intel/import.ts';
 import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
 import { RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/queue.ts';
-import { FEED_SYNC_QUEUE, type FeedSyncJob } from '../modules/intel/sync/queue.ts';
+import { FEED_SYNC_QUEUE, retryOf, type FeedSyncJob } from '../modules/intel/sync/queue.ts';
 import { syncCron } from '../modules/intel/sync/schedule.ts';
 import { syncFeeds, type SyncDeps } from '../modules/intel/sync/sync.ts';
 
@@ -104,8 +104,17 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
         await boss.work<FeedSyncJob>(FEED_SYNC_QUEUE, { pollingIntervalSeconds: polling }, async ([job]) => {
           log.info({ trigger: job.data.trigger, only: job.data.only }, 'feed sync started');
           const result = await syncFeeds({ db: database.db, config: feedSync, log }, { only: job.data.only });
-          if (result.locked) log.info({ holder: result.holder }, 'feed sync skipped: another server is syncing');
-          else log.info({ outcomes: result.outcomes }, 'feed sync finished');
+          if (result.locked) {
+            log.info({ holder: result.holder }, 'feed sync skipped: another server is syncing');
+            return result;
+          }
+          log.info({ outcomes: result.outcomes }, 'feed sync finished');
+          const retry = retryOf(job.data, result.outcomes);
+          if (retry) {
+            // One pending retry at a time: a later failure does not pile up more.
+            await boss.send(FEED_SYNC_QUEUE, retry.job, { startAfter: retry.afterSeconds, singletonKey: 'feed-sync-retry' });
+            log.info({ sources: retry.job.only, afterSeconds: retry.afterSeconds }, 'failed feed sources will be tried again');
+          }
           return result;
         }),
       );

@@ -6,8 +6,25 @@ import { sourceStates } from './state.ts';
 export const FEED_SYNC_QUEUE = 'feed-sync';
 
 export interface FeedSyncJob {
-  trigger: 'schedule' | 'start' | 'manual';
+  trigger: 'schedule' | 'start' | 'manual' | 'retry';
   only?: string[];
+  /** Retries of failed sources so far (retry jobs only). */
+  attempt?: number;
+}
+
+/** Failed sources are tried again after 1, 2 and 4 hours, rather than only at the next daily sync. */
+export const SYNC_RETRIES = 3;
+const FIRST_RETRY_SECONDS = 3600;
+
+/** The retry a finished sync job asks for: its failed sources, later; null when none failed or the retries are spent. */
+export function retryOf(
+  job: FeedSyncJob,
+  outcomes: readonly { source: string; ok: boolean }[],
+): { job: FeedSyncJob; afterSeconds: number } | null {
+  const failed = outcomes.filter((o) => !o.ok).map((o) => o.source);
+  const attempt = job.trigger === 'retry' ? (job.attempt ?? 1) : 0;
+  if (failed.length === 0 || attempt >= SYNC_RETRIES) return null;
+  return { job: { trigger: 'retry', only: failed, attempt: attempt + 1 }, afterSeconds: FIRST_RETRY_SECONDS * 2 ** attempt };
 }
 
 export async function startFeedSync(ctx: Pick<AppContext, 'jobs'>, job: FeedSyncJob): Promise<string | null> {
