@@ -84,6 +84,7 @@ export {
   configurationReasons,
   cveIndexKeys,
   cveMatchData,
+  cveMatchStorage,
   sortMatches,
   vulnerabilityMatch,
   type CveFacts,

@@ -129,8 +129,10 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       const keys = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2024-6387'));
       expect(keys.map((k) => `${k.vendor}:${k.product}`).sort()).toEqual(['acme:widget', 'openbsd:openssh']);
       const [row] = await t.ctx.db.select().from(intelCves).where(eq(intelCves.id, 'CVE-2024-6387'));
-      expect(row.match.configurations[0].nodes[0].cpeMatch.map((m) => m.criteria)).toContain('cpe:2.3:a:acme:widget:*:*:*:*:*:*:*:*');
-      expect(row.match.cvss).toMatchObject({ score: 8.1 });
+      // A plain record: its entries are on its keys, its match data holds what a match shows.
+      expect(row.match.configurations).toBeNull();
+      expect(keys.find((k) => k.product === 'widget')?.entries?.map((e) => e.criteria)).toEqual(['cpe:2.3:a:acme:widget:*:*:*:*:*:*:*:*']);
+      expect(row.match).toMatchObject({ cvss: { score: 8.1 }, published: row.record.published, description: row.record.description });
       const widget = (await matchCpe(t.ctx.db, 'cpe:2.3:a:acme:widget:1.5:*:*:*:*:*:*:*')) as Match[];
       expect(widget.map((m) => m.cve)).toEqual(['CVE-2024-6387']);
       expect(((await matchCpe(t.ctx.db, 'cpe:2.3:a:openbsd:openssh:8.9:p1:*:*:*:*:*:*')) as Match[]).map((m) => m.cve)).not.toContain(

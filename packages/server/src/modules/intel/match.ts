@@ -10,7 +10,6 @@ import {
   vulnerabilityMatch,
   type Cpe,
   type CveFacts,
-  type CveRecord,
   type KeyEntry,
   type CveMatchData,
   type OsvRecord,
@@ -47,18 +46,19 @@ export const packageLabel = (p: PackageQuery): string => `${p.ecosystem}/${p.nam
 
 /**
  * Candidates: the keys of CVEs whose vulnerable entries name one of the products (or, for CPEs without one, vendors),
- * or any product. A plain CVE's key brings its entries; the match data is read only for the others, or for all when
- * `$3` (a CPE without a product: then every entry of a candidate may matter). A row is a key (vendor, product set) or
- * a CVE's match data (match set).
+ * or any product. A plain CVE's key brings its entries; the match data (configurations) is read for the others. With
+ * `$3` (a CPE without a product, which any entry of a candidate may match) every key of the candidates is read. A row
+ * is a key (vendor, product set) or a CVE's match data (match set).
  */
 const CANDIDATES = `with k as (
     select cve_id, vendor, product, entries from intel_cve_products
     where product = '*' or product = any($1::text[]) or vendor = any($2::text[])
   )
-  select cve_id as id, vendor, product, entries, null::json as match from k
+  select cve_id as id, vendor, product, entries, null::json as match from k where not $3::boolean
   union all
-  select c.id, null, null, null, c.match from intel_cves c
-  where c.id in (select cve_id from k where entries is null or $3::boolean)`;
+  select cve_id, vendor, product, entries, null from intel_cve_products where $3::boolean and cve_id in (select cve_id from k)
+  union all
+  select c.id, null, null, null, c.match from intel_cves c where c.id in (select cve_id from k where entries is null)`;
 
 /** The match data or entries of every CVE the CPEs could match, indexed for matching. */
 export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveMatchIndex> {
@@ -76,7 +76,7 @@ export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveM
     if (r.match !== null) continue;
     const id = r.id as string;
     const key = { vendor: r.vendor as string, product: r.product as string };
-    if (r.entries !== null && vendors.size === 0) index.addEntries(id, key.vendor, key.product, r.entries as KeyEntry[]);
+    if (r.entries !== null) index.addEntries(id, key.vendor, key.product, r.entries as KeyEntry[]);
     else keys.set(id, [...(keys.get(id) ?? []), key]);
   }
   for (const r of rows) if (r.match !== null) index.add(r.id as string, r.match as CveMatchData, keys.get(r.id as string) ?? []);
@@ -110,10 +110,10 @@ async function loadAdvisories(db: Db, packages: readonly PackageQuery[]): Promis
 }
 
 /**
- * What a match shows of each CVE: its record (read whole: parsing it in Node is cheaper than extracting members of
- * `json` in the database), the KEV catalog and EPSS. Dates as text: node-postgres would make Date objects of them.
+ * What a match shows of each CVE: from its match data (not the whole record), the KEV catalog and EPSS. A plain CVE's
+ * match data is a few hundred bytes. Dates as text: node-postgres would make Date objects of them.
  */
-const FACTS = `select w.id, c.severity, c.record, k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due,
+const FACTS = `select w.id, c.severity, c.match, k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due,
     e.score as epss, e.percentile as epss_percentile
   from unnest($1::text[]) as w(id)
   left join intel_cves c on c.id = w.id
@@ -127,15 +127,15 @@ async function loadFacts(db: Db, ids: readonly string[]): Promise<Map<string, Cv
   for (const r of rows) {
     const id = r.id as string;
     const facts: CveFacts = {};
-    const record = r.record as CveRecord | null;
-    if (record) {
+    const match = r.match as CveMatchData | null;
+    if (match) {
       facts.nvd = {
-        cvss: record.primaryCvss,
+        cvss: match.cvss,
         severity: r.severity as VulnerabilityMatch['severity'],
-        published: record.published,
-        description: record.description,
-        references: record.references.map((ref) => ref.url),
-        kev: record.kev,
+        published: match.published,
+        description: match.description,
+        references: match.references,
+        kev: match.kev,
       };
     }
     if (r.kev_added !== null)

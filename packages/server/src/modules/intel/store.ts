@@ -1,7 +1,7 @@
 // Writes feed records into the intel tables in batches: one statement or transaction per batch (a CVE and its index
 // keys land together or not at all), newer records replace older ones, and every record is counted as added, updated
 // or unchanged. CVE and EPSS batches are single raw statements sent while the next batch is being read.
-import { cveIndexKeys, cveMatchData, normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
+import { cveMatchStorage, normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelDistroFixes, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
@@ -234,9 +234,10 @@ export class IntelStore {
     for (const r of batch) {
       const p = r.primaryCvss;
       values.push(r.id, r.published, r.lastModified, r.severity, p?.version ?? null, p?.score ?? null);
-      values.push(JSON.stringify(r), JSON.stringify(cveMatchData(r)));
+      const { match, keys: indexKeys } = cveMatchStorage(r);
+      values.push(JSON.stringify(r), JSON.stringify(match));
       const id = JSON.stringify(r.id);
-      for (const k of cveIndexKeys(r.configurations)) {
+      for (const k of indexKeys) {
         keys.push(`{"c":${id},"v":${JSON.stringify(k.vendor)},"p":${JSON.stringify(k.product)},"e":${JSON.stringify(k.entries)}}`);
       }
     }
