@@ -101,7 +101,7 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
       }
       workers.set(
         FEED_SYNC_QUEUE,
-        await boss.work<FeedSyncJob>(FEED_SYNC_QUEUE, { pollingIntervalSeconds: polling }, async ([job]) => {
+        await boss.work<FeedSyncJob>(FEED_SYNC_QUEUE, { pollingIntervalSeconds: Math.max(polling, 5) }, async ([job]) => {
           log.info({ trigger: job.data.trigger, only: job.data.only }, 'feed sync started');
           const result = await syncFeeds({ db: database.db, config: feedSync, log }, { only: job.data.only });
           if (result.locked) {
