@@ -13,12 +13,13 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { intelCves, intelFeedSources } from '../src/db/schema/index.ts';
 import { acquireLease, releaseLease } from '../src/jobs/leases.ts';
 import { intelCounts } from '../src/modules/intel/match.ts';
-import type { SyncClock } from '../src/modules/intel/sync/http.ts';
+import { causeOf, type SyncClock } from '../src/modules/intel/sync/http.ts';
 import { FEED_SYNC_LEASE, syncFeeds, syncDir, type SyncResult } from '../src/modules/intel/sync/sync.ts';
 import { sourceStates } from '../src/modules/intel/sync/state.ts';
 import { retryOf } from '../src/modules/intel/sync/queue.ts';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/backends.ts';
 import { FeedProviders } from './helpers/feed-providers.ts';
+import { freePort } from './helpers/cli.ts';
 
 /** A clock that moves only when told or when the code under test sleeps; every sleep is recorded. */
 class FakeClock implements SyncClock {
@@ -198,6 +199,37 @@ describe.each(BACKENDS)('feed sync on %s', (backend) => {
     const r = outcomes(await syncFeeds({ db: db(), config: broken }, { only: ['kev'], clock }));
     expect(r.kev!.error).toBe(`CISA Known Exploited Vulnerabilities answered 404 Not Found for ${providers.url}/no/such/kev.json.`);
     expect(clock.sleeps).toEqual([]);
+  });
+
+  it('tries a source that refuses connections again, then names it; a blocked port fails at once', async () => {
+    const clock = new FakeClock(Date.UTC(2027, 6, 2));
+    // A port nothing listens on.
+    const port = await freePort();
+    const closed = loadConfig({
+      BULWARK_DATA_DIR: config.dataDir,
+      ...providers.env(),
+      BULWARK_FEED_KEV_URL: `http://127.0.0.1:${port}/kev.json`,
+    });
+    const r = outcomes(await syncFeeds({ db: db(), config: closed }, { only: ['kev'], clock, http: { attempts: 3 } }));
+    expect(r.kev!.error).toBe(
+      `CISA Known Exploited Vulnerabilities could not be reached (ECONNREFUSED) 3 times for http://127.0.0.1:${port}/kev.json; the next sync tries again.`,
+    );
+    expect(clock.sleeps).toEqual([6000, 12000]);
+    // A port fetch never uses (the discard port) fails at once, saying so.
+    const blocked = loadConfig({
+      BULWARK_DATA_DIR: config.dataDir,
+      ...providers.env(),
+      BULWARK_FEED_KEV_URL: 'http://127.0.0.1:9/kev.json',
+    });
+    const b = outcomes(await syncFeeds({ db: db(), config: blocked }, { only: ['kev'], clock, http: { attempts: 3 } }));
+    expect(b.kev!.error).toBe(
+      'CISA Known Exploited Vulnerabilities: the port of http://127.0.0.1:9/kev.json is one HTTP clients refuse to use; serve the feed on another port.',
+    );
+    expect(clock.sleeps).toHaveLength(2);
+    const unresolved = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('getaddrinfo ENOTFOUND nvd.invalid'), { code: 'ENOTFOUND' }),
+    });
+    expect(causeOf(unresolved)).toBe('ENOTFOUND');
   });
 
   it('downloads KEV, EPSS, OSV and the Debian tracker; a cut-off download resumes with Range; unchanged feeds cost a 304', async () => {

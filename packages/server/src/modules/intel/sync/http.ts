@@ -99,7 +99,21 @@ export class FeedHttp {
       try {
         res = await fetch(url, { headers: { 'user-agent': this.userAgent, ...options.headers }, redirect: 'follow' });
       } catch (err) {
-        last = `could not be reached (${causeOf(err)})`;
+        const cause = causeOf(err);
+        if (cause === 'ENOTFOUND') {
+          // The name does not resolve: waiting will not change that (an installation without internet, a typo).
+          throw new FeedHttpError(
+            `${options.provider} could not be reached: ${hostOf(url)} is not a known host name. Without internet, point the feed URL settings at a mirror or import an offline bundle.`,
+            null,
+          );
+        }
+        if (cause === 'bad port') {
+          throw new FeedHttpError(
+            `${options.provider}: the port of ${safeUrl(url)} is one HTTP clients refuse to use; serve the feed on another port.`,
+            null,
+          );
+        }
+        last = `could not be reached (${cause})`;
         await this.wait(options, last, attempt, this.delay(attempt, null));
         continue;
       }
@@ -125,7 +139,16 @@ export class FeedHttp {
   }
 }
 
-function causeOf(err: unknown): string {
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
+
+/** The error code (ECONNREFUSED, ENOTFOUND …) or message behind a failed fetch. */
+export function causeOf(err: unknown): string {
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
   if (cause instanceof Error) return (cause as NodeJS.ErrnoException).code ?? cause.message;
   return String(cause);
