@@ -64,7 +64,7 @@ export {
   type DistroFix,
   type DistroName,
 } from './records/distro-fix.ts';
-export { distroLabel, distroPackageOfBanner, UBUNTU_OPENSSH_RELEASES, type DistroPackage } from './distro/banner.ts';
+export { distroLabel, distroPackageOfBanner, type DistroPackage } from './distro/banner.ts';
 export { distroFixesFromOsv, osvDistroCves } from './distro/osv-fix.ts';
 export { distroVerdict, type DistroVerdict } from './distro/verdict.ts';
 export { describeOsvAffect, describeOsvRange, osvAffects, osvPackageKeys, versionInOsvRange, type OsvAffect } from './osv/affects.ts';

@@ -11,7 +11,7 @@ import type { CveRecord } from '../records/nvd.ts';
 import type { OsvRecord } from '../records/osv.ts';
 import { normalizePackageName, parseEcosystem } from '../versions/ecosystems.ts';
 import type { VulnerabilityMatch } from './types.ts';
-import { configurationReasons, sortMatches, vulnerabilityMatch } from './cve-match.ts';
+import { candidateCves, configurationReasons, sortMatches, vulnerabilityMatch } from './cve-match.ts';
 import type { DistroFix } from '../records/distro-fix.ts';
 
 export interface CpeQueryOptions {
@@ -187,16 +187,7 @@ export class IntelIndex {
   matchCpes(cpes: string | Cpe | readonly (string | Cpe)[], options: CpeQueryOptions = {}): VulnerabilityMatch[] {
     const list = (Array.isArray(cpes) ? cpes : [cpes]) as (string | Cpe)[];
     const targets = list.map((c) => (typeof c === 'string' ? parseCpe(c) : c));
-    const candidates = new Set<string>(this.byProduct.get('*') ?? []);
-    for (const t of targets) {
-      const ids =
-        t.product.kind === 'value'
-          ? this.byProduct.get(t.product.value)
-          : t.vendor.kind === 'value'
-            ? this.byVendor.get(t.vendor.value)
-            : undefined;
-      for (const id of ids ?? []) candidates.add(id);
-    }
+    const candidates = candidateCves(this.byProduct, this.byVendor, targets);
     const out: VulnerabilityMatch[] = [];
     for (const id of candidates) {
       const record = this.cves.get(id);

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { createBundle, BundleError, type BundleManifest } from '../modules/intel/sync/bundle.ts';
-import { plannedSources } from '../modules/intel/sync/sources.ts';
+import { plannedSources, unknownSources } from '../modules/intel/sync/sources.ts';
 import { syncFeeds, type SourceOutcome } from '../modules/intel/sync/sync.ts';
 import { CliError } from './errors.ts';
 
@@ -12,8 +12,7 @@ const number = (n: number): string => n.toLocaleString('en-US');
 /** Syncs every configured source, or the named ones; the outcome of each. */
 export async function feedsSync(ctx: AppContext, only: string[], out: { progress: boolean }): Promise<SourceOutcome[]> {
   const planned = plannedSources(ctx.config.feedSync);
-  const known = new Set(planned.flatMap((p) => [p.name, p.kind]));
-  const unknown = only.filter((s) => !known.has(s));
+  const unknown = unknownSources(planned, only);
   if (unknown.length > 0) {
     throw new CliError(
       `Not a configured feed source: ${unknown.join(', ')}. Configured: ${planned.map((p) => p.name).join(', ') || 'none'}.`,

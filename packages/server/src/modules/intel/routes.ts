@@ -22,11 +22,8 @@ import { sourceProblem } from './import.ts';
 import { intelCounts, matchCpe, matchPackage } from './match.ts';
 import { startFeedImport } from './queue.ts';
 import { parsePackageSpec, parseCpeQuery } from './query.ts';
-import { currentLease } from '../../jobs/leases.ts';
-import { startFeedSync } from './sync/queue.ts';
-import { plannedSources } from './sync/sources.ts';
+import { requestFeedSync } from './sync/queue.ts';
 import { feedSyncStatus } from './sync/status.ts';
-import { FEED_SYNC_LEASE, selectSources } from './sync/sync.ts';
 
 const tags = ['intel'];
 
@@ -96,25 +93,20 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       authOf(request);
-      const planned = plannedSources(ctx.config.feedSync);
-      const only = request.body.sources;
-      if (only) {
-        const known = new Set(planned.flatMap((p) => [p.name, p.kind]));
-        const unknown = only.filter((s) => !known.has(s));
-        if (unknown.length > 0) {
-          throw badRequest({
-            sources: unknown.map(
-              (s) => `${s} is not a configured feed source (configured: ${planned.map((p) => p.name).join(', ') || 'none'}).`,
-            ),
-          });
-        }
+      const outcome = await requestFeedSync(ctx, request.body.sources);
+      if ('running' in outcome) {
+        throw new ApiError(409, { detail: `A feed sync is already running (since ${outcome.running.toISOString()}).` });
       }
-      const chosen = selectSources(planned, only);
-      if (chosen.length === 0) throw badRequest({ sources: ['No feed source is configured (BULWARK_FEEDS_SOURCES).'] });
-      const held = await currentLease(ctx.db, FEED_SYNC_LEASE, new Date());
-      if (held) throw new ApiError(409, { detail: `A feed sync is already running (since ${held.acquiredAt.toISOString()}).` });
-      await startFeedSync(ctx, { trigger: 'manual', only });
-      return reply.code(202).send({ detail: 'The feed sync has started.', sources: chosen.map((s) => s.name) });
+      if (!outcome.started) {
+        const configured = outcome.configured.join(', ') || 'none';
+        throw badRequest({
+          sources:
+            outcome.unknown.length > 0
+              ? outcome.unknown.map((s) => `${s} is not a configured feed source (configured: ${configured}).`)
+              : ['No feed source is configured (BULWARK_FEEDS_SOURCES).'],
+        });
+      }
+      return reply.code(202).send({ detail: 'The feed sync has started.', sources: outcome.sources });
     },
   );
 

@@ -2,6 +2,7 @@
 import {
   FEED_IMPORT_STATUS_LABELS,
   FEED_SYNC_STATE_LABELS,
+  formatBytes,
   formatDateTime,
   riskBand,
   SEVERITY_LABELS,
@@ -124,19 +125,6 @@ export function syncScheduleText(sync: FeedSyncStatus): string {
     return 'Automatic sync is off on this server (BULWARK_FEEDS_SYNC=off): feeds change only when someone syncs or imports them.';
   const next = sync.next_run_at ? ` Next run: ${formatDateTime(sync.next_run_at)}.` : '';
   return `The feeds sync by themselves every day at ${sync.at} (${sync.time_zone}).${next}`;
-}
-
-const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'];
-
-/** 1536 → '1.5 KB'. */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${BYTE_UNITS[unit]}`;
 }
 
 /** What a running source is doing: 'Downloading 2.0 MB of 8.0 MB', 'Importing 12,000 records'. */

@@ -1,7 +1,10 @@
 // The feed sync as a background job: queued by the daily schedule, by an operator ("Sync now", `POST intel/sync/`), and
 // once when an installation starts with no feeds synced yet; run by a server with BULWARK_JOBS=on or `bulwark worker`.
 import type { AppContext } from '../../../context.ts';
+import { currentLease } from '../../../jobs/leases.ts';
+import { plannedSources, selectSources, unknownSources } from './sources.ts';
 import { sourceStates } from './state.ts';
+import { FEED_SYNC_LEASE } from './sync.ts';
 
 export const FEED_SYNC_QUEUE = 'feed-sync';
 
@@ -39,4 +42,20 @@ export async function queueFirstFeedSync(ctx: Pick<AppContext, 'jobs' | 'db' | '
   if (states.some((s) => s.lastAttemptAt !== null)) return false;
   await startFeedSync(ctx, { trigger: 'start' });
   return true;
+}
+
+/** Why a sync asked for by hand cannot start, or the sources it will sync. */
+export type ManualSync =
+  { started: true; sources: string[] } | { started: false; unknown: string[]; configured: string[] } | { started: false; running: Date };
+
+/** Queues a sync of every configured source or the named ones, unless a name is not configured or a sync runs now. */
+export async function requestFeedSync(ctx: Pick<AppContext, 'jobs' | 'db' | 'config'>, only: string[] | undefined): Promise<ManualSync> {
+  const planned = plannedSources(ctx.config.feedSync);
+  const unknown = unknownSources(planned, only ?? []);
+  const chosen = selectSources(planned, only);
+  if (unknown.length > 0 || chosen.length === 0) return { started: false, unknown, configured: planned.map((p) => p.name) };
+  const held = await currentLease(ctx.db, FEED_SYNC_LEASE, new Date());
+  if (held) return { started: false, running: held.acquiredAt };
+  await startFeedSync(ctx, { trigger: 'manual', only });
+  return { started: true, sources: chosen.map((s) => s.name) };
 }

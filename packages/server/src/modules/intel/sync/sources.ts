@@ -28,7 +28,7 @@ export function plannedSources(sync: Config['feedSync']): PlannedSource[] {
         out.push({ name: `osv/${eco}`, kind, label: `OSV ${eco}`, url: `${url}/${encodeURIComponent(eco)}/all.zip`, file: 'all.zip' });
       }
     } else {
-      const file = kind === 'nvd' ? null : kind === 'debian' ? 'debian-tracker.json' : path(url, kind);
+      const file = kind === 'nvd' ? null : kind === 'debian' ? 'debian-tracker.json' : fileNameOf(url, kind);
       out.push({ name: kind, kind, label: LABELS[kind], url, file });
     }
   }
@@ -36,12 +36,19 @@ export function plannedSources(sync: Config['feedSync']): PlannedSource[] {
 }
 
 /** The file name a URL's last segment gives (the EPSS .csv.gz keeps its name), or the kind's own. */
-function path(url: string, kind: FeedSourceKind): string {
+function fileNameOf(url: string, kind: FeedSourceKind): string {
   const last = new URL(url).pathname.split('/').pop() ?? '';
   return /^[\w.-]+$/.test(last) ? last : `${kind}.data`;
 }
 
-export function sourceLabel(name: string): string {
-  if (name.startsWith('osv/')) return `OSV ${name.slice(4)}`;
-  return LABELS[name as FeedSourceKind] ?? name;
+/** The names among `asked` that name no planned source (a source's own name, or its kind: `osv` for every ecosystem). */
+export function unknownSources(planned: readonly PlannedSource[], asked: readonly string[]): string[] {
+  const known = new Set(planned.flatMap((p) => [p.name, p.kind]));
+  return asked.filter((s) => !known.has(s));
+}
+
+/** The planned sources `only` names; every one when it names none. */
+export function selectSources(planned: PlannedSource[], only: readonly string[] | undefined): PlannedSource[] {
+  if (!only || only.length === 0) return planned;
+  return planned.filter((s) => only.includes(s.name) || only.includes(s.kind));
 }

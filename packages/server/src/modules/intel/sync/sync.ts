@@ -12,7 +12,7 @@ import { importSources } from '../import.ts';
 import { downloadFile } from './download.ts';
 import { FeedHttp, systemClock, type SyncClock } from './http.ts';
 import { syncNvd } from './nvd.ts';
-import { plannedSources, type PlannedSource } from './sources.ts';
+import { plannedSources, selectSources, type PlannedSource } from './sources.ts';
 import { clearRunning, sourceState, updateSource } from './state.ts';
 
 export const FEED_SYNC_LEASE = 'feed-sync';
@@ -53,11 +53,6 @@ export type SyncResult = { locked: true; holder: string } | { locked: false; out
 /** The directory a source's files are kept in. */
 export function syncDir(feedsDir: string, source: string): string {
   return path.join(feedsDir, 'sync', ...source.split('/'));
-}
-
-export function selectSources(planned: PlannedSource[], only: string[] | undefined): PlannedSource[] {
-  if (!only || only.length === 0) return planned;
-  return planned.filter((s) => only.includes(s.name) || only.includes(s.kind));
 }
 
 export async function syncFeeds(deps: SyncDeps, options: SyncOptions = {}): Promise<SyncResult> {
