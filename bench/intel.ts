@@ -3,7 +3,9 @@
 // renamed vendors/products, every other page gzipped) and one EPSS CSV row per CVE, through importSources into a fresh
 // database; reference: reading, gunzipping and JSON.parse of the same files (the CSV split into lines and fields).
 // Match: 10,000 service CPEs on 100 hosts through matchHost; reference: one indexed SQL lookup of the candidate CVE ids
-// per service (the same 100 per host). Also times loadCandidates alone (the first of matchHost's three queries). Prints both throughputs and the ratios (time of ours / time of the reference).
+// per service (the same 100 per host). Also times loadCandidates alone (the first of matchHost's queries). Prints both
+// throughputs and the ratios (time of ours / time of the reference), and the CPU time this process spent on the NVD
+// import (all threads: reader threads, and PGlite's database work).
 // Run: npx tsx bench/intel.ts  (BENCH_BACKEND=pglite|postgres, default both when PostgreSQL answers at 127.0.0.1:5432;
 // BENCH_RECORDS=N CVE records; BENCH_PG_URL=postgres://... admin URL of another server)
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -251,8 +253,10 @@ async function runBackend(backend: Backend, dirs: Dirs, services: Service[]): Pr
       refNvd.records === nvdRecords && refEpss.records === nvdRecords,
     );
     let t = performance.now();
+    const cpu = process.cpuUsage();
     const nvd = await importSources(db, [dirs.nvd]);
     const nvdMs = performance.now() - t;
+    const nvdCpu = process.cpuUsage(cpu);
     t = performance.now();
     const epss = await importSources(db, [dirs.epss]);
     const epssMs = performance.now() - t;
@@ -271,6 +275,11 @@ async function runBackend(backend: Backend, dirs: Dirs, services: Service[]): Pr
     );
     console.log(
       `  ratio import / JSON.parse (time): ${(importMs / refMs).toFixed(1)} (NVD ${(nvdMs / refNvd.ms).toFixed(1)}, EPSS ${(epssMs / refEpss.ms).toFixed(1)})`,
+    );
+    // This process's CPU time on every thread (reader threads, and for PGlite the database too), against the reference's time.
+    const nvdCpuMs = (nvdCpu.user + nvdCpu.system) / 1000;
+    console.log(
+      `  NVD import CPU of this process (all threads): ${secs(nvdCpuMs)} = ${(nvdCpuMs / refNvd.ms).toFixed(1)} × the reference's time`,
     );
 
     // Match: matchHost per host of 100 services, then the plain lookups with the same batching, then loadCandidates alone.

@@ -86,6 +86,12 @@ describe('worked examples (docs/risk-score.md)', () => {
     expect(assetRiskScore(findings, { internetFacing: true })).toBe(82);
   });
 
+  test('business criticality weighs the same findings: 49.2 low, 65.6 medium, 75.5 high, 85.3 critical', () => {
+    const findings = [58.1, 54.8, 39.2];
+    expect([1, 2, 3, 4].map((c) => assetRiskScore(findings, { criticality: c as 1 | 2 | 3 | 4 }))).toEqual([49.2, 65.6, 75.5, 85.3]);
+    expect(assetRiskScore(findings, { criticality: 4, internetFacing: true })).toBe(100);
+  });
+
   test('a Windows host with EternalBlue: 96.6, internet-facing capped at 100', () => {
     expect(assetRiskScore([inputOf('CVE-2017-0144')])).toBe(96.6);
     expect(assetRiskScore([inputOf('CVE-2017-0144')], { internetFacing: true })).toBe(100);

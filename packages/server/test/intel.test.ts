@@ -167,6 +167,74 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       expect(ids).toEqual(expect.arrayContaining(['CVE-2099-0001', 'CVE-2099-0002']));
       expect(ids).not.toContain('not a cve id');
     });
+
+    it('reads with reader threads as on its own: same counts, errors, positions and stored rows, files in order', async () => {
+      const good = JSON.parse(readFileSync(path.join(FIXTURES, 'nvd/CVE-2011-2523.json'), 'utf8')) as Record<string, unknown>;
+      const dir = path.join(feeds, 'threads');
+      mkdirSync(dir, { recursive: true });
+      const page = (ids: string[], day: number) => ({
+        vulnerabilities: ids.map((id) =>
+          id === 'bad' ? { cve: { id: 'not a cve id' } } : { cve: { ...good, id, lastModified: `2020-01-0${day}T00:00:00.000` } },
+        ),
+      });
+      writeFileSync(path.join(dir, 'a.json.gz'), gzipSync(JSON.stringify(page(['CVE-2099-0201', 'bad', 'CVE-2099-0202'], 1))));
+      // The second file has a newer copy of a CVE of the first: files are stored in order, so it is the one kept.
+      writeFileSync(path.join(dir, 'b.json'), JSON.stringify(page(['CVE-2099-0203', 'CVE-2099-0201'], 2)));
+      const threaded = await importSources(t.ctx.db, [dir], undefined, { readers: 2 });
+      // One batch: the older copy of CVE-2099-0201 is left out of it (unchanged).
+      expect(threaded.counts).toEqual({ read: 4, added: 3, updated: 0, unchanged: 1, skipped: 1 });
+      expect(threaded.errors).toEqual([{ message: expect.any(String), position: `${path.join(dir, 'a.json.gz')} vulnerabilities[1]` }]);
+      expect(threaded.formats).toEqual(['NVD']);
+      expect(threaded.bytesRead).toBe(threaded.bytesTotal);
+      const [row] = await t.ctx.db.select().from(intelCves).where(eq(intelCves.id, 'CVE-2099-0201'));
+      expect(row.lastModified).toMatch(/^2020-01-02/);
+      const keys = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2099-0203'));
+      expect(keys.find((k) => k.product === 'vsftpd')?.entries?.map((e) => e.criteria)).toEqual([
+        'cpe:2.3:a:vsftpd_project:vsftpd:2.3.4:*:*:*:*:*:*:*',
+      ]);
+      // Read on this thread, the same files change nothing and give the same errors; read by threads again, too.
+      const alone = await importSources(t.ctx.db, [dir], undefined, { readers: 0 });
+      expect(alone.counts).toEqual({ read: 4, added: 0, updated: 0, unchanged: 4, skipped: 1 });
+      expect(alone.errors).toEqual(threaded.errors);
+      const again = await importSources(t.ctx.db, [dir], undefined, { readers: 1 });
+      expect(again).toEqual(alone);
+    });
+
+    it('keeps the newer of two copies in one batch, and writes a batch whole again when a key was stored meanwhile', async () => {
+      const good = JSON.parse(readFileSync(path.join(FIXTURES, 'nvd/CVE-2011-2523.json'), 'utf8')) as Record<string, unknown>;
+      const copy = (id: string, lastModified: string, text: string) => ({
+        cve: { ...good, id, lastModified, descriptions: [{ lang: 'en', value: text }] },
+      });
+      // A key row of a CVE that is not stored yet, as another import writing at the same time would leave it.
+      await t.ctx.db
+        .insert(intelCveProducts)
+        .values({ cveId: 'CVE-2099-0101', vendor: 'vsftpd_project', product: 'vsftpd', entries: null });
+      const page = {
+        vulnerabilities: [
+          copy('CVE-2099-0101', '2020-01-01T00:00:00.000', 'Stored meanwhile.'),
+          copy('CVE-2099-0102', '2020-01-01T00:00:00.000', 'Newer copy.'),
+          copy('CVE-2099-0102', '2019-01-01T00:00:00.000', 'Older copy.'),
+          copy('CVE-2099-0103', '2019-01-01T00:00:00.000', 'First, equally new.'),
+          copy('CVE-2099-0103', '2019-01-01T00:00:00.000', 'Last, equally new.'),
+        ],
+      };
+      const file = path.join(feeds, 'copies.json');
+      writeFileSync(file, JSON.stringify(page));
+      const result = await importSources(t.ctx.db, [file]);
+      expect(result.counts).toMatchObject({ read: 5, added: 3, updated: 0, unchanged: 2 });
+      const description = async (id: string) =>
+        (await t.ctx.db.select().from(intelCves).where(eq(intelCves.id, id)))[0]?.record.description;
+      expect(await description('CVE-2099-0101')).toBe('Stored meanwhile.');
+      expect(await description('CVE-2099-0102')).toBe('Newer copy.');
+      expect(await description('CVE-2099-0103')).toBe('Last, equally new.');
+      // Written by the upsert statement: the stored key got the record's entries, and the record's other keys are there.
+      const keys = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2099-0101'));
+      const copied = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2099-0102'));
+      expect(keys.map((k) => [k.vendor, k.product, k.entries]).sort()).toEqual(copied.map((k) => [k.vendor, k.product, k.entries]).sort());
+      expect(keys.find((k) => k.product === 'vsftpd')?.entries?.map((e) => e.criteria)).toEqual([
+        'cpe:2.3:a:vsftpd_project:vsftpd:2.3.4:*:*:*:*:*:*:*',
+      ]);
+    });
   });
 
   describe('matching', () => {

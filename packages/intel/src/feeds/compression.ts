@@ -18,9 +18,9 @@ export function detectCompression(head: Uint8Array): Compression | null {
   return null;
 }
 
-/** gunzip as a stream (concatenated gzip members included). */
+/** gunzip as a stream (concatenated gzip members included), in chunks as large as a file's reads (not 16 KB). */
 export function gunzip(source: ByteStream): ByteStream {
-  return pipeline(Readable.from(source), createGunzip(), () => {
+  return pipeline(Readable.from(source), createGunzip({ chunkSize: 256 * 1024 }), () => {
     // Errors surface through the returned stream's iteration.
   });
 }

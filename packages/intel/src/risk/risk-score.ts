@@ -1,6 +1,13 @@
 // Risk score 0-100 of a finding (CVSS + exploitation evidence) and of an asset (worst finding, more findings, exposure).
 // The formula and its reasons are in docs/risk-score.md; the worked examples there are asserted by test/risk-score.test.ts.
-import { type RiskBand, type Severity, riskBand } from '@bulwark/core';
+import {
+  type BusinessCriticality,
+  CRITICALITY_RISK_WEIGHT,
+  DEFAULT_BUSINESS_CRITICALITY,
+  type RiskBand,
+  type Severity,
+  riskBand,
+} from '@bulwark/core';
 
 export { riskBand };
 
@@ -96,6 +103,8 @@ export function findingRiskScore(input: FindingRiskInput): number {
 export interface AssetRiskOptions {
   /** The asset is reachable from the internet. */
   internetFacing?: boolean;
+  /** Business criticality 1 low … 4 critical (default medium, 2, which changes nothing). */
+  criticality?: BusinessCriticality;
 }
 
 /**
@@ -113,5 +122,6 @@ export function assetRiskScore(findings: readonly (number | FindingRiskInput)[],
     weight *= RISK_MODEL.additionalFindingDecay;
   }
   const combined = 100 * (1 - remaining);
-  return round1(Math.min(100, combined * (options.internetFacing ? RISK_MODEL.internetFacingFactor : 1)));
+  const exposure = options.internetFacing ? RISK_MODEL.internetFacingFactor : 1;
+  return round1(Math.min(100, combined * exposure * CRITICALITY_RISK_WEIGHT[options.criticality ?? DEFAULT_BUSINESS_CRITICALITY]));
 }

@@ -4,16 +4,24 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { formatPosition, readFeed } from '@bulwark/intel';
+import { formatPosition, readFeed, type FeedItem } from '@bulwark/intel';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { feedImports, type FeedImportCounts } from '../../db/schema/index.ts';
+import { FeedReaders, readerThreads } from './readers.ts';
 import { IntelStore } from './store.ts';
 
 /** Errors kept on the import record; all are counted. */
 const MAX_ERRORS = 100;
 /** The feed each kind of record comes from, as listed on the import. */
 const FEED_OF = { cve: 'NVD', kev: 'KEV', epss: 'EPSS', osv: 'OSV', 'distro-fix': 'Debian' } as const;
+/** The tables whose statistics an import of each feed refreshes. */
+const ANALYZED: Record<string, string[]> = {
+  NVD: ['intel_cves', 'intel_cve_products'],
+  KEV: ['intel_kev'],
+  EPSS: ['intel_epss'],
+  OSV: ['intel_osv', 'intel_osv_packages'],
+};
 /** How often progress is written while an import runs. */
 const PROGRESS_MS = 1000;
 
@@ -68,14 +76,24 @@ export async function sourceProblem(path: string): Promise<string | null> {
   }
 }
 
+export interface ImportOptions {
+  /**
+   * Threads that read the files while this one stores what they read (0: read here). By default none for an import
+   * under 64 MB, else one beside PGlite (which works on this thread) and one per core (two at most) for PostgreSQL.
+   */
+  readers?: number;
+}
+
 /**
  * Imports every source into the intel tables. `onProgress` is called about once a second and at the end; a record
- * that cannot be used is counted as skipped with its position, and the import goes on.
+ * that cannot be used is counted as skipped with its position, and the import goes on. Files are stored in order,
+ * whether they are read here or by reader threads.
  */
 export async function importSources(
   db: Db,
   sources: readonly string[],
   onProgress?: (p: ImportProgress) => Promise<void> | void,
+  options: ImportOptions = {},
 ): Promise<ImportProgress> {
   const store = new IntelStore(db);
   const progress = emptyImportProgress();
@@ -87,8 +105,25 @@ export async function importSources(
     Object.assign(progress.counts, store.counts);
     await onProgress?.(progress);
   };
-  for (const source of sources) {
-    for await (const file of filesOf(source)) {
+  const noteFormat = (feed: string): void => {
+    if (!progress.formats.includes(feed)) progress.formats.push(feed);
+  };
+  const handle = async (item: FeedItem): Promise<void> => {
+    if (item.kind === 'error') {
+      progress.counts.skipped++;
+      if (progress.errors.length < MAX_ERRORS) progress.errors.push({ message: item.message, position: formatPosition(item.position) });
+    } else if (item.kind !== 'meta') {
+      progress.counts.read++;
+      noteFormat(FEED_OF[item.kind]);
+      await store.add(item);
+    }
+    await report();
+  };
+  const files: string[] = [];
+  for (const source of sources) for await (const file of filesOf(source)) files.push(file);
+  const threads = readerThreads(progress.bytesTotal, options.readers, store.databaseOnThisThread);
+  if (threads === 0) {
+    for (const file of files) {
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           progress.bytesRead += chunk.length;
@@ -96,23 +131,37 @@ export async function importSources(
         },
       });
       const input = createReadStream(file).pipe(counter);
-      for await (const item of readFeed(input, { name: file })) {
-        if (item.kind === 'error') {
-          progress.counts.skipped++;
-          if (progress.errors.length < MAX_ERRORS) progress.errors.push({ message: item.message, position: formatPosition(item.position) });
-        } else if (item.kind !== 'meta') {
-          progress.counts.read++;
-          const feed = FEED_OF[item.kind];
-          if (!progress.formats.includes(feed)) progress.formats.push(feed);
-          await store.add(item);
+      for await (const item of readFeed(input, { name: file })) await handle(item);
+    }
+  } else {
+    const readers = new FeedReaders(files, threads);
+    try {
+      for (let task = 0; task < files.length; task++) {
+        for await (const { chunk, cves } of readers.chunks(task)) {
+          progress.bytesRead += chunk.bytes;
+          let next = 0;
+          for (const event of chunk.events) {
+            if (event !== null) {
+              await handle(event);
+              continue;
+            }
+            // A CVE the reader wrote out as COPY text.
+            progress.counts.read++;
+            noteFormat(FEED_OF.cve);
+            await store.addWritten(cves!, next++);
+            await report();
+          }
         }
-        await report();
       }
+    } finally {
+      await readers.close();
     }
   }
   await store.flush();
-  // Fresh statistics, so the match queries use the product index (PGlite never autovacuums; PostgreSQL may not have yet).
-  await db.execute(sql`analyze intel_cves, intel_cve_products, intel_kev, intel_epss, intel_osv, intel_osv_packages`);
+  // Fresh statistics of the tables written to, so the match queries use the product index (PGlite never autovacuums;
+  // PostgreSQL may not have yet). Those of the other tables are as their own last import left them.
+  const tables = progress.formats.flatMap((feed) => ANALYZED[feed] ?? []);
+  if (tables.length > 0) await db.execute(sql.raw(`analyze ${tables.join(', ')}`));
   await report(true);
   return progress;
 }

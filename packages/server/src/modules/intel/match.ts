@@ -48,17 +48,18 @@ export const packageLabel = (p: PackageQuery): string => `${p.ecosystem}/${p.nam
  * Candidates: the keys of CVEs whose vulnerable entries name one of the products (or, for CPEs without one, vendors),
  * or any product. A plain CVE's key brings its entries; the match data (configurations) is read for the others. With
  * `$3` (a CPE without a product, which any entry of a candidate may match) every key of the candidates is read. A row
- * is a key (vendor, product set) or a CVE's match data (match set).
+ * is a key (vendor, product set) or a CVE's match data (match set). Entries and match data come as text: many
+ * candidates carry the same (a product's entries repeat from CVE to CVE), and each text is parsed once.
  */
 const CANDIDATES = `with k as (
     select cve_id, vendor, product, entries from intel_cve_products
     where product = '*' or product = any($1::text[]) or vendor = any($2::text[])
   )
-  select cve_id as id, vendor, product, entries, null::json as match from k where not $3::boolean
+  select cve_id as id, vendor, product, entries::text, null::text as match from k where not $3::boolean
   union all
-  select cve_id, vendor, product, entries, null from intel_cve_products where $3::boolean and cve_id in (select cve_id from k)
+  select cve_id, vendor, product, entries::text, null from intel_cve_products where $3::boolean and cve_id in (select cve_id from k)
   union all
-  select c.id, null, null, null, c.match from intel_cves c where c.id in (select cve_id from k where entries is null)`;
+  select c.id, null, null, null, c.match::text from intel_cves c where c.id in (select cve_id from k where entries is null)`;
 
 /** The match data or entries of every CVE the CPEs could match, indexed for matching. */
 export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveMatchIndex> {
@@ -71,15 +72,27 @@ export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveM
     else if (c.vendor.kind === 'value') vendors.add(c.vendor.value);
   }
   const { rows } = await rawClient(db).query(CANDIDATES, [[...products], [...vendors], vendors.size > 0]);
+  // One parse, and so one object, per distinct text: the index then also handles each only once.
+  const parsed = new Map<string, unknown>();
+  const parse = <T>(text: string): T => {
+    let value = parsed.get(text);
+    if (value === undefined) parsed.set(text, (value = JSON.parse(text)));
+    return value as T;
+  };
   const keys = new Map<string, { vendor: string; product: string }[]>();
   for (const r of rows) {
     if (r.match !== null) continue;
     const id = r.id as string;
     const key = { vendor: r.vendor as string, product: r.product as string };
-    if (r.entries !== null) index.addEntries(id, key.vendor, key.product, r.entries as KeyEntry[]);
-    else keys.set(id, [...(keys.get(id) ?? []), key]);
+    if (r.entries !== null) index.addEntries(id, key.vendor, key.product, parse<KeyEntry[]>(r.entries as string));
+    else {
+      const list = keys.get(id);
+      if (list) list.push(key);
+      else keys.set(id, [key]);
+    }
   }
-  for (const r of rows) if (r.match !== null) index.add(r.id as string, r.match as CveMatchData, keys.get(r.id as string) ?? []);
+  for (const r of rows)
+    if (r.match !== null) index.add(r.id as string, parse<CveMatchData>(r.match as string), keys.get(r.id as string) ?? []);
   return index;
 }
 

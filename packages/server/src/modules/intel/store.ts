@@ -1,10 +1,14 @@
 // Writes feed records into the intel tables in batches: one statement or transaction per batch (a CVE and its index
 // keys land together or not at all), newer records replace older ones, and every record is counted as added, updated
 // or unchanged. CVE and EPSS batches are single raw statements sent while the next batch is being read.
-import { cveMatchStorage, normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
+import { normalizePackageName, osvPackageKeys, parseEcosystem, type FeedRecordItem } from '@bulwark/intel';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelDistroFixes, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { CveBatch, writeCves, type CveLines, type RawClient } from './cve-writer.ts';
+
+export type { RawClient } from './cve-writer.ts';
 
 export interface StoreCounts {
   added: number;
@@ -17,55 +21,11 @@ type Of<K extends FeedRecordItem['kind']> = Extract<FeedRecordItem, { kind: K }>
 /** Records per batch; EPSS rows are small, so they go in bigger batches (as arrays: no bind-parameter limit). */
 const BATCH = { cve: 1000, osv: 250, kev: 1000, epss: 20_000 } as const;
 
-/** The driver under drizzle (a node-postgres Pool or PGlite): both take `query(text, values)` and answer `{ rows }`. */
-export interface RawClient {
-  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
 /**
- * The driver itself, for the intel statements that are hot paths: a batch of thousands of placeholders, or arrays
- * passed as one parameter each (drizzle's `sql` spreads an array into a list of parameters).
+ * The driver itself, for the intel statements that are hot paths: a batch of thousands of placeholders, COPY, or
+ * arrays passed as one parameter each (drizzle's `sql` spreads an array into a list of parameters).
  */
 export const rawClient = (db: Db): RawClient => (db as unknown as { $client: RawClient }).$client;
-
-/** Columns of a CVE row, in the order of the statement's placeholders. */
-const CVE_COLUMNS = ['id', 'published', 'last_modified', 'severity', 'cvss_version', 'cvss_score', 'record', 'match'];
-
-/**
- * Upserts a batch of CVEs (plain placeholders: a 6 KB record goes as its text, with no quoting) and, in the same
- * statement, their product keys (one JSON array, whose entries go in as they are written): keys of new CVEs are added;
- * an updated CVE gets its new keys and entries and loses the keys it no longer names; a CVE that was not newer keeps
- * its row and keys. Counts what it added and changed.
- */
-function cveStatement(rows: number): string {
-  const values: string[] = [];
-  for (let r = 0; r < rows; r++) {
-    const base = r * CVE_COLUMNS.length;
-    values.push(`(${CVE_COLUMNS.map((_, c) => `$${base + c + 1}`).join(', ')})`);
-  }
-  const keys = rows * CVE_COLUMNS.length + 1;
-  return `with up as (
-    insert into intel_cves as c (${CVE_COLUMNS.join(', ')}) values ${values.join(', ')}
-    on conflict (id) do update set
-      published = excluded.published, last_modified = excluded.last_modified, severity = excluded.severity,
-      cvss_version = excluded.cvss_version, cvss_score = excluded.cvss_score, record = excluded.record,
-      match = excluded.match, imported_at = now()
-    where c.last_modified is null or (excluded.last_modified is not null and excluded.last_modified > c.last_modified)
-    returning c.id, (c.xmax = 0) as inserted
-  ), keys as (
-    select * from json_to_recordset($${keys}::json) as k(c text, v text, p text, e json)
-  ), gone as (
-    -- Only the keys of updated CVEs, through the primary key (an array, so no join plan can scan the whole table).
-    delete from intel_cve_products d
-    where d.cve_id = any(array(select id from up where not inserted))
-      and (d.cve_id, d.vendor, d.product) not in (select c, v, p from keys)
-  ), added as (
-    insert into intel_cve_products (cve_id, vendor, product, entries)
-    select k.c, k.v, k.p, k.e from keys k join up on up.id = k.c
-    on conflict (cve_id, vendor, product) do update set entries = excluded.entries
-  )
-  select count(*) filter (where inserted)::int as added, count(*)::int as changed from up`;
-}
 
 /** Upserts EPSS scores given as five arrays; the newest score per CVE is kept, an older file never overwrites it. */
 const EPSS_STATEMENT = `with up as (
@@ -129,7 +89,7 @@ async function insertSliced<T extends Record<string, unknown>>(
 
 export class IntelStore {
   readonly counts: StoreCounts = { added: 0, updated: 0, unchanged: 0 };
-  private cves: Of<'cve'>[] = [];
+  private cves = new CveBatch();
   private kevs: Of<'kev'>[] = [];
   private epss: Of<'epss'>[] = [];
   private osvs: Of<'osv'>[] = [];
@@ -138,9 +98,16 @@ export class IntelStore {
   /** The CVE or EPSS batch being written while the next one is read; at most one at a time, so counts stay in order. */
   private writing: Promise<void> | null = null;
   private failure: { error: unknown } | null = null;
+  /** Whether CVE batches go straight to COPY: until one meets a CVE that is stored already (see writeCves). */
+  private assumeNew = true;
 
   constructor(private readonly db: Db) {
     this.raw = rawClient(db);
+  }
+
+  /** Whether the database works on this thread (PGlite), not in processes of its own (PostgreSQL). */
+  get databaseOnThisThread(): boolean {
+    return this.raw instanceof PGlite;
   }
 
   /** Starts a write once the one before it has ended; its failure is thrown by the next call or by flush(). */
@@ -167,8 +134,9 @@ export class IntelStore {
   async add(item: FeedRecordItem): Promise<void> {
     switch (item.kind) {
       case 'cve':
-        this.cves.push(item.record);
-        if (this.cves.length >= BATCH.cve) await this.flushCves();
+        // Written out as COPY text at once: the record itself is not kept.
+        this.cves.add(item.record);
+        if (this.cves.size >= BATCH.cve) await this.flushCves();
         return;
       case 'kev':
         this.kevs.push(item.record);
@@ -187,6 +155,12 @@ export class IntelStore {
         if (this.distroFixes.length >= BATCH.kev) await this.flushDistroFixes();
         return;
     }
+  }
+
+  /** Buffers CVE i of lines a reader thread wrote out (see CveLines); writes a batch when one is full. */
+  async addWritten(lines: CveLines, i: number): Promise<void> {
+    this.cves.addWritten(lines, i);
+    if (this.cves.size >= BATCH.cve) await this.flushCves();
   }
 
   /** Writes whatever is buffered. */
@@ -221,31 +195,17 @@ export class IntelStore {
   }
 
   private async flushCves(): Promise<void> {
-    const batch = dedupe(
-      this.cves.splice(0),
-      (r) => r.id,
-      (a, b) => later(a.lastModified, b.lastModified),
-      this.counts,
-    );
-    if (batch.length === 0) return;
-    // The statement's values are built now, while the previous batch may still be in the database.
-    const values: unknown[] = [];
-    const keys: string[] = [];
-    for (const r of batch) {
-      const p = r.primaryCvss;
-      values.push(r.id, r.published, r.lastModified, r.severity, p?.version ?? null, p?.score ?? null);
-      const { match, keys: indexKeys } = cveMatchStorage(r);
-      values.push(JSON.stringify(r), JSON.stringify(match));
-      const id = JSON.stringify(r.id);
-      for (const k of indexKeys) {
-        keys.push(`{"c":${id},"v":${JSON.stringify(k.vendor)},"p":${JSON.stringify(k.product)},"e":${JSON.stringify(k.entries)}}`);
-      }
-    }
-    values.push(`[${keys.join(',')}]`);
-    const text = cveStatement(batch.length);
+    const batch = this.cves;
+    if (batch.size === 0) return;
+    this.cves = new CveBatch();
+    this.counts.unchanged += batch.duplicates;
+    const total = batch.size - batch.duplicates;
     await this.startWrite(async () => {
-      const { rows } = await this.raw.query(text, values);
-      tallyCounted(rows, batch.length, this.counts);
+      const { added, changed, conflict } = await writeCves(this.raw, batch, this.assumeNew);
+      if (conflict) this.assumeNew = false;
+      this.counts.added += added;
+      this.counts.updated += changed - added;
+      this.counts.unchanged += total - changed;
     });
   }
 

@@ -4,12 +4,10 @@ import {
   FEED_SYNC_STATE_LABELS,
   formatBytes,
   formatDateTime,
-  riskBand,
   SEVERITY_LABELS,
   type FeedImport,
   type FeedSyncSource,
   type FeedSyncStatus,
-  type RiskBand,
   type Severity,
 } from '@bulwark/core';
 import type { IntelStatus } from './intel-api.ts';
@@ -78,12 +76,6 @@ export function severityBadge(severity: number | null): { label: string; color: 
   return { label: SEVERITY_LABELS[code], color: SEVERITY_COLORS[code] };
 }
 
-const RISK_COLORS: Record<RiskBand, string> = { low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
-
-export function riskColor(score: number): string {
-  return RISK_COLORS[riskBand(score)];
-}
-
 /** The line under the stat cards about the newest import. */
 export function lastImportText(last: FeedImport | null): string {
   if (!last) return 'No import has been started from Bulwark yet.';
@@ -134,3 +126,5 @@ export function syncProgressText(progress: NonNullable<FeedSyncSource['progress'
   const verb = progress.phase === 'download' ? 'Downloading' : 'Importing';
   return progress.total ? `${verb} ${amount(progress.done)} of ${amount(progress.total)}` : `${verb} ${amount(progress.done)}`;
 }
+
+export { riskScoreColor as riskColor } from '../../components/risk-colors.ts';
