@@ -98,10 +98,10 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
   it('runHousekeeping deletes expired sessions, long-spent tokens and stale rate limits, and keeps live ones', async () => {
     await seed('direct');
     const result = await runHousekeeping(t.ctx.db);
-    expect(result).toEqual({ sessions: 2, tokens: 2, rateLimits: 2 });
+    expect(result).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0 });
     expect(await left('direct')).toEqual(KEPT('direct'));
     // Running again finds nothing more to do.
-    expect(await runHousekeeping(t.ctx.db)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0 });
+    expect(await runHousekeeping(t.ctx.db)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0, assetsArchived: 0, findingsClosed: 0 });
     expect(await left('direct')).toEqual(KEPT('direct'));
   });
 
@@ -123,7 +123,27 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       await jobs?.stop();
     });
 
+    async function pendingHousekeeping(): Promise<number> {
+      const rows = await t.testDb.database.sql.executeSql(
+        "select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active')",
+        [HOUSEKEEPING_QUEUE],
+      );
+      return (rows.rows[0] as { n: number }).n;
+    }
+
+    it('schedules housekeeping every 15 minutes', async () => {
+      const schedules = await jobs.boss.getSchedules();
+      const mine = schedules.find((s) => s.name === HOUSEKEEPING_QUEUE);
+      expect(mine?.cron).toBe('*/15 * * * *');
+    });
+
     it('runs a housekeeping job sent to the queue and stores its result', { timeout: 120_000 }, async () => {
+      // The 15-minute schedule must not run first and take this test's rows: stop it, and let a run it already
+      // queued finish, before seeding.
+      await jobs.boss.unschedule(HOUSEKEEPING_QUEUE);
+      const drainBy = Date.now() + 90_000;
+      while ((await pendingHousekeeping()) > 0 && Date.now() < drainBy) await new Promise((r) => setTimeout(r, 500));
+      expect(await pendingHousekeeping()).toBe(0);
       await seed('boss');
       const id = await jobs.boss.send(HOUSEKEEPING_QUEUE, {});
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -136,14 +156,8 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       }
       expect(job?.state).toBe('completed');
       const output = job!.output as HousekeepingResult;
-      expect(output).toEqual({ sessions: 2, tokens: 2, rateLimits: 2 });
+      expect(output).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0 });
       expect(await left('boss')).toEqual(KEPT('boss'));
-    });
-
-    it('schedules housekeeping every 15 minutes', async () => {
-      const schedules = await jobs.boss.getSchedules();
-      const mine = schedules.find((s) => s.name === HOUSEKEEPING_QUEUE);
-      expect(mine?.cron).toBe('*/15 * * * *');
     });
   });
 });
