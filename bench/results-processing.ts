@@ -134,7 +134,7 @@ async function bulkInsert(
   const db = database.db;
   await db.execute(sql.raw('create table bench_findings (like findings including defaults including indexes)'));
   const ids = new Map(
-    (await queryRows<{ id: number; address: string }>(db, sql`select id, address from hosts where customer_id = ${customerId}`)).map(
+    (await queryRows<{ id: number; address: string }>(db, sql`select id, address from assets where customer_id = ${customerId}`)).map(
       (r) => [r.address, Number(r.id)],
     ),
   );

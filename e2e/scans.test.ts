@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
-import { scanProfiles, scanTargets } from '../packages/server/src/db/schema/index.ts';
+import { assets, scanProfiles } from '../packages/server/src/db/schema/index.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
@@ -62,8 +62,8 @@ describe.skipIf(!!why)('network scanning in the browser', () => {
     await form.getByRole('button', { name: 'Start scan' }).click();
     await pwExpect(form).toBeHidden();
 
-    // The host was saved as a scan target of this customer.
-    const saved = await stack.app.ctx.db.select().from(scanTargets);
+    // The host was saved as a host asset of this customer (scan targets are assets).
+    const saved = await stack.app.ctx.db.select().from(assets);
     expect(saved.map((t) => [t.kind, t.value])).toEqual([['host', SSH_HOST]]);
 
     const row = page.getByRole('table', { name: 'Scans' }).getByRole('row').filter({ hasText: 'Bastion host' });

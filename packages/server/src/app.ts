@@ -1,6 +1,7 @@
 // Builds the Bulwark Fastify app: external plugins, then app plugins, then product modules. Used by `bulwark serve` and by tests.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -32,6 +33,12 @@ import { userRoutes } from './modules/users/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { targetRoutes } from './modules/targets/routes.ts';
+import { assetRoutes } from './modules/assets/routes.ts';
+import { assetImportRoutes } from './modules/assets/routes-import.ts';
+import { assetBulkRoutes } from './modules/assets/routes-bulk.ts';
+import { appsAndPortsRoutes } from './modules/assets/routes-apps-ports.ts';
+import { tagRoutes } from './modules/tags/routes.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +91,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   // External plugins.
   await app.register(cookie);
+  // Uploads (the asset CSV import): one file of at most 64 MB, read as a stream by the route that takes it.
+  await app.register(multipart, { limits: { files: 1, fileSize: 64 * 1024 * 1024, fields: 10, fieldSize: 1024 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -118,6 +127,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   scansModule(app, ctx);
   probesModule(app, ctx);
   targetRoutes(app, ctx);
+  assetRoutes(app, ctx);
+  assetImportRoutes(app, ctx);
+  assetBulkRoutes(app, ctx);
+  appsAndPortsRoutes(app, ctx);
+  tagRoutes(app, ctx);
+  teamRoutes(app, ctx);
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);

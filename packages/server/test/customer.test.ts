@@ -56,6 +56,8 @@ describe.each(BACKENDS)('customer, feature flags and SSO on %s', (backend) => {
         license_end_date: null,
         days_to_expiration: null,
         integrations: [],
+        lifecycle_management_enabled: false,
+        lifecycle_period: 90,
       });
       const o = await signedIn(t, 'rival-user@other.example');
       const theirs = await o.get<Customer>('/api/customer/');

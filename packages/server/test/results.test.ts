@@ -3,14 +3,14 @@
 // Closed → Reopened across runs; processing twice changes nothing; the run's summary and result; the run page's APIs.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findingRiskScore } from '@bulwark/intel';
+import { assetRiskScore, findingRiskScore } from '@bulwark/intel';
 import type { ScanResult } from '@bulwark/scanner';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findings,
   hostPorts,
-  hosts,
+  assets,
   jobProgress,
   scanErrors,
   scanRunFindings,
@@ -148,8 +148,8 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
     t.ctx.db
       .select({ f: findings })
       .from(findings)
-      .innerJoin(hosts, eq(hosts.id, findings.hostId))
-      .where(eq(hosts.address, address))
+      .innerJoin(assets, eq(assets.id, findings.hostId))
+      .where(eq(assets.address, address))
       .then((rows) => new Map(rows.map(({ f }) => [f.key, f])));
 
   /** Every row processing writes, in a stable order. */
@@ -157,7 +157,7 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
     const db = t.ctx.db;
     const [run] = await db.select().from(scanRuns).where(eq(scanRuns.id, runId));
     return {
-      hosts: await db.select().from(hosts).orderBy(asc(hosts.id)),
+      hosts: await db.select().from(assets).orderBy(asc(assets.id)),
       ports: await db.select().from(hostPorts).orderBy(asc(hostPorts.id)),
       findings: await db.select().from(findings).orderBy(asc(findings.id)),
       runFindings: await db.select().from(scanRunFindings).orderBy(asc(scanRunFindings.runId), asc(scanRunFindings.findingId)),
@@ -205,11 +205,12 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
         { current: 2, total: 2 },
       ]);
 
-      const stored = await t.ctx.db.select().from(hosts).orderBy(hosts.address);
+      const stored = await t.ctx.db.select().from(assets).orderBy(assets.address);
       expect(stored.map((h) => h.address)).toEqual([A, B]);
       const a = stored[0];
       expect(a).toMatchObject({ hostnames: ['files.example', 'nas.example'], os: 'Ubuntu', openPorts: 3, lastRunId: run });
-      expect(a.firstSeen.toISOString()).toBe(new Date(clock).toISOString());
+      expect(a.firstSeen?.toISOString()).toBe(new Date(clock).toISOString());
+      expect(a).toMatchObject({ kind: 'host', type: 2, value: A, isServer: true, internetFacing: false });
       const ports = await t.ctx.db.select().from(hostPorts).where(eq(hostPorts.hostId, a.id)).orderBy(hostPorts.port);
       expect(ports.map((p) => [p.port, p.protocol, p.open, p.service, p.product])).toEqual([
         [22, 0, true, 'ssh', 'OpenSSH'],
@@ -243,6 +244,10 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
       // A host-level check: port 0 in the key, no port.
       expect(f.get('check:icmp-timestamp@0/tcp')).toMatchObject({ port: null, protocol: null, severity: 0, riskScore: 0 });
       expect([...f.values()].every((x) => x.lastRunId === run && x.state === 0)).toBe(true);
+      // The host asset's risk score: from its open findings, internal, of medium criticality (docs/risk-score.md).
+      const [assetA] = await t.ctx.db.select().from(assets).where(eq(assets.address, A));
+      expect(assetA!.riskScore).toBe(Math.round(assetRiskScore([...f.values()].map((x) => x.riskScore))));
+      expect(assetA!.riskScore).toBeGreaterThanOrEqual(Math.round(eternal.riskScore));
 
       // The run's summary: 2 hosts up, 4 open ports, a KEV finding → Fail; the task completed.
       const [r] = await t.ctx.db.select().from(scanRuns).where(eq(scanRuns.id, run));
@@ -283,7 +288,7 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
       expect(f.get('check:ssh-terrapin@22/tcp')).toMatchObject({ state: 1, firstSeen: f.get('check:ssh-terrapin@22/tcp')!.firstSeen });
       expect(f.get('check:ssh-terrapin@22/tcp')!.lastSeen.toISOString()).toBe(new Date(clock).toISOString());
       // The port the profile covered and the run did not see open is closed; host B (down) keeps its port and finding.
-      const [a] = await t.ctx.db.select().from(hosts).where(eq(hosts.address, A));
+      const [a] = await t.ctx.db.select().from(assets).where(eq(assets.address, A));
       expect(a.openPorts).toBe(2);
       const smbPort = await t.ctx.db
         .select()
@@ -292,7 +297,7 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
       expect(smbPort[0].open).toBe(false);
       const b = await findingsOf(B);
       expect(b.get('check:http-trace@80/tcp')).toMatchObject({ state: 0, closedAt: null, lastRunId: runs[0] });
-      const [bHost] = await t.ctx.db.select().from(hosts).where(eq(hosts.address, B));
+      const [bHost] = await t.ctx.db.select().from(assets).where(eq(assets.address, B));
       expect(bHost).toMatchObject({ openPorts: 1, lastRunId: runs[0] });
       // What the run closed is on its record, as closed.
       const closed = await t.ctx.db
@@ -436,7 +441,7 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
       expect(closed.body.results.every((f) => f.state_label === 'Closed')).toBe(true);
       const byCve = await c.get<Page<Finding>>(`/api/scan/nruns/${runs[0]}/findings/?search=cve-2023-48795`);
       expect(byCve.body.results.map((f) => f.name)).toEqual(['SSH Terrapin prefix truncation']);
-      const hostB = (await t.ctx.db.select().from(hosts).where(eq(hosts.address, B)))[0];
+      const hostB = (await t.ctx.db.select().from(assets).where(eq(assets.address, B)))[0];
       const ofB = await c.get<Page<Finding>>(`/api/scan/nruns/${runs[0]}/findings/?host=${hostB.id}`);
       expect(ofB.body.results.map((f) => f.name)).toEqual(['HTTP TRACE enabled']);
       const byName = await c.get<Page<Finding>>(`/api/scan/nruns/${runs[0]}/findings/?ordering=name&page_size=2`);
@@ -477,7 +482,7 @@ describe.each(BACKENDS)('results into the inventory on %s', (backend) => {
       const theirs = await them.get<Page<Finding>>(`/api/scan/nruns/${theirRun}/findings/`);
       expect(theirs.body.results.map((f) => f.name)).toEqual(['HTTP TRACE enabled']);
       // The same address in two customers is two hosts.
-      expect((await t.ctx.db.select().from(hosts).where(eq(hosts.address, '127.0.0.70'))).map((h) => h.customerId)).toEqual([
+      expect((await t.ctx.db.select().from(assets).where(eq(assets.address, '127.0.0.70'))).map((h) => h.customerId)).toEqual([
         other.customerId,
       ]);
 

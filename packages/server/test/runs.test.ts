@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_TASK_LABELS, type NetworkScan, type ScanRunRow } from '@bulwark/core';
-import { probes, scanRuns, scanTargets, users } from '../src/db/schema/index.ts';
+import { probes, scanRuns, assets, users } from '../src/db/schema/index.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { smallProfile } from './helpers/scans.ts';
 import { signedIn } from './helpers/sessions.ts';
@@ -33,7 +33,10 @@ describe('the run list', () => {
       const run = (await admin.get<Paged<ScanRunRow>>(`/api/scan/nruns/?scan=${res.body.id}`)).body.results[0]!;
       ids[name] = run.id;
     };
-    const [asset] = await t.ctx.db.insert(scanTargets).values({ customerId: me.customerId, kind: 'host', value: '127.0.0.1' }).returning();
+    const [asset] = await t.ctx.db
+      .insert(assets)
+      .values({ customerId: me.customerId, kind: 'host', value: '127.0.0.1', address: '127.0.0.1' })
+      .returning();
     ids.asset = asset!.id;
     await make('Alpha', [], { assets: [asset!.id] });
     await make('bravo', ['10.1.0.1-10.1.0.4'], { node: far!.id });

@@ -2,7 +2,7 @@
 // (many at once, all or nothing), deleting a target a scan uses, resolveTargets, and the guards (401, 403, other customer 404).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanTargets, scans, users } from '../src/db/schema/index.ts';
+import { assets, scans, users } from '../src/db/schema/index.ts';
 import { resolveTargets, UnknownTargetsError } from '../src/modules/targets/repo.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -21,8 +21,7 @@ describe.each(BACKENDS)('scan targets on %s', (backend) => {
   let rival: Client;
   let rivalCustomer: number;
 
-  const countTargets = async (customerId: number) =>
-    (await t.ctx.db.select().from(scanTargets).where(eq(scanTargets.customerId, customerId))).length;
+  const countTargets = async (customerId: number) => (await t.ctx.db.select().from(assets).where(eq(assets.customerId, customerId))).length;
 
   beforeAll(async () => {
     t = await startTestApp(backend);
@@ -50,7 +49,7 @@ describe.each(BACKENDS)('scan targets on %s', (backend) => {
       const v6 = await admin.post<Host>('/api/scan/hosts/', { host: '2001:DB8:0:0:0:0:0:1' });
       expect(v6.status).toBe(201);
       expect(v6.body).toMatchObject({ host: '2001:db8::1', name: '', description: '' });
-      const [row] = await t.ctx.db.select().from(scanTargets).where(eq(scanTargets.id, named.body.id));
+      const [row] = await t.ctx.db.select().from(assets).where(eq(assets.id, named.body.id));
       expect(row).toMatchObject({ kind: 'host', value: 'web-01.example.com', customerId: 1 });
     });
 

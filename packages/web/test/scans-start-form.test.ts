@@ -77,7 +77,20 @@ describe('toScanInput', () => {
       profile: 2,
       node: -1,
       probe_group: null,
+      unified_tags_set: null,
       start: true,
+    });
+    expect(networkScanInput.safeParse(input).success).toBe(true);
+  });
+
+  it('scans by tags: a tag alone is a target, sent as the tag set to include (any of them)', () => {
+    expect(validateStartScan(values({ assets: [], targets: '', tags: ['7'] })).targets).toBeUndefined();
+    const input = toScanInput(values({ assets: [], targets: '', tags: ['7', '9'] }));
+    expect(input.unified_tags_set).toEqual({
+      inclusion_tags: [7, 9],
+      exclusion_tags: [],
+      inclusion_tags_mode_all: false,
+      exclusion_tags_mode_all: false,
     });
     expect(networkScanInput.safeParse(input).success).toBe(true);
   });

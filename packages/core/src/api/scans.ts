@@ -5,6 +5,7 @@ import { blank, name } from './fields.ts';
 import { validateCidr, validateIp, validateIpRange } from '../validators/ip.ts';
 import { validatePortString } from '../validators/ports.ts';
 import { DETECTION_METHODS } from '../codes/vulnerabilities.ts';
+import { tagSetPreviewInput } from './tag-set.ts';
 
 const description = z.string().trim().max(2000, 'Ensure this field has no more than 2000 characters.').default('');
 
@@ -216,9 +217,11 @@ export const networkScanInput = z
     probe_group: z.number().int().positive().nullable().default(null),
     /** Start a run at once (default true). */
     start: z.boolean().default(true),
+    /** Assets chosen by tags (ids only), resolved each time a run starts. */
+    unified_tags_set: tagSetPreviewInput.nullable().default(null),
   })
   .superRefine((v, ctx) => {
-    if (v.assets.length === 0 && v.targets.length === 0)
+    if (v.assets.length === 0 && v.targets.length === 0 && !v.unified_tags_set?.inclusion_tags.length)
       ctx.addIssue({ code: 'custom', path: ['targets'], message: 'Choose at least one target.' });
     for (const [i, t] of v.targets.entries()) {
       const m = looksLikeIpRange(t) ? validateIpRangeTarget(t) : validateHostTarget(t);
@@ -237,6 +240,7 @@ export const networkScan = z.object({
   assets: z.array(z.number().int()),
   targets: z.array(z.string()),
   exclude: z.array(z.string()),
+  unified_tags_set: tagSetPreviewInput.nullable(),
   profile: profileListItem.nullable(),
   node: probeRef,
   probe_group: probeRef.nullable(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TWO_FACTOR_METHODS } from './auth.ts';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions.ts';
 import { ROLE_PRESETS } from '../roles.ts';
+import { RETENTION_OPTIONS_DAYS } from '../codes/admin.ts';
 
 // Partial: a user's map names only the resources they have actions on.
 export const permissionsMap = z.partialRecord(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
@@ -60,6 +61,9 @@ export const customer = z.object({
   license_end_date: z.string().nullable(),
   days_to_expiration: z.number().int().nullable(),
   integrations: z.array(z.string()),
+  /** Lifecycle management: hosts not seen for lifecycle_period days are archived and their findings closed. */
+  lifecycle_management_enabled: z.boolean(),
+  lifecycle_period: z.number().int(),
 });
 export type Customer = z.infer<typeof customer>;
 
@@ -72,6 +76,11 @@ export const customerPatch = z
       .max(2048)
       .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Invalid link. Only valid image links are supported')
       .nullable(),
+    lifecycle_management_enabled: z.boolean(),
+    lifecycle_period: z
+      .number()
+      .int()
+      .refine((v) => (RETENTION_OPTIONS_DAYS as readonly number[]).includes(v), `Choose one of ${RETENTION_OPTIONS_DAYS.join(', ')} days.`),
   })
   .partial()
   .strict();

@@ -76,3 +76,52 @@ export const ASSET_IMPORT_FIELDS = ['csv_file', 'update', 'create_missing_tags']
 /** Team asset permissions. */
 export const TEAM_ASSET_PERMISSIONS = ['ALL', 'LIMITED'] as const;
 export type TeamAssetPermission = (typeof TEAM_ASSET_PERMISSIONS)[number];
+
+/** What an asset is: a host, a network `a.b.c.d/m`, an IP range `start-end`, a web application URI. */
+export const ASSET_KINDS = ['host', 'network', 'range', 'webapp'] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+/** The §3 type code of each kind (networks and ranges are both "network"). */
+export const ASSET_KIND_TYPE: Record<AssetKind, AssetType> = { host: 2, network: 1, range: 1, webapp: 3 };
+/** The unified category of each kind (cloud resources and recipients come with their areas). */
+export const ASSET_KIND_CATEGORY: Record<AssetKind, UnifiedAssetCategory> = {
+  host: 'systems_and_networks',
+  network: 'systems_and_networks',
+  range: 'systems_and_networks',
+  webapp: 'web_applications',
+};
+
+/** Business criticality of an asset (and business impact of a tag): low 1 … critical 4; new assets are medium. */
+export const BUSINESS_CRITICALITY = { low: 1, medium: 2, high: 3, critical: 4 } as const;
+export type BusinessCriticality = (typeof BUSINESS_CRITICALITY)[keyof typeof BUSINESS_CRITICALITY];
+export const BUSINESS_CRITICALITY_LABELS: Record<BusinessCriticality, string> = { 1: 'Low', 2: 'Medium', 3: 'High', 4: 'Critical' };
+export const DEFAULT_BUSINESS_CRITICALITY: BusinessCriticality = 2;
+/**
+ * The factor an asset's business criticality puts on its risk score (docs/risk-score.md): medium, the default, leaves
+ * the score as its findings make it; a critical asset's findings weigh 30 % more, a low one's a quarter less.
+ */
+export const CRITICALITY_RISK_WEIGHT: Record<BusinessCriticality, number> = { 1: 0.75, 2: 1, 3: 1.15, 4: 1.3 };
+
+/** Asset fields a dynamic tag rule can test. */
+export const TAG_RULE_FIELDS = [
+  'asset_name',
+  'address',
+  'hostname',
+  'os',
+  'open_port',
+  'service',
+  'asset_type',
+  'is_server',
+  'internet_facing',
+  'pci',
+  'criticality',
+  'max_severity',
+] as const;
+export type TagRuleField = (typeof TAG_RULE_FIELDS)[number];
+
+/** One condition of a dynamic tag; a tag's rules must all hold (AND). */
+export interface TagRule {
+  field: TagRuleField;
+  /** Text fields: the §3 text operators; address: in (a network or range) / not_in; numbers: is, is_not, gte, lte. */
+  operator: string;
+  value: string | number | boolean;
+}

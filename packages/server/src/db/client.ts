@@ -24,12 +24,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   sql: SqlExecutor;
-  /** Applies the committed migrations. */
-  migrate(): Promise<void>;
+  /** Applies the committed migrations (tests of a migration pass a folder that stops before it). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -56,11 +56,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         },
       },
       // Under an advisory lock on one connection, so several servers can start at once.
-      async migrate() {
+      async migrate(folder = migrationsFolder) {
         const conn = await pool.connect();
         try {
           await conn.query('SELECT pg_advisory_lock(7262501)');
-          await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: folder });
         } finally {
           await conn.query('SELECT pg_advisory_unlock(7262501)').catch(() => undefined);
           conn.release();
@@ -88,7 +88,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
       },
     },
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

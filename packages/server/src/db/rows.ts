@@ -8,6 +8,9 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, 
   return result.rows;
 }
 
+/** A number list as one `int[]` parameter (both drivers take the array literal text). */
+export const intArray = (xs: Iterable<number>): SQL => sql`${`{${[...xs].map((x) => Math.trunc(x)).join(',')}}`}::int[]`;
+
 /** User text for a LIKE pattern: `%`, `_` and `\\` match themselves. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -55,10 +55,10 @@ export const boolParam = z
   .optional();
 
 /** A parameter that may repeat (`?tag=1&tag=2`), as a list. */
-export const listParam = <T extends z.ZodType>(item: T) =>
+export const listParam = <T extends z.ZodType>(item: T, max = 1000) =>
   // One value or many, always as a list, so each value's own message reaches the caller (a union would say only
   // "Invalid input").
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item)).optional();
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(max, `Choose at most ${max} values.`)).optional();
 
 export const searchParam = z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional();
 

@@ -1,12 +1,16 @@
-// Housekeeping: removes expired sessions, spent one-time tokens and stale rate-limit counters.
+// Housekeeping: removes expired sessions, spent one-time tokens and stale rate-limit counters, and archives assets
+// past their customer's lifecycle period.
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { oneTimeTokens, rateLimits, sessions } from '../db/schema/index.ts';
+import { archiveStaleAssets } from '../modules/assets/lifecycle.ts';
 
 export interface HousekeepingResult {
   sessions: number;
   tokens: number;
   rateLimits: number;
+  assetsArchived: number;
+  findingsClosed: number;
 }
 
 export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
@@ -21,5 +25,12 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
     .delete(rateLimits)
     .where(lt(rateLimits.resetAt, sql`${now}`))
     .returning({ key: rateLimits.key });
-  return { sessions: s.length, tokens: t.length, rateLimits: r.length };
+  const lifecycle = await archiveStaleAssets(db, now);
+  return {
+    sessions: s.length,
+    tokens: t.length,
+    rateLimits: r.length,
+    assetsArchived: lifecycle.archived,
+    findingsClosed: lifecycle.findingsClosed,
+  };
 }

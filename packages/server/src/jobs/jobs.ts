@@ -8,6 +8,7 @@ import { runHousekeeping } from './housekeeping.ts';
 import { runFeedImport } from '../modules/intel/import.ts';
 import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
 import { RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/queue.ts';
+import { ASSET_BULK_QUEUE, runBulkJob, type AssetBulkJob } from '../modules/assets/bulk-queue.ts';
 import { FEED_SYNC_QUEUE, retryOf, type FeedSyncJob } from '../modules/intel/sync/queue.ts';
 import { syncCron } from '../modules/intel/sync/schedule.ts';
 import { syncFeeds, type SyncDeps } from '../modules/intel/sync/sync.ts';
@@ -63,6 +64,8 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
     expireInSeconds: 12 * 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   });
+  // A bulk operation is one transaction: it is not retried (a failure says why on its progress row).
+  await boss.createQueue(ASSET_BULK_QUEUE, { name: ASSET_BULK_QUEUE, retryLimit: 0, expireInSeconds: 3600, deadLetter: DEAD_LETTER_QUEUE });
   await boss.createQueue(RUN_PROCESSING_QUEUE, {
     name: RUN_PROCESSING_QUEUE,
     retryLimit: 2,
@@ -119,6 +122,13 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
         }),
       );
     }
+    workers.set(
+      ASSET_BULK_QUEUE,
+      await boss.work<AssetBulkJob>(ASSET_BULK_QUEUE, { pollingIntervalSeconds: Math.min(polling, 1) }, async ([job]) => {
+        await runBulkJob({ db: database.db, log }, job.data);
+        return null;
+      }),
+    );
     workers.set(
       RUN_PROCESSING_QUEUE,
       await boss.work<{ runId: number; jobId: string }>(

@@ -1,10 +1,10 @@
 // Shared steps of the scan tests: real TCP listeners on loopback, a small custom profile, saved targets, waiting for a
 // run (driven by the real built-in probe) to reach a state, and a run whose tasks delivered a given result.
-import { createServer, type Server } from 'node:net';
+import { createServer, isIP, type Server } from 'node:net';
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_NETWORK_PROFILE, SCAN_TASK_STATE, type FindingRow, type ScanRunRow } from '@bulwark/core';
-import { scanProfiles, scans, scanTargets, scanTasks } from '../../src/db/schema/index.ts';
+import { scanProfiles, scans, assets, scanTasks } from '../../src/db/schema/index.ts';
 import { startRun } from '../../src/modules/scans/start.ts';
 import { settleRunProcessing, startRunProcessing } from '../../src/modules/results/queue.ts';
 import type { NetworkProfileFields } from '../../src/db/schema/scans.ts';
@@ -47,7 +47,10 @@ export async function smallProfile(t: TestApp, customerId: number, tcp: string, 
 }
 
 export async function savedTarget(t: TestApp, customerId: number, kind: 'host' | 'network' | 'range', value: string): Promise<number> {
-  const [row] = await t.ctx.db.insert(scanTargets).values({ customerId, kind, value }).returning();
+  const [row] = await t.ctx.db
+    .insert(assets)
+    .values({ customerId, kind, value, type: kind === 'host' ? 2 : 1, address: kind === 'host' && isIP(value) ? value : null })
+    .returning();
   return row!.id;
 }
 
@@ -94,13 +97,14 @@ export function checkpointHosts(db: Db, taskId: number): Promise<unknown[]> {
 export async function deliveredRun(
   t: TestApp,
   c: Client,
-  scan: { name: string; profile: number; probeId: number },
+  scan: { name: string; profile: number; probeId: number; assets?: number[] },
   result: unknown,
 ): Promise<number> {
   const made = await c.post<{ id: number }>('/api/scan/nscans/', {
     name: scan.name,
     profile: scan.profile,
-    targets: ['127.0.0.1'],
+    targets: scan.assets ? [] : ['127.0.0.1'],
+    assets: scan.assets ?? [],
     node: scan.probeId,
     start: false,
   });

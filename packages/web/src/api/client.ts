@@ -79,8 +79,11 @@ function sessionLost(target: 'logout' | 'login'): void {
 
 async function send<T>(method: HttpMethod, path: string, options: RequestOptions<T>, attempt: number): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // An upload: the browser writes the multipart body and its Content-Type with the boundary.
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -8,6 +8,14 @@ import { NotAvailablePage } from '../features/system/NotAvailablePage.tsx';
 /** The scan list serves three routes (list, filtered by target, start form open): one lazy component keeps its chunk shared. */
 const ScansPage = lazyPage(() => import('../features/scans/ScansPage.tsx'));
 
+/** The asset list and asset page serve several routes each (network and unified views, tabs, edit). */
+const AssetsPage = lazyPage(() => import('../features/assets/AssetsPage.tsx'));
+const AssetViewPage = lazyPage(() => import('../features/assets/AssetViewPage.tsx'));
+
+const LegacyAssetRedirect = lazyPage(() => import('../features/assets/LegacyAssetRedirect.tsx'));
+const AppsPage = lazyPage(() => import('../features/apps/AppsPage.tsx'));
+const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
+
 /** Pages by route name. */
 const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   login: lazyPage(() => import('../features/auth/LoginPage.tsx')),
@@ -21,6 +29,24 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'not-found': lazyPage(() => import('../features/system/NotFoundPage.tsx')),
   'profile-settings': lazyPage(() => import('../features/profile/ProfileSettingsPage.tsx')),
   'intel-settings': lazyPage(() => import('../features/intel/IntelligencePage.tsx')),
+  'net-assets': AssetsPage,
+  'unified-assets': AssetsPage,
+  'net-asset': AssetViewPage,
+  'net-asset-ports': AssetViewPage,
+  'net-asset-edit': AssetViewPage,
+  'unified-asset': AssetViewPage,
+  'unified-asset-details': AssetViewPage,
+  tags: TagsPage,
+  'web-applications': LegacyAssetRedirect,
+  'web-application': LegacyAssetRedirect,
+  'web-application-edit': LegacyAssetRedirect,
+  devices: LegacyAssetRedirect,
+  device: LegacyAssetRedirect,
+  'device-edit': LegacyAssetRedirect,
+  applications: AppsPage,
+  ports: AppsPage,
+  teams: lazyPage(() => import('../features/teams/TeamsPage.tsx')),
+  'unified-tags': TagsPage,
   'net-scans': ScansPage,
   'net-scans-by-asset': ScansPage,
   'net-scan-start': ScansPage,

@@ -1,5 +1,5 @@
-// Customers (tenants): name, logo, subscription tier, licence end date and enabled feature flags.
-import { date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+// Customers (tenants): name, logo, subscription tier, licence end date and asset limit, feature flags, lifecycle settings.
+import { boolean, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
@@ -8,5 +8,10 @@ export const customers = pgTable('customers', {
   subscriptionTier: integer('subscription_tier').notNull().default(0),
   licenseEndDate: date('license_end_date', { mode: 'string' }),
   featureFlags: text('feature_flags').array().notNull().default([]),
+  /** Licensed assets (hosts seen by scans and web applications); null sets no limit. */
+  assetLimit: integer('asset_limit'),
+  /** Lifecycle management: assets not seen for `lifecyclePeriod` days are archived (§9 retention options). */
+  lifecycleManagementEnabled: boolean('lifecycle_management_enabled').notNull().default(false),
+  lifecyclePeriod: integer('lifecycle_period').notNull().default(90),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './mail.ts';
 export * from './intel.ts';
 export * from './scans.ts';
+export * from './assets.ts';
 export * from './inventory.ts';
 export * from './audit.ts';
 export * from './leases.ts';

@@ -1,6 +1,7 @@
-// The inventory scans fill: hosts, their ports and services, findings (merged across runs by a stable key) and what
+// The inventory scans fill beside the assets (assets.ts): host assets' ports and services, findings (merged across runs by a stable key) and what
 // each run saw (so a run's result page lists its hosts and findings). Every row carries its customer.
 import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { assets } from './assets.ts';
 import { customers } from './customers.ts';
 import { scanRuns } from './scans.ts';
 
@@ -8,23 +9,6 @@ const customerId = () =>
   integer('customer_id')
     .notNull()
     .references(() => customers.id, { onDelete: 'cascade' });
-
-export const hosts = pgTable(
-  'hosts',
-  {
-    id: serial('id').primaryKey(),
-    customerId: customerId(),
-    /** Canonical IP address text. */
-    address: text('address').notNull(),
-    hostnames: jsonb('hostnames').$type<string[]>().notNull().default([]),
-    os: text('os'),
-    openPorts: integer('open_ports').notNull().default(0),
-    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
-    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
-    lastRunId: integer('last_run_id').references(() => scanRuns.id, { onDelete: 'set null' }),
-  },
-  (t) => [uniqueIndex('hosts_address_idx').on(t.customerId, t.address), index('hosts_last_seen_idx').on(t.customerId, t.lastSeen)],
-);
 
 /** Port protocols: TCP 0, UDP 1 (feature-areas §3). */
 export const hostPorts = pgTable(
@@ -34,7 +18,7 @@ export const hostPorts = pgTable(
     customerId: customerId(),
     hostId: integer('host_id')
       .notNull()
-      .references(() => hosts.id, { onDelete: 'cascade' }),
+      .references(() => assets.id, { onDelete: 'cascade' }),
     port: integer('port').notNull(),
     protocol: smallint('protocol').notNull(),
     /** Open when the last run covering this port saw it open. */
@@ -63,7 +47,7 @@ export const findings = pgTable(
     customerId: customerId(),
     hostId: integer('host_id')
       .notNull()
-      .references(() => hosts.id, { onDelete: 'cascade' }),
+      .references(() => assets.id, { onDelete: 'cascade' }),
     /** `check:<template id>@<port>/<proto>` or `cve:<CVE id>@<port>/<proto>` (port 0 for host-level findings). */
     key: text('key').notNull(),
     source: text('source').$type<'network'>().notNull().default('network'),
@@ -95,6 +79,8 @@ export const findings = pgTable(
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Why a finding closed other than by a scan not seeing it: 'asset_archived' (lifecycle management). */
+    closedReason: text('closed_reason'),
     lastRunId: integer('last_run_id').references(() => scanRuns.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -114,7 +100,7 @@ export const scanRunHosts = pgTable(
       .references(() => scanRuns.id, { onDelete: 'cascade' }),
     hostId: integer('host_id')
       .notNull()
-      .references(() => hosts.id, { onDelete: 'cascade' }),
+      .references(() => assets.id, { onDelete: 'cascade' }),
     customerId: customerId(),
     address: text('address').notNull(),
     hostnames: jsonb('hostnames').$type<string[]>().notNull().default([]),

@@ -1,8 +1,8 @@
-// Network scanning: scan targets, profiles, probes and probe groups, scans, runs and their tasks, errors, and the
+// Network scanning: profiles, probes and probe groups, scans, runs and their tasks, errors, and the
 // background-job progress that `celery-progress/{id}/` reports. Every row carries its customer (tenant).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { JobState, NetworkProfileSettings } from '@bulwark/core';
+import type { JobState, NetworkProfileSettings, TagSetSelection } from '@bulwark/core';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
 
@@ -11,26 +11,6 @@ const customerId = () =>
     .notNull()
     .references(() => customers.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-/** Hosts (IP or name), networks `a.b.c.d/m` and ranges `start-end` a customer scans. */
-export const scanTargets = pgTable(
-  'scan_targets',
-  {
-    id: serial('id').primaryKey(),
-    customerId: customerId(),
-    kind: text('kind').$type<'host' | 'network' | 'range'>().notNull(),
-    /** As the user wrote it, normalised (lower-case names, canonical addresses). */
-    value: text('value').notNull(),
-    name: text('name').notNull().default(''),
-    description: text('description').notNull().default(''),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('scan_targets_value_idx').on(t.customerId, t.kind, t.value),
-    index('scan_targets_created_idx').on(t.customerId, t.createdAt),
-  ],
-);
 
 /** A profile's settings (core's schema): stored on the profile and copied onto each run. */
 export type NetworkProfileFields = NetworkProfileSettings;
@@ -97,11 +77,13 @@ export const scans = pgTable(
     name: text('name').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     profileId: integer('profile_id').references(() => scanProfiles.id, { onDelete: 'restrict' }),
-    /** Ids of scan targets (hosts, networks, ranges). */
+    /** Ids of the assets scanned (hosts, networks, ranges). */
     targetIds: jsonb('target_ids').$type<number[]>().notNull().default([]),
     /** Further targets written on the scan itself. */
     targets: jsonb('targets').$type<string[]>().notNull().default([]),
     exclude: jsonb('exclude').$type<string[]>().notNull().default([]),
+    /** Assets chosen by tags, resolved when a run starts (so assets tagged later are scanned). */
+    tagSet: jsonb('tag_set').$type<TagSetSelection | null>(),
     /** Null with probeGroupId null: the built-in (external) probe. */
     probeId: integer('probe_id').references(() => probes.id, { onDelete: 'set null' }),
     probeGroupId: integer('probe_group_id').references(() => probeGroups.id, { onDelete: 'set null' }),

@@ -22,6 +22,8 @@ export function toCustomer(row: CustomerRow): Customer {
     license_end_date: row.licenseEndDate,
     days_to_expiration: daysToExpiration(row.licenseEndDate),
     integrations: [],
+    lifecycle_management_enabled: row.lifecycleManagementEnabled,
+    lifecycle_period: row.lifecyclePeriod,
   };
 }
 
@@ -40,7 +42,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: 'superuser' },
       schema: {
         tags: ['customer'],
-        summary: 'Change the customer’s name or logo (superusers)',
+        summary: 'Change the customer’s name, logo or lifecycle management (superusers)',
         params: idParams,
         body: customerPatch,
         response: { 200: customer },
@@ -53,6 +55,9 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       const values: CustomerValues = {};
       if (request.body.name !== undefined) values.name = request.body.name;
       if (request.body.logo !== undefined) values.logo = request.body.logo || null;
+      if (request.body.lifecycle_management_enabled !== undefined)
+        values.lifecycleManagementEnabled = request.body.lifecycle_management_enabled;
+      if (request.body.lifecycle_period !== undefined) values.lifecyclePeriod = request.body.lifecycle_period;
       if (Object.keys(values).length === 0) return toCustomer(auth.customer);
       return toCustomer(await updateCustomerRow(ctx.db, auth.customer.id, values));
     },

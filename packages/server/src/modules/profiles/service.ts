@@ -15,7 +15,7 @@ import type { NetworkProfileFields } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../http/errors.ts';
 import { unknownSelections } from '../catalogue/catalogue.ts';
 import type { Tx } from '../../db/client.ts';
-import { isUniqueViolation } from '../targets/repo.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import {
   deleteProfile,
   getProfile,

@@ -1,4 +1,4 @@
-// Writes one batch of a run's live hosts into the inventory: hosts (names merged, OS guess, open-port count, first and
+// Writes one batch of a run's live hosts into the inventory: host assets (names merged, OS guess, open-port count, first and
 // last seen), their ports (open ones upserted with their services; covered ports no longer open marked closed) and
 // the run's snapshot of each host for the run page. Set-based: a few statements per batch, not per host.
 import { sql } from 'drizzle-orm';
@@ -8,12 +8,15 @@ import { guessOs } from './os-guess.ts';
 import type { DeliveredHost } from './scan-result.ts';
 import { intArray, jsonRows } from './sql.ts';
 import { queryRows } from '../../db/rows.ts';
+import { isPublicAddress } from '../assets/normalise.ts';
 
 export interface BatchContext {
   customerId: number;
   runId: number;
   /** When the run saw the hosts (the delivery time of its tasks): the same on every re-processing. */
   seen: Date;
+  /** The network, range and host assets the scan targeted (hosts found inside a network are linked to it). */
+  targetAssetIds: readonly number[];
   /** The ports the run's profile covered. */
   tcp: readonly number[];
   udp: readonly number[];
@@ -27,19 +30,37 @@ export async function upsertHosts(tx: Tx, c: BatchContext, hosts: readonly Deliv
     address: h.address,
     hostnames: [...new Set(h.hostnames)].sort(),
     os: guessOs(h.ports),
+    internet_facing: isPublicAddress(h.address),
   }));
+  const rows = jsonRows(hostRows);
+  // A host asset written as a name (no address yet) becomes the host a scan found under that name, unless another
+  // asset already holds the address (docs/assets.md, "Identity").
+  await tx.execute(sql`
+    update assets a set address = m.address, modified_at = now()
+    from (
+      select distinct on (x.address) x.address, n.id
+      from jsonb_to_recordset(${rows}) as x(address text, hostnames jsonb)
+      join assets n on n.customer_id = ${c.customerId} and n.zone = '' and n.kind = 'host' and n.address is null
+        and x.hostnames ? lower(n.value)
+      where not exists (select 1 from assets b where b.customer_id = ${c.customerId} and b.zone = '' and b.address = x.address)
+      order by x.address, n.id
+    ) m
+    where a.id = m.id`);
   const ids = await queryRows<{ id: number; address: string }>(
     tx,
-    sql`insert into hosts (customer_id, address, hostnames, os, open_ports, first_seen, last_seen, last_run_id)
-        select ${c.customerId}, x.address, x.hostnames, x.os, 0, ${seen}::timestamptz, ${seen}::timestamptz, ${c.runId}
-        from jsonb_to_recordset(${jsonRows(hostRows)}) as x(address text, hostnames jsonb, os text)
-        on conflict (customer_id, address) do update set
+    sql`insert into assets (customer_id, kind, type, value, address, hostnames, os, open_ports, is_server, internet_facing,
+                            created_at, modified_at, first_seen, last_seen, last_run_id)
+        select ${c.customerId}, 'host', 2, x.address, x.address, x.hostnames, x.os, 0, false, x.internet_facing,
+               ${seen}::timestamptz, ${seen}::timestamptz, ${seen}::timestamptz, ${seen}::timestamptz, ${c.runId}
+        from jsonb_to_recordset(${rows}) as x(address text, hostnames jsonb, os text, internet_facing boolean)
+        on conflict (customer_id, zone, address) where address is not null do update set
           hostnames = (select coalesce(jsonb_agg(distinct n order by n), '[]'::jsonb)
-                       from jsonb_array_elements_text(hosts.hostnames || excluded.hostnames) as n),
-          os = coalesce(excluded.os, hosts.os),
-          first_seen = least(hosts.first_seen, excluded.first_seen),
-          last_seen = greatest(hosts.last_seen, excluded.last_seen),
-          last_run_id = excluded.last_run_id
+                       from jsonb_array_elements_text(assets.hostnames || excluded.hostnames) as n),
+          os = coalesce(excluded.os, assets.os),
+          first_seen = least(assets.first_seen, excluded.first_seen),
+          last_seen = greatest(assets.last_seen, excluded.last_seen),
+          last_run_id = excluded.last_run_id,
+          archived_at = null
         returning id, address`,
   );
   const byAddress = new Map(ids.map((r) => [r.address, Number(r.id)]));
@@ -86,9 +107,24 @@ export async function upsertHosts(tx: Tx, c: BatchContext, hosts: readonly Deliv
     where customer_id = ${c.customerId} and host_id = any(${hostIds}) and open
       and last_run_id is distinct from ${c.runId}
       and ((protocol = 0 and port = any(${intArray(c.tcp)})) or (protocol = 1 and port = any(${intArray(c.udp)})))`);
+  // A host that listens is a server; one the user marked as a server stays one.
   await tx.execute(sql`
-    update hosts h set open_ports = (select count(*) from host_ports p where p.host_id = h.id and p.open)
-    where h.id = any(${hostIds})`);
+    update assets h set open_ports = o.n, is_server = h.is_server or o.n > 0
+    from (select a.id, (select count(*)::int from host_ports p where p.host_id = a.id and p.open) as n
+          from assets a where a.id = any(${hostIds})) o
+    where h.id = o.id`);
+  if (c.targetAssetIds.length > 0) {
+    // A host found inside a network or range asset the scan targeted is linked to it (the narrowest one).
+    await tx.execute(sql`
+      update assets h set parent_id = (
+        select n.id from assets n
+        where n.customer_id = ${c.customerId} and n.id = any(${intArray(c.targetAssetIds)}) and n.kind in ('network', 'range')
+          and case when n.kind = 'network' then h.address::inet <<= n.value::cidr
+                   else h.address::inet between split_part(n.value, '-', 1)::inet and split_part(n.value, '-', 2)::inet end
+        order by case when n.kind = 'network' then masklen(n.value::cidr) else 0 end desc, n.id
+        limit 1)
+      where h.id = any(${hostIds}) and h.parent_id is null`);
+  }
   return byAddress;
 }
 

@@ -58,6 +58,7 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
         description = excluded.description, matched_by = excluded.matched_by, detection = excluded.detection,
         state = case when findings.state = 3 then 2 else 1 end,
         closed_at = null,
+        closed_reason = null,
         first_seen = least(findings.first_seen, excluded.first_seen),
         last_seen = greatest(findings.last_seen, excluded.last_seen),
         last_run_id = excluded.last_run_id

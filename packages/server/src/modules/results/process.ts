@@ -5,13 +5,15 @@ import { distroPackageOfBanner, type DistroFix, type DistroPackage, type Vulnera
 import { profilePorts } from '@bulwark/scanner';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scanErrors, scanRuns, scanTaskHosts, scanTasks } from '../../db/schema/index.ts';
+import { scanErrors, scanRuns, scans, scanTaskHosts, scanTasks } from '../../db/schema/index.ts';
 import { distroFixes, distroFixKey } from '../intel/distro.ts';
 import { matchHost } from '../intel/match.ts';
 import { addTaskHosts, liveTaskHostPages, addScanErrors, moveTask, refreshRun, type TaskRow } from '../tasks/index.ts';
 import { hostCpes, hostFindings, type FindingInput } from './findings.ts';
 import { cveFacts, type CveFacts } from './intel-facts.ts';
 import { snapshotRunHosts, upsertHosts, type BatchContext, type RunHostSummary } from './inventory.ts';
+import { refreshAssetRisk } from '../assets/risk.ts';
+import { evaluateAssets } from '../assets/tag-evaluation.ts';
 import { closeUnseen, upsertFindings } from './merge.ts';
 import { mergeHosts, parseResult, type DeliveredHost, type DeliveredResult } from './scan-result.ts';
 import { resultOf, runSummary, type RunSummary } from './summary.ts';
@@ -132,6 +134,9 @@ async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cac
     for (const { host, findings } of perHost) for (const f of findings) found.push({ hostId: ids.get(host.address)!, finding: f });
     await upsertFindings(tx, c, found);
     await closeUnseen(tx, c, [...ids.values()], skippedChecks);
+    // Dynamic tags first: a tag's business impact weighs the risk score.
+    await evaluateAssets(tx, c.customerId, [...ids.values()]);
+    await refreshAssetRisk(tx, c.customerId, [...ids.values()]);
     await snapshotRunHosts(tx, c, hosts, ids, summaries);
   });
 }
@@ -163,7 +168,15 @@ export async function processRun(
       result.hosts = [];
     }
     const ports = profilePorts(run.profile);
-    const c: BatchContext = { customerId: run.customerId, runId, seen: seenAt(tasks, run), tcp: ports.tcp, udp: ports.udp };
+    const [scan] = run.scanId === null ? [] : await db.select({ targetIds: scans.targetIds }).from(scans).where(eq(scans.id, run.scanId));
+    const c: BatchContext = {
+      customerId: run.customerId,
+      runId,
+      seen: seenAt(tasks, run),
+      targetAssetIds: scan?.targetIds ?? [],
+      tcp: ports.tcp,
+      udp: ports.udp,
+    };
     const skippedChecks = Array.isArray(run.profile.minus_tests) ? run.profile.minus_tests.map(String) : [];
     const batchSize = Math.max(1, options.batchSize ?? 500);
     const cache = new MatchCache();

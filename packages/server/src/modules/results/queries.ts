@@ -131,7 +131,7 @@ export async function listRunFindings(
     );
   }
   const where = sql.join(conditions, sql` and `);
-  const from = sql`scan_run_findings r join findings f on f.id = r.finding_id join hosts h on h.id = f.host_id`;
+  const from = sql`scan_run_findings r join findings f on f.id = r.finding_id join assets h on h.id = f.host_id`;
   const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
   const found = await queryRows<Record<string, unknown>>(
     db,

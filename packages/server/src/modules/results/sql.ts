@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** An integer list as one `int[]` parameter. */
-export const intArray = (xs: Iterable<number>): SQL => sql`${`{${[...xs].map((x) => Math.trunc(x)).join(',')}}`}::int[]`;
+export { intArray } from '../../db/rows.ts';
 
 /** A text list as one `text[]` parameter (elements quoted, so commas and quotes inside are safe). */
 export const textArray = (xs: Iterable<string>): SQL =>

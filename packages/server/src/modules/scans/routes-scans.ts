@@ -31,6 +31,7 @@ function columns(input: z.output<typeof networkScanInput>) {
     targetIds: [...new Set(input.assets)],
     targets: [...new Set(input.targets)],
     exclude: [...new Set(input.exclude)],
+    tagSet: input.unified_tags_set?.inclusion_tags.length ? input.unified_tags_set : null,
     probeId: input.node === -1 ? null : input.node,
     probeGroupId: input.probe_group,
   };
@@ -43,6 +44,7 @@ function asInput(row: ScanRow): NetworkScanInput {
     assets: row.targetIds,
     targets: row.targets,
     exclude: row.exclude,
+    unified_tags_set: row.tagSet ?? null,
     profile: row.profileId ?? 0,
     node: row.probeId,
     probe_group: row.probeGroupId,

@@ -3,7 +3,11 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ON_PROBE_TASK_STATES, SCAN_TASK_STATE as S, type NetworkScan } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
-import { probeGroups, probes, scanProfiles, scanRuns, scans, scanTargets, scanTasks, users } from '../../db/schema/index.ts';
+import { assets, probeGroups, probes, scanProfiles, scanRuns, scans, scanTasks, tags, users } from '../../db/schema/index.ts';
+import { tagSetTargets } from '../assets/tag-evaluation.ts';
+
+/** The assets a network scan can target (web applications are for web scans). */
+const NETWORK_SCAN_KINDS = ['host', 'network', 'range'] as const;
 import type { FieldErrors } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
 
@@ -16,6 +20,7 @@ const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 export interface ScanReferences {
   assets: number[];
+  unified_tags_set?: { inclusion_tags: number[]; exclusion_tags: number[] } | null;
   profile: number;
   node: number | null;
   probe_group: number | null;
@@ -38,12 +43,22 @@ export async function referenceErrors(db: Tx, customerId: number, input: ScanRef
   const wanted = [...new Set(input.assets)];
   if (wanted.length > 0) {
     const found = await db
-      .select({ id: scanTargets.id })
-      .from(scanTargets)
-      .where(and(eq(scanTargets.customerId, customerId), inArray(scanTargets.id, wanted)));
+      .select({ id: assets.id })
+      .from(assets)
+      .where(and(eq(assets.customerId, customerId), inArray(assets.kind, NETWORK_SCAN_KINDS), inArray(assets.id, wanted)));
     const have = new Set(found.map((r) => r.id));
     const absent = wanted.filter((id) => !have.has(id));
     if (absent.length > 0) errors.assets = absent.slice(0, 20).map(missing);
+  }
+  const tagIds = [...new Set([...(input.unified_tags_set?.inclusion_tags ?? []), ...(input.unified_tags_set?.exclusion_tags ?? [])])];
+  if (tagIds.length > 0) {
+    const found = await db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.customerId, customerId), inArray(tags.id, tagIds)));
+    const have = new Set(found.map((r) => r.id));
+    const absent = tagIds.filter((id) => !have.has(id));
+    if (absent.length > 0) errors.unified_tags_set = absent.slice(0, 20).map(missing);
   }
   if (input.node !== null && input.node !== -1) {
     const [p] = await db
@@ -62,17 +77,21 @@ export async function referenceErrors(db: Tx, customerId: number, input: ScanRef
   return errors;
 }
 
-/** The targets of a run: the saved targets the scan names, then those written on it, each once. */
-export async function runTargets(db: Tx, customerId: number, scan: Pick<ScanRow, 'targetIds' | 'targets'>): Promise<string[]> {
+/**
+ * The targets of a run: the assets (hosts, networks, ranges) the scan names, then those written on it, then those its
+ * tag set selects now (so assets tagged since the scan was saved are scanned), each once.
+ */
+export async function runTargets(db: Tx, customerId: number, scan: Pick<ScanRow, 'targetIds' | 'targets' | 'tagSet'>): Promise<string[]> {
   const saved =
     scan.targetIds.length === 0
       ? []
       : await db
-          .select({ value: scanTargets.value })
-          .from(scanTargets)
-          .where(and(eq(scanTargets.customerId, customerId), inArray(scanTargets.id, scan.targetIds)))
-          .orderBy(asc(scanTargets.id));
-  return [...new Set([...saved.map((r) => r.value), ...scan.targets])];
+          .select({ value: assets.value })
+          .from(assets)
+          .where(and(eq(assets.customerId, customerId), inArray(assets.kind, NETWORK_SCAN_KINDS), inArray(assets.id, scan.targetIds)))
+          .orderBy(asc(assets.id));
+  const tagged = scan.tagSet ? await tagSetTargets(db, customerId, scan.tagSet) : [];
+  return [...new Set([...saved.map((r) => r.value), ...scan.targets, ...tagged])];
 }
 
 export async function getScan(db: Tx, customerId: number, id: number): Promise<ScanRow | null> {
@@ -181,6 +200,7 @@ export async function toNetworkScans(db: Db, customerId: number, rows: ScanRow[]
     assets: r.targetIds,
     targets: r.targets,
     exclude: r.exclude,
+    unified_tags_set: r.tagSet ?? null,
     profile: r.profileId !== null ? (p.get(r.profileId) ?? null) : null,
     node: r.probeId !== null ? (pr.get(r.probeId) ?? { id: r.probeId, name: '' }) : { ...BUILTIN_PROBE_REF },
     probe_group: r.probeGroupId !== null ? (g.get(r.probeGroupId) ?? null) : null,

@@ -1,24 +1,21 @@
-// Queries of scan targets (hosts, networks, ranges), always for one customer; also what scans use to resolve target ids.
+// Queries of scan targets — the host, network and range assets — always for one customer; also what scans use to resolve target ids.
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scanTargets, scans } from '../../db/schema/index.ts';
+import { assets } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/rows.ts';
-import type { TargetKind } from './normalise.ts';
+import { isPublicAddress, type TargetKind } from '../assets/normalise.ts';
+import { deleteAssets } from '../assets/service.ts';
+import { isIP } from 'node:net';
+import { ASSET_KIND_TYPE } from '@bulwark/core';
 
-export type TargetRow = typeof scanTargets.$inferSelect;
+export type TargetRow = typeof assets.$inferSelect;
+/** The assets a network scan targets. */
+const TARGET_KINDS: TargetKind[] = ['host', 'network', 'range'];
 export type TargetOrdering = 'value' | 'name' | 'created' | 'id';
 
-const ORDER_COLUMNS = { value: scanTargets.value, name: scanTargets.name, created: scanTargets.createdAt, id: scanTargets.id };
-
-/** Whether an error is a unique-index violation (node-postgres and PGlite both carry SQLSTATE 23505, maybe under `cause`). */
-export function isUniqueViolation(e: unknown): boolean {
-  for (let err = e as { code?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
-    if (err.code === '23505') return true;
-  }
-  return false;
-}
+const ORDER_COLUMNS = { value: assets.value, name: assets.name, created: assets.createdAt, id: assets.id };
 
 export async function listTargets(
   db: Db,
@@ -28,28 +25,24 @@ export async function listTargets(
 ): Promise<{ count: number; rows: TargetRow[] }> {
   const pattern = opts.search ? containsPattern(opts.search) : undefined;
   const where = and(
-    eq(scanTargets.customerId, customerId),
-    inArray(scanTargets.kind, [...kinds]),
+    eq(assets.customerId, customerId),
+    inArray(assets.kind, [...kinds]),
     pattern
-      ? or(
-          sql`${scanTargets.value} ilike ${pattern}`,
-          sql`${scanTargets.name} ilike ${pattern}`,
-          sql`${scanTargets.description} ilike ${pattern}`,
-        )
+      ? or(sql`${assets.value} ilike ${pattern}`, sql`${assets.name} ilike ${pattern}`, sql`${assets.description} ilike ${pattern}`)
       : undefined,
   );
   const key = ORDER_COLUMNS[opts.ordering];
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()
-      .from(scanTargets)
+      .from(assets)
       .where(where)
-      .orderBy(opts.descending ? desc(key) : asc(key), asc(scanTargets.id))
+      .orderBy(opts.descending ? desc(key) : asc(key), asc(assets.id))
       .limit(opts.pageSize)
       .offset((opts.page - 1) * opts.pageSize),
     db
       .select({ n: sql<number>`count(*)::int` })
-      .from(scanTargets)
+      .from(assets)
       .where(where),
   ]);
   return { count: Number(n), rows };
@@ -58,8 +51,8 @@ export async function listTargets(
 export async function getTarget(db: Tx, customerId: number, kinds: readonly TargetKind[], id: number): Promise<TargetRow | null> {
   const [row] = await db
     .select()
-    .from(scanTargets)
-    .where(and(eq(scanTargets.customerId, customerId), inArray(scanTargets.kind, [...kinds]), eq(scanTargets.id, id)));
+    .from(assets)
+    .where(and(eq(assets.customerId, customerId), inArray(assets.kind, [...kinds]), eq(assets.id, id)));
   return row ?? null;
 }
 
@@ -73,13 +66,13 @@ export async function findTarget(
 ): Promise<TargetRow | null> {
   const [row] = await db
     .select()
-    .from(scanTargets)
+    .from(assets)
     .where(
       and(
-        eq(scanTargets.customerId, customerId),
-        eq(scanTargets.kind, kind),
-        eq(scanTargets.value, value),
-        exceptId !== undefined ? sql`${scanTargets.id} <> ${exceptId}` : undefined,
+        eq(assets.customerId, customerId),
+        eq(assets.kind, kind),
+        eq(assets.value, value),
+        exceptId !== undefined ? sql`${assets.id} <> ${exceptId}` : undefined,
       ),
     );
   return row ?? null;
@@ -92,11 +85,24 @@ export interface TargetValues {
   description: string;
 }
 
+/** The asset columns of a target: its type code, and for a host written as an address, that address. */
+function assetColumns(customerId: number, userId: number | null, v: TargetValues) {
+  const address = v.kind === 'host' && isIP(v.value) ? v.value : null;
+  return {
+    customerId,
+    createdBy: userId,
+    ...v,
+    type: ASSET_KIND_TYPE[v.kind],
+    address,
+    internetFacing: address !== null && isPublicAddress(address),
+  };
+}
+
 /** Inserts a target; null when the customer already has it (same kind and value). */
 export async function insertTarget(db: Tx, customerId: number, userId: number | null, v: TargetValues): Promise<TargetRow | null> {
   const [row] = await db
-    .insert(scanTargets)
-    .values({ customerId, createdBy: userId, ...v })
+    .insert(assets)
+    .values(assetColumns(customerId, userId, v))
     .onConflictDoNothing()
     .returning();
   return row ?? null;
@@ -106,41 +112,39 @@ export async function insertTarget(db: Tx, customerId: number, userId: number | 
 export async function insertTargets(db: Tx, customerId: number, userId: number | null, values: TargetValues[]): Promise<TargetRow[]> {
   if (values.length === 0) return [];
   return db
-    .insert(scanTargets)
-    .values(values.map((v) => ({ customerId, createdBy: userId, ...v })))
+    .insert(assets)
+    .values(values.map((v) => assetColumns(customerId, userId, v)))
     .onConflictDoNothing()
     .returning();
 }
 
 export async function updateTarget(db: Tx, customerId: number, id: number, v: TargetValues): Promise<TargetRow | null> {
   const [row] = await db
-    .update(scanTargets)
-    .set(v)
-    .where(and(eq(scanTargets.customerId, customerId), eq(scanTargets.id, id)))
+    .update(assets)
+    .set({
+      ...v,
+      address:
+        v.kind === 'host' && isIP(v.value)
+          ? v.value
+          : sql`case when ${assets.kind} = 'host' and ${assets.value} = ${v.value} then ${assets.address} end`,
+      modifiedAt: new Date(),
+    })
+    .where(and(eq(assets.customerId, customerId), eq(assets.id, id)))
     .returning();
   return row ?? null;
 }
 
 /**
- * Deletes a target and drops its id from the customer's scans, in one transaction. We allow deleting a target a scan
- * uses (rather than refusing) because runs keep the targets they resolved at start, so history is unchanged, while a
- * refusal would make clearing out old assets a chore of editing every scan first. A scan whose only target goes has
- * nothing left to scan; starting it then fails on its empty target list, which says plainly what to fix.
+ * Deletes a target (an asset of one of `kinds`) and drops its id from the customer's scans, in one transaction. We
+ * allow deleting a target a scan uses (rather than refusing) because runs keep the targets they resolved at start, so
+ * history is unchanged, while a refusal would make clearing out old assets a chore of editing every scan first. A scan
+ * whose only target goes has nothing left to scan; starting it then fails on its empty target list, which says plainly
+ * what to fix.
  */
 export async function deleteTarget(db: Db, customerId: number, kinds: readonly TargetKind[], id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(scanTargets)
-      .where(and(eq(scanTargets.customerId, customerId), inArray(scanTargets.kind, [...kinds]), eq(scanTargets.id, id)))
-      .returning({ id: scanTargets.id });
-    if (!gone) return false;
-    await tx
-      .update(scans)
-      .set({
-        targetIds: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${scans.targetIds}) e where e <> to_jsonb(${id}::int))`,
-      })
-      .where(and(eq(scans.customerId, customerId), sql`${scans.targetIds} @> jsonb_build_array(${id}::int)`));
-    return true;
+    if (!(await getTarget(tx, customerId, kinds, id))) return false;
+    return (await deleteAssets(tx, { customerId, limitedToTags: null }, [id])) > 0;
   });
 }
 
@@ -166,10 +170,10 @@ export async function resolveTargets(
   // Chunks keep the parameter count well under the protocol's limit for scans with thousands of assets.
   for (let i = 0; i < wanted.length; i += 5000) {
     const rows = await db
-      .select({ id: scanTargets.id, kind: scanTargets.kind, value: scanTargets.value })
-      .from(scanTargets)
-      .where(and(eq(scanTargets.customerId, customerId), inArray(scanTargets.id, wanted.slice(i, i + 5000))));
-    for (const r of rows) found.set(r.id, r);
+      .select({ id: assets.id, kind: assets.kind, value: assets.value })
+      .from(assets)
+      .where(and(eq(assets.customerId, customerId), inArray(assets.kind, TARGET_KINDS), inArray(assets.id, wanted.slice(i, i + 5000))));
+    for (const r of rows) found.set(r.id, { ...r, kind: r.kind as TargetKind });
   }
   const missing = wanted.filter((id) => !found.has(id));
   if (missing.length > 0) throw new UnknownTargetsError(missing);

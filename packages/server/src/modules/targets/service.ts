@@ -2,8 +2,9 @@
 // and the many-at-once entry of scan/ranges/ (all valid or nothing saved, existing ones counted).
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { findTarget, insertTarget, insertTargets, isUniqueViolation, updateTarget, type TargetRow, type TargetValues } from './repo.ts';
-import { classifyTarget, splitTargetLines, type TargetKind } from './normalise.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { findTarget, insertTarget, insertTargets, updateTarget, type TargetRow, type TargetValues } from './repo.ts';
+import { classifyTarget, splitTargetLines, type TargetKind } from '../assets/normalise.ts';
 
 const DUPLICATE: Record<TargetKind, string> = {
   host: 'This host is already in your scan targets.',

@@ -1,31 +1,19 @@
 // /sa/scan-appliance/view/{probeId}: one probe's status and facts, a new registration token, rename and delete.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@bulwark/core';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { Fact } from '../../components/Fact.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { deleteProbe, newProbeToken, type ProbeToken } from './probes-api.ts';
 import { PROBE_KEYS, probeOptions } from './probe-queries.ts';
 import { heartbeatText, PROBES_PATH, probeStatusBadge } from './probe-format.ts';
 import { TokenReveal } from './TokenReveal.tsx';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} component="div">
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** -1 is the built-in probe; other ids are digits. */
 function parseProbeId(text: string | undefined): number | null {

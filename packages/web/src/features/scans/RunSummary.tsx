@@ -1,5 +1,4 @@
 // The summary of one run: what was scanned with what, when, its status, progress, tasks, and what was found.
-import type { ReactNode } from 'react';
 import { Card, Grid, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { SCAN_RUN_STATUS, formatDateTime, type ScanRunRow } from '@bulwark/core';
 import { RunResult } from './RunResult.tsx';
@@ -7,19 +6,7 @@ import { RunStatus } from './RunStatus.tsx';
 import { RunTasks } from './RunTasks.tsx';
 import { SeverityBars } from './SeverityBars.tsx';
 import { isRunMoving, progressText, userName } from './scan-format.ts';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} component="div">
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { Fact } from '../../components/Fact.tsx';
 
 const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
 

@@ -9,12 +9,19 @@ import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { createScan, saveTargets } from './scans-api.ts';
-import { probeGroupOptionsQuery, probeOptionsQuery, profileOptionsQuery, savedHostsQuery, savedRangesQuery } from './scan-queries.ts';
+import {
+  probeGroupOptionsQuery,
+  probeOptionsQuery,
+  profileOptionsQuery,
+  savedHostsQuery,
+  savedRangesQuery,
+  tagOptionsQuery,
+} from './scan-queries.ts';
 import {
   initialStartScanValues,
   mergeSavedTargets,
   splitTargets,
-  START_SCAN_FIELDS,
+  START_SCAN_ERROR_FIELDS,
   toScanInput,
   validateStartScan,
   type RunOn,
@@ -45,6 +52,7 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
   const profiles = useQuery(profileOptionsQuery);
   const probes = useQuery(probeOptionsQuery);
   const groups = useQuery(probeGroupOptionsQuery);
+  const tagChoices = useQuery(tagOptionsQuery);
 
   const targetData = [
     { group: 'Hosts', items: (hosts.data?.results ?? []).map((h) => ({ value: String(h.id), label: targetLabel(h.host, h.name) })) },
@@ -70,7 +78,7 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
       toastSuccess(MESSAGES.created);
       onStarted(scan);
     } catch (failure) {
-      const message = applyServerErrors(form, failure, START_SCAN_FIELDS, MESSAGES.createFailed);
+      const message = applyServerErrors(form, failure, START_SCAN_ERROR_FIELDS, MESSAGES.createFailed);
       setError(message);
       toastFailure(failure, message ?? MESSAGES.createFailed);
       focusFirstError(container.current);
@@ -93,6 +101,15 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
           clearable
           nothingFoundMessage="No saved target matches"
           placeholder={known.size === 0 && unknown.length === 0 ? 'No saved targets yet' : 'Choose targets'}
+        />
+        <MultiSelect
+          {...form.getInputProps('tags')}
+          label="Tags"
+          description="Scan the hosts, networks and ranges carrying any of these tags, as tagged when each run starts."
+          data={(tagChoices.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          searchable
+          clearable
+          placeholder={(tagChoices.data ?? []).length === 0 ? 'No tags yet' : 'Choose tags'}
         />
         <Textarea
           {...form.getInputProps('targets')}

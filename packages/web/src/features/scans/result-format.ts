@@ -1,5 +1,5 @@
 // Pure rules of the scan result page: severities, finding cells (CVE links, host:port, CVSS, EPSS), the findings filter.
-import { riskBand, SEVERITY_LABELS, type FindingRow, type RiskBand, type Severity } from '@bulwark/core';
+import { SEVERITY_LABELS, type FindingRow, type Severity } from '@bulwark/core';
 import type { FilterDef } from '../../components/filter-bar/index.ts';
 import { DETECTION_LABELS, DETECTION_METHODS } from '@bulwark/core';
 
@@ -68,13 +68,6 @@ export function formatEpssPercent(epss: number | null): string {
   return epss === null ? '–' : `${(epss * 100).toFixed(2)}%`;
 }
 
-const RISK_COLORS: Record<RiskBand, string> = { low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
-
-/** Risk score colour by the §9 bands. */
-export function riskScoreColor(score: number): string {
-  return RISK_COLORS[riskBand(score)];
-}
-
 const STATE_COLORS: Record<string, string> = { New: 'blue', Active: 'orange', Reopened: 'red', Closed: 'gray' };
 
 export function findingStateColor(label: string): string {
@@ -109,3 +102,5 @@ export function productText(port: { product: string | null; version: string | nu
   if (!port.product) return '–';
   return port.version ? `${port.product} ${port.version}` : port.product;
 }
+
+export { riskScoreColor } from '../../components/risk-colors.ts';

@@ -14,6 +14,7 @@ import {
   fetchSavedRanges,
 } from './scans-api.ts';
 import { runPollInterval } from './scan-format.ts';
+import { fetchTagChoices } from './scans-api.ts';
 
 export const SCAN_KEYS = {
   runs: ['scans', 'runs'] as const,
@@ -76,6 +77,12 @@ export const savedHostsQuery = queryOptions({
 export const savedRangesQuery = queryOptions({
   queryKey: [...SCAN_KEYS.targets, 'ranges'],
   queryFn: ({ signal }) => fetchSavedRanges(signal),
+});
+
+/** The customer's tags, for choosing assets by tag (the same key as the other tag pickers). */
+export const tagOptionsQuery = queryOptions({
+  queryKey: ['tags', 'basics'],
+  queryFn: ({ signal }) => fetchTagChoices(signal),
 });
 
 export const profileOptionsQuery = queryOptions({

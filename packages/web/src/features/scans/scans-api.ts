@@ -11,6 +11,7 @@ import {
   scanRangesResult,
   scanRun,
   SCAN_ACTIONS,
+  tagBasic,
   type FindingRow,
   type NetworkScan,
   type NetworkScanInput,
@@ -19,6 +20,7 @@ import {
   type ScanHost,
   type ScanIpRange,
   type ScanRunRow,
+  type TagBasic,
 } from '@bulwark/core';
 import { api } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
@@ -106,3 +108,8 @@ export function fetchProbeGroupOptions(signal?: AbortSignal): Promise<ProbeOptio
 }
 
 export type { FindingRow, NetworkScan, RunHost, ScanHost, ScanIpRange, ScanRunRow };
+
+/** The customer's tags (tags_basics/), for scanning by tag. */
+export function fetchTagChoices(signal?: AbortSignal): Promise<TagBasic[]> {
+  return api.get('tags_basics/', { signal, schema: listAnswer(tagBasic) });
+}

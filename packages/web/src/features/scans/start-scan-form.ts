@@ -8,6 +8,8 @@ export interface StartScanValues {
   name: string;
   /** Ids of saved targets (strings: the multi-select's values). */
   assets: string[];
+  /** Ids of tags (strings): their hosts, networks and ranges are scanned, as tagged when each run starts. */
+  tags: string[];
   /** Targets typed by the user: hosts, networks a.b.c.d/m, ranges start-end; one per line or separated by commas/spaces. */
   targets: string;
   /** Also save the typed targets as scan targets for later scans. */
@@ -22,11 +24,17 @@ export interface StartScanValues {
 
 /** Fields of the form the server's errors are put on (the server names them alike). */
 export const START_SCAN_FIELDS = ['name', 'assets', 'targets', 'exclude', 'profile', 'node', 'probe_group'] as const;
+/** Server fields that land on a differently named form field. */
+export const START_SCAN_ERROR_FIELDS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(START_SCAN_FIELDS.map((f) => [f, f])),
+  unified_tags_set: 'tags',
+};
 
 export function initialStartScanValues(assetIds: readonly number[] = []): StartScanValues {
   return {
     name: '',
     assets: assetIds.map(String),
+    tags: [],
     targets: '',
     saveTargets: false,
     exclude: '',
@@ -73,7 +81,7 @@ export function validateStartScan(values: StartScanValues): StartScanErrors {
   const name = validateRequired(values.name.trim(), 'Name');
   if (name) errors.name = name;
   const typed = splitTargets(values.targets);
-  if (values.assets.length === 0 && typed.length === 0) errors.targets = 'Choose at least one target.';
+  if (values.assets.length === 0 && values.tags.length === 0 && typed.length === 0) errors.targets = 'Choose at least one target.';
   else {
     const bad = validateTargetList(typed);
     if (bad) errors.targets = bad;
@@ -120,6 +128,9 @@ export function toScanInput(values: StartScanValues, saved?: { assets: number[];
     profile: Number(values.profile),
     node: group === null ? Number(values.node) : null,
     probe_group: group,
+    unified_tags_set: values.tags.length
+      ? { inclusion_tags: values.tags.map(Number), exclusion_tags: [], inclusion_tags_mode_all: false, exclusion_tags_mode_all: false }
+      : null,
     start: true,
   };
 }

@@ -1,4 +1,4 @@
-// Scan targets as text: which kind an entry is (host, network, range), its validation message and its normalised value
+// Asset values as text: which kind an entry is (host, network, range), its validation message and its normalised value
 // (lower-case host names, canonical IP text, networks on their network address), and splitting pasted lists.
 import { looksLikeIpRange, validateHostTarget, validateIpRangeTarget } from '@bulwark/core';
 import { familyBits, formatIp, parseIp } from '@bulwark/scanner';
@@ -52,4 +52,32 @@ export function splitTargetLines(text: string): { line: number; text: string }[]
     for (const entry of row.split(/[\s,;]+/)) if (entry !== '') out.push({ line: i + 1, text: entry });
   });
   return out;
+}
+
+/** Address blocks that are not reachable from the internet (RFC 1918, 6598, 3927, 4193, loopback, link-local, …). */
+const NON_PUBLIC: readonly (readonly [4 | 6, string, number])[] = [
+  [4, '0.0.0.0', 8],
+  [4, '10.0.0.0', 8],
+  [4, '100.64.0.0', 10],
+  [4, '127.0.0.0', 8],
+  [4, '169.254.0.0', 16],
+  [4, '172.16.0.0', 12],
+  [4, '192.168.0.0', 16],
+  [4, '198.18.0.0', 15],
+  [6, '::', 127],
+  [6, 'fc00::', 7],
+  [6, 'fe80::', 10],
+];
+
+/** Whether an address can be reached from the internet: the default of an asset's internet_facing. */
+export function isPublicAddress(text: string): boolean {
+  const ip = parseIp(text);
+  if (!ip) return false;
+  const bits = familyBits(ip.family);
+  return !NON_PUBLIC.some(([family, base, prefix]) => {
+    const net = parseIp(base);
+    if (family !== ip.family || !net) return false;
+    const shift = bits - BigInt(prefix);
+    return ip.value >> shift === net.value >> shift;
+  });
 }

@@ -1,0 +1,178 @@
+// Read models of the applications and ports views: the open ports of the assets a scope sees, grouped by product and
+// version or by port and protocol, with how many assets and open findings each has; and one group's assets and
+// findings. An application's id is the MD5 of "product|version", so a link to it stays the same across scans.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppAsset, AppVulnerability, InstalledApp, PortSummary } from '@bulwark/core';
+import type { Db } from '../../db/client.ts';
+import { containsPattern, queryRows } from '../../db/rows.ts';
+import { DISPLAY_NAME } from './filters.ts';
+import { scopeCondition, type AssetScope } from './visibility.ts';
+
+const APP_KEY = sql`md5(p.product || '|' || coalesce(p.version, ''))`;
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+/** Open ports of visible, live assets: the rows every view here starts from. */
+const openPorts = (scope: AssetScope) => sql`host_ports p join assets a on a.id = p.host_id
+  where p.open and a.archived_at is null and ${scopeCondition(scope)}`;
+
+/** Open findings on the same asset and port as the port row `p`. */
+const findingsOnPort = sql`findings f where f.host_id = p.host_id and f.port = p.port and f.protocol = p.protocol and f.state <> 3`;
+
+export type AppOrdering = 'name' | 'assets' | 'vulnerabilities';
+export type PortOrdering = 'port' | 'assets' | 'vulnerabilities';
+
+export async function listApps(
+  db: Db,
+  scope: AssetScope,
+  o: { search?: string; page: number; pageSize: number; ordering: { key: AppOrdering; descending: boolean } },
+) {
+  const search = o.search ? sql`and (p.product ilike ${containsPattern(o.search)} or p.version ilike ${containsPattern(o.search)})` : sql``;
+  const grouped = sql`select ${APP_KEY} as id, p.product as name, p.version, min(p.cpe->>0) as cpe,
+      count(distinct p.host_id)::int as assets, array_agg(distinct p.port) as ports,
+      coalesce(sum((select count(*) from ${findingsOnPort})), 0)::int as vulnerabilities,
+      max((select max(f.severity) from ${findingsOnPort})) as max_severity
+    from ${openPorts(scope)} and p.product is not null ${search}
+    group by p.product, p.version`;
+  const order: Record<AppOrdering, SQL> = { name: sql`lower(name), version`, assets: sql`assets`, vulnerabilities: sql`vulnerabilities` };
+  const dir = o.ordering.descending ? sql`desc` : sql`asc`;
+  const [rows, [{ n }]] = await Promise.all([
+    queryRows<InstalledApp & { ports: number[] }>(
+      db,
+      sql`select * from (${grouped}) g order by ${order[o.ordering.key]} ${dir}, id limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${grouped}) g`),
+  ]);
+  return {
+    count: Number(n),
+    rows: rows.map((r) => ({
+      ...r,
+      assets: Number(r.assets),
+      ports: (r.ports ?? []).map(Number).sort((x, y) => x - y),
+      vulnerabilities: Number(r.vulnerabilities),
+      max_severity: r.max_severity === null ? null : Number(r.max_severity),
+    })),
+  };
+}
+
+export async function listPorts(
+  db: Db,
+  scope: AssetScope,
+  o: { port?: number; page: number; pageSize: number; ordering: { key: PortOrdering; descending: boolean } },
+) {
+  const grouped = sql`select p.port, p.protocol, coalesce(array_agg(distinct p.service) filter (where p.service is not null), '{}') as services,
+      count(distinct p.host_id)::int as assets,
+      coalesce(sum((select count(*) from ${findingsOnPort})), 0)::int as vulnerabilities,
+      max((select max(f.severity) from ${findingsOnPort})) as max_severity
+    from ${openPorts(scope)} ${o.port === undefined ? sql`` : sql`and p.port = ${o.port}`}
+    group by p.port, p.protocol`;
+  const order: Record<PortOrdering, SQL> = { port: sql`port, protocol`, assets: sql`assets`, vulnerabilities: sql`vulnerabilities` };
+  const dir = o.ordering.descending ? sql`desc` : sql`asc`;
+  const [rows, [{ n }]] = await Promise.all([
+    queryRows<PortSummary>(
+      db,
+      sql`select * from (${grouped}) g order by ${order[o.ordering.key]} ${dir}, port, protocol limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${grouped}) g`),
+  ]);
+  return {
+    count: Number(n),
+    rows: rows.map((r) => ({
+      ...r,
+      port: Number(r.port),
+      protocol: Number(r.protocol),
+      assets: Number(r.assets),
+      vulnerabilities: Number(r.vulnerabilities),
+      max_severity: r.max_severity === null ? null : Number(r.max_severity),
+    })),
+  };
+}
+
+/** The assets (and the port) where an application or a port was seen open. */
+export async function groupAssets(db: Db, scope: AssetScope, group: SQL, page: number, pageSize: number) {
+  const from = sql`${openPorts(scope)} and ${group}`;
+  const [rows, [{ n }]] = await Promise.all([
+    queryRows<{
+      id: number;
+      asset_name: string;
+      port: number;
+      protocol: number;
+      service: string | null;
+      product: string | null;
+      version: string | null;
+      last_seen: string | Date;
+    }>(
+      db,
+      sql`select a.id, ${DISPLAY_NAME} as asset_name, p.port, p.protocol, p.service, p.product, p.version, p.last_seen from ${from}
+          order by lower(${DISPLAY_NAME}), a.id, p.port limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from}`),
+  ]);
+  const results: AppAsset[] = rows.map((r) => ({
+    id: Number(r.id),
+    asset_name: r.asset_name,
+    port: Number(r.port),
+    protocol: Number(r.protocol),
+    service: r.service,
+    product: r.product,
+    version: r.version,
+    last_detected: iso(r.last_seen),
+  }));
+  return { count: Number(n), results };
+}
+
+/** The open findings on the assets and ports of an application or port, worst first. */
+export function groupVulnerabilities(db: Db, scope: AssetScope, group: SQL, page: number, pageSize: number) {
+  return openFindings(
+    db,
+    sql`findings f join host_ports p on p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol
+    join assets a on a.id = f.host_id
+    where f.state <> 3 and p.open and a.archived_at is null and ${scopeCondition(scope)} and ${group}`,
+    page,
+    pageSize,
+  );
+}
+
+/** One asset's open findings (host-level ones too), worst first: the asset page's list. */
+export function assetFindings(db: Db, scope: AssetScope, assetId: number, page: number, pageSize: number) {
+  return openFindings(
+    db,
+    sql`findings f join assets a on a.id = f.host_id where f.state <> 3 and a.id = ${assetId} and ${scopeCondition(scope)}`,
+    page,
+    pageSize,
+  );
+}
+
+async function openFindings(db: Db, from: SQL, page: number, pageSize: number) {
+  const [rows, [{ n }]] = await Promise.all([
+    queryRows<{
+      id: number;
+      name: string;
+      cve: string | null;
+      severity: number;
+      risk_score: number;
+      state: number;
+      asset_id: number;
+      asset_name: string;
+      port: number | null;
+    }>(
+      db,
+      sql`select f.id, f.name, f.cve, f.severity, f.risk_score, f.state, a.id as asset_id, ${DISPLAY_NAME} as asset_name, f.port from ${from}
+          order by f.risk_score desc, f.severity desc, f.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from}`),
+  ]);
+  const results: AppVulnerability[] = rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    cve: r.cve,
+    severity: Number(r.severity),
+    risk_score: Number(r.risk_score),
+    state: Number(r.state),
+    asset: { id: Number(r.asset_id), asset_name: r.asset_name },
+    port: r.port === null ? null : Number(r.port),
+  }));
+  return { count: Number(n), results };
+}
+
+export const appGroup = (id: string): SQL => sql`p.product is not null and ${APP_KEY} = ${id}`;
+export const portGroup = (port: number, protocol: number): SQL => sql`p.port = ${port} and p.protocol = ${protocol}`;

@@ -1,0 +1,35 @@
+// Keeps each asset's risk score (docs/risk-score.md, "An asset"): from its open findings' scores, whether it faces the
+// internet and its business criticality (its own, or its tags' business impact when higher). Results processing calls it for the hosts of a batch; changing an asset's
+// criticality or exposure calls it for that asset.
+import { sql } from 'drizzle-orm';
+import { assetRiskScore } from '@bulwark/intel';
+import type { BusinessCriticality } from '@bulwark/core';
+import type { Tx } from '../../db/client.ts';
+import { intArray, queryRows } from '../../db/rows.ts';
+
+export async function refreshAssetRisk(tx: Tx, customerId: number, assetIds: readonly number[]): Promise<void> {
+  if (assetIds.length === 0) return;
+  const rows = await queryRows<{ id: number; internet_facing: boolean; criticality: number; scores: number[] | null }>(
+    tx,
+    // A tag's business impact raises the criticality of the assets carrying it (the highest wins).
+    sql`select a.id, a.internet_facing,
+               greatest(a.criticality, coalesce((select max(t.business_impact) from asset_tags x join tags t on t.id = x.tag_id
+                                                  where x.asset_id = a.id), 0)) as criticality,
+               (select array_agg(f.risk_score order by f.risk_score desc) from findings f
+                where f.host_id = a.id and f.state <> 3) as scores
+        from assets a where a.customer_id = ${customerId} and a.id = any(${intArray(assetIds)})`,
+  );
+  const scored = rows.map((r) => ({
+    id: Number(r.id),
+    risk: Math.round(
+      assetRiskScore((r.scores ?? []).map(Number), {
+        internetFacing: r.internet_facing,
+        criticality: Number(r.criticality) as BusinessCriticality,
+      }),
+    ),
+  }));
+  await tx.execute(sql`
+    update assets a set risk_score = x.risk
+    from jsonb_to_recordset(${JSON.stringify(scored)}::jsonb) as x(id int, risk int)
+    where a.id = x.id and a.risk_score is distinct from x.risk`);
+}
