@@ -17,6 +17,7 @@ export * from './api/asset-bulk.ts';
 export * from './api/apps-ports.ts';
 export * from './api/tags.ts';
 export * from './api/teams.ts';
+export * from './api/vulnerabilities.ts';
 export * from './codes.ts';
 export * from './constants.ts';
 export * from './scan-status.ts';

@@ -39,6 +39,8 @@ import { assetBulkRoutes } from './modules/assets/routes-bulk.ts';
 import { appsAndPortsRoutes } from './modules/assets/routes-apps-ports.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
+import { vulnerabilityRoutes } from './modules/vulnerabilities/routes.ts';
+import { savedFilterRoutes } from './modules/vulnerabilities/routes-saved-filters.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +135,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   appsAndPortsRoutes(app, ctx);
   tagRoutes(app, ctx);
   teamRoutes(app, ctx);
+  vulnerabilityRoutes(app, ctx);
+  savedFilterRoutes(app, ctx);
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);

@@ -1,26 +1,9 @@
 // Migration 0010 on every test database: hosts become host assets with their ids, ports and findings; scan targets
 // become network, range and host assets (a host target a scan already found merges into that host); scans name the
 // new ids in their order.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../src/db/client.ts';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/backends.ts';
-
-/** A copy of the migrations that stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bulwark-migrations-'));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === tag),
-  );
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+import { migrationsBefore } from './helpers/migrations.ts';
 
 describe.each(BACKENDS)('migration 0010 (assets) on %s', (backend) => {
   let t: TestDatabase;

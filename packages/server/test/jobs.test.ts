@@ -98,10 +98,17 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
   it('runHousekeeping deletes expired sessions, long-spent tokens and stale rate limits, and keeps live ones', async () => {
     await seed('direct');
     const result = await runHousekeeping(t.ctx.db);
-    expect(result).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0 });
+    expect(result).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0, ignoresExpired: 0 });
     expect(await left('direct')).toEqual(KEPT('direct'));
     // Running again finds nothing more to do.
-    expect(await runHousekeeping(t.ctx.db)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0, assetsArchived: 0, findingsClosed: 0 });
+    expect(await runHousekeeping(t.ctx.db)).toEqual({
+      sessions: 0,
+      tokens: 0,
+      rateLimits: 0,
+      assetsArchived: 0,
+      findingsClosed: 0,
+      ignoresExpired: 0,
+    });
     expect(await left('direct')).toEqual(KEPT('direct'));
   });
 
@@ -156,7 +163,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       }
       expect(job?.state).toBe('completed');
       const output = job!.output as HousekeepingResult;
-      expect(output).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0 });
+      expect(output).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0, ignoresExpired: 0 });
       expect(await left('boss')).toEqual(KEPT('boss'));
     });
   });

@@ -1,9 +1,10 @@
 // Housekeeping: removes expired sessions, spent one-time tokens and stale rate-limit counters, and archives assets
-// past their customer's lifecycle period.
+// past their customer's lifecycle period, and ends ignores whose expiry has come.
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { oneTimeTokens, rateLimits, sessions } from '../db/schema/index.ts';
 import { archiveStaleAssets } from '../modules/assets/lifecycle.ts';
+import { expireIgnores } from '../modules/vulnerabilities/service.ts';
 
 export interface HousekeepingResult {
   sessions: number;
@@ -11,6 +12,8 @@ export interface HousekeepingResult {
   rateLimits: number;
   assetsArchived: number;
   findingsClosed: number;
+  /** Ignores whose expiry came: those findings count again. */
+  ignoresExpired: number;
 }
 
 export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
@@ -26,11 +29,13 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
     .where(lt(rateLimits.resetAt, sql`${now}`))
     .returning({ key: rateLimits.key });
   const lifecycle = await archiveStaleAssets(db, now);
+  const ignoresExpired = await expireIgnores(db, now);
   return {
     sessions: s.length,
     tokens: t.length,
     rateLimits: r.length,
     assetsArchived: lifecycle.archived,
     findingsClosed: lifecycle.findingsClosed,
+    ignoresExpired,
   };
 }

@@ -13,5 +13,7 @@ export const customers = pgTable('customers', {
   /** Lifecycle management: assets not seen for `lifecyclePeriod` days are archived (§9 retention options). */
   lifecycleManagementEnabled: boolean('lifecycle_management_enabled').notNull().default(false),
   lifecyclePeriod: integer('lifecycle_period').notNull().default(90),
+  /** A risk acceptance must be approved by someone other than the person who asked for it. */
+  riskAcceptanceApproval: boolean('risk_acceptance_approval').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

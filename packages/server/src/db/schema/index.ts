@@ -7,5 +7,6 @@ export * from './intel.ts';
 export * from './scans.ts';
 export * from './assets.ts';
 export * from './inventory.ts';
+export * from './vulnerabilities.ts';
 export * from './audit.ts';
 export * from './leases.ts';

@@ -4,6 +4,8 @@ import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, 
 import { assets } from './assets.ts';
 import { customers } from './customers.ts';
 import { scanRuns } from './scans.ts';
+import { users } from './users.ts';
+import { issues } from './vulnerabilities.ts';
 
 const customerId = () =>
   integer('customer_id')
@@ -82,13 +84,52 @@ export const findings = pgTable(
     /** Why a finding closed other than by a scan not seeing it: 'asset_archived' (lifecycle management). */
     closedReason: text('closed_reason'),
     lastRunId: integer('last_run_id').references(() => scanRuns.id, { onDelete: 'set null' }),
+    /** The issue (one weakness across assets) this finding is on one asset. */
+    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'cascade' }),
+    /** General 2 or potential 1 (§3). */
+    kind: smallint('kind').notNull().default(2),
+    /** Ignored 1 or disabled 0 (§4); null when it counts. */
+    ignoreKind: smallint('ignore_kind'),
+    /** False positive 0, Risk accepted 1, Not relevant 2. */
+    ignoreReason: smallint('ignore_reason'),
+    ignoreComment: text('ignore_comment'),
+    /** After this the finding counts again by itself (housekeeping ends the ignore). */
+    ignoreExpiresAt: timestamp('ignore_expires_at', { withTimezone: true }),
+    ignoredBy: integer('ignored_by').references(() => users.id, { onDelete: 'set null' }),
+    ignoredAt: timestamp('ignored_at', { withTimezone: true }),
+    /** A risk acceptance waiting for another person's approval (customer setting); it counts until approved. */
+    ignorePending: boolean('ignore_pending').notNull().default(false),
+    /** The customer ignores the test that made it: it stops counting, like a disabled finding. */
+    testIgnored: boolean('test_ignored').notNull().default(false),
   },
   (t) => [
     uniqueIndex('findings_key_idx').on(t.hostId, t.key),
     index('findings_customer_state_idx').on(t.customerId, t.state, t.severity),
     index('findings_cve_idx').on(t.customerId, t.cve),
     index('findings_risk_idx').on(t.customerId, t.riskScore),
+    index('findings_issue_idx').on(t.issueId, t.state),
+    index('findings_ignored_idx').on(t.customerId, t.ignoreKind, t.ignoreExpiresAt),
   ],
+);
+
+/** What happened to a finding besides the runs that saw it (those are scan_run_findings): ignoring and its end. */
+export const findingEvents = pgTable(
+  'finding_events',
+  {
+    id: serial('id').primaryKey(),
+    customerId: customerId(),
+    findingId: integer('finding_id')
+      .notNull()
+      .references(() => findings.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** ignored | disabled | unignored | expired | approved | archived */
+    event: text('event').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: smallint('reason'),
+    comment: text('comment'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('finding_events_finding_idx').on(t.findingId, t.at)],
 );
 
 /** The hosts a run saw up, with the ports and services it saw then. */

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
+import { refreshIssues } from '../vulnerabilities/issues.ts';
 
 export async function archiveStaleAssets(db: Db, now: Date): Promise<{ archived: number; findingsClosed: number }> {
   return db.transaction(async (tx) => {
@@ -18,11 +19,16 @@ export async function archiveStaleAssets(db: Db, now: Date): Promise<{ archived:
           returning a.id`,
     );
     if (archived.length === 0) return { archived: 0, findingsClosed: 0 };
-    const closed = await queryRows(
+    const closed = await queryRows<{ id: number; customer_id: number; issue_id: number | null }>(
       tx,
       sql`update findings set state = 3, closed_at = ${now.toISOString()}::timestamptz, closed_reason = 'asset_archived'
-          where host_id = any(${intArray(archived.map((a) => Number(a.id)))}) and state <> 3 returning id`,
+          where host_id = any(${intArray(archived.map((a) => Number(a.id)))}) and state <> 3 returning id, customer_id, issue_id`,
     );
+    const issuesByCustomer = new Map<number, number[]>();
+    for (const f of closed)
+      if (f.issue_id !== null)
+        issuesByCustomer.set(Number(f.customer_id), [...(issuesByCustomer.get(Number(f.customer_id)) ?? []), Number(f.issue_id)]);
+    for (const [customerId, issueIds] of issuesByCustomer) await refreshIssues(tx, customerId, issueIds);
     return { archived: archived.length, findingsClosed: closed.length };
   });
 }

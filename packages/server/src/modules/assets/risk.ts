@@ -16,7 +16,7 @@ export async function refreshAssetRisk(tx: Tx, customerId: number, assetIds: rea
                greatest(a.criticality, coalesce((select max(t.business_impact) from asset_tags x join tags t on t.id = x.tag_id
                                                   where x.asset_id = a.id), 0)) as criticality,
                (select array_agg(f.risk_score order by f.risk_score desc) from findings f
-                where f.host_id = a.id and f.state <> 3) as scores
+                where f.host_id = a.id and f.state <> 3 and f.ignore_kind is null and not f.test_ignored) as scores
         from assets a where a.customer_id = ${customerId} and a.id = any(${intArray(assetIds)})`,
   );
   const scored = rows.map((r) => ({

@@ -1,12 +1,15 @@
 // HTTP routes of the test catalogue: nvt/vtestcategories/ (categories with counts), nvt/nvtests-simple/ (paged tests) and
 // Bulwark's nvt/refused-templates/ (check templates that did not load, with why: community folders are the operator's).
+// A customer may ignore a test (nvt/nvtests-simple/{id}/ignore/, unignore/): its findings stay but stop counting.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { networkTest, refusedTemplate, testCategory } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
-import { ordering, pageQuery, paged, pagedSchema, searchParam } from '../../http/list.ts';
+import { boolParam, ordering, pageQuery, paged, pagedSchema, searchParam } from '../../http/list.ts';
+import { notFound } from '../../http/errors.ts';
+import { ignoredTestIds, setTestIgnored } from '../vulnerabilities/service.ts';
 import { catalogue, type NetworkTest } from './catalogue.ts';
 
 const tags = ['scans'];
@@ -23,8 +26,12 @@ const testsQuery = pageQuery.extend({
     z.coerce.number({ error: 'A valid integer is required.' }).int().min(0, 'Severity is 0 to 4.').max(4, 'Severity is 0 to 4.'),
   ),
   source: z.enum(['shipped', 'community']).optional(),
+  /** Only tests this customer ignores (true) or does not (false). */
+  ignored: boolParam,
   ordering: ordering(ORDERINGS, 'name'),
 });
+const listedTest = networkTest.extend({ ignored: z.boolean() });
+const testParams = z.object({ id: z.string().min(1).max(200) });
 const refusedQuery = pageQuery.extend({ search: searchParam, source: z.enum(['shipped', 'community']).optional() });
 
 function compare(key: (typeof ORDERINGS)[number]) {
@@ -36,7 +43,7 @@ function compare(key: (typeof ORDERINGS)[number]) {
   };
 }
 
-export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
+export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -59,12 +66,13 @@ export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
         tags,
         summary: 'Vulnerability tests, paged; filters: search (id, name, CVE), category and severity (repeatable)',
         querystring: testsQuery,
-        response: { 200: pagedSchema(networkTest) },
+        response: { 200: pagedSchema(listedTest) },
       },
     },
     async (request) => {
-      authOf(request);
-      const { page, page_size, search, category, severity, source, ordering } = request.query;
+      const auth = authOf(request);
+      const { page, page_size, search, category, severity, source, ignored, ordering } = request.query;
+      const ignoredIds = await ignoredTestIds(ctx.db, auth.customer.id, 'n');
       const needle = search?.toLowerCase() ?? '';
       const categories = new Set(category);
       const severities = new Set(severity);
@@ -76,13 +84,38 @@ export function catalogueRoutes(app: FastifyInstance, _ctx: AppContext): void {
             t.cve.some((c) => c.toLowerCase().includes(needle))) &&
           (categories.size === 0 || categories.has(t.category)) &&
           (source === undefined || t.source === source) &&
-          (severities.size === 0 || severities.has(t.severity)),
+          (severities.size === 0 || severities.has(t.severity)) &&
+          (ignored === undefined || ignoredIds.has(t.id) === ignored),
       );
       rows.sort(compare(ordering.key));
       if (ordering.descending) rows.reverse();
-      return paged(request, page, page_size, rows.length, rows.slice((page - 1) * page_size, page * page_size));
+      const shown = rows.slice((page - 1) * page_size, page * page_size).map((t) => ({ ...t, ignored: ignoredIds.has(t.id) }));
+      return paged(request, page, page_size, rows.length, shown);
     },
   );
+
+  for (const [path, ignore] of [
+    ['ignore', true],
+    ['unignore', false],
+  ] as const)
+    r.post(
+      `/api/nvt/nvtests-simple/:id/${path}/`,
+      {
+        config: { access: 'unified_vulnerabilities:update' },
+        schema: {
+          tags,
+          summary: ignore ? 'Ignore a test for the organisation: its findings stop counting' : 'Stop ignoring a test',
+          params: testParams,
+          response: { 200: z.object({ id: z.string(), ignored: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        if (!(await catalogue()).testIds.has(request.params.id)) throw notFound();
+        await setTestIgnored(ctx.db, auth.customer.id, auth.user.id, 'n', request.params.id, ignore);
+        return { id: request.params.id, ignored: ignore };
+      },
+    );
 
   r.get(
     '/api/nvt/refused-templates/',

@@ -6,6 +6,8 @@ import type { Tx } from '../../db/client.ts';
 import type { FindingInput } from './findings.ts';
 import type { BatchContext } from './inventory.ts';
 import { intArray, jsonRows, textArray } from './sql.ts';
+import { issueHid } from '@bulwark/core';
+import { upsertIssues } from '../vulnerabilities/service.ts';
 
 /**
  * Upserts the findings seen (one multi-row statement). A finding this run already touched (last_run_id = this run:
@@ -13,8 +15,34 @@ import { intArray, jsonRows, textArray } from './sql.ts';
  */
 export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { hostId: number; finding: FindingInput }[]): Promise<void> {
   if (found.length === 0) return;
+  const hidOf = (f: FindingInput) => (f.key.startsWith('cve:') ? issueHid('cve', f.cve ?? '') : issueHid('check', f.checkId ?? ''));
+  const kindOf = (f: FindingInput) => (f.confidence === 'potential' ? 1 : 2);
+  const issueIds = await upsertIssues(
+    tx,
+    c.customerId,
+    c.seen,
+    found.map(({ finding: f }) => ({
+      hid: hidOf(f),
+      kind: kindOf(f),
+      checkId: f.key.startsWith('cve:') ? null : f.checkId,
+      cve: f.cve,
+      cves: f.cves,
+      name: f.name,
+      severity: f.severity,
+      cvss: f.cvss,
+      cvssVector: f.cvssVector,
+      epss: f.epss,
+      epssPercentile: f.epssPercentile,
+      exploitKnown: f.exploitKnown,
+      ransomwareKnown: f.ransomwareKnown,
+      description: f.description,
+      riskScore: f.riskScore,
+    })),
+  );
   const data = found.map(({ hostId, finding: f }) => ({
     host_id: hostId,
+    issue_id: issueIds.get(hidOf(f)) ?? null,
+    kind: kindOf(f),
     key: f.key,
     check_id: f.checkId,
     cve: f.cve,
@@ -41,14 +69,18 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
     with up as (
       insert into findings (customer_id, host_id, key, source, check_id, cve, cves, port, protocol, name, severity, confidence,
                             state, cvss, cvss_vector, epss, epss_percentile, exploit_known, ransomware_known, risk_score,
-                            evidence, description, matched_by, detection, first_seen, last_seen, closed_at, last_run_id)
+                            evidence, description, matched_by, detection, first_seen, last_seen, closed_at, last_run_id,
+                            issue_id, kind, test_ignored)
       select ${c.customerId}, x.host_id, x.key, 'network', x.check_id, x.cve, x.cves, x.port, x.protocol, x.name, x.severity,
              x.confidence, 0, x.cvss, x.cvss_vector, x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known,
-             x.risk_score, x.evidence, x.description, x.matched_by, x.detection, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId}
+             x.risk_score, x.evidence, x.description, x.matched_by, x.detection, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId},
+             x.issue_id, x.kind,
+             exists (select 1 from ignored_tests t where t.customer_id = ${c.customerId} and t.variant = 'n' and t.test_id = x.check_id)
       from jsonb_to_recordset(${jsonRows(data)}) as x(
         host_id int, key text, check_id text, cve text, cves jsonb, port int, protocol smallint, name text, severity smallint,
         confidence text, cvss real, cvss_vector text, epss real, epss_percentile real, exploit_known boolean,
-        ransomware_known boolean, risk_score real, evidence text, description text, matched_by text, detection text)
+        ransomware_known boolean, risk_score real, evidence text, description text, matched_by text, detection text,
+        issue_id int, kind smallint)
       on conflict (host_id, key) do update set
         check_id = excluded.check_id, cve = excluded.cve, cves = excluded.cves, port = excluded.port,
         protocol = excluded.protocol, name = excluded.name, severity = excluded.severity, confidence = excluded.confidence,
@@ -56,6 +88,7 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
         epss_percentile = excluded.epss_percentile, exploit_known = excluded.exploit_known,
         ransomware_known = excluded.ransomware_known, risk_score = excluded.risk_score, evidence = excluded.evidence,
         description = excluded.description, matched_by = excluded.matched_by, detection = excluded.detection,
+        issue_id = excluded.issue_id, kind = excluded.kind,
         state = case when findings.state = 3 then 2 else 1 end,
         closed_at = null,
         closed_reason = null,

@@ -13,6 +13,7 @@ import { hostCpes, hostFindings, type FindingInput } from './findings.ts';
 import { cveFacts, type CveFacts } from './intel-facts.ts';
 import { snapshotRunHosts, upsertHosts, type BatchContext, type RunHostSummary } from './inventory.ts';
 import { refreshAssetRisk } from '../assets/risk.ts';
+import { issuesOfAssets, refreshIssues } from '../vulnerabilities/service.ts';
 import { evaluateAssets } from '../assets/tag-evaluation.ts';
 import { closeUnseen, upsertFindings } from './merge.ts';
 import { mergeHosts, parseResult, type DeliveredHost, type DeliveredResult } from './scan-result.ts';
@@ -137,6 +138,7 @@ async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cac
     // Dynamic tags first: a tag's business impact weighs the risk score.
     await evaluateAssets(tx, c.customerId, [...ids.values()]);
     await refreshAssetRisk(tx, c.customerId, [...ids.values()]);
+    await refreshIssues(tx, c.customerId, await issuesOfAssets(tx, c.customerId, [...ids.values()]));
     await snapshotRunHosts(tx, c, hosts, ids, summaries);
   });
 }

@@ -1,0 +1,380 @@
+// Queries of unified vulnerabilities, always within an AssetScope: pages of findings and of issues under one filter,
+// counts, one finding with its timeline, an issue's details, assets, related issues and common application versions,
+// and the summary of what is ignored.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  FINDING_CONFIDENCE_LABELS,
+  IGNORE_EXPIRY_WARNING_DAYS,
+  IGNORE_REASON_LABELS,
+  SEVERITY_LABELS,
+  VULNERABILITY_KIND_LABELS,
+  VULNERABILITY_STATE_LABELS,
+  DETECTION_LABELS,
+  type FindingConfidence,
+  type IgnoreReason,
+  type Issue,
+  type IssueOrdering,
+  type Severity,
+  type TimelineEvent,
+  type Vulnerability,
+  type VulnerabilityDetail,
+  type VulnerabilityKind,
+  type VulnerabilityOrdering,
+  type VulnerabilityState,
+  isDetectionMethod,
+} from '@bulwark/core';
+import type { Db, Tx } from '../../db/client.ts';
+import { intArray, queryRows } from '../../db/rows.ts';
+import { countRows } from '../../http/list.ts';
+import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { FINDING_ORDER, ISSUE_ORDER, matchingFindings, type VulnerabilityFilter } from './filters.ts';
+
+type Row = Record<string, unknown>;
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export const FINDING_COLUMNS = sql`f.id, i.hid, f.name, f.source, f.kind, f.confidence, f.severity, f.state, f.cvss, f.epss,
+  f.exploit_known, f.ransomware_known, f.risk_score, a.id as asset_id, coalesce(nullif(a.name, ''), a.value) as asset_name,
+  a.type as asset_type, a.criticality, f.port, f.protocol,
+  (select p.service from host_ports p where p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol) as service,
+  f.check_id, f.cve, f.cves, f.first_seen, f.last_seen, f.closed_at, f.ignore_kind, f.ignore_reason, f.ignore_comment,
+  f.ignore_expires_at, f.ignored_at, f.ignore_pending, f.test_ignored,
+  (select u.email from users u where u.id = f.ignored_by) as ignored_by_email, f.ignored_by`;
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** A finding row as the lists show it; `now` decides whether its ignore is about to end. */
+export function toVulnerability(r: Row, now: Date): Vulnerability {
+  const kind = Number(r.kind) as VulnerabilityKind;
+  const ignoreKind = num(r.ignore_kind);
+  const expires = iso(r.ignore_expires_at);
+  const reason = num(r.ignore_reason);
+  return {
+    id: Number(r.id),
+    hid: String(r.hid),
+    name: String(r.name),
+    source: String(r.source),
+    kind,
+    kind_label: VULNERABILITY_KIND_LABELS[kind] ?? String(kind),
+    confidence: String(r.confidence),
+    confidence_label: FINDING_CONFIDENCE_LABELS[r.confidence as FindingConfidence] ?? String(r.confidence),
+    severity: Number(r.severity),
+    severity_label: SEVERITY_LABELS[Number(r.severity) as Severity],
+    state: Number(r.state),
+    state_label: VULNERABILITY_STATE_LABELS[Number(r.state) as VulnerabilityState],
+    cvss: num(r.cvss),
+    epss: num(r.epss),
+    exploit_known: Boolean(r.exploit_known),
+    ransomware_known: Boolean(r.ransomware_known),
+    risk_score: Math.round(Number(r.risk_score)),
+    asset: {
+      id: Number(r.asset_id),
+      asset_name: String(r.asset_name),
+      asset_type: Number(r.asset_type),
+      criticality: Number(r.criticality),
+    },
+    port: num(r.port),
+    protocol: r.protocol === null || r.protocol === undefined ? null : Number(r.protocol) === 1 ? 'udp' : 'tcp',
+    service: (r.service as string | null) ?? null,
+    check_id: (r.check_id as string | null) ?? null,
+    cve: (r.cve as string | null) ?? null,
+    cves: (r.cves as string[]) ?? [],
+    created: iso(r.first_seen)!,
+    last_detected: iso(r.last_seen)!,
+    closed_at: iso(r.closed_at),
+    ignored:
+      ignoreKind === null && !r.ignore_pending
+        ? null
+        : {
+            kind: ignoreKind ?? 1,
+            reason,
+            reason_label: reason === null ? null : IGNORE_REASON_LABELS[reason as IgnoreReason],
+            comment: String(r.ignore_comment ?? ''),
+            expires_at: expires,
+            is_expiring: expires !== null && Date.parse(expires) <= now.getTime() + IGNORE_EXPIRY_WARNING_DAYS * 86_400_000,
+            at: iso(r.ignored_at),
+            by:
+              r.ignored_by === null || r.ignored_by === undefined
+                ? null
+                : { id: Number(r.ignored_by), email: String(r.ignored_by_email ?? '') },
+            pending: Boolean(r.ignore_pending),
+          },
+    test_ignored: Boolean(r.test_ignored),
+  };
+}
+
+export async function listFindings(
+  db: Db,
+  scope: AssetScope,
+  filter: VulnerabilityFilter,
+  o: Paging & { ordering: { key: VulnerabilityOrdering; descending: boolean } },
+  now: Date,
+): Promise<{ count: number; rows: Vulnerability[] }> {
+  const from = matchingFindings(scope, filter, now);
+  const dir = o.ordering.descending ? sql`desc nulls last` : sql`asc nulls first`;
+  const [rows, { count }] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`select ${FINDING_COLUMNS} ${from}
+          order by ${FINDING_ORDER[o.ordering.key]} ${dir}, f.id ${o.ordering.descending ? sql`desc` : sql`asc`}
+          limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
+    ),
+    countRows(db, sql`select f.id ${from}`),
+  ]);
+  return { count, rows: rows.map((r) => toVulnerability(r, now)) };
+}
+
+/** The count of the finding list (OPTIONS): exact up to the toolkit's limit, else the planner's estimate. */
+export function countFindings(db: Db, scope: AssetScope, filter: VulnerabilityFilter, now: Date) {
+  return countRows(db, sql`select f.id ${matchingFindings(scope, filter, now)}`);
+}
+
+/** The ids of every finding the filter matches (ignoring by filter). */
+export async function matchingFindingIds(tx: Tx, scope: AssetScope, filter: VulnerabilityFilter, now: Date): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(tx, sql`select f.id ${matchingFindings(scope, filter, now)}`);
+  return rows.map((r) => Number(r.id));
+}
+
+const ISSUE_COLUMNS = sql`i.hid, i.name, i.source, i.kind, i.severity, i.cvss, i.epss, i.exploit_known, i.ransomware_known,
+  i.check_id, i.cve, i.cves`;
+
+function toIssue(r: Row): Issue {
+  const kind = Number(r.kind) as VulnerabilityKind;
+  return {
+    hid: String(r.hid),
+    name: String(r.name),
+    source: String(r.source),
+    kind,
+    kind_label: VULNERABILITY_KIND_LABELS[kind] ?? String(kind),
+    severity: Number(r.severity),
+    severity_label: SEVERITY_LABELS[Number(r.severity) as Severity],
+    cvss: num(r.cvss),
+    epss: num(r.epss),
+    exploit_known: Boolean(r.exploit_known),
+    ransomware_known: Boolean(r.ransomware_known),
+    risk_score: Math.round(Number(r.risk_score ?? 0)),
+    check_id: (r.check_id as string | null) ?? null,
+    cve: (r.cve as string | null) ?? null,
+    cves: (r.cves as string[]) ?? [],
+    assets: Number(r.assets ?? 0),
+    findings: Number(r.findings ?? 0),
+    created: iso(r.created)!,
+    last_detected: iso(r.last_detected)!,
+  };
+}
+
+/** Issues with at least one finding the filter matches; counts and risk are over those findings. */
+export async function listIssues(
+  db: Db,
+  scope: AssetScope,
+  filter: VulnerabilityFilter,
+  o: Paging & { ordering: { key: IssueOrdering; descending: boolean } },
+  now: Date,
+): Promise<{ count: number; rows: Issue[] }> {
+  const grouped = sql`select f.issue_id, max(f.risk_score) as risk_score, count(*)::int as findings, count(distinct f.host_id)::int as assets,
+                             min(f.first_seen) as created, max(f.last_seen) as last_detected
+                      ${matchingFindings(scope, filter, now)} group by f.issue_id`;
+  const dir = o.ordering.descending ? sql`desc nulls last` : sql`asc nulls first`;
+  const [rows, [counted]] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`with g as (${grouped})
+          select ${ISSUE_COLUMNS}, g.risk_score, g.findings, g.assets, g.created, g.last_detected
+          from g join issues i on i.id = g.issue_id
+          order by ${ISSUE_ORDER[o.ordering.key]} ${dir}, i.hid
+          limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(distinct f.issue_id)::int as n ${matchingFindings(scope, filter, now)}`),
+  ]);
+  return { count: Number(counted?.n ?? 0), rows: rows.map(toIssue) };
+}
+
+export interface IssueRow extends Row {
+  id: number;
+  hid: string;
+}
+
+/** An issue the caller can see: it has a finding on an asset within the scope. */
+export async function getIssue(db: Db | Tx, scope: AssetScope, hid: string): Promise<IssueRow | null> {
+  const [row] = await queryRows<IssueRow>(
+    db,
+    sql`select i.* from issues i where i.customer_id = ${scope.customerId} and i.hid = ${hid}
+          and exists (select 1 from findings f join assets a on a.id = f.host_id where f.issue_id = i.id and ${scopeCondition(scope, 'a')})`,
+  );
+  return row ?? null;
+}
+
+/** Counts of an issue's findings within the scope: open (counting), closed, ignored or disabled, and assets affected. */
+export async function issueCounts(db: Db, scope: AssetScope, issueId: number) {
+  const [r] = await queryRows<Row>(
+    db,
+    sql`select count(*) filter (where f.state <> 3 and f.ignore_kind is null and not f.test_ignored)::int as open,
+               count(*) filter (where f.state = 3)::int as closed,
+               count(*) filter (where f.ignore_kind is not null)::int as ignored,
+               count(distinct f.host_id) filter (where f.state <> 3)::int as assets,
+               max(f.risk_score) filter (where f.state <> 3 and f.ignore_kind is null and not f.test_ignored) as risk,
+               min(f.first_seen) as created, max(f.last_seen) as last_detected
+        from findings f join assets a on a.id = f.host_id where f.issue_id = ${issueId} and ${scopeCondition(scope, 'a')}`,
+  );
+  return {
+    open: Number(r?.open ?? 0),
+    closed: Number(r?.closed ?? 0),
+    ignored: Number(r?.ignored ?? 0),
+    assets: Number(r?.assets ?? 0),
+    risk: Math.round(Number(r?.risk ?? 0)),
+    created: iso(r?.created),
+    lastDetected: iso(r?.last_detected),
+  };
+}
+
+/** Other issues on the assets this issue is open on, by how many of those assets they share. */
+export async function relatedIssues(db: Db, scope: AssetScope, issueId: number, limit = 20) {
+  return queryRows<{ hid: string; name: string; severity: number; risk_score: number; shared_assets: number }>(
+    db,
+    sql`with mine as (select distinct f.host_id from findings f join assets a on a.id = f.host_id
+                      where f.issue_id = ${issueId} and f.state <> 3 and ${scopeCondition(scope, 'a')})
+        select i.hid, i.name, i.severity, i.risk_score, count(distinct f.host_id)::int as shared_assets
+        from findings f join mine m on m.host_id = f.host_id join issues i on i.id = f.issue_id
+        where f.issue_id <> ${issueId} and f.state <> 3 and f.ignore_kind is null and not f.test_ignored
+        group by i.id order by shared_assets desc, i.risk_score desc, i.hid limit ${limit}`,
+  );
+}
+
+/** Products and versions on the ports this issue's open findings are on, most common first. */
+export async function commonAppVersions(db: Db, scope: AssetScope, issueId: number, limit = 20) {
+  return queryRows<{ product: string; version: string | null; service: string | null; assets: number }>(
+    db,
+    sql`select p.product, p.version, p.service, count(distinct f.host_id)::int as assets
+        from findings f join assets a on a.id = f.host_id
+        join host_ports p on p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol
+        where f.issue_id = ${issueId} and f.state <> 3 and p.product is not null and ${scopeCondition(scope, 'a')}
+        group by p.product, p.version, p.service order by assets desc, p.product, p.version limit ${limit}`,
+  );
+}
+
+/** One finding within the scope, with the detail columns. */
+export async function getFinding(db: Db | Tx, scope: AssetScope, id: number): Promise<Row | null> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`select ${FINDING_COLUMNS}, f.cvss_vector, f.epss_percentile, f.evidence, f.description, f.solution, f.detection,
+               f.matched_by, i.solution as issue_solution, f.issue_id, f.host_id
+        from findings f join assets a on a.id = f.host_id join issues i on i.id = f.issue_id
+        where f.id = ${id} and f.customer_id = ${scope.customerId} and ${scopeCondition(scope, 'a')}`,
+  );
+  return row ?? null;
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  0: 'Detected',
+  1: 'Seen again',
+  2: 'Reopened',
+  3: 'Closed',
+  ignored: 'Ignored',
+  disabled: 'Disabled',
+  unignored: 'Counted again',
+  expired: 'Ignore ran out',
+  approved: 'Risk acceptance approved',
+  requested: 'Risk acceptance requested',
+};
+
+/** The finding's timeline: every run that saw or closed it, and every ignore and its end, oldest first. */
+export async function findingTimeline(db: Db, findingId: number): Promise<TimelineEvent[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`select * from (
+          select coalesce(r.finished_at, r.started_at, r.created_at) as at, s.state::text as event, r.id as run_id, r.scan_id, sc.name as scan_name,
+                 null::int as user_id, null::text as email, null::smallint as reason, null::text as comment, null::timestamptz as expires_at
+          from scan_run_findings s join scan_runs r on r.id = s.run_id join scans sc on sc.id = r.scan_id
+          where s.finding_id = ${findingId}
+          union all
+          select e.at, e.event, null, null, null, e.user_id, u.email, e.reason, e.comment, e.expires_at
+          from finding_events e left join users u on u.id = e.user_id where e.finding_id = ${findingId}
+        ) t order by t.at nulls last`,
+  );
+  return rows.map((r) => {
+    const event = r.run_id === null ? String(r.event) : (['detected', 'seen', 'reopened', 'closed'][Number(r.event)] ?? 'seen');
+    const reason = num(r.reason);
+    return {
+      at: iso(r.at) ?? new Date(0).toISOString(),
+      event,
+      label: EVENT_LABELS[String(r.event)] ?? String(r.event),
+      run: r.run_id === null ? null : { id: Number(r.run_id), scan_id: Number(r.scan_id), scan_name: String(r.scan_name) },
+      user: r.user_id === null ? null : { id: Number(r.user_id), email: String(r.email ?? '') },
+      reason_label: reason === null ? null : IGNORE_REASON_LABELS[reason as IgnoreReason],
+      comment: (r.comment as string | null) ?? null,
+      expires_at: iso(r.expires_at),
+    };
+  });
+}
+
+export function toVulnerabilityDetail(r: Row, timeline: TimelineEvent[], now: Date): VulnerabilityDetail {
+  const detection = r.detection as string | null;
+  return {
+    ...toVulnerability(r, now),
+    cvss_vector: (r.cvss_vector as string | null) ?? null,
+    epss_percentile: num(r.epss_percentile),
+    evidence: (r.evidence as string | null) ?? null,
+    description: (r.description as string | null) ?? null,
+    solution: (r.solution as string | null) ?? (r.issue_solution as string | null) ?? null,
+    detection,
+    detection_label: detection && isDetectionMethod(detection) ? DETECTION_LABELS[detection] : null,
+    matched_by: (r.matched_by as string | null) ?? null,
+    timeline,
+  };
+}
+
+/** One row per issue the filter matches ("distinct" vulnerabilities): hid, name, severity, how many findings. */
+export async function distinctIssues(db: Db, scope: AssetScope, filter: VulnerabilityFilter, now: Date, p: Paging) {
+  const from = matchingFindings(scope, filter, now);
+  const [rows, [counted]] = await Promise.all([
+    queryRows<{ hid: string; name: string; severity: number; findings: number }>(
+      db,
+      sql`select i.hid, min(i.name) as name, max(i.severity) as severity, count(*)::int as findings ${from}
+          group by i.hid order by max(i.severity) desc, i.hid limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(distinct i.hid)::int as n ${from}`),
+  ]);
+  return { count: Number(counted?.n ?? 0), rows };
+}
+
+/** What is ignored or disabled within the scope, by kind and reason, and how much runs out soon. */
+export async function ignoredSummary(db: Db, scope: AssetScope, now: Date) {
+  const soon = new Date(now.getTime() + IGNORE_EXPIRY_WARNING_DAYS * 86_400_000).toISOString();
+  const base: SQL = sql`from findings f join assets a on a.id = f.host_id
+                        where f.customer_id = ${scope.customerId} and ${scopeCondition(scope, 'a')} and f.ignore_kind is not null`;
+  const [[totals], reasons] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`select count(*)::int as total, count(*) filter (where f.ignore_kind = 1)::int as ignored,
+                 count(*) filter (where f.ignore_kind = 0)::int as disabled,
+                 count(*) filter (where f.ignore_pending)::int as pending,
+                 count(*) filter (where f.ignore_expires_at is not null and f.ignore_expires_at <= ${soon}::timestamptz)::int as expiring
+          ${base}`,
+    ),
+    queryRows<{ reason: number; n: number }>(db, sql`select f.ignore_reason as reason, count(*)::int as n ${base} group by 1 order by 1`),
+  ]);
+  return {
+    total: Number(totals?.total ?? 0),
+    ignored: Number(totals?.ignored ?? 0),
+    disabled: Number(totals?.disabled ?? 0),
+    pending: Number(totals?.pending ?? 0),
+    expiring: Number(totals?.expiring ?? 0),
+    by_reason: reasons
+      .filter((r) => r.reason !== null)
+      .map((r) => ({ reason: Number(r.reason), label: IGNORE_REASON_LABELS[Number(r.reason) as IgnoreReason], count: Number(r.n) })),
+  };
+}
+
+/** The findings among `ids` within the scope (what ignoring by id may touch). */
+export async function findingsWithin(tx: Tx, scope: AssetScope, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select f.id from findings f join assets a on a.id = f.host_id
+        where f.customer_id = ${scope.customerId} and f.id = any(${intArray(ids)}) and ${scopeCondition(scope, 'a')}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
