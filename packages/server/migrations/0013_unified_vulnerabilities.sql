@@ -103,6 +103,7 @@ UPDATE "issues" i SET "risk_score" = coalesce(a."risk", 0), "open_findings" = co
 FROM (SELECT f."issue_id", max(f."risk_score") AS "risk", count(*) AS "n", count(DISTINCT f."host_id") AS "hosts"
       FROM "findings" f WHERE f."state" <> 3 GROUP BY f."issue_id") a
 WHERE a."issue_id" = i."id";--> statement-breakpoint
--- The vulnerability list's common path: a customer's open findings that count, by risk.
-CREATE INDEX "findings_open_risk_idx" ON "findings" USING btree ("customer_id", "risk_score" DESC, "id")
+-- The vulnerability list's common path: a customer's open findings that count, by risk (read backwards for
+-- "highest risk first, newest id first").
+CREATE INDEX "findings_open_risk_idx" ON "findings" USING btree ("customer_id", "risk_score", "id")
   WHERE "state" <> 3 AND "ignore_kind" IS NULL AND NOT "test_ignored";

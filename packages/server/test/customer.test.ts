@@ -58,6 +58,7 @@ describe.each(BACKENDS)('customer, feature flags and SSO on %s', (backend) => {
         integrations: [],
         lifecycle_management_enabled: false,
         lifecycle_period: 90,
+        risk_acceptance_approval: false,
       });
       const o = await signedIn(t, 'rival-user@other.example');
       const theirs = await o.get<Customer>('/api/customer/');

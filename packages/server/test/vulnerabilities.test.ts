@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueDetails, SavedFilter, Vulnerability, VulnerabilityDetail } from '@bulwark/core';
-import { assets, assetTags, customers, findings, issues, tags, teamMembers, teams, teamTags, users } from '../src/db/schema/index.ts';
+import { assets, assetTags, findings, issues, tags, teamMembers, teams, teamTags, users } from '../src/db/schema/index.ts';
 import { expireIgnores } from '../src/modules/vulnerabilities/service.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
 import { BACKENDS } from './helpers/backends.ts';
@@ -331,7 +331,9 @@ describe.each(BACKENDS)('unified vulnerabilities on %s', (backend) => {
   });
 
   it('needs someone else to approve a risk acceptance when the customer asks for it', async () => {
-    await t.ctx.db.update(customers).set({ riskAcceptanceApproval: true }).where(eq(customers.id, 1));
+    const on = await admin.patch('/api/customer/1/', { risk_acceptance_approval: true });
+    expect(on.body).toMatchObject({ risk_acceptance_approval: true });
+    expect((await reader.patch('/api/customer/1/', { risk_acceptance_approval: false })).status).toBe(403);
     try {
       const [id] = await ids('?check=ssh-weak-kex');
       expect((await admin.post('/api/remediation/vulnerability/ignore/', { ids: [id], reason: 1 })).body).toEqual({
@@ -356,7 +358,7 @@ describe.each(BACKENDS)('unified vulnerabilities on %s', (backend) => {
       });
       await admin.post('/api/remediation/vulnerability/unignore/', { ids: [id, ftpId] });
     } finally {
-      await t.ctx.db.update(customers).set({ riskAcceptanceApproval: false }).where(eq(customers.id, 1));
+      await admin.patch('/api/customer/1/', { risk_acceptance_approval: false });
     }
   });
 

@@ -64,6 +64,8 @@ export const customer = z.object({
   /** Lifecycle management: hosts not seen for lifecycle_period days are archived and their findings closed. */
   lifecycle_management_enabled: z.boolean(),
   lifecycle_period: z.number().int(),
+  /** A risk acceptance counts only once someone other than the person who asked for it approves it. */
+  risk_acceptance_approval: z.boolean(),
 });
 export type Customer = z.infer<typeof customer>;
 
@@ -77,6 +79,7 @@ export const customerPatch = z
       .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Invalid link. Only valid image links are supported')
       .nullable(),
     lifecycle_management_enabled: z.boolean(),
+    risk_acceptance_approval: z.boolean(),
     lifecycle_period: z
       .number()
       .int()

@@ -83,16 +83,16 @@ export const patchBody = z.record(z.string(), z.unknown());
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
- * The number of rows of `query` (a SELECT without ORDER BY or LIMIT): exact up to EXACT_COUNT_LIMIT, else the planner's
- * estimate, so counting a million-row list costs no more than reading a page of it.
+ * The number of rows of `query` (a SELECT without ORDER BY or LIMIT): exact up to `exactLimit` (EXACT_COUNT_LIMIT unless
+ * a list needs less), else the planner's estimate, so counting a million-row list costs no more than reading a page of it.
  */
-export async function countRows(db: Db, query: SQL): Promise<{ count: number; exact: boolean }> {
+export async function countRows(db: Db, query: SQL, exactLimit = EXACT_COUNT_LIMIT): Promise<{ count: number; exact: boolean }> {
   const [capped] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${query}) q LIMIT ${EXACT_COUNT_LIMIT + 1}) c`,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${query}) q LIMIT ${exactLimit + 1}) c`,
   );
   const n = Number(capped?.n ?? 0);
-  if (n <= EXACT_COUNT_LIMIT) return { count: n, exact: true };
+  if (n <= exactLimit) return { count: n, exact: true };
   const [first] = await queryRows<Record<string, unknown>>(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
   const json = (first?.['QUERY PLAN'] ?? Object.values(first ?? {})[0]) as unknown;
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan?: { 'Plan Rows'?: number } }[];

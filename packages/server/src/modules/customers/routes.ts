@@ -24,6 +24,7 @@ export function toCustomer(row: CustomerRow): Customer {
     integrations: [],
     lifecycle_management_enabled: row.lifecycleManagementEnabled,
     lifecycle_period: row.lifecyclePeriod,
+    risk_acceptance_approval: row.riskAcceptanceApproval,
   };
 }
 
@@ -42,7 +43,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: 'superuser' },
       schema: {
         tags: ['customer'],
-        summary: 'Change the customer’s name, logo or lifecycle management (superusers)',
+        summary: 'Change the customer’s name, logo, lifecycle management or risk-acceptance approval (superusers)',
         params: idParams,
         body: customerPatch,
         response: { 200: customer },
@@ -58,6 +59,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (request.body.lifecycle_management_enabled !== undefined)
         values.lifecycleManagementEnabled = request.body.lifecycle_management_enabled;
       if (request.body.lifecycle_period !== undefined) values.lifecyclePeriod = request.body.lifecycle_period;
+      if (request.body.risk_acceptance_approval !== undefined) values.riskAcceptanceApproval = request.body.risk_acceptance_approval;
       if (Object.keys(values).length === 0) return toCustomer(auth.customer);
       return toCustomer(await updateCustomerRow(ctx.db, auth.customer.id, values));
     },

@@ -111,21 +111,32 @@ export const issueListQuery = pageQuery.extend({
 /** A finding counts (is neither ignored nor disabled, nor made by an ignored test). */
 export const COUNTS = sql`(f.ignore_kind is null and not f.test_ignored)`;
 
-export const FINDING_ORDER: Record<VulnerabilityOrdering, SQL> = {
-  name: sql`lower(f.name)`,
-  severity: sql`f.severity`,
-  state: sql`f.state`,
-  risk_score: sql`f.risk_score`,
-  epss: sql`f.epss`,
-  cvss: sql`f.cvss`,
-  asset_name: sql`lower(coalesce(nullif(a.name, ''), a.value))`,
-  port: sql`f.port`,
-  source: sql`f.source`,
-  confidence: sql`f.confidence`,
-  created: sql`f.first_seen`,
-  last_detected: sql`f.last_seen`,
-  id: sql`f.id`,
+/** Sort columns of the finding list, and whether they can be empty (empty ones go last whichever the direction). */
+const FINDING_ORDER: Record<VulnerabilityOrdering, [SQL, boolean]> = {
+  name: [sql`lower(f.name)`, false],
+  severity: [sql`f.severity`, false],
+  state: [sql`f.state`, false],
+  risk_score: [sql`f.risk_score`, false],
+  epss: [sql`f.epss`, true],
+  cvss: [sql`f.cvss`, true],
+  asset_name: [sql`lower(coalesce(nullif(a.name, ''), a.value))`, false],
+  port: [sql`f.port`, true],
+  source: [sql`f.source`, false],
+  confidence: [sql`f.confidence`, false],
+  created: [sql`f.first_seen`, false],
+  last_detected: [sql`f.last_seen`, false],
+  id: [sql`f.id`, false],
 };
+
+/**
+ * The ORDER BY of the finding list, ties broken by id in the same direction. Columns that are never empty get no NULLS
+ * clause, so "risk, highest first" reads the partial risk index backwards instead of sorting every match.
+ */
+export function findingOrder(key: VulnerabilityOrdering, descending: boolean): SQL {
+  const [column, nullable] = FINDING_ORDER[key];
+  const dir = descending ? sql`desc` : sql`asc`;
+  return nullable ? sql`${column} ${dir} nulls last, f.id ${dir}` : sql`${column} ${dir}, f.id ${dir}`;
+}
 
 export const ISSUE_ORDER: Record<IssueOrdering, SQL> = {
   name: sql`lower(i.name)`,
@@ -145,8 +156,10 @@ export function vulnerabilityConditions(scope: AssetScope, filter: Vulnerability
   const ignored = (filter.state?.length ? vulnerabilityStateFilter(filter.state) : (filter.ignored ?? 'not_ignored_disabled')) ?? 'all';
   if (ignored === 'not_ignored_disabled') out.push(COUNTS);
   if (ignored === 'ignored_disabled') out.push(sql`not ${COUNTS}`);
-  const states = filter.finding_state ?? [0, 1, 2];
-  if (states.length < 4) out.push(sql`f.state = any(${intArray(states)})`);
+  const states = [...new Set(filter.finding_state ?? [0, 1, 2])].sort();
+  // "Open" is written as the partial indexes say it, so the planner uses them.
+  if (states.join() === '0,1,2') out.push(sql`f.state <> 3`);
+  else if (states.length < 4) out.push(sql`f.state = any(${intArray(states)})`);
   if (filter.severity?.length) out.push(sql`f.severity = any(${intArray(filter.severity)})`);
   if (filter.source?.length)
     out.push(
