@@ -123,9 +123,9 @@ describe.each(BACKENDS)('applications and ports on %s', (backend) => {
   it('lists an asset’s open findings for its page, worst first', async () => {
     const [first] = await t.ctx.db.select().from(assets).where(eq(assets.address, '127.0.0.1'));
     const open = await admin.get<Page<AppVulnerability>>(`/api/assets/${first!.id}/vulnerabilities/`);
-    expect(open.body.results.map((v) => [v.name, v.severity, v.port])).toEqual([
-      ['Weak SSH 3', 3, 22],
-      ['Weak SSH 2', 2, 22],
+    expect(open.body.results.map((v) => [v.name, v.severity, v.port, v.hid])).toEqual([
+      ['Weak SSH 3', 3, 22, 'nvt-ssh-weak-3'],
+      ['Weak SSH 2', 2, 22, 'nvt-ssh-weak-2'],
     ]);
     expect((await member.get(`/api/assets/${first!.id}/vulnerabilities/`)).status).toBe(404);
     expect((await nobody.get(`/api/assets/${first!.id}/vulnerabilities/`)).status).toBe(403);

@@ -36,7 +36,17 @@ describe('AppsPage', () => {
         'GET',
         `assets/na-installed-apps/vulnerabilities/${ID}/`,
         page([
-          { id: 1, name: 'Weak SSH', cve: null, severity: 3, risk_score: 40, state: 0, asset: { id: 7, asset_name: 'db-01' }, port: 22 },
+          {
+            id: 1,
+            name: 'Weak SSH',
+            hid: 'nvt-ssh-weak-kex',
+            cve: null,
+            severity: 3,
+            risk_score: 40,
+            state: 0,
+            asset: { id: 7, asset_name: 'db-01' },
+            port: 22,
+          },
         ]),
       );
     const { user } = renderWithApp(<AppsPage />, { path: '/assets/applications' });

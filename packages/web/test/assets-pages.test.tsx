@@ -228,6 +228,7 @@ describe('AssetViewPage', () => {
           {
             id: 3,
             name: 'Weak SSH',
+            hid: 'nvt-ssh-terrapin',
             cve: 'CVE-2023-48795',
             severity: 2,
             risk_score: 46.6,
@@ -251,7 +252,10 @@ describe('AssetViewPage', () => {
     expect(within(portTable).getByText('OpenSSH 9.2p1')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Open findings (4)' }));
     const open = await screen.findByRole('table', { name: 'Open findings' });
-    expect(within(open).getByText('Weak SSH (CVE-2023-48795)')).toBeInTheDocument();
+    expect(within(open).getByRole('link', { name: 'Weak SSH (CVE-2023-48795)' })).toHaveAttribute(
+      'href',
+      '/vm/unified-vulnerabilities/hid/nvt-ssh-terrapin',
+    );
     expect(within(open).getByText('47')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Scan history' }));
     const history = await screen.findByRole('table', { name: 'Scan history' });

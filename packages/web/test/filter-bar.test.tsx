@@ -180,6 +180,29 @@ describe('FilterBar', () => {
   });
 });
 
+describe('FilterBar with advanced filters', () => {
+  const defs: FilterDef[] = [
+    { kind: 'text', name: 'search', label: 'Search' },
+    { kind: 'text', name: 'cve', label: 'CVE', advanced: true },
+  ];
+  function List() {
+    const list = useListState({ pageSize: 25, filters: defs });
+    return <FilterBar label="Filter findings" filters={defs} values={list.filters} onChange={list.setFilter} onClear={list.clearFilters} />;
+  }
+
+  it('keeps them behind "More filters", counting those set, with their chips always shown', async () => {
+    const { user } = renderWithApp(<List />, { path: '/findings', url: '/findings?cve=CVE-2024-6387' });
+    const bar = screen.getByRole('search', { name: 'Filter findings' });
+    expect(within(bar).queryByRole('textbox', { name: 'CVE' })).not.toBeInTheDocument();
+    expect(chips().getByText('CVE: CVE-2024-6387')).toBeInTheDocument();
+    const toggle = within(bar).getByRole('button', { name: 'More filters (1 set)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(within(bar).getByRole('textbox', { name: 'CVE' })).toHaveValue('CVE-2024-6387');
+    expect(within(bar).getByRole('button', { name: 'Fewer filters (1 set)' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
 describe('useListState with a prefix', () => {
   function TwoLists() {
     const findings = useListState({ prefix: 'findings', pageSize: 25, filters: [FILTERS[3]] });

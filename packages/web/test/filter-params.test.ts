@@ -1,5 +1,5 @@
-// The filter kit's pure rules: each filter kind to and from the URL, the API parameters (§3 date bounds, §9 caps),
-// chip texts, and the page / page_size / ordering read from a URL that may hold anything.
+// The filter kit's pure rules: each filter kind to and from the URL, the API parameters (§3 date bounds, §9 caps) and back
+// (a saved query read into the bar), chip texts, and the page / page_size / ordering read from a URL that may hold anything.
 import { describe, expect, it } from 'vitest';
 import { epssToQuery } from '@bulwark/core';
 import {
@@ -7,9 +7,11 @@ import {
   dayEnd,
   dayStart,
   filterQuery,
+  filterValuesFromQuery,
   isDay,
   readFilterValues,
   readListState,
+  storedQuery,
   writeFilterValue,
   type FilterDef,
   type FilterValues,
@@ -108,6 +110,52 @@ describe('the API call', () => {
     expect(filterQuery(ALL, {})).toEqual({});
     expect(filterQuery([TEXT], { search: { kind: 'text', text: '   ' } })).toEqual({});
     expect(filterQuery([TEXT], { search: { kind: 'boolean', value: true } })).toEqual({});
+  });
+});
+
+describe('a stored query', () => {
+  const EPSS_BACK: FilterDef = { ...EPSS, kind: 'number-range', toQuery: epssToQuery, fromQuery: (n) => n * 100 };
+  const PORTS: FilterDef = {
+    kind: 'text',
+    name: 'port',
+    label: 'Ports',
+    toQuery: (t) => t.split(/[\s,]+/).filter(Boolean),
+    fromQuery: (v) => (typeof v === 'string' ? v : v.join(', ')),
+  };
+  const defs = [TEXT, NAME, TYPE, SEVERITY, CREATED, RISK, EPSS_BACK, PORTS, SERVER];
+  const values: FilterValues = {
+    search: { kind: 'text', text: 'db' },
+    asset_name: { kind: 'text', text: 'web', operator: 'is' },
+    asset_type: { kind: 'select', value: '2' },
+    severity: { kind: 'multi-select', values: ['4', '3'] },
+    created: { kind: 'date-range', from: '2026-01-01', to: '2026-01-31' },
+    risk_score: { kind: 'number-range', min: 10, max: 90 },
+    epssv1: { kind: 'number-range', min: 25 },
+    port: { kind: 'text', text: '22, 443' },
+    is_server: { kind: 'boolean', value: false },
+  };
+
+  it('holds the API parameters as strings, without paging and ordering', () => {
+    const stored = storedQuery({ page: 2, page_size: 50, ordering: 'name', ...filterQuery(defs, values) });
+    expect(stored).toMatchObject({
+      severity: ['4', '3'],
+      epssv1_min: '0.25',
+      port: ['22', '443'],
+      is_server: 'false',
+      risk_score_min: '10',
+    });
+    expect(Object.keys(stored)).not.toContain('page');
+    expect(Object.keys(stored)).not.toContain('ordering');
+  });
+
+  it('reads back into the values that made it: days from their local bounds, EPSS in percent, lists as text', () => {
+    const stored = storedQuery(filterQuery(defs, values));
+    expect(filterValuesFromQuery(defs, stored)).toEqual(values);
+    // A lone value where a list is expected, and a plain day, are read too.
+    expect(filterValuesFromQuery([SEVERITY, CREATED], { severity: '4', created_after: '2026-02-03' })).toEqual({
+      severity: { kind: 'multi-select', values: ['4'] },
+      created: { kind: 'date-range', from: '2026-02-03', to: undefined },
+    });
   });
 });
 

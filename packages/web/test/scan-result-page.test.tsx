@@ -36,6 +36,11 @@ describe('ScanResultPage', () => {
     const findings = await screen.findByRole('table', { name: 'Findings' });
     const row = within(findings).getByRole('row', { name: /CVE-2024-6387/ });
     expect(within(row).getByText('High')).toBeInTheDocument();
+    // The finding leads to its issue's page (a CVE matched on the service: the CVE's).
+    expect(within(row).getByRole('link', { name: 'OpenSSH regreSSHion' })).toHaveAttribute(
+      'href',
+      '/vm/unified-vulnerabilities/hid/CVE-2024-6387',
+    );
     expect(within(row).getByText('10.0.0.5:22/tcp')).toBeInTheDocument();
     // How it was decided, with its confidence.
     expect(within(findings).getByRole('columnheader', { name: 'Detection' })).toBeInTheDocument();

@@ -1,13 +1,14 @@
-// The vulnerability-test catalogue against a stubbed API: shipped and community tests with their source, the refused
-// templates with file, id and reason, and each list's search sent to its own endpoint.
+// The vulnerability-test catalogue against a stubbed API: shipped and community tests with their source and whether the
+// organisation ignores them (filtered, ignored and un-ignored after a confirm), the refused templates with file, id and
+// reason, and each list's search sent to its own endpoint.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import TestCataloguePage from '../src/features/catalogue/TestCataloguePage.tsx';
-import { page, stubApi, type ApiStub } from './support/api-stub.ts';
+import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
 import { renderWithApp } from './support/render.tsx';
 
 const PATH = '/vt/vulnerability-tests';
-const test = (id: string, name: string, source: 'shipped' | 'community', severity = 2) => ({
+const test = (id: string, name: string, source: 'shipped' | 'community', severity = 2, ignored = false) => ({
   id,
   name,
   category: source === 'community' ? 'uncategorized' : 'web-servers',
@@ -17,10 +18,11 @@ const test = (id: string, name: string, source: 'shipped' | 'community', severit
   description: '',
   solution: '',
   source,
+  ignored,
 });
 const TESTS = [
   test('http-trace-enabled', 'HTTP TRACE enabled', 'shipped', 1),
-  test('acme-console-exposed', 'Acme console', 'community', 3),
+  test('acme-console-exposed', 'Acme console', 'community', 3, true),
 ];
 const REFUSED = [
   {
@@ -59,6 +61,38 @@ describe('TestCataloguePage', () => {
     expect(within(community).getByText('Community')).toBeInTheDocument();
     expect(within(community).getByText('High')).toBeInTheDocument();
     expect(within(within(table).getByRole('row', { name: /HTTP TRACE enabled/ })).getByText('Shipped')).toBeInTheDocument();
+  });
+
+  it('shows which tests the organisation ignores, and filters on it', { timeout: 30_000 }, async () => {
+    const stub = api();
+    const { user, search } = renderWithApp(<TestCataloguePage />, { path: PATH });
+    const table = await screen.findByRole('table', { name: 'Vulnerability tests' });
+    expect(within(within(table).getByRole('row', { name: /Acme console/ })).getByText('Ignored')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /HTTP TRACE enabled/ })).queryByText('Ignored')).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('search', { name: 'Filter tests' })).getByRole('combobox', { name: 'Ignored' }));
+    await user.click(await screen.findByRole('option', { name: 'Ignored' }));
+    await waitFor(() => expect(stub.calls('GET', 'nvt/nvtests-simple/').at(-1)!.query.get('ignored')).toBe('true'));
+    expect(search().get('ignored')).toBe('true');
+  });
+
+  it('ignores a test after a confirm that says its findings stop counting, and un-ignores one', { timeout: 30_000 }, async () => {
+    const stub = api()
+      .on('POST', 'nvt/nvtests-simple/:id/ignore/', { id: 'http-trace-enabled', ignored: true })
+      .on('POST', 'nvt/nvtests-simple/:id/unignore/', json({ id: 'acme-console-exposed', ignored: false }));
+    const { user } = renderWithApp(<TestCataloguePage />, { path: PATH });
+    await screen.findByRole('table', { name: 'Vulnerability tests' });
+    await user.click(screen.getByRole('button', { name: 'Ignore HTTP TRACE enabled' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ignore test' });
+    expect(dialog).toHaveTextContent(/stop counting in risk scores/);
+    expect(stub.calls('POST', 'nvt/nvtests-simple/http-trace-enabled/ignore/')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Ignore test' }));
+    await waitFor(() => expect(stub.calls('POST', 'nvt/nvtests-simple/http-trace-enabled/ignore/')).toHaveLength(1));
+    expect(await screen.findByText('HTTP TRACE enabled is ignored: its findings no longer count.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Un-ignore Acme console' }));
+    const again = await screen.findByRole('dialog', { name: 'Un-ignore test' });
+    await user.click(within(again).getByRole('button', { name: 'Un-ignore test' }));
+    await waitFor(() => expect(stub.calls('POST', 'nvt/nvtests-simple/acme-console-exposed/unignore/')).toHaveLength(1));
   });
 
   it('lists every refused template with its file, id and reason', async () => {

@@ -43,6 +43,8 @@ export type AppAsset = z.infer<typeof appAsset>;
 export const appVulnerability = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The issue the finding is on (its page: issueRoute(hid)). */
+  hid: z.string().nullable(),
   cve: z.string().nullable(),
   severity: z.number().int(),
   risk_score: z.number(),

@@ -7,7 +7,7 @@ import { lostSessionTarget, shouldRenewBefore } from './renewal.ts';
 import { clearSessionState, recordAuthStatus, sessionState } from './session-state.ts';
 import { CLIENT_TEXTS } from './texts.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** Anything with a zod-like `parse`; the answer is checked against it. */
 export interface AnswerSchema<T> {
@@ -183,4 +183,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+  /** OPTIONS: what some lists answer about themselves (e.g. their count, §7). */
+  options: <T>(path: string, options?: RequestOptions<T>) => request<T>('OPTIONS', path, options),
 };

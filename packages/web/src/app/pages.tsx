@@ -12,6 +12,11 @@ const ScansPage = lazyPage(() => import('../features/scans/ScansPage.tsx'));
 const AssetsPage = lazyPage(() => import('../features/assets/AssetsPage.tsx'));
 const AssetViewPage = lazyPage(() => import('../features/assets/AssetViewPage.tsx'));
 
+/** The vulnerability list, an issue's page (hid, its tabs, cve) and the kinds of finding Bulwark has no source for yet. */
+const VulnerabilitiesPage = lazyPage(() => import('../features/vulnerabilities/VulnerabilitiesPage.tsx'));
+const IssuePage = lazyPage(() => import('../features/vulnerabilities/IssuePage.tsx'));
+const OtherFindingPage = lazyPage(() => import('../features/vulnerabilities/OtherFindingPage.tsx'));
+
 const LegacyAssetRedirect = lazyPage(() => import('../features/assets/LegacyAssetRedirect.tsx'));
 const AppsPage = lazyPage(() => import('../features/apps/AppsPage.tsx'));
 const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
@@ -53,6 +58,13 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'net-scan-result': lazyPage(() => import('../features/scans/ScanResultPage.tsx')),
   'net-scan-profiles': lazyPage(() => import('../features/profiles/ProfilesPage.tsx')),
   'net-scan-profile-edit': lazyPage(() => import('../features/profiles/ProfileEditPage.tsx')),
+  'unified-vulnerabilities': VulnerabilitiesPage,
+  'unified-vulnerability': IssuePage,
+  'unified-vulnerability-tab': IssuePage,
+  'unified-vulnerability-cve': IssuePage,
+  'unified-vulnerability-kb': OtherFindingPage,
+  'unified-vulnerability-pat': OtherFindingPage,
+  'unified-vulnerability-cp': OtherFindingPage,
   'vulnerability-tests': lazyPage(() => import('../features/catalogue/TestCataloguePage.tsx')),
   'scan-appliance': lazyPage(() => import('../features/probes/ApplianceViewPage.tsx')),
   'scan-appliances': lazyPage(() => import('../features/probes/ProbesPage.tsx')),

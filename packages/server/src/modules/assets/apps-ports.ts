@@ -154,9 +154,11 @@ async function openFindings(db: Db, from: SQL, page: number, pageSize: number) {
       asset_id: number;
       asset_name: string;
       port: number | null;
+      hid: string | null;
     }>(
       db,
-      sql`select f.id, f.name, f.cve, f.severity, f.risk_score, f.state, a.id as asset_id, ${DISPLAY_NAME} as asset_name, f.port from ${from}
+      sql`select f.id, f.name, f.cve, f.severity, f.risk_score, f.state, a.id as asset_id, ${DISPLAY_NAME} as asset_name, f.port,
+                 (select i.hid from issues i where i.id = f.issue_id) as hid from ${from}
           order by f.risk_score desc, f.severity desc, f.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from}`),
@@ -164,6 +166,7 @@ async function openFindings(db: Db, from: SQL, page: number, pageSize: number) {
   const results: AppVulnerability[] = rows.map((r) => ({
     id: Number(r.id),
     name: r.name,
+    hid: r.hid,
     cve: r.cve,
     severity: Number(r.severity),
     risk_score: Number(r.risk_score),

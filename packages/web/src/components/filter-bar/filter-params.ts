@@ -189,7 +189,8 @@ export function filterQuery(defs: readonly FilterDef[], values: FilterValues): Q
       case 'text': {
         const text = value.text.trim();
         const operator = def.kind === 'text' && def.operators ? (value.operator ?? def.operators[0]) : undefined;
-        if (text !== '') out[operator ? `${def.name}__${operator}` : def.name] = text;
+        const key = operator ? `${def.name}__${operator}` : def.name;
+        if (text !== '') out[key] = def.kind === 'text' && def.toQuery ? def.toQuery(text) : text;
         break;
       }
       case 'select':
@@ -218,6 +219,93 @@ export function filterQuery(defs: readonly FilterDef[], values: FilterValues): Q
     }
   }
   return out;
+}
+
+/** A query as it is stored (e.g. a saved filter): each parameter a string or a list of strings. */
+export type StoredQuery = Readonly<Record<string, string | readonly string[]>>;
+
+/** The parameters of `query` that are filters, as strings (paging and ordering left out): a bulk call's `filter`. */
+export function storedQuery(
+  query: QueryParams,
+  leaveOut: readonly string[] = ['page', 'page_size', 'ordering'],
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || leaveOut.includes(key)) continue;
+    out[key] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return out;
+}
+
+function firstOf(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : value?.[0];
+}
+
+/** The local day of an instant the API was sent ('2026-11-20T23:00:00Z' → its local YYYY-MM-DD), or a day as it is. */
+export function dayOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (isDay(value)) return value;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return undefined;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** The filter values of a stored API query (the inverse of filterQuery): a saved filter read back into the bar. */
+export function filterValuesFromQuery(defs: readonly FilterDef[], query: StoredQuery): FilterValues {
+  const values: Record<string, FilterValue> = {};
+  const num = (v: string | readonly string[] | undefined) => {
+    const text = firstOf(v);
+    return text === undefined || text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text);
+  };
+  for (const def of defs) {
+    let value: FilterValue | undefined;
+    switch (def.kind) {
+      case 'text': {
+        const keys = def.operators ? def.operators.map((op) => [`${def.name}__${op}`, op] as const) : [[def.name, undefined] as const];
+        for (const [key, operator] of keys) {
+          const raw = query[key];
+          if (raw === undefined) continue;
+          const text = def.fromQuery ? def.fromQuery(raw) : (firstOf(raw) ?? '');
+          if (text !== '') value = { kind: 'text', text, ...(operator ? { operator } : {}) };
+          break;
+        }
+        break;
+      }
+      case 'select': {
+        const v = firstOf(query[def.name]);
+        if (v) value = { kind: 'select', value: v };
+        break;
+      }
+      case 'multi-select': {
+        const raw = query[def.name];
+        const list = raw === undefined ? [] : typeof raw === 'string' ? [raw] : [...raw];
+        if (list.length > 0) value = { kind: 'multi-select', values: [...new Set(list)] };
+        break;
+      }
+      case 'date-range': {
+        const from = dayOf(firstOf(query[`${def.name}_after`]));
+        const to = dayOf(firstOf(query[`${def.name}_before`]));
+        if (from || to) value = { kind: 'date-range', from, to };
+        break;
+      }
+      case 'number-range': {
+        const back = (n: number | undefined) =>
+          n === undefined ? undefined : (clampToRange(def, def.fromQuery ? def.fromQuery(n) : n) ?? undefined);
+        const min = back(num(query[`${def.name}_min`]));
+        const max = back(num(query[`${def.name}_max`]));
+        if (min !== undefined || max !== undefined) value = { kind: 'number-range', min, max };
+        break;
+      }
+      case 'boolean': {
+        const v = firstOf(query[def.name]);
+        if (v === 'true' || v === 'false') value = { kind: 'boolean', value: v === 'true' };
+        break;
+      }
+    }
+    if (value) values[def.name] = value;
+  }
+  return values;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The filter kinds of feature-areas §3 a list can offer (text with operators, select, multi-select, date range, number
 // range, yes/no) and the value each holds.
 import type { FilterOperator } from '@bulwark/core';
+import type { QueryValue } from '../../api/query-string.ts';
 
 export interface FilterOption {
   value: string;
@@ -13,6 +14,8 @@ interface FilterBase {
   label: string;
   /** Width of the input in px. */
   width?: number;
+  /** Shown behind the bar's "More filters" toggle (its chip shows whenever it is set). */
+  advanced?: boolean;
 }
 
 /** Free text: `name=text`, or with operators `name__starts_with=text` (§3 operators). */
@@ -20,6 +23,10 @@ export interface TextFilterDef extends FilterBase {
   kind: 'text';
   placeholder?: string;
   operators?: readonly FilterOperator[];
+  /** The parameter sent for the text, e.g. a list of ports typed '22, 443' sent as a repeated parameter. */
+  toQuery?(text: string): QueryValue;
+  /** The text shown for a parameter value (the inverse of toQuery), when a saved query is read back. */
+  fromQuery?(value: string | readonly string[]): string;
 }
 
 export interface SelectFilterDef extends FilterBase {
@@ -51,6 +58,8 @@ export interface NumberRangeFilterDef extends FilterBase {
   max?: number;
   /** The number sent for a shown one, e.g. EPSS shown 0-100 and sent 0-1. */
   toQuery?(value: number): number;
+  /** The inverse of toQuery, when a saved query is read back. */
+  fromQuery?(value: number): number;
 }
 
 /** Yes, no or either: `name=true` / `name=false`. */

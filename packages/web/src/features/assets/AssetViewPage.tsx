@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import {
   MESSAGES,
   SEVERITY_LABELS,
+  issueRoute,
   type AppVulnerability,
   type AssetPort,
   type AssetScan,
@@ -66,7 +67,19 @@ const portColumns: DataColumn<AssetPort>[] = [
 ];
 
 const findingColumns: DataColumn<AppVulnerability>[] = [
-  { key: 'name', header: 'Finding', cell: (f) => <Text size="sm">{f.cve ? `${f.name} (${f.cve})` : f.name}</Text> },
+  {
+    key: 'name',
+    header: 'Finding',
+    // Each finding leads to its issue's page.
+    cell: (f) =>
+      f.hid ? (
+        <Anchor component={Link} to={issueRoute(f.hid)} size="sm">
+          {f.cve && !f.name.includes(f.cve) ? `${f.name} (${f.cve})` : f.name}
+        </Anchor>
+      ) : (
+        <Text size="sm">{f.name}</Text>
+      ),
+  },
   {
     key: 'severity',
     header: 'Severity',

@@ -1,6 +1,6 @@
-// The columns and filters of the catalogue screen: the tests (name, category, severity, source) and the refused
-// templates (file, id, reason).
-import { Badge, Code, Text } from '@mantine/core';
+// The columns and filters of the catalogue screen: the tests (name, category, severity, source, ignored, and the action
+// to ignore or un-ignore one) and the refused templates (file, id, reason).
+import { Anchor, Badge, Code, Text } from '@mantine/core';
 import { SEVERITY_LABELS, type Severity } from '@bulwark/core';
 import type { DataColumn } from '../../components/data-table/index.ts';
 import type { FilterDef } from '../../components/filter-bar/index.ts';
@@ -47,11 +47,49 @@ export const TEST_COLUMNS: readonly DataColumn<CatalogueTest>[] = [
     cell: (test) => <Text size="sm">{SEVERITY_LABELS[test.severity as Severity]}</Text>,
   },
   { key: 'source', header: 'Source', hideable: true, cell: (test) => <SourceBadge source={test.source} /> },
+  {
+    key: 'ignored',
+    header: 'Ignored',
+    cell: (test) =>
+      test.ignored ? (
+        <Badge variant="light" color="gray" title="Its findings do not count for your organisation">
+          Ignored
+        </Badge>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No
+        </Text>
+      ),
+  },
 ];
+
+/** The test columns with the ignore / un-ignore action of each row. */
+export function testColumns(onToggleIgnored: (test: CatalogueTest) => void): DataColumn<CatalogueTest>[] {
+  return [
+    ...TEST_COLUMNS,
+    {
+      key: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      cell: (test) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => onToggleIgnored(test)}
+          aria-label={`${test.ignored ? 'Un-ignore' : 'Ignore'} ${test.name}`}
+        >
+          {test.ignored ? 'Un-ignore' : 'Ignore'}
+        </Anchor>
+      ),
+    },
+  ];
+}
 
 export const TEST_FILTERS: readonly FilterDef[] = [
   { kind: 'text', name: 'search', label: 'Search', placeholder: 'Id, name or CVE', width: 260 },
   { kind: 'select', name: 'source', label: 'Source', options: SOURCE_OPTIONS },
+  { kind: 'boolean', name: 'ignored', label: 'Ignored', trueLabel: 'Ignored', falseLabel: 'Not ignored' },
 ];
 
 export const REFUSED_COLUMNS: readonly DataColumn<RefusedTemplate>[] = [

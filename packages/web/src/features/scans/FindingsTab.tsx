@@ -2,7 +2,8 @@
 // filter, order and page are kept in the URL (findings.*).
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { FindingRow } from '@bulwark/core';
+import { Link } from 'react-router';
+import { issueHid, issueRoute, type FindingRow } from '@bulwark/core';
 import { DataTable, sortKeysOf, type DataColumn } from '../../components/data-table/index.ts';
 import { FilterBar, useListState } from '../../components/filter-bar/index.ts';
 import { runFindingsQuery } from './scan-queries.ts';
@@ -20,6 +21,12 @@ import {
   severityColor,
   severityLabel,
 } from './result-format.ts';
+
+/** The issue a finding belongs to: its test's (`nvt-<id>`), else its CVE's; null when it has neither. */
+function findingHid(f: Pick<FindingRow, 'check_id' | 'cve'>): string | null {
+  if (f.check_id) return issueHid('check', f.check_id);
+  return f.cve ? issueHid('cve', f.cve) : null;
+}
 
 function CveLinks({ finding }: { finding: FindingRow }) {
   const cves = findingCves(finding);
@@ -59,18 +66,27 @@ export const FINDING_COLUMNS: readonly DataColumn<FindingRow>[] = [
     header: 'Name',
     sortKey: 'name',
     cellProps: { maw: 320 },
-    cell: (f) => (
-      <>
-        <Text size="sm" fw={500}>
-          {f.name}
-        </Text>
-        {f.solution && (
-          <Text size="xs" c="dimmed" lineClamp={2} title={f.solution}>
-            {f.solution}
-          </Text>
-        )}
-      </>
-    ),
+    cell: (f) => {
+      const hid = findingHid(f);
+      return (
+        <>
+          {hid ? (
+            <Anchor component={Link} to={issueRoute(hid)} size="sm" fw={500}>
+              {f.name}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={500}>
+              {f.name}
+            </Text>
+          )}
+          {f.solution && (
+            <Text size="xs" c="dimmed" lineClamp={2} title={f.solution}>
+              {f.solution}
+            </Text>
+          )}
+        </>
+      );
+    },
   },
   { key: 'cve', header: 'CVE', hideable: true, cell: (f) => <CveLinks finding={f} /> },
   {
