@@ -87,7 +87,7 @@ function RelatedIssues({ hid }: { hid: string }) {
             {r.name}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {r.hid} · on {r.shared_assets} of the same {r.shared_assets === 1 ? 'asset' : 'assets'}
+            {r.hid} · also on {r.shared_assets} of these assets
           </Text>
         </Group>
       ))}

@@ -1,0 +1,171 @@
+// Browser test of unified vulnerabilities: scan real services (a real OpenSSH daemon, and a mail service on loopback
+// that greets as Exim 4.87 does, since no Exim in the KEV catalogue's range can run here), open the vulnerability list,
+// filter by KEV, ignore the KEV finding as a false positive with an expiry, save the view as the default, reload and
+// see it applied; then the issue page and the finding's timeline.
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
+import { scanProfiles } from '../packages/server/src/db/schema/index.ts';
+import { importSources } from '../packages/server/src/modules/intel/import.ts';
+import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
+import { expect as pwExpect } from './helpers/expect.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/intel/test/fixtures/feeds');
+const SSH_HOST = '127.0.7.1';
+const MAIL_HOST = '127.0.7.2';
+const why = unavailable(DAEMONS.openssh);
+if (why) console.warn(`e2e vulnerabilities: ${why}; the vulnerability browser test is skipped`);
+
+let stack: Stack;
+let sshd: RunningDaemon;
+let mail: Server;
+let mailPort: number;
+
+async function signIn(page: Page) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** A call to the API from the signed-in page, with the CSRF token the web app sends. */
+async function api<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const res = await page.request.fetch(url, { method, data: body, headers: { 'x-csrftoken': csrf } });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** An SMTP service that greets and answers as Exim 4.87 does (RFC 5321 greeting, then 221 on QUIT). */
+async function startMail(): Promise<void> {
+  mail = createServer((socket) => {
+    socket.write('220 mail.example.test ESMTP Exim 4.87 Mon, 24 Nov 2026 10:00:00 +0000\r\n');
+    socket.on('data', (data) => {
+      const line = data.toString().trim().toUpperCase();
+      if (line.startsWith('QUIT')) socket.end('221 mail.example.test closing connection\r\n');
+      else if (line.startsWith('EHLO') || line.startsWith('HELO')) socket.write('250 mail.example.test Hello\r\n');
+      else socket.write('500 unrecognized command\r\n');
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => mail.listen(0, MAIL_HOST, resolve));
+  mailPort = (mail.address() as { port: number }).port;
+}
+
+describe.skipIf(!!why)('unified vulnerabilities in the browser', () => {
+  beforeAll(async () => {
+    stack = await startStack();
+    await importSources(stack.app.ctx.db, [path.join(FIXTURES, 'nvd'), path.join(FIXTURES, 'kev'), path.join(FIXTURES, 'epss')]);
+    sshd = await startDaemon(DAEMONS.openssh, SSH_HOST);
+    await startMail();
+    await stack.app.ctx.db.insert(scanProfiles).values({
+      customerId: 1,
+      name: 'SSH and mail',
+      fields: {
+        ...DEFAULT_NETWORK_PROFILE,
+        standard_scan: false,
+        ss_use_tcp: false,
+        custom_tcp_range: `${sshd.ports.ssh},${mailPort}`,
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await sshd?.stop();
+    await new Promise((resolve) => mail?.close(resolve));
+    await stack?.close();
+  });
+
+  it('filters by KEV, ignores a finding as a false positive with an expiry, and opens with the saved default view', async () => {
+    const { context, page } = await stack.newPage();
+    await signIn(page);
+
+    // Before any scan: the empty state sends the user to scans.
+    await page.goto('/vm/unified-vulnerabilities');
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'Vulnerabilities' })).toBeVisible();
+    await pwExpect(page.getByText('No open vulnerabilities')).toBeVisible();
+
+    // A scan of the two services, through the API the scan form uses, on the built-in probe.
+    const profiles = await api<{ results: { id: number; name: string }[] }>(page, 'GET', '/api/scan/nprofiles/?page_size=100');
+    const profile = profiles.results.find((p) => p.name === 'SSH and mail')!.id;
+    const scan = await api<{ id: number }>(page, 'POST', '/api/scan/nscans/', {
+      name: 'Mail and SSH',
+      targets: [SSH_HOST, MAIL_HOST],
+      profile,
+    });
+    await pwExpect
+      .poll(async () => {
+        const s = await api<{ last_run: number | null }>(page, 'GET', `/api/scan/nscans/${scan.id}/`);
+        if (s.last_run === null) return 'none';
+        return (await api<{ status_label: string }>(page, 'GET', `/api/scan/nruns/${s.last_run}/`)).status_label;
+      }, 120_000)
+      .toBe('Finished');
+
+    // Every weakness found, by issue: the KEV-listed Exim CVE and OpenSSH's.
+    await page.reload();
+    const byIssue = page.getByRole('table', { name: 'Vulnerabilities' });
+    const exim = byIssue.getByRole('row').filter({ hasText: 'CVE-2019-10149' });
+    await pwExpect(exim).toBeVisible();
+    await pwExpect(byIssue.getByRole('row').filter({ hasText: 'CVE-2024-6387' })).toBeVisible();
+
+    // Filter by KEV: only the Exim issue stays.
+    await page.getByRole('combobox', { name: 'Known exploited (KEV)' }).click();
+    await page.getByRole('option', { name: 'In KEV', exact: true }).click();
+    await page.waitForURL(/exploit_known=true/);
+    await pwExpect(byIssue.getByRole('row').filter({ hasText: 'CVE-2024-6387' })).toBeHidden();
+    await pwExpect(exim).toBeVisible();
+
+    // Save the view as the default.
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const save = page.getByRole('form', { name: 'Save view' });
+    await save.getByLabel('Name').fill('Known exploited');
+    await save.getByLabel('Open the list with this view').check();
+    await save.getByRole('button', { name: 'Save' }).click();
+    await pwExpect(save).toBeHidden();
+
+    // Ignore it as a false positive until a day in the future, from the list by finding.
+    await page
+      .locator('label')
+      .filter({ hasText: /^Asset$/ })
+      .click();
+    const byAsset = page.getByRole('table', { name: 'Findings' });
+    const finding = byAsset.getByRole('row').filter({ hasText: MAIL_HOST });
+    await pwExpect(finding).toBeVisible();
+    await finding.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Ignore…' }).first().click();
+    const form = page.getByRole('form', { name: 'Ignore findings' });
+    await form.getByLabel('Reason').selectOption({ label: 'False positive' });
+    await form.getByLabel('Comment').fill('Test greeting, not a real Exim');
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel('Ignore until (optional)').fill(until);
+    await form.getByRole('button', { name: 'Ignore' }).click();
+    await pwExpect(form).toBeHidden();
+    await pwExpect(byAsset.getByRole('row').filter({ hasText: MAIL_HOST })).toBeHidden();
+
+    // Stored as asked: ignored, false positive, the expiry, by the admin.
+    const ignored = await api<{ results: { ignored: { reason: number; expires_at: string; by: { email: string } } | null }[] }>(
+      page,
+      'GET',
+      '/api/remediation/vulnerability-simple/?state=ignored',
+    );
+    expect(ignored.results).toHaveLength(1);
+    expect(ignored.results[0]!.ignored).toMatchObject({ reason: 0, by: { email: ADMIN_EMAIL } });
+    expect(ignored.results[0]!.ignored!.expires_at.slice(0, 10)).toBe(until);
+
+    // Reload the list without parameters: the default view (KEV) is applied, and the ignored finding is gone from it.
+    await page.goto('/vm/unified-vulnerabilities');
+    await page.waitForURL(/exploit_known=true/);
+    await pwExpect(page.getByText('No vulnerabilities match these filters')).toBeVisible();
+
+    // Ignored ones are a filter away; the issue page shows the timeline with the ignore.
+    await page.goto('/vm/unified-vulnerabilities/hid/CVE-2019-10149/timeline');
+    await pwExpect(page.getByText('CVE-2019-10149').first()).toBeVisible();
+    await pwExpect(page.getByText('Test greeting, not a real Exim')).toBeVisible();
+    await pwExpect(page.getByText('False positive').first()).toBeVisible();
+    await context.close();
+  });
+});
