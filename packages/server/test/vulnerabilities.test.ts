@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueDetails, SavedFilter, Vulnerability, VulnerabilityDetail } from '@bulwark/core';
 import { assets, assetTags, findings, issues, tags, teamMembers, teams, teamTags, users } from '../src/db/schema/index.ts';
 import { expireIgnores } from '../src/modules/vulnerabilities/service.ts';
+import { exportFindings } from '../src/modules/vulnerabilities/repo.ts';
+import { vulnerabilityFilterQuery } from '../src/modules/vulnerabilities/filters.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -145,6 +147,25 @@ describe.each(BACKENDS)('unified vulnerabilities on %s', (backend) => {
     // The stored issue keeps the counts the list would give.
     const [row] = await t.ctx.db.select().from(issues).where(eq(issues.hid, 'nvt-ssh-terrapin'));
     expect(row).toMatchObject({ openFindings: 2, openAssets: 2 });
+  });
+
+  it("sums up the customer's exposure: average asset risk, open findings by severity, KEV and ransomware", async () => {
+    const summary = await admin.get('/api/unified-assets/issues-summary/');
+    const scored = (await t.ctx.db.select().from(assets)).filter((a) => a.lastSeen !== null && a.archivedAt === null);
+    const mean = scored.reduce((n, a) => n + a.riskScore, 0) / scored.length;
+    expect(summary.body).toEqual({
+      average_risk_score: Math.round(mean * 10) / 10,
+      assets_scored: 2,
+      open_findings: 4,
+      open_issues: 3,
+      affected_assets: 2,
+      by_severity: [0, 0, 2, 2, 0],
+      exploit_known: 2,
+      ransomware_known: 0,
+    });
+    expect(mean).toBeGreaterThan(0);
+    expect((await member.get('/api/unified-assets/issues-summary/')).body).toMatchObject({ open_findings: 1, assets_scored: 1 });
+    expect((await nobody.get('/api/unified-assets/issues-summary/')).status).toBe(403);
   });
 
   it('filters the finding list by every §3 filter, each changing the answer', async () => {
@@ -383,6 +404,20 @@ describe.each(BACKENDS)('unified vulnerabilities on %s', (backend) => {
     const lines = String(csv.body).trim().split('\n');
     expect(lines[0]!.split(',').slice(0, 5)).toEqual(['id', 'hid', 'name', 'severity', 'state']);
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['nvt-ftp-anonymous-login', 'nvt-ssh-weak-kex']);
+    // Batch by batch (here one row each), in exactly the list's order.
+    const exported: number[] = [];
+    const filter = vulnerabilityFilterQuery.parse({});
+    for await (const v of exportFindings(
+      t.ctx.db,
+      { customerId: 1, limitedToTags: null },
+      filter,
+      { key: 'asset_name', descending: true },
+      new Date(),
+      1,
+    ))
+      exported.push(v.id);
+    expect(exported).toEqual(await ids('?ordering=-asset_name'));
+    expect(exported).toHaveLength(4);
   });
 
   it('keeps saved filters per user: 409 on a taken name, one default, PUT and PATCH, 404 for another user’s', async () => {

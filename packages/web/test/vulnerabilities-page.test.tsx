@@ -365,6 +365,43 @@ describe('VulnerabilitiesPage', () => {
     expect(stub.calls('GET', ISSUES).length).toBeGreaterThan(0);
   });
 
+  it('sums up the exposure: average asset risk, counts, and open findings by severity linking to the filtered list', async () => {
+    api().on('GET', 'unified-assets/issues-summary/', {
+      average_risk_score: 42.5,
+      assets_scored: 12,
+      open_findings: 9,
+      open_issues: 4,
+      affected_assets: 3,
+      by_severity: [0, 2, 3, 3, 1],
+      exploit_known: 2,
+      ransomware_known: 0,
+    });
+    renderWithApp(<VulnerabilitiesPage />, { path: PATH });
+    const exposure = await screen.findByLabelText('Exposure');
+    expect(within(exposure).getByLabelText('Risk score 43')).toBeInTheDocument();
+    expect(within(exposure).getByText('over 12 assets')).toBeInTheDocument();
+    expect(within(exposure).getByRole('link', { name: '2' })).toHaveAttribute('href', `${PATH}?exploit_known=true`);
+    const bySeverity = within(exposure).getByLabelText('Open findings by severity, as a list');
+    expect(within(bySeverity).getByRole('link', { name: 'Critical 1' })).toHaveAttribute('href', `${PATH}?group=asset&severity=4`);
+    expect(within(bySeverity).getByRole('link', { name: 'Medium 3' })).toHaveAttribute('href', `${PATH}?group=asset&severity=2`);
+  });
+
+  it('shows no exposure card when nothing is open', async () => {
+    api().on('GET', 'unified-assets/issues-summary/', {
+      average_risk_score: 0,
+      assets_scored: 0,
+      open_findings: 0,
+      open_issues: 0,
+      affected_assets: 0,
+      by_severity: [0, 0, 0, 0, 0],
+      exploit_known: 0,
+      ransomware_known: 0,
+    });
+    renderWithApp(<VulnerabilitiesPage />, { path: PATH });
+    await screen.findByRole('table', { name: 'Vulnerabilities' });
+    expect(screen.queryByLabelText('Exposure')).not.toBeInTheDocument();
+  });
+
   it('shows the server message of a filter it refuses', async () => {
     api().on('GET', ISSUES, json({ cve: ['Enter a CVE id, e.g. CVE-2024-6387.'] }, 400));
     renderWithApp(<VulnerabilitiesPage />, { path: PATH, url: `${PATH}?cve=CVE-20` });

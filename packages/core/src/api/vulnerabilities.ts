@@ -226,6 +226,22 @@ export type IgnoreInput = z.input<typeof ignoreInput>;
 
 export const ignoreResult = z.object({ ignored: z.number().int(), pending: z.number().int() });
 
+/** The customer's exposure at a glance (within the caller's scope). */
+export const vulnerabilitySummary = z.object({
+  /** Mean risk score of the assets scans have seen (not archived); 0-100. */
+  average_risk_score: z.number(),
+  assets_scored: z.number().int(),
+  /** Findings that count, open, and the issues and assets they are on. */
+  open_findings: z.number().int(),
+  open_issues: z.number().int(),
+  affected_assets: z.number().int(),
+  /** Open findings that count, by severity 0-4. */
+  by_severity: z.array(z.number().int()).length(5),
+  exploit_known: z.number().int(),
+  ransomware_known: z.number().int(),
+});
+export type VulnerabilitySummary = z.infer<typeof vulnerabilitySummary>;
+
 export const ignoredDetails = z.object({
   total: z.number().int(),
   ignored: z.number().int(),

@@ -27,7 +27,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { countRows } from '../../http/list.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
-import { findingOrder, ISSUE_ORDER, matchingFindings, type VulnerabilityFilter } from './filters.ts';
+import { COUNTS, findingOrder, ISSUE_ORDER, matchingFindings, type VulnerabilityFilter } from './filters.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -130,6 +130,40 @@ export async function listFindings(
     countRows(db, sql`select f.id ${from}`, FINDING_EXACT_COUNT),
   ]);
   return { count, rows: rows.map((r) => toVulnerability(r, now)) };
+}
+
+/**
+ * Every finding the filter matches, in the list's order, for the export: the ids in one sorted read, then the rows in
+ * batches by id, so a long export costs one sort however far it gets (paging by OFFSET would re-read every row before
+ * each batch).
+ */
+export async function* exportFindings(
+  db: Db,
+  scope: AssetScope,
+  filter: VulnerabilityFilter,
+  ordering: { key: VulnerabilityOrdering; descending: boolean },
+  now: Date,
+  batch = 2000,
+): AsyncGenerator<Vulnerability> {
+  const ids = (
+    await queryRows<{ id: number }>(
+      db,
+      sql`select f.id ${matchingFindings(scope, filter, now)} order by ${findingOrder(ordering.key, ordering.descending)}`,
+    )
+  ).map((r) => Number(r.id));
+  for (let i = 0; i < ids.length; i += batch) {
+    const chunk = ids.slice(i, i + batch);
+    const rows = await queryRows<Row>(
+      db,
+      sql`select ${FINDING_COLUMNS} from findings f join assets a on a.id = f.host_id join issues i on i.id = f.issue_id
+          where f.customer_id = ${scope.customerId} and f.id = any(${intArray(chunk)})`,
+    );
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    for (const id of chunk) {
+      const row = byId.get(id);
+      if (row) yield toVulnerability(row, now);
+    }
+  }
 }
 
 /** The count of the finding list (OPTIONS): exact up to the toolkit's limit, else the planner's estimate. */
@@ -370,6 +404,38 @@ export async function ignoredSummary(db: Db, scope: AssetScope, now: Date) {
     by_reason: reasons
       .filter((r) => r.reason !== null)
       .map((r) => ({ reason: Number(r.reason), label: IGNORE_REASON_LABELS[Number(r.reason) as IgnoreReason], count: Number(r.n) })),
+  };
+}
+
+/** The customer's exposure: the mean risk of the assets scans have seen, and the open findings that count. */
+export async function vulnerabilitySummary(db: Db, scope: AssetScope) {
+  const [[assets], [open]] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`select coalesce(avg(a.risk_score), 0) as average, count(*)::int as n from assets a
+          where ${scopeCondition(scope, 'a')} and a.last_seen is not null and a.archived_at is null`,
+    ),
+    queryRows<Row>(
+      db,
+      sql`select count(*)::int as findings, count(distinct f.issue_id)::int as issues, count(distinct f.host_id)::int as assets,
+                 ${sql.join(
+                   [0, 1, 2, 3, 4].map((s) => sql`count(*) filter (where f.severity = ${s})::int as ${sql.raw(`s${s}`)}`),
+                   sql`, `,
+                 )},
+                 count(*) filter (where f.exploit_known)::int as kev, count(*) filter (where f.ransomware_known)::int as ransomware
+          from findings f join assets a on a.id = f.host_id
+          where f.customer_id = ${scope.customerId} and ${scopeCondition(scope, 'a')} and f.state <> 3 and ${COUNTS}`,
+    ),
+  ]);
+  return {
+    average_risk_score: Math.round(Number(assets?.average ?? 0) * 10) / 10,
+    assets_scored: Number(assets?.n ?? 0),
+    open_findings: Number(open?.findings ?? 0),
+    open_issues: Number(open?.issues ?? 0),
+    affected_assets: Number(open?.assets ?? 0),
+    by_severity: [0, 1, 2, 3, 4].map((s) => Number(open?.[`s${s}`] ?? 0)),
+    exploit_known: Number(open?.kev ?? 0),
+    ransomware_known: Number(open?.ransomware ?? 0),
   };
 }
 

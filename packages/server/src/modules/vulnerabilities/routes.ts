@@ -17,6 +17,7 @@ import {
   relatedIssue,
   vulnerability,
   vulnerabilityDetail,
+  vulnerabilitySummary,
   type Vulnerability,
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
@@ -29,6 +30,7 @@ import {
   commonAppVersions,
   countFindings,
   distinctIssues,
+  exportFindings,
   findingTimeline,
   getFinding,
   getIssue,
@@ -38,6 +40,7 @@ import {
   listIssues,
   relatedIssues,
   toVulnerabilityDetail,
+  vulnerabilitySummary as summaryOf,
 } from './repo.ts';
 import { approveRiskAcceptance, ignoreFindings, ignoredTestIds, unignoreFindings } from './service.ts';
 
@@ -80,7 +83,6 @@ const CSV_COLUMNS: [string, (v: Vulnerability) => string | number | null][] = [
   ['ignored', (v) => (v.ignored ? (v.ignored.reason_label ?? 'yes') : '')],
   ['ignore_expires', (v) => v.ignored?.expires_at ?? ''],
 ];
-const EXPORT_BATCH = 2000;
 
 export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -229,6 +231,19 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
   );
 
   r.get(
+    '/api/unified-assets/issues-summary/',
+    {
+      config: { access: READ },
+      schema: {
+        tags,
+        summary: "The customer's average asset risk, and the open findings that count by severity, KEV and ransomware",
+        response: { 200: vulnerabilitySummary },
+      },
+    },
+    async (request) => summaryOf(ctx.db, await scopeFor(request)),
+  );
+
+  r.get(
     '/api/unified-assets/issues-ignored-details/',
     {
       config: { access: READ },
@@ -278,15 +293,10 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request, reply) => {
       const scope = await scopeFor(request);
-      const { ordering, ...rest } = request.query;
-      const { page: _page, page_size: _size, ...filter } = rest;
+      const { ordering, page: _page, page_size: _size, ...filter } = request.query;
       const now = new Date();
       async function* rows() {
-        for (let page = 1; ; page++) {
-          const batch = await listFindings(ctx.db, scope, filter, { page, pageSize: EXPORT_BATCH, ordering }, now);
-          for (const v of batch.rows) yield CSV_COLUMNS.map(([, get]) => get(v) ?? '');
-          if (batch.rows.length < EXPORT_BATCH) return;
-        }
+        for await (const v of exportFindings(ctx.db, scope, filter, ordering, now)) yield CSV_COLUMNS.map(([, get]) => get(v) ?? '');
       }
       const csv = Readable.from(rows()).pipe(stringify({ header: true, columns: CSV_COLUMNS.map(([name]) => name) }));
       return reply

@@ -9,6 +9,7 @@ import type { SavedFilter } from '@bulwark/core';
 import { DataTable } from '../../components/data-table/index.ts';
 import { FilterBar, filterValuesFromQuery, storedQuery, useListState, writeFilterValue } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ExposureSummary } from './ExposureSummary.tsx';
 import { IgnoredSummary } from './IgnoredSummary.tsx';
 import { SavedViews } from './SavedViews.tsx';
 import { VulnerabilityActions } from './VulnerabilityActions.tsx';
@@ -154,6 +155,7 @@ export default function VulnerabilitiesPage() {
           </Group>
         }
       />
+      <ExposureSummary />
       <IgnoredSummary />
       <Card withBorder padding="md">
         <Stack gap="md">

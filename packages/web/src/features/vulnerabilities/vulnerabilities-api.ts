@@ -12,6 +12,7 @@ import {
   tagBasic,
   vulnerability,
   vulnerabilityDetail,
+  vulnerabilitySummary,
   type IgnoreInput,
   type Issue,
   type IssueDetails,
@@ -20,6 +21,7 @@ import {
   type TagBasic,
   type Vulnerability,
   type VulnerabilityDetail,
+  type VulnerabilitySummary,
 } from '@bulwark/core';
 import { api, apiUrl } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
@@ -84,6 +86,10 @@ export function fetchRelatedIssues(hid: string, signal?: AbortSignal): Promise<R
 
 export function fetchCommonAppVersions(hid: string, signal?: AbortSignal): Promise<CommonAppVersion[]> {
   return api.get(`${hidPath(hid)}common_app_versions/`, { signal, schema: listAnswer(commonAppVersion) });
+}
+
+export function fetchSummary(signal?: AbortSignal): Promise<VulnerabilitySummary> {
+  return api.get('unified-assets/issues-summary/', { signal, schema: vulnerabilitySummary });
 }
 
 export function fetchIgnoredDetails(signal?: AbortSignal): Promise<IgnoredDetails> {
@@ -154,6 +160,7 @@ export const VULN_KEYS = {
   versions: (hid: string) => ['vulnerabilities', 'issue', hid, 'versions'] as const,
   finding: (id: number) => ['vulnerabilities', 'finding', id] as const,
   ignored: ['vulnerabilities', 'ignored-details'] as const,
+  summary: ['vulnerabilities', 'summary'] as const,
   saved: ['vulnerabilities', 'saved-filters'] as const,
   tags: ['vulnerabilities', 'tags'] as const,
 };
