@@ -1,6 +1,7 @@
 // The asset screens against a stubbed API: the list (names linking to the asset page, type, risk, tags), filters sent
 // to assets/assets/ in the §3 encodings and kept in the URL, the unified view's categories, adding an asset (a 409 lands
-// on the value field), deleting one, and the asset page with its open findings, ports and scan history.
+// on the value field), deleting one, and the asset page with its open findings (the vulnerability list's, narrowed to the
+// asset), ports and scan history.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Asset, AssetCounts, AssetPort, AssetScan, SingleAsset } from '@bulwark/core';
@@ -8,6 +9,7 @@ import AssetsPage from '../src/features/assets/AssetsPage.tsx';
 import AssetViewPage from '../src/features/assets/AssetViewPage.tsx';
 import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
 import { renderWithApp } from './support/render.tsx';
+import { aVulnerability } from './support/vulnerabilities.ts';
 
 function anAsset(o: Partial<Asset> = {}): Asset {
   return {
@@ -216,28 +218,26 @@ describe('AssetViewPage', () => {
   ];
   const scans: AssetScan[] = [single.last_scan!];
 
-  it('shows the asset: risk, criticality, tags, open findings by severity and its facts; ports and scan history tabs', async () => {
+  const FINDINGS = 'remediation/vulnerability-simple/';
+  const terrapin = aVulnerability({
+    id: 3,
+    name: 'Weak SSH',
+    hid: 'nvt-ssh-terrapin',
+    cve: 'CVE-2023-48795',
+    cves: ['CVE-2023-48795'],
+    severity: 2,
+    severity_label: 'Medium',
+    risk_score: 46.6,
+  });
+  const viewApi = () =>
     stubApi()
       .on('GET', 'single-asset/7/', single)
       .on('GET', 'assets/7/open-ports/', page(ports))
       .on('GET', 'assets/7/scans/', page(scans))
-      .on(
-        'GET',
-        'assets/7/vulnerabilities/',
-        page([
-          {
-            id: 3,
-            name: 'Weak SSH',
-            hid: 'nvt-ssh-terrapin',
-            cve: 'CVE-2023-48795',
-            severity: 2,
-            risk_score: 46.6,
-            state: 1,
-            asset: { id: 7, asset_name: 'db-01' },
-            port: 22,
-          },
-        ]),
-      );
+      .on('GET', FINDINGS, page([terrapin]));
+
+  it('shows the asset: risk, criticality, tags, open findings by severity and its facts; ports, findings and scan history tabs', async () => {
+    const stub = viewApi();
     const { user } = renderWithApp(<AssetViewPage />, { path: '/assets/assets/view/:id', url: '/assets/assets/view/7' });
     expect(await screen.findByRole('heading', { name: 'db-01' })).toBeInTheDocument();
     expect(screen.getByLabelText('Risk score 66')).toBeInTheDocument();
@@ -251,16 +251,48 @@ describe('AssetViewPage', () => {
     expect(within(portTable).getByText('22/tcp')).toBeInTheDocument();
     expect(within(portTable).getByText('OpenSSH 9.2p1')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Open findings (4)' }));
-    const open = await screen.findByRole('table', { name: 'Open findings' });
-    expect(within(open).getByRole('link', { name: 'Weak SSH (CVE-2023-48795)' })).toHaveAttribute(
+    // The findings come from the vulnerability list, narrowed to the asset, in its columns.
+    const open = await screen.findByRole('table', { name: 'Findings' });
+    expect(stub.calls('GET', FINDINGS).at(-1)!.query.getAll('unified_asset')).toEqual(['7']);
+    expect(stub.calls('GET', 'assets/7/vulnerabilities/')).toHaveLength(0);
+    expect(within(open).getByRole('link', { name: 'Weak SSH' })).toHaveAttribute(
       'href',
       '/vm/unified-vulnerabilities/hid/nvt-ssh-terrapin',
     );
-    expect(within(open).getByText('47')).toBeInTheDocument();
+    expect(within(open).getByLabelText('Risk score 47')).toBeInTheDocument();
+    expect(within(open).getByText('22/tcp ssh')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in Vulnerabilities' })).toHaveAttribute(
+      'href',
+      '/vm/unified-vulnerabilities?group=asset&unified_asset=7',
+    );
     await user.click(screen.getByRole('tab', { name: 'Scan history' }));
     const history = await screen.findByRole('table', { name: 'Scan history' });
     expect(within(history).getByRole('link', { name: 'Weekly' })).toHaveAttribute('href', '/scans/scans/view/nscan/12');
   });
+
+  it(
+    "opens on the findings tab when the URL holds its filters, and ignoring refreshes the asset's counts",
+    { timeout: 30_000 },
+    async () => {
+      const stub = viewApi().on('POST', 'remediation/vulnerability/ignore/', { ignored: 1, pending: 0 });
+      const { user } = renderWithApp(<AssetViewPage />, {
+        path: '/assets/assets/view/:id',
+        url: '/assets/assets/view/7?findings.severity=2',
+      });
+      const table = await screen.findByRole('table', { name: 'Findings' });
+      expect(screen.getByRole('tab', { name: 'Open findings (4)' })).toHaveAttribute('aria-selected', 'true');
+      expect(stub.calls('GET', FINDINGS).at(-1)!.query.getAll('severity')).toEqual(['2']);
+      const assetCalls = stub.calls('GET', 'single-asset/7/').length;
+      await user.click(within(table).getByRole('checkbox', { name: 'Select Weak SSH 22/tcp ssh' }));
+      await user.click(screen.getByRole('button', { name: 'Ignore…' }));
+      const form = await screen.findByRole('form', { name: 'Ignore findings' });
+      await user.selectOptions(within(form).getByRole('combobox', { name: /Reason/ }), 'False positive');
+      await user.click(within(form).getByRole('button', { name: 'Ignore' }));
+      await waitFor(() => expect(stub.calls('POST', 'remediation/vulnerability/ignore/')).toHaveLength(1));
+      expect(stub.calls('POST', 'remediation/vulnerability/ignore/')[0]!.body).toMatchObject({ ids: [3] });
+      await waitFor(() => expect(stub.calls('GET', 'single-asset/7/').length).toBeGreaterThan(assetCalls));
+    },
+  );
 
   it('says so when the asset does not exist or is hidden from the user', async () => {
     stubApi().on('GET', 'single-asset/9/', json({ detail: 'Not found.' }, 404));

@@ -386,6 +386,13 @@ describe('VulnerabilitiesPage', () => {
     expect(within(bySeverity).getByRole('link', { name: 'Medium 3' })).toHaveAttribute('href', `${PATH}?group=asset&severity=2`);
   });
 
+  it('keeps the asset the asset page links with (unified_asset) in the list call', async () => {
+    const stub = api();
+    renderWithApp(<VulnerabilitiesPage />, { path: PATH, url: `${PATH}?group=asset&unified_asset=7` });
+    await screen.findByRole('table', { name: 'Findings' });
+    await waitFor(() => expect(lastQuery(stub, FINDINGS).getAll('unified_asset')).toEqual(['7']));
+  });
+
   it('shows no exposure card when nothing is open', async () => {
     api().on('GET', 'unified-assets/issues-summary/', {
       average_risk_score: 0,

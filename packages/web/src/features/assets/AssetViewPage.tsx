@@ -1,20 +1,11 @@
 // An asset's page (/assets/assets/view/{id}, /ports, /edit/{editId}; /assets/unified-assets/view/{id}, /details): its
-// risk, criticality, tags, owner and facts; open findings by severity; open ports and services; the scan runs that saw
-// it. Edit and delete from the header.
+// risk, criticality, tags, owner and facts; open findings by severity; its findings (the vulnerability list's, filtered
+// to it); open ports and services; the scan runs that saw it. Edit and delete from the header.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MESSAGES,
-  SEVERITY_LABELS,
-  issueRoute,
-  type AppVulnerability,
-  type AssetPort,
-  type AssetScan,
-  type Severity,
-  type SingleAsset,
-} from '@bulwark/core';
+import { MESSAGES, SEVERITY_LABELS, type AssetPort, type AssetScan, type Severity, type SingleAsset } from '@bulwark/core';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/index.ts';
@@ -22,9 +13,10 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { ASSET_FINDINGS_PREFIX, AssetFindings } from '../vulnerabilities/AssetFindings.tsx';
 import { AssetForm } from './AssetForm.tsx';
 import { RiskScore, TagList } from './asset-columns.tsx';
-import { ASSET_KEYS, deleteAsset, fetchAssetFindings, fetchAssetPorts, fetchAssetScans, fetchSingleAsset } from './assets-api.ts';
+import { ASSET_KEYS, deleteAsset, fetchAssetPorts, fetchAssetScans, fetchSingleAsset } from './assets-api.ts';
 import {
   NET_ASSETS_PATH,
   UNIFIED_ASSETS_PATH,
@@ -66,33 +58,6 @@ const portColumns: DataColumn<AssetPort>[] = [
   { key: 'last', header: 'Last detected', cell: (p) => <Text size="sm">{seenText(p.last_detected)}</Text> },
 ];
 
-const findingColumns: DataColumn<AppVulnerability>[] = [
-  {
-    key: 'name',
-    header: 'Finding',
-    // Each finding leads to its issue's page.
-    cell: (f) =>
-      f.hid ? (
-        <Anchor component={Link} to={issueRoute(f.hid)} size="sm">
-          {f.cve && !f.name.includes(f.cve) ? `${f.name} (${f.cve})` : f.name}
-        </Anchor>
-      ) : (
-        <Text size="sm">{f.name}</Text>
-      ),
-  },
-  {
-    key: 'severity',
-    header: 'Severity',
-    cell: (f) => (
-      <Badge color={SEVERITY_COLORS[f.severity]} variant="light">
-        {SEVERITY_LABELS[f.severity as Severity]}
-      </Badge>
-    ),
-  },
-  { key: 'risk', header: 'Risk', cell: (f) => <Text size="sm">{Math.round(f.risk_score)}</Text> },
-  { key: 'port', header: 'Port', cell: (f) => <Text size="sm">{f.port ?? 'host'}</Text> },
-];
-
 const scanColumns: DataColumn<AssetScan>[] = [
   {
     key: 'scan',
@@ -119,6 +84,13 @@ const scanColumns: DataColumn<AssetScan>[] = [
       ),
   },
 ];
+
+/** view/{id}/ports opens on the ports tab; a URL with the findings list's filters, sort or page on the findings tab. */
+function firstTab(pathname: string, search: string): string {
+  if (pathname.endsWith('/ports')) return 'ports';
+  const findings = [...new URLSearchParams(search).keys()].some((k) => k.startsWith(`${ASSET_FINDINGS_PREFIX}.`));
+  return findings ? 'findings' : 'overview';
+}
 
 function Overview({ asset }: { asset: SingleAsset }) {
   return (
@@ -215,7 +187,7 @@ export default function AssetViewPage() {
   const id = text && /^[0-9]+$/.test(text) ? Number(text) : null;
   const [editing, setEditing] = useState(params.editId !== undefined);
   const [deleting, setDeleting] = useState(false);
-  const [tab, setTab] = useState<string>(location.pathname.endsWith('/ports') ? 'ports' : 'overview');
+  const [tab, setTab] = useState<string>(() => firstTab(location.pathname, location.search));
   const { data: asset, error } = useQuery({
     queryKey: ASSET_KEYS.one(id ?? 0),
     queryFn: ({ signal }) => fetchSingleAsset(id!, signal),
@@ -283,7 +255,7 @@ export default function AssetViewPage() {
       </Group>
       <Tabs
         value={tab}
-        // view/{id}/ports opens on the ports tab, so it can be linked to; switching tabs stays on the page.
+        // The first tab comes from the URL (firstTab), so it can be linked to; switching tabs stays on the page.
         onChange={(v) => setTab(v ?? 'overview')}
         keepMounted={false}
       >
@@ -309,16 +281,7 @@ export default function AssetViewPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="findings" pt="md">
-          <PagedTab
-            id="asset-findings"
-            caption="Open findings"
-            columns={findingColumns}
-            queryKey={['assets', 'findings', id]}
-            fetch={(page, signal) => fetchAssetFindings(id, { page, page_size: PAGE }, signal)}
-            rowKey={(f) => f.id}
-            empty="No open findings."
-            noun={['findings', 'finding']}
-          />
+          <AssetFindings assetId={id} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <PagedTab

@@ -1,7 +1,6 @@
 // Calls of the asset inventory (feature-areas §7 Assets): the list (network assets or the unified view), the asset page
 // in one call, its open ports and scan history, tag counts for the tag filter, create, change and delete, CSV import.
 import {
-  appVulnerability,
   asset,
   assetBulkAnswer,
   assetCounts,
@@ -9,7 +8,6 @@ import {
   assetPort,
   assetScan,
   singleAsset,
-  type AppVulnerability,
   type Asset,
   type AssetBulkInput,
   type AssetBulkQueued,
@@ -97,6 +95,3 @@ export function bulkOperation(input: AssetBulkInput): Promise<AssetBulkResult | 
 }
 
 /** GET assets/{id}/vulnerabilities/: the asset's open findings, worst first. */
-export function fetchAssetFindings(id: number, query: QueryParams, signal?: AbortSignal): Promise<Paged<AppVulnerability>> {
-  return api.get(`assets/${id}/vulnerabilities/`, { query, signal, schema: pagedAnswer(appVulnerability) });
-}
