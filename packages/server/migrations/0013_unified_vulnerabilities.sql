@@ -42,7 +42,13 @@ CREATE TABLE "issues" (
 	"open_findings" integer DEFAULT 0 NOT NULL,
 	"open_assets" integer DEFAULT 0 NOT NULL,
 	"first_seen" timestamp with time zone NOT NULL,
-	"last_seen" timestamp with time zone NOT NULL
+	"last_seen" timestamp with time zone NOT NULL,
+	"ignore_kind" smallint,
+	"ignore_reason" smallint,
+	"ignore_comment" text,
+	"ignore_expires_at" timestamp with time zone,
+	"ignored_by" integer,
+	"ignored_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "saved_filters" (
@@ -73,6 +79,7 @@ ALTER TABLE "finding_events" ADD CONSTRAINT "finding_events_user_id_users_id_fk"
 ALTER TABLE "ignored_tests" ADD CONSTRAINT "ignored_tests_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ignored_tests" ADD CONSTRAINT "ignored_tests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issues" ADD CONSTRAINT "issues_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issues" ADD CONSTRAINT "issues_ignored_by_users_id_fk" FOREIGN KEY ("ignored_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_filters" ADD CONSTRAINT "saved_filters_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_filters" ADD CONSTRAINT "saved_filters_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "finding_events_finding_idx" ON "finding_events" USING btree ("finding_id","at");--> statement-breakpoint

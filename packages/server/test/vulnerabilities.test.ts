@@ -335,6 +335,15 @@ describe.each(BACKENDS)('unified vulnerabilities on %s', (backend) => {
     });
     expect((await list(admin, '?hid=nvt-ssh-terrapin')).body.count).toBe(0);
     expect((await admin.get<Page<Issue>>('/api/unified-assets/issues/')).body.results.map((i) => i.hid)).not.toContain('nvt-ssh-terrapin');
+    // It is also the issue's rule for the findings it gets later.
+    const ruled = await admin.get<IssueDetails>('/api/unified-assets/issues/nvt-ssh-terrapin/details/');
+    expect(ruled.body.ignore_rule).toMatchObject({
+      kind: 1,
+      reason: 2,
+      reason_label: 'Not relevant',
+      expires_at: null,
+      by: { email: ADMIN_EMAIL },
+    });
     const bad = await admin.post('/api/remediation/vulnerability/ignore/', { filter: { severity: '9' }, reason: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ 'filter.severity': ['Severity is 0 to 4.'] });
@@ -345,10 +354,15 @@ describe.each(BACKENDS)('unified vulnerabilities on %s', (backend) => {
     });
     expect(byFilter.body).toEqual({ ignored: 1, pending: 0 });
     expect((await list(admin, '?ignore_kind=0&ignored=all')).body.results.map((v) => v.check_id)).toEqual(['ftp-anonymous-login']);
-    const all = await ids('?ignored=ignored_disabled');
-    expect(all).toHaveLength(3);
-    expect((await admin.post('/api/remediation/vulnerability/unignore/', { ids: all })).body).toEqual({ unignored: 3 });
+    expect(await ids('?ignored=ignored_disabled')).toHaveLength(3);
+    // Un-ignoring the issue ends its rule and makes its findings count; the one disabled by filter stays.
+    expect((await admin.post('/api/remediation/vulnerability/unignore/', { hid: 'nvt-ssh-terrapin' })).body).toEqual({ unignored: 2 });
+    expect((await admin.get<IssueDetails>('/api/unified-assets/issues/nvt-ssh-terrapin/details/')).body.ignore_rule).toBeNull();
+    const rest = await ids('?ignored=ignored_disabled');
+    expect(rest).toHaveLength(1);
+    expect((await admin.post('/api/remediation/vulnerability/unignore/', { ids: rest })).body).toEqual({ unignored: 1 });
     expect((await list(admin)).body.count).toBe(4);
+    expect((await admin.post('/api/remediation/vulnerability/unignore/', { ids: rest, hid: 'nvt-ssh-terrapin' })).status).toBe(400);
   });
 
   it('needs someone else to approve a risk acceptance when the customer asks for it', async () => {
@@ -490,6 +504,15 @@ describe.each(BACKENDS)('unified vulnerabilities on %s', (backend) => {
     });
     expect((await list(admin)).body.count).toBe(3);
     await admin.post('/api/remediation/vulnerability/unignore/', { ids: mine });
+    // Ignoring an issue "on all its assets" is, for a LIMITED member, on its own assets: no rule for the others.
+    expect((await member.post('/api/remediation/vulnerability/ignore/', { hid: 'nvt-ssh-terrapin', reason: 2 })).body).toEqual({
+      ignored: 1,
+      pending: 0,
+    });
+    const [unruled] = await t.ctx.db.select().from(issues).where(eq(issues.hid, 'nvt-ssh-terrapin'));
+    expect(unruled!.ignoreKind).toBeNull();
+    expect((await member.post('/api/remediation/vulnerability/unignore/', { hid: 'nvt-ssh-terrapin' })).body).toEqual({ unignored: 1 });
+    expect((await list(admin)).body.count).toBe(4);
     const csv = await member.request('GET', '/api/remediation/vulnerability-simple/export/');
     expect(String(csv.body).trim().split('\n')).toHaveLength(2);
   });
@@ -529,6 +552,50 @@ describe.each(BACKENDS)('the issue model after a second run on %s', (backend) =>
     expect(detail.body.timeline.map((e) => e.event)).toEqual(['detected', 'closed', 'reopened']);
     const [issue] = await t.ctx.db.select().from(issues).where(eq(issues.hid, 'nvt-ssh-terrapin'));
     expect(issue).toMatchObject({ openFindings: 1, openAssets: 1 });
-    expect((await t.ctx.db.select().from(users)).length).toBeGreaterThan(0);
+  });
+
+  it('starts a new finding of an issue ignored on all its assets ignored the same way, until the rule ends', async () => {
+    const probeId = (await admin.post<{ id: number }>('/api/probe/probes/', { name: 'Second probe' })).body.id;
+    const profile = await smallProfile(t, 1, '22', 'rule 22');
+    const scanOf = async (addresses: string[]) => {
+      const hosts = addresses.map((address) => ({
+        address,
+        alive: true,
+        ports: [{ port: 22, protocol: 'tcp', state: 'open', service: ssh }],
+        findings: [terrapin],
+      }));
+      const runId = await deliveredRun(t, admin, { name: 'Rule', profile, probeId }, { hosts });
+      await startRunProcessing(t.ctx, runId);
+      await settleRunProcessing(t.ctx);
+    };
+    const expires = new Date(Date.now() + 10 * DAY).toISOString();
+    expect(
+      (
+        await admin.post('/api/remediation/vulnerability/ignore/', {
+          hid: 'nvt-ssh-terrapin',
+          reason: 1,
+          comment: 'Accepted',
+          expires_at: expires,
+        })
+      ).body,
+    ).toEqual({ ignored: 1, pending: 0 });
+    await scanOf(['127.0.0.1', '127.0.0.3']);
+    const ignored = (await admin.get<Page<Vulnerability>>('/api/remediation/vulnerability-simple/?state=ignored&ordering=asset_name')).body
+      .results;
+    expect(ignored.map((v) => [v.asset.asset_name, v.ignored?.reason, v.ignored?.expires_at])).toEqual([
+      ['127.0.0.1', 1, expires],
+      ['127.0.0.3', 1, expires],
+    ]);
+    const newcomer = ignored[1]!;
+    const detail = await admin.get<VulnerabilityDetail>(`/api/remediation/vulnerability/${newcomer.id}/`);
+    expect(detail.body.timeline.map((e) => [e.event, e.comment])).toEqual([
+      ['detected', null],
+      ['ignored', 'Accepted'],
+    ]);
+    // When the rule runs out, a finding the issue gets later counts from the start.
+    await expireIgnores(t.ctx.db, new Date(Date.parse(expires)));
+    expect((await admin.get<IssueDetails>('/api/unified-assets/issues/nvt-ssh-terrapin/details/')).body.ignore_rule).toBeNull();
+    await scanOf(['127.0.0.1', '127.0.0.3', '127.0.0.4']);
+    expect((await admin.get<Page<Vulnerability>>('/api/remediation/vulnerability-simple/')).body.count).toBe(3);
   });
 });

@@ -171,6 +171,18 @@ export const issueDetails = issue.extend({
   /** Across every asset (not only the open ones): counts by state, and how many are ignored or disabled. */
   counts: z.object({ open: z.number().int(), closed: z.number().int(), ignored: z.number().int(), assets: z.number().int() }),
   test_ignored: z.boolean(),
+  /** Ignored on all its assets: findings it gets later start ignored the same way, until the expiry. */
+  ignore_rule: z
+    .object({
+      kind: z.number().int(),
+      reason: z.number().int().nullable(),
+      reason_label: z.string().nullable(),
+      comment: z.string(),
+      expires_at: iso.nullable(),
+      at: iso.nullable(),
+      by: userRef,
+    })
+    .nullable(),
 });
 export type IssueDetails = z.infer<typeof issueDetails>;
 
@@ -225,6 +237,21 @@ export const ignoreInput = z
 export type IgnoreInput = z.input<typeof ignoreInput>;
 
 export const ignoreResult = z.object({ ignored: z.number().int(), pending: z.number().int() });
+
+/** What un-ignoring asks for: findings by id, or an issue on all its assets (its rule for later findings ends too). */
+export const unignoreInput = z
+  .object({
+    ids: z
+      .array(z.number().int().positive())
+      .min(1, 'Choose at least one finding.')
+      .max(10_000, 'Choose at most 10000 findings.')
+      .optional(),
+    hid: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((v) => (v.ids === undefined) !== (v.hid === undefined), {
+    message: 'Say which findings: ids or hid (one of them).',
+    path: ['ids'],
+  });
 
 /** The customer's exposure at a glance (within the caller's scope). */
 export const vulnerabilitySummary = z.object({

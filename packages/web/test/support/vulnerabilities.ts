@@ -99,6 +99,7 @@ export function anIssueDetails(o: Partial<IssueDetails> = {}): IssueDetails {
     references: [{ label: 'OpenSSH release notes', url: 'https://www.openssh.com/txt/release-9.8' }],
     counts: { open: 3, closed: 1, ignored: 1, assets: 2 },
     test_ignored: false,
+    ignore_rule: null,
     ...o,
   });
 }

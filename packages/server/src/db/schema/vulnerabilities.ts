@@ -59,6 +59,16 @@ export const issues = pgTable(
     openAssets: integer('open_assets').notNull().default(0),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    /**
+     * Ignoring the issue on all its assets: the findings it has are ignored, and one it gets later on another asset
+     * starts ignored the same way (until the expiry). Ignored 1 or disabled 0; null: no rule.
+     */
+    ignoreKind: smallint('ignore_kind'),
+    ignoreReason: smallint('ignore_reason'),
+    ignoreComment: text('ignore_comment'),
+    ignoreExpiresAt: timestamp('ignore_expires_at', { withTimezone: true }),
+    ignoredBy: integer('ignored_by').references(() => users.id, { onDelete: 'set null' }),
+    ignoredAt: timestamp('ignored_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('issues_hid_idx').on(t.customerId, t.hid),

@@ -70,17 +70,22 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
       insert into findings (customer_id, host_id, key, source, check_id, cve, cves, port, protocol, name, severity, confidence,
                             state, cvss, cvss_vector, epss, epss_percentile, exploit_known, ransomware_known, risk_score,
                             evidence, description, matched_by, detection, first_seen, last_seen, closed_at, last_run_id,
-                            issue_id, kind, test_ignored)
+                            issue_id, kind, test_ignored, ignore_kind, ignore_reason, ignore_comment, ignore_expires_at,
+                            ignored_by, ignored_at)
       select ${c.customerId}, x.host_id, x.key, 'network', x.check_id, x.cve, x.cves, x.port, x.protocol, x.name, x.severity,
              x.confidence, 0, x.cvss, x.cvss_vector, x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known,
              x.risk_score, x.evidence, x.description, x.matched_by, x.detection, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId},
              x.issue_id, x.kind,
-             exists (select 1 from ignored_tests t where t.customer_id = ${c.customerId} and t.variant = 'n' and t.test_id = x.check_id)
+             exists (select 1 from ignored_tests t where t.customer_id = ${c.customerId} and t.variant = 'n' and t.test_id = x.check_id),
+             r.ignore_kind, r.ignore_reason, r.ignore_comment, r.ignore_expires_at, r.ignored_by, r.ignored_at
       from jsonb_to_recordset(${jsonRows(data)}) as x(
         host_id int, key text, check_id text, cve text, cves jsonb, port int, protocol smallint, name text, severity smallint,
         confidence text, cvss real, cvss_vector text, epss real, epss_percentile real, exploit_known boolean,
         ransomware_known boolean, risk_score real, evidence text, description text, matched_by text, detection text,
         issue_id int, kind smallint)
+      -- A new finding of an issue ignored on all its assets starts ignored the same way (an existing one keeps its own).
+      left join issues r on r.id = x.issue_id and r.ignore_kind is not null
+        and (r.ignore_expires_at is null or r.ignore_expires_at > ${seen}::timestamptz)
       on conflict (host_id, key) do update set
         check_id = excluded.check_id, cve = excluded.cve, cves = excluded.cves, port = excluded.port,
         protocol = excluded.protocol, name = excluded.name, severity = excluded.severity, confidence = excluded.confidence,
@@ -96,7 +101,14 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
         last_seen = greatest(findings.last_seen, excluded.last_seen),
         last_run_id = excluded.last_run_id
       where findings.last_run_id is distinct from excluded.last_run_id
-      returning id, state, severity, risk_score
+      returning id, state, severity, risk_score, (xmax = 0) as inserted, ignore_kind, ignore_reason, ignore_comment,
+                ignore_expires_at, ignored_by
+    ),
+    inherited as (
+      insert into finding_events (customer_id, finding_id, at, event, user_id, reason, comment, expires_at)
+      select ${c.customerId}, up.id, ${seen}::timestamptz, case when up.ignore_kind = 0 then 'disabled' else 'ignored' end,
+             up.ignored_by, up.ignore_reason, up.ignore_comment, up.ignore_expires_at
+      from up where up.inserted and up.ignore_kind is not null
     )
     insert into scan_run_findings (run_id, finding_id, customer_id, state, severity, risk_score)
     select ${c.runId}, up.id, ${c.customerId}, up.state, up.severity, up.risk_score from up

@@ -319,19 +319,26 @@ const EVENT_LABELS: Record<string, string> = {
   requested: 'Risk acceptance requested',
 };
 
-/** The finding's timeline: every run that saw or closed it, and every ignore and its end, oldest first. */
+/**
+ * The finding's timeline, oldest first: every run that saw or closed it (when its scan saw it: the finding's first
+ * sighting for the run that found it, else the run's tasks' end, as results processing dates what a run saw),
+ * and every ignore and its end; at the same moment the run comes first.
+ */
 export async function findingTimeline(db: Db, findingId: number): Promise<TimelineEvent[]> {
   const rows = await queryRows<Row>(
     db,
     sql`select * from (
-          select coalesce(r.finished_at, r.started_at, r.created_at) as at, s.state::text as event, r.id as run_id, r.scan_id, sc.name as scan_name,
+          select case when s.state = 0 then (select f.first_seen from findings f where f.id = s.finding_id)
+                      else coalesce((select max(k.finished_at) from scan_tasks k where k.run_id = r.id), r.finished_at, r.started_at, r.created_at)
+                 end as at,
+                 0 as source, s.state::text as event, r.id as run_id, r.scan_id, sc.name as scan_name,
                  null::int as user_id, null::text as email, null::smallint as reason, null::text as comment, null::timestamptz as expires_at
           from scan_run_findings s join scan_runs r on r.id = s.run_id join scans sc on sc.id = r.scan_id
           where s.finding_id = ${findingId}
           union all
-          select e.at, e.event, null, null, null, e.user_id, u.email, e.reason, e.comment, e.expires_at
+          select e.at, 1, e.event, null, null, null, e.user_id, u.email, e.reason, e.comment, e.expires_at
           from finding_events e left join users u on u.id = e.user_id where e.finding_id = ${findingId}
-        ) t order by t.at nulls last`,
+        ) t order by t.at nulls last, t.source`,
   );
   return rows.map((r) => {
     const event = r.run_id === null ? String(r.event) : (['detected', 'seen', 'reopened', 'closed'][Number(r.event)] ?? 'seen');
@@ -437,6 +444,12 @@ export async function vulnerabilitySummary(db: Db, scope: AssetScope) {
     exploit_known: Number(open?.kev ?? 0),
     ransomware_known: Number(open?.ransomware ?? 0),
   };
+}
+
+/** A user's e-mail (who set an issue's ignore rule), or null when the user is gone. */
+export async function userEmail(db: Db, id: number): Promise<string | null> {
+  const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${id}`);
+  return row?.email ?? null;
 }
 
 /** The findings among `ids` within the scope (what ignoring by id may touch). */

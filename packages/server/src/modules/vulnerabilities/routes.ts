@@ -9,12 +9,15 @@ import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import {
   commonAppVersion,
+  IGNORE_REASON_LABELS,
+  type IgnoreReason,
   ignoredDetails,
   ignoreInput,
   ignoreResult,
   issue,
   issueDetails,
   relatedIssue,
+  unignoreInput,
   vulnerability,
   vulnerabilityDetail,
   vulnerabilitySummary,
@@ -40,9 +43,10 @@ import {
   listIssues,
   relatedIssues,
   toVulnerabilityDetail,
+  userEmail,
   vulnerabilitySummary as summaryOf,
 } from './repo.ts';
-import { approveRiskAcceptance, ignoreFindings, ignoredTestIds, unignoreFindings } from './service.ts';
+import { approveRiskAcceptance, ignoreFindings, ignoredTestIds, unignoreFindings, unignoreIssue } from './service.ts';
 
 const tags = ['vulnerabilities'];
 const READ = 'unified_vulnerabilities:read' as const;
@@ -123,6 +127,22 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
     },
   });
 
+  /** The issue's rule for its later findings, with who set it. */
+  const issueRuleOf = async (row: Record<string, unknown>) => {
+    if (row.ignore_kind === null || row.ignore_kind === undefined) return null;
+    const reason = row.ignore_reason === null ? null : Number(row.ignore_reason);
+    const by = row.ignored_by === null ? null : await userEmail(ctx.db, Number(row.ignored_by));
+    return {
+      kind: Number(row.ignore_kind),
+      reason,
+      reason_label: reason === null ? null : IGNORE_REASON_LABELS[reason as IgnoreReason],
+      comment: String(row.ignore_comment ?? ''),
+      expires_at: row.ignore_expires_at ? new Date(row.ignore_expires_at as string).toISOString() : null,
+      at: row.ignored_at ? new Date(row.ignored_at as string).toISOString() : null,
+      by: by === null ? null : { id: Number(row.ignored_by), email: by },
+    };
+  };
+
   const issueOr404 = async (request: FastifyRequest, hid: string) => {
     const scope = await scopeFor(request);
     const row = await getIssue(ctx.db, scope, hid);
@@ -165,6 +185,7 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
         references: referencesOf((row.cves as string[]) ?? [], Boolean(row.exploit_known)),
         counts: { open: counts.open, closed: counts.closed, ignored: counts.ignored, assets: counts.assets },
         test_ignored: row.check_id ? ignoredTests.has(String(row.check_id)) : false,
+        ignore_rule: await issueRuleOf(row),
       };
     },
   );
@@ -399,13 +420,21 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
       config: { access: UPDATE },
       schema: {
         tags,
-        summary: 'Make several findings count again',
-        body: idsBody,
+        summary: 'Make findings count again: by id, or an issue on all its assets (which also ends its rule for later findings)',
+        body: unignoreInput,
         response: { 200: z.object({ unignored: z.number().int() }) },
       },
     },
-    async (request) => ({
-      unignored: await unignoreFindings(ctx.db, await scopeFor(request), authOf(request).user.id, request.body.ids, new Date()),
-    }),
+    async (request) => {
+      const scope = await scopeFor(request);
+      const userId = authOf(request).user.id;
+      const { ids, hid } = request.body;
+      return {
+        unignored:
+          hid !== undefined
+            ? await unignoreIssue(ctx.db, scope, userId, hid, new Date())
+            : await unignoreFindings(ctx.db, scope, userId, ids!, new Date()),
+      };
+    },
   );
 }

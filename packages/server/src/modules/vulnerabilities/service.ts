@@ -85,6 +85,13 @@ export async function ignoreFindings(
           where f.customer_id = ${scope.customerId} and f.id = any(${intArray(ids)})
           returning f.id, f.issue_id, f.host_id`,
     );
+    // Ignoring an issue on all its assets is also a rule for the findings it gets later — set only by someone who
+    // sees every asset, since it reaches assets a LIMITED member cannot see.
+    if (input.hid !== undefined && !pending && scope.limitedToTags === null)
+      await tx.execute(sql`
+        update issues set ignore_kind = ${input.ignore_kind}, ignore_reason = ${input.reason}, ignore_comment = ${input.comment},
+               ignore_expires_at = ${expires?.toISOString() ?? null}::timestamptz, ignored_by = ${userId}, ignored_at = ${at}::timestamptz
+        where customer_id = ${scope.customerId} and hid = ${input.hid}`);
     const event = pending ? 'requested' : input.ignore_kind === IGNORE_KIND.disabled ? 'disabled' : 'ignored';
     await tx.execute(sql`
       insert into finding_events (customer_id, finding_id, at, event, user_id, reason, comment, expires_at)
@@ -120,8 +127,10 @@ export async function approveRiskAcceptance(db: Db, scope: AssetScope, userId: n
   });
 }
 
-const CLEARED = sql`ignore_kind = null, ignore_reason = null, ignore_comment = null, ignore_expires_at = null, ignored_by = null,
-  ignored_at = null, ignore_pending = false`;
+/** Clears an ignore: the same columns on findings and on issues (whose rule has no approval state). */
+const CLEARED_RULE = sql`ignore_kind = null, ignore_reason = null, ignore_comment = null, ignore_expires_at = null, ignored_by = null,
+  ignored_at = null`;
+const CLEARED = sql`${CLEARED_RULE}, ignore_pending = false`;
 
 /** Makes findings count again. Answers how many were ignored, disabled or requested. */
 export async function unignoreFindings(db: Db, scope: AssetScope, userId: number, ids: readonly number[], now: Date): Promise<number> {
@@ -142,9 +151,27 @@ export async function unignoreFindings(db: Db, scope: AssetScope, userId: number
   });
 }
 
+/**
+ * Stops ignoring an issue on all its assets: its rule for later findings ends, and its findings the caller can see count
+ * again. A LIMITED member cannot end the rule (it covers assets they cannot see); their findings still count again.
+ */
+export async function unignoreIssue(db: Db, scope: AssetScope, userId: number, hid: string, now: Date): Promise<number> {
+  const ids = await db.transaction(async (tx) => {
+    const issue = await getIssue(tx, scope, hid);
+    if (!issue) throw badRequest({ hid: ['No such vulnerability.'] });
+    if (scope.limitedToTags === null)
+      await tx.execute(sql`update issues set ${CLEARED_RULE} where id = ${issue.id} and customer_id = ${scope.customerId}`);
+    return matchingFindingIds(tx, scope, vulnerabilityFilterQuery.parse({ hid, ignored: 'ignored_disabled' }), now);
+  });
+  return ids.length ? unignoreFindings(db, scope, userId, ids, now) : 0;
+}
+
 /** Ends the ignores whose expiry has come (housekeeping, with its clock): the findings count again by themselves. */
 export async function expireIgnores(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update issues set ${CLEARED_RULE} where ignore_expires_at is not null and ignore_expires_at <= ${now.toISOString()}::timestamptz`,
+    );
     const changed = await queryRows<{ id: number; issue_id: number | null; host_id: number; customer_id: number }>(
       tx,
       sql`update findings f set ${CLEARED}

@@ -10,6 +10,7 @@ import { isApiError, messageOf } from '../../api/errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { IgnoreDialog } from './IgnoreDialog.tsx';
+import { IgnoreRuleNotice } from './IgnoreRuleNotice.tsx';
 import { FindingEvidence, FindingTimeline, IssueFindings } from './IssueFindings.tsx';
 import { IssueOverview, IssueReferences } from './IssueOverview.tsx';
 import { KnownBadges, RiskBadge, SeverityBadge } from './vulnerability-columns.tsx';
@@ -105,6 +106,7 @@ export default function IssuePage() {
           </Badge>
         )}
       </Group>
+      <IgnoreRuleNotice issue={issue} />
       <Tabs value={tab} onChange={goTo} keepMounted={false}>
         <Tabs.List>
           {ISSUE_TABS.map((t) => (

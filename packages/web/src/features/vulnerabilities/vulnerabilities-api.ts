@@ -164,3 +164,9 @@ export const VULN_KEYS = {
   saved: ['vulnerabilities', 'saved-filters'] as const,
   tags: ['vulnerabilities', 'tags'] as const,
 };
+
+/** Stops ignoring an issue on all its assets: its rule for later findings ends, and its findings count again. */
+export async function unignoreIssue(hid: string): Promise<number> {
+  const answer = await api.post<{ unignored?: number }>('remediation/vulnerability/unignore/', { hid });
+  return answer?.unignored ?? 0;
+}
