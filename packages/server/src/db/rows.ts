@@ -38,3 +38,11 @@ export function textCondition(column: SQL, operator: TextOperator, value: string
       return sql`lower(${column}) <> lower(${value})`;
   }
 }
+
+/** The conditions of a date range filter (`…_after` / `…_before`) on a timestamp column; none for an open end. */
+export function timeRange(column: SQL, after?: Date, before?: Date): SQL[] {
+  const out: SQL[] = [];
+  if (after) out.push(sql`${column} >= ${after.toISOString()}::timestamptz`);
+  if (before) out.push(sql`${column} <= ${before.toISOString()}::timestamptz`);
+  return out;
+}

@@ -11,7 +11,7 @@ import {
   parseUnifiedTagValue,
   type UnifiedAssetCategory,
 } from '@bulwark/core';
-import { intArray, textCondition, TEXT_OPERATORS, type TextOperator } from '../../db/rows.ts';
+import { intArray, textCondition, timeRange, TEXT_OPERATORS, type TextOperator } from '../../db/rows.ts';
 import { boolParam, dateBound, idParam, listParam, ordering, pageQuery, searchParam, textFilters } from '../../http/list.ts';
 import { containsPattern } from '../../db/rows.ts';
 
@@ -175,13 +175,11 @@ export function assetConditions(f: AssetFilter): SQL[] {
   if (f.criticality?.length) out.push(sql`a.criticality = any(${intArray(f.criticality)})`);
   if (f.owner !== undefined) out.push(sql`a.owner_id = ${f.owner}`);
   if (f.parent !== undefined) out.push(sql`a.parent_id = ${f.parent}`);
-  const range = (column: SQL, after?: Date, before?: Date) => {
-    if (after) out.push(sql`${column} >= ${after.toISOString()}::timestamptz`);
-    if (before) out.push(sql`${column} <= ${before.toISOString()}::timestamptz`);
-  };
-  range(sql`a.created_at`, f.created_after, f.created_before);
-  range(sql`a.first_seen`, f.first_detected_after, f.first_detected_before);
-  range(sql`a.last_seen`, f.last_detected_after, f.last_detected_before);
+  out.push(
+    ...timeRange(sql`a.created_at`, f.created_after, f.created_before),
+    ...timeRange(sql`a.first_seen`, f.first_detected_after, f.first_detected_before),
+    ...timeRange(sql`a.last_seen`, f.last_detected_after, f.last_detected_before),
+  );
   if (f.archived === 'false') out.push(sql`a.archived_at is null`);
   if (f.archived === 'true') out.push(sql`a.archived_at is not null`);
   out.push(...tagConditions(f));

@@ -17,7 +17,7 @@ import {
   type IssueOrdering,
   type VulnerabilityOrdering,
 } from '@bulwark/core';
-import { containsPattern, intArray } from '../../db/rows.ts';
+import { containsPattern, intArray, timeRange } from '../../db/rows.ts';
 import { boolParam, dateBound, idParam, listParam, ordering, pageQuery, searchParam } from '../../http/list.ts';
 import { assetConditions } from '../assets/filters.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
@@ -182,12 +182,10 @@ export function vulnerabilityConditions(scope: AssetScope, filter: Vulnerability
   if (filter.epssv1_max !== undefined && filter.epssv1_max < 1) out.push(sql`coalesce(f.epss, 0) <= ${filter.epssv1_max}`);
   if (filter.exploit_known !== undefined) out.push(sql`f.exploit_known = ${filter.exploit_known}`);
   if (filter.ransomware_known !== undefined) out.push(sql`f.ransomware_known = ${filter.ransomware_known}`);
-  const range = (column: SQL, after?: Date, before?: Date) => {
-    if (after) out.push(sql`${column} >= ${after.toISOString()}::timestamptz`);
-    if (before) out.push(sql`${column} <= ${before.toISOString()}::timestamptz`);
-  };
-  range(sql`f.first_seen`, filter.created_after, filter.created_before);
-  range(sql`f.last_seen`, filter.last_detected_after, filter.last_detected_before);
+  out.push(
+    ...timeRange(sql`f.first_seen`, filter.created_after, filter.created_before),
+    ...timeRange(sql`f.last_seen`, filter.last_detected_after, filter.last_detected_before),
+  );
   if (filter.include_tags?.length || filter.exclude_tags?.length)
     out.push(
       ...assetConditions({

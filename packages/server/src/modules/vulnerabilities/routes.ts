@@ -32,6 +32,7 @@ import { issueListQuery, vulnerabilityFilterQuery, vulnerabilityListQuery } from
 import {
   commonAppVersions,
   countFindings,
+  FINDING_EXACT_COUNT,
   distinctIssues,
   exportFindings,
   findingTimeline,
@@ -111,22 +112,6 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
     },
   );
 
-  r.route({
-    method: 'OPTIONS',
-    url: '/api/unified-assets/issues/',
-    config: { access: READ },
-    schema: {
-      tags,
-      summary: 'The number of findings the filter matches (estimated above 10,000)',
-      querystring: vulnerabilityFilterQuery,
-      response: { 200: countReply },
-    },
-    handler: async (request) => {
-      const scope = await scopeFor(request);
-      return countFindings(ctx.db, scope, request.query as z.output<typeof vulnerabilityFilterQuery>, new Date());
-    },
-  });
-
   /** The issue's rule for its later findings, with who set it. */
   const issueRuleOf = async (row: Record<string, unknown>) => {
     if (row.ignore_kind === null || row.ignore_kind === undefined) return null;
@@ -142,6 +127,23 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
       by: by === null ? null : { id: Number(row.ignored_by), email: by },
     };
   };
+
+  // Either grouping's count is the number of findings the filter matches (the issue list's OPTIONS too, as the spec
+  // counts the list by its findings).
+  for (const url of ['/api/unified-assets/issues/', '/api/remediation/vulnerability-simple/'])
+    r.route({
+      method: 'OPTIONS',
+      url,
+      config: { access: READ },
+      schema: {
+        tags,
+        summary: `The number of findings the filter matches: exact up to ${FINDING_EXACT_COUNT}, estimated beyond`,
+        querystring: vulnerabilityFilterQuery,
+        response: { 200: countReply },
+      },
+      handler: async (request) =>
+        countFindings(ctx.db, await scopeFor(request), request.query as z.output<typeof vulnerabilityFilterQuery>, new Date()),
+    });
 
   const issueOr404 = async (request: FastifyRequest, hid: string) => {
     const scope = await scopeFor(request);
@@ -291,20 +293,6 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
       return paged(request, page, page_size, count, rows);
     },
   );
-
-  r.route({
-    method: 'OPTIONS',
-    url: '/api/remediation/vulnerability-simple/',
-    config: { access: READ },
-    schema: {
-      tags,
-      summary: 'The number of findings the filter matches (estimated above 10,000)',
-      querystring: vulnerabilityFilterQuery,
-      response: { 200: countReply },
-    },
-    handler: async (request) =>
-      countFindings(ctx.db, await scopeFor(request), request.query as z.output<typeof vulnerabilityFilterQuery>, new Date()),
-  });
 
   r.get(
     '/api/remediation/vulnerability-simple/export/',
