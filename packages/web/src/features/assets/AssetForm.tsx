@@ -1,15 +1,13 @@
 // Adds an asset (a host's address or name, a network, an IP range or a web application URL) or changes one: name,
 // description, business criticality and the flags a user decides (internet-facing, server, PCI scope). Server field
 // errors land on their fields; a duplicate answers 409 on the value.
-import { useRef, useState } from 'react';
 import { Button, Checkbox, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, validateAssetValue, type Asset } from '@bulwark/core';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
 import { ASSET_KEYS, createAsset, updateAsset } from './assets-api.ts';
 import { CRITICALITY_OPTIONS } from './asset-format.ts';
 
@@ -26,10 +24,7 @@ interface AssetFormValues {
 const FIELDS = ['value', 'name', 'description', 'criticality', 'internet_facing', 'is_server', 'pci'];
 
 export function AssetForm({ asset, onDone }: { asset?: Asset; onDone(saved?: Asset): void }) {
-  const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<AssetFormValues>({
     initialValues: {
       value: asset?.value ?? '',
@@ -44,11 +39,12 @@ export function AssetForm({ asset, onDone }: { asset?: Asset; onDone(saved?: Ass
       value: (v) => (v.trim() === '' ? 'Value is required' : validateAssetValue(v.trim())),
     },
   });
-  const failed = asset ? MESSAGES.assets.updateFailed : MESSAGES.assets.createFailed;
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failed: asset ? MESSAGES.assets.updateFailed : MESSAGES.assets.createFailed,
+  });
 
-  async function submit(values: AssetFormValues) {
-    setError(null);
-    setBusy(true);
+  async function save(values: AssetFormValues) {
     const common = {
       name: values.name,
       description: values.description,
@@ -56,35 +52,21 @@ export function AssetForm({ asset, onDone }: { asset?: Asset; onDone(saved?: Ass
       pci: values.pci,
       is_server: values.is_server,
     };
-    try {
-      const saved = asset
-        ? await updateAsset(asset.id, {
-            ...common,
-            ...(values.value.trim() !== asset.value ? { value: values.value.trim() } : {}),
-            internet_facing: values.internet_facing,
-          })
-        : // A new asset's exposure follows its address unless the user ticked the box.
-          await createAsset({ ...common, value: values.value.trim(), ...(values.internet_facing ? { internet_facing: true } : {}) });
-      toastSuccess(asset ? 'Asset updated.' : MESSAGES.assets.created);
-      await queryClient.invalidateQueries({ queryKey: ASSET_KEYS.all });
-      onDone(saved);
-    } catch (failure) {
-      const message = applyServerErrors(form, failure, FIELDS, failed);
-      setError(message);
-      toastFailure(failure, message ?? failed);
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+    const saved = asset
+      ? await updateAsset(asset.id, {
+          ...common,
+          ...(values.value.trim() !== asset.value ? { value: values.value.trim() } : {}),
+          internet_facing: values.internet_facing,
+        })
+      : // A new asset's exposure follows its address unless the user ticked the box.
+        await createAsset({ ...common, value: values.value.trim(), ...(values.internet_facing ? { internet_facing: true } : {}) });
+    toastSuccess(asset ? 'Asset updated.' : MESSAGES.assets.created);
+    await queryClient.invalidateQueries({ queryKey: ASSET_KEYS.all });
+    onDone(saved);
   }
 
   return (
-    <form
-      ref={container}
-      onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))}
-      noValidate
-      aria-label={asset ? 'Edit asset' : 'Add an asset'}
-    >
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label={asset ? 'Edit asset' : 'Add an asset'}>
       <Stack gap="md">
         <FormError message={error} />
         <TextInput

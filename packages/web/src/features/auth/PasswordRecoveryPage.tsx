@@ -1,32 +1,24 @@
 // /auth/password-recovery: asks for the account's e-mail and sends a link to choose a new password.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LOGIN_PATH, validateRequired } from '@bulwark/core';
 import { requestPasswordReset } from '../../api/auth.ts';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 
 export default function PasswordRecoveryPage() {
-  const container = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({ initialValues: { username: '' }, validate: { username: (v) => validateRequired(v, 'Email') } });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: ['username'],
+    failed: 'The reset link could not be sent. Try again.',
+    toast: false,
+  });
 
-  async function submit({ username }: { username: string }) {
-    setError(null);
-    setBusy(true);
-    try {
-      setSent(await requestPasswordReset(username.trim()));
-    } catch (failure) {
-      setError(applyServerErrors(form, failure, ['username'], 'The reset link could not be sent. Try again.'));
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+  async function save({ username }: { username: string }) {
+    setSent(await requestPasswordReset(username.trim()));
   }
 
   return (
@@ -39,7 +31,7 @@ export default function PasswordRecoveryPage() {
           {sent}
         </Alert>
       ) : (
-        <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
+        <form ref={container} onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
               Enter the e-mail address of your account. If it belongs to a user, we send a link to choose a new password.

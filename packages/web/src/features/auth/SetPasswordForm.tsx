@@ -1,5 +1,4 @@
 // The set-password screen shared by the welcome link and the reset link: checks the link, then sets the password.
-import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -7,9 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { LOGIN_PATH, validateRequired } from '@bulwark/core';
 import { checkPasswordLink, confirmPassword } from '../../api/auth.ts';
 import { messageOf } from '../../api/errors.ts';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { PasswordField } from '../../components/forms/PasswordField.tsx';
@@ -22,9 +20,6 @@ interface Values {
 export function SetPasswordForm({ heading, intro }: { heading: string; intro: string }) {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
-  const container = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const link = useQuery({
     queryKey: ['password-link', uid, token],
     queryFn: ({ signal }) => checkPasswordLink(uid, token, signal),
@@ -37,6 +32,13 @@ export function SetPasswordForm({ heading, intro }: { heading: string; intro: st
       password: (v) => validateRequired(v, 'New password'),
       confirm: (v, values) => validateRequired(v, 'Confirm password') ?? (v === values.password ? null : 'The passwords do not match.'),
     },
+  });
+  // Busy stays on after success: the page goes on to sign in.
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: ['password'],
+    failed: 'The password could not be set. Try again.',
+    toast: false,
+    keepBusyOnSuccess: true,
   });
 
   if (link.isPending) return <PageLoader label="Checking the link…" />;
@@ -59,21 +61,13 @@ export function SetPasswordForm({ heading, intro }: { heading: string; intro: st
     );
   }
 
-  async function submit(values: Values) {
-    setError(null);
-    setBusy(true);
-    try {
-      toastSuccess(await confirmPassword(uid, token, values.password));
-      await navigate(LOGIN_PATH, { replace: true });
-    } catch (failure) {
-      setBusy(false);
-      setError(applyServerErrors(form, failure, ['password'], 'The password could not be set. Try again.'));
-      focusFirstError(container.current);
-    }
+  async function save(values: Values) {
+    toastSuccess(await confirmPassword(uid, token, values.password));
+    await navigate(LOGIN_PATH, { replace: true });
   }
 
   return (
-    <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
+    <form ref={container} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Title order={1} size="h2">
           {heading}

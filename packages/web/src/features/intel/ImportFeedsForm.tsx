@@ -1,13 +1,11 @@
 // Superusers: start an import of feed files already on the server, one path per line relative to its feeds directory.
-import { useRef, useState } from 'react';
 import { Button, Card, Group, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { feedImportRequest, FEED_IMPORT_STATUS_LABELS } from '@bulwark/core';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { schemaMessage } from '../../components/forms/schema-field.ts';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { toastSuccess } from '../../components/toasts.tsx';
 import { startFeedImport } from './intel-api.ts';
 import { splitSources } from './intel-format.ts';
 
@@ -18,35 +16,22 @@ interface Values {
 const FAILED = 'Cannot start the import.';
 
 export function ImportFeedsForm({ onStarted }: { onStarted(): Promise<void> }) {
-  const container = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: { sources: '' },
     validate: { sources: (value) => schemaMessage(feedImportRequest, { sources: splitSources(value) }) },
   });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, { fields: ['sources'], failed: FAILED });
 
-  async function submit(values: Values) {
-    setError(null);
-    setBusy(true);
-    try {
-      const created = await startFeedImport(splitSources(values.sources));
-      form.reset();
-      toastSuccess(`Import ${created.id} ${FEED_IMPORT_STATUS_LABELS[created.status].toLowerCase()}.`);
-      await onStarted();
-    } catch (failure) {
-      const message = applyServerErrors(form, failure, ['sources'], FAILED);
-      setError(message);
-      toastFailure(failure, message ?? FAILED);
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+  async function save(values: Values) {
+    const created = await startFeedImport(splitSources(values.sources));
+    form.reset();
+    toastSuccess(`Import ${created.id} ${FEED_IMPORT_STATUS_LABELS[created.status].toLowerCase()}.`);
+    await onStarted();
   }
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="import-feeds-heading">
-      <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
+      <form ref={container} onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4" id="import-feeds-heading">
             Import feeds

@@ -1,13 +1,11 @@
 // Creates a customer (POST platform/customers/) or changes one (PATCH of the fields changed): name, subscription tier,
 // licence end date and feature flags; the server's field errors go onto the fields.
-import { useRef, useState } from 'react';
 import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { FEATURE_FLAGS, type PlatformCustomer } from '@bulwark/core';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { customerInput, customerPatch, customerValues, TIER_OPTIONS, validateCustomer, type CustomerValues } from './customer-form.ts';
 import { createPlatformCustomer, PLATFORM_KEYS, updatePlatformCustomer } from './platform-api.ts';
@@ -15,43 +13,30 @@ import { createPlatformCustomer, PLATFORM_KEYS, updatePlatformCustomer } from '.
 const FIELDS = ['name', 'subscription_tier', 'license_end_date', 'feature_flags'] as const;
 
 export function CustomerForm({ customer, onDone }: { customer?: PlatformCustomer; onDone(): void }) {
-  const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<CustomerValues>({ initialValues: customerValues(customer), validate: validateCustomer });
-  const failed = customer ? 'Cannot update the customer.' : 'Cannot create the customer.';
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failed: customer ? 'Cannot update the customer.' : 'Cannot create the customer.',
+    toast: false,
+  });
 
-  async function submit(values: CustomerValues) {
-    setError(null);
-    setBusy(true);
-    try {
-      if (customer) {
-        const patch = customerPatch(customer, values);
-        if (Object.keys(patch).length > 0) await updatePlatformCustomer(customer.id, patch);
-        toastSuccess(`Customer ${values.name.trim()} updated.`);
-      } else {
-        await createPlatformCustomer(customerInput(values));
-        toastSuccess(`Customer ${values.name.trim()} created.`);
-      }
-      await queryClient.invalidateQueries({ queryKey: PLATFORM_KEYS.all });
-      onDone();
-    } catch (failure) {
-      setError(applyServerErrors(form, failure, FIELDS, failed));
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
+  async function save(values: CustomerValues) {
+    if (customer) {
+      const patch = customerPatch(customer, values);
+      if (Object.keys(patch).length > 0) await updatePlatformCustomer(customer.id, patch);
+      toastSuccess(`Customer ${values.name.trim()} updated.`);
+    } else {
+      await createPlatformCustomer(customerInput(values));
+      toastSuccess(`Customer ${values.name.trim()} created.`);
     }
+    await queryClient.invalidateQueries({ queryKey: PLATFORM_KEYS.all });
+    onDone();
   }
 
   const flagsError = form.errors.feature_flags;
   return (
-    <form
-      ref={container}
-      onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))}
-      noValidate
-      aria-label={customer ? `Edit ${customer.name}` : 'New customer'}
-    >
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label={customer ? `Edit ${customer.name}` : 'New customer'}>
       <Stack gap="md">
         <FormError message={error} />
         <TextInput {...form.getInputProps('name')} label="Name" withAsterisk maxLength={200} autoComplete="off" data-autofocus />

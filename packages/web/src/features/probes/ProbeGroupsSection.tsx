@@ -1,12 +1,10 @@
 // Probe groups: a scan sent to a group runs on whichever member is free. Create a group, change its members, delete it.
-import { useRef, useState } from 'react';
 import { Button, Card, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from '../../components/data-table/index.ts';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { createProbeGroup } from './probes-api.ts';
 import { probeGroupColumns, type MemberOption } from './probe-group-columns.tsx';
@@ -14,35 +12,23 @@ import { allProbesOptions, PROBE_KEYS, probeGroupsOptions } from './probe-querie
 import { groupInput, groupMemberOptions, validateGroup, type GroupValues } from './probe-format.ts';
 
 function NewGroupForm({ members }: { members: MemberOption[] }) {
-  const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<GroupValues>({ initialValues: { name: '', probes: [] }, validate: validateGroup });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: ['name', 'probes'],
+    failed: 'Cannot create probe group.',
+    toast: false,
+  });
 
-  async function submit(values: GroupValues) {
-    setError(null);
-    setBusy(true);
-    try {
-      await createProbeGroup(groupInput(values));
-      toastSuccess('Probe group created.');
-      form.reset();
-      await queryClient.invalidateQueries({ queryKey: PROBE_KEYS.all });
-    } catch (failure) {
-      setError(applyServerErrors(form, failure, ['name', 'probes'], 'Cannot create probe group.'));
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+  async function save(values: GroupValues) {
+    await createProbeGroup(groupInput(values));
+    toastSuccess('Probe group created.');
+    form.reset();
+    await queryClient.invalidateQueries({ queryKey: PROBE_KEYS.all });
   }
 
   return (
-    <form
-      ref={container}
-      onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))}
-      noValidate
-      aria-label="New probe group"
-    >
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label="New probe group">
       <Stack gap="sm">
         <FormError message={error} />
         <Group align="flex-end" gap="sm" wrap="wrap">

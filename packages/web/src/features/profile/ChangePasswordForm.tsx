@@ -1,13 +1,11 @@
 // Profile settings: change one's own password (current password, new one twice); other sessions end on the server.
-import { useRef, useState } from 'react';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { validateRequired } from '@bulwark/core';
 import { changePassword } from '../../api/account.ts';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
 
 interface Values {
   current_password: string;
@@ -18,9 +16,6 @@ interface Values {
 const EMPTY: Values = { current_password: '', new_password: '', confirm: '' };
 
 export function ChangePasswordForm({ impersonated }: { impersonated: boolean }) {
-  const container = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: {
@@ -30,27 +25,20 @@ export function ChangePasswordForm({ impersonated }: { impersonated: boolean }) 
         validateRequired(v, 'Confirm new password') ?? (v !== values.new_password ? 'The passwords do not match.' : null),
     },
   });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: ['current_password', 'new_password'],
+    failed: 'Cannot change the password.',
+  });
 
-  async function submit(values: Values) {
-    setError(null);
-    setBusy(true);
-    try {
-      toastSuccess(await changePassword(values.current_password, values.new_password));
-      form.setValues(EMPTY);
-      form.resetDirty(EMPTY);
-    } catch (failure) {
-      const message = applyServerErrors(form, failure, ['current_password', 'new_password'], 'Cannot change the password.');
-      setError(message);
-      toastFailure(failure, message ?? 'Cannot change the password.');
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+  async function save(values: Values) {
+    toastSuccess(await changePassword(values.current_password, values.new_password));
+    form.setValues(EMPTY);
+    form.resetDirty(EMPTY);
   }
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="change-password-heading">
-      <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
+      <form ref={container} onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4" id="change-password-heading">
             Password

@@ -1,5 +1,4 @@
 // Profile settings: first name, last name and picture link (checked to load as an image), saved with PATCH user/profile/{id}/.
-import { useRef, useState } from 'react';
 import { Avatar, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,11 +6,11 @@ import { IMAGE_LINK_PLACEHOLDER, MESSAGES, type UserProfile } from '@bulwark/cor
 import { updateProfile } from '../../api/account.ts';
 import { setSessionProfile } from '../../app/session.ts';
 import { displayName } from '../../components/display-name.ts';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
 import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { validateImageLink } from '../../components/forms/image-link.ts';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
 
 interface Values {
   first_name: string;
@@ -21,46 +20,36 @@ interface Values {
 
 export function PersonalDetailsForm({ profile }: { profile: UserProfile }) {
   const queryClient = useQueryClient();
-  const container = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: { first_name: profile.first_name, last_name: profile.last_name, picture: profile.picture ?? '' },
   });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: ['first_name', 'last_name', 'picture'],
+    failed: MESSAGES.settings.profileSaveFailed,
+  });
 
-  async function submit(values: Values) {
-    setError(null);
-    setBusy(true);
-    try {
-      const pictureError = await validateImageLink(values.picture);
-      if (pictureError) {
-        form.setFieldError('picture', pictureError);
-        focusFirstError(container.current);
-        return;
-      }
-      const saved = await updateProfile(profile.id, {
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        picture: values.picture.trim() === '' ? null : values.picture.trim(),
-      });
-      setSessionProfile(queryClient, saved);
-      form.setInitialValues({ first_name: saved.first_name, last_name: saved.last_name, picture: saved.picture ?? '' });
-      form.resetDirty({ first_name: saved.first_name, last_name: saved.last_name, picture: saved.picture ?? '' });
-      toastSuccess(MESSAGES.settings.saved);
-    } catch (failure) {
-      const message = applyServerErrors(form, failure, ['first_name', 'last_name', 'picture'], MESSAGES.settings.profileSaveFailed);
-      setError(message);
-      toastFailure(failure, message ?? MESSAGES.settings.profileSaveFailed);
+  async function save(values: Values) {
+    const pictureError = await validateImageLink(values.picture);
+    if (pictureError) {
+      form.setFieldError('picture', pictureError);
       focusFirstError(container.current);
-    } finally {
-      setBusy(false);
+      return;
     }
+    const saved = await updateProfile(profile.id, {
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      picture: values.picture.trim() === '' ? null : values.picture.trim(),
+    });
+    setSessionProfile(queryClient, saved);
+    form.setInitialValues({ first_name: saved.first_name, last_name: saved.last_name, picture: saved.picture ?? '' });
+    form.resetDirty({ first_name: saved.first_name, last_name: saved.last_name, picture: saved.picture ?? '' });
+    toastSuccess(MESSAGES.settings.saved);
   }
 
   const preview = form.values.picture.trim();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="personal-details-heading">
-      <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
+      <form ref={container} onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4" id="personal-details-heading">
             Personal details

@@ -1,12 +1,11 @@
 // Enrolment of text-message codes: the phone number (a code is sent to it), then that code to confirm.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { setPhoneNumberRequest, validateRequired } from '@bulwark/core';
 import { confirmSms, setPhoneNumber } from '../../api/two-factor.ts';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { schemaMessage } from '../../components/forms/schema-field.ts';
 import { toastFailure, toastInfo, toastSuccess } from '../../components/toasts.tsx';
 import { VerifyCodeForm } from './VerifyCodeForm.tsx';
@@ -18,10 +17,7 @@ interface Props {
 }
 
 export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
-  const container = useRef<HTMLFormElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     // The server may answer the number masked (•••78); only a full number is offered for editing.
     initialValues: { phone_number: initialPhone && /^[+\d\s]+$/.test(initialPhone) ? initialPhone : '' },
@@ -29,19 +25,15 @@ export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
       phone_number: (v) => validateRequired(v, 'Phone number') ?? schemaMessage(setPhoneNumberRequest, { phone_number: v }),
     },
   });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, send, {
+    fields: ['phone_number'],
+    failed: 'The code could not be sent. Try again.',
+    toast: false,
+  });
 
   async function send({ phone_number }: { phone_number: string }) {
-    setError(null);
-    setBusy(true);
-    try {
-      toastInfo(await setPhoneNumber(phone_number));
-      setSentTo(phone_number.trim());
-    } catch (failure) {
-      setError(applyServerErrors(form, failure, ['phone_number'], 'The code could not be sent. Try again.'));
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+    toastInfo(await setPhoneNumber(phone_number));
+    setSentTo(phone_number.trim());
   }
 
   async function resend() {
@@ -81,7 +73,7 @@ export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
   }
 
   return (
-    <form ref={container} onSubmit={form.onSubmit(send, () => focusFirstError(container.current))} noValidate data-testid="sms-enrolment">
+    <form ref={container} onSubmit={onSubmit} noValidate data-testid="sms-enrolment">
       <Stack gap="sm">
         <FormError message={error} />
         <TextInput

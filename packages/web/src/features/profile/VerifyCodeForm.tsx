@@ -1,10 +1,9 @@
 // The last step of an enrolment: type the code received, then 'Verify and enable'.
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { VERIFICATION_CODE_LABEL, validateVerificationCode } from './code-field.ts';
 
 interface Props {
@@ -16,28 +15,20 @@ interface Props {
 }
 
 export function VerifyCodeForm({ confirm, onCancel, extra }: Props) {
-  const container = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { one_time_password: '' },
     validate: { one_time_password: validateVerificationCode },
   });
-
-  async function submit({ one_time_password }: { one_time_password: string }) {
-    setError(null);
-    setBusy(true);
-    try {
-      await confirm(one_time_password.trim());
-    } catch (failure) {
-      setBusy(false);
-      setError(applyServerErrors(form, failure, ['one_time_password'], 'The code could not be checked. Try again.'));
-      focusFirstError(container.current);
-    }
-  }
+  // Busy stays on after success: the factor is on and the enrolment closes.
+  const { busy, error, container, onSubmit } = useFormSubmit(form, ({ one_time_password }) => confirm(one_time_password.trim()), {
+    fields: ['one_time_password'],
+    failed: 'The code could not be checked. Try again.',
+    toast: false,
+    keepBusyOnSuccess: true,
+  });
 
   return (
-    <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate>
+    <form ref={container} onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <FormError message={error} />
         <TextInput

@@ -1,12 +1,10 @@
 // The network scan profile form (§3 fields): standard scan with extra TCP ports, custom TCP/UDP ranges, checks to add
 // or leave out by category and by test. Read-only for built-in profiles.
-import { useRef, useState } from 'react';
 import { Button, Card, Checkbox, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { TestPicker } from './TestPicker.tsx';
 import { testCategoriesOptions } from './profile-queries.ts';
 import { PROFILE_FIELDS, setStandardScan, validateProfile, type ProfileValues } from './profile-form.ts';
@@ -21,32 +19,17 @@ export interface ProfileFormProps {
 }
 
 export function ProfileForm({ initial, readOnly, submitLabel, onSubmit, failedMessage }: ProfileFormProps) {
-  const container = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<ProfileValues>({ initialValues: initial, validate: validateProfile });
   const categories = useQuery(testCategoriesOptions);
   const categoryData = (categories.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.count})` }));
   const standard = form.values.standard_scan;
-
-  async function submit(values: ProfileValues) {
-    setError(null);
-    setBusy(true);
-    try {
-      await onSubmit(values);
-    } catch (failure) {
-      setError(applyServerErrors(form, failure, PROFILE_FIELDS, failedMessage));
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const saving = useFormSubmit(form, onSubmit, { fields: PROFILE_FIELDS, failed: failedMessage, toast: false });
 
   return (
-    <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate aria-label="Scan profile">
+    <form ref={saving.container} onSubmit={saving.onSubmit} noValidate aria-label="Scan profile">
       <Fieldset variant="unstyled" disabled={readOnly}>
         <Stack gap="md">
-          <FormError message={error} />
+          <FormError message={saving.error} />
           <Card withBorder padding="lg">
             <Stack gap="md">
               <TextInput {...form.getInputProps('name')} label="Name" autoComplete="off" />
@@ -130,7 +113,7 @@ export function ProfileForm({ initial, readOnly, submitLabel, onSubmit, failedMe
           </Card>
           {!readOnly && (
             <Group>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={saving.busy}>
                 {submitLabel}
               </Button>
             </Group>

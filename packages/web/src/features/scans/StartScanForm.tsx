@@ -1,13 +1,11 @@
 // The start-scan form: name, saved and typed targets, exclusions, profile, probe or probe group; creates and starts a scan.
-import { useRef, useState } from 'react';
 import { Button, Checkbox, Group, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { crudMessages, type NetworkScan } from '@bulwark/core';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
 import { createScan, saveTargets } from './scans-api.ts';
 import {
   probeGroupOptionsQuery,
@@ -42,10 +40,11 @@ export interface StartScanFormProps {
 }
 
 export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormProps) {
-  const container = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<StartScanValues>({ initialValues: initialStartScanValues(assetIds), validate: validateStartScan });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: START_SCAN_ERROR_FIELDS,
+    failed: MESSAGES.createFailed,
+  });
 
   const hosts = useQuery(savedHostsQuery);
   const ranges = useQuery(savedRangesQuery);
@@ -68,27 +67,16 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
   const probeData = (probes.data ?? [{ id: -1, name: 'External (built-in)' }]).map((p) => ({ value: String(p.id), label: p.name }));
   const groupData = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }));
 
-  async function submit(values: StartScanValues) {
-    setError(null);
-    setBusy(true);
-    try {
-      const typed = splitTargets(values.targets);
-      const saved = values.saveTargets && typed.length > 0 ? mergeSavedTargets(typed, await saveTargets(typed.join('\n'))) : undefined;
-      const scan = await createScan(toScanInput(values, saved));
-      toastSuccess(MESSAGES.created);
-      onStarted(scan);
-    } catch (failure) {
-      const message = applyServerErrors(form, failure, START_SCAN_ERROR_FIELDS, MESSAGES.createFailed);
-      setError(message);
-      toastFailure(failure, message ?? MESSAGES.createFailed);
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+  async function save(values: StartScanValues) {
+    const typed = splitTargets(values.targets);
+    const saved = values.saveTargets && typed.length > 0 ? mergeSavedTargets(typed, await saveTargets(typed.join('\n'))) : undefined;
+    const scan = await createScan(toScanInput(values, saved));
+    toastSuccess(MESSAGES.created);
+    onStarted(scan);
   }
 
   return (
-    <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate aria-label="Start a scan">
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label="Start a scan">
       <Stack gap="md">
         <FormError message={error} />
         <TextInput {...form.getInputProps('name')} label="Name" data-autofocus autoComplete="off" />

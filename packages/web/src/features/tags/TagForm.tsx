@@ -1,14 +1,12 @@
 // Adds or changes a tag: name, colour, description, the business impact it gives its assets, and whether it is dynamic
 // with the rules that decide its assets. Server field errors land on their fields; saving a dynamic tag says it applies.
-import { useRef, useState } from 'react';
 import { Button, ColorInput, Group, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { crudMessages, BUSINESS_CRITICALITY_LABELS, type BusinessCriticality, type Tag, type TagRule } from '@bulwark/core';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { toastFailure, toastInfo, toastSuccess } from '../../components/toasts.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastInfo, toastSuccess } from '../../components/toasts.tsx';
 import { RuleEditor } from './RuleEditor.tsx';
 import { TAG_KEYS, createTag, updateTag } from './tags-api.ts';
 
@@ -22,13 +20,11 @@ interface TagFormValues {
 }
 
 const MESSAGES = crudMessages('tag');
+const FIELDS = ['name', 'description', 'color', 'business_impact', 'is_dynamic', 'rules'];
 const IMPACT_OPTIONS = ([1, 2, 3, 4] as BusinessCriticality[]).map((c) => ({ value: String(c), label: BUSINESS_CRITICALITY_LABELS[c] }));
 
 export function TagForm({ tag, unified, onDone }: { tag?: Tag; unified: boolean; onDone(): void }) {
-  const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<TagFormValues>({
     initialValues: {
       name: tag?.name ?? '',
@@ -43,11 +39,12 @@ export function TagForm({ tag, unified, onDone }: { tag?: Tag; unified: boolean;
       rules: (v, values) => (values.is_dynamic && v.length === 0 ? 'A dynamic tag needs at least one rule.' : null),
     },
   });
-  const failed = tag ? MESSAGES.updateFailed : MESSAGES.createFailed;
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failed: tag ? MESSAGES.updateFailed : MESSAGES.createFailed,
+  });
 
-  async function submit(values: TagFormValues) {
-    setError(null);
-    setBusy(true);
+  async function save(values: TagFormValues) {
     const input = {
       name: values.name.trim(),
       description: values.description,
@@ -56,30 +53,16 @@ export function TagForm({ tag, unified, onDone }: { tag?: Tag; unified: boolean;
       is_dynamic: values.is_dynamic,
       rules: values.is_dynamic ? values.rules : [],
     };
-    try {
-      const saved = tag ? await updateTag(tag.id, input, unified) : await createTag(input, unified);
-      toastSuccess(tag ? MESSAGES.updated : MESSAGES.created);
-      if (saved.message) toastInfo(saved.message);
-      await queryClient.invalidateQueries({ queryKey: TAG_KEYS.all });
-      await queryClient.invalidateQueries({ queryKey: ['assets'] });
-      onDone();
-    } catch (failure) {
-      const message = applyServerErrors(form, failure, ['name', 'description', 'color', 'business_impact', 'is_dynamic', 'rules'], failed);
-      setError(message);
-      toastFailure(failure, message ?? failed);
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+    const saved = tag ? await updateTag(tag.id, input, unified) : await createTag(input, unified);
+    toastSuccess(tag ? MESSAGES.updated : MESSAGES.created);
+    if (saved.message) toastInfo(saved.message);
+    await queryClient.invalidateQueries({ queryKey: TAG_KEYS.all });
+    await queryClient.invalidateQueries({ queryKey: ['assets'] });
+    onDone();
   }
 
   return (
-    <form
-      ref={container}
-      onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))}
-      noValidate
-      aria-label={tag ? 'Edit tag' : 'Add a tag'}
-    >
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label={tag ? 'Edit tag' : 'Add a tag'}>
       <Stack gap="md">
         <FormError message={error} />
         <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" />

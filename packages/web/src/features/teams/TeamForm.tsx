@@ -1,14 +1,12 @@
 // Adds or changes a team: name, notification address, asset permissions (ALL, or LIMITED to the assets carrying the
 // chosen tags), the tags of the assets it owns, and its members. Server field errors land on their fields.
-import { useRef, useState } from 'react';
 import { Button, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Team } from '@bulwark/core';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
 import { TEAM_KEYS, createTeam, fetchTagBasics, fetchUserChoices, updateTeam } from './teams-api.ts';
 
 interface TeamFormValues {
@@ -23,10 +21,7 @@ interface TeamFormValues {
 const FIELDS = ['name', 'notification_email', 'asset_permissions', 'asset_permissions_tags', 'asset_owner_tags', 'members'];
 
 export function TeamForm({ team, onDone }: { team?: Team; onDone(): void }) {
-  const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const tags = useQuery({ queryKey: ['tags', 'basics'], queryFn: ({ signal }) => fetchTagBasics(signal) });
   const users = useQuery({ queryKey: ['users', 'choices'], queryFn: ({ signal }) => fetchUserChoices(signal) });
   const form = useForm<TeamFormValues>({
@@ -48,11 +43,12 @@ export function TeamForm({ team, onDone }: { team?: Team; onDone(): void }) {
   });
   const tagOptions = (tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }));
   const userOptions = (users.data?.results ?? []).map((u) => ({ value: String(u.user), label: u.email }));
-  const failed = team ? MESSAGES.teams.updateFailed : MESSAGES.teams.createFailed;
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failed: team ? MESSAGES.teams.updateFailed : MESSAGES.teams.createFailed,
+  });
 
-  async function submit(v: TeamFormValues) {
-    setError(null);
-    setBusy(true);
+  async function save(v: TeamFormValues) {
     const input = {
       name: v.name.trim(),
       notification_email: v.notification_email.trim(),
@@ -62,29 +58,15 @@ export function TeamForm({ team, onDone }: { team?: Team; onDone(): void }) {
       asset_owner_tags: v.asset_owner_tags.map(Number),
       members: v.members.map(Number),
     };
-    try {
-      if (team) await updateTeam(team.id, input);
-      else await createTeam(input);
-      toastSuccess(team ? MESSAGES.teams.updated : MESSAGES.teams.created);
-      await queryClient.invalidateQueries({ queryKey: TEAM_KEYS.all });
-      onDone();
-    } catch (failure) {
-      const message = applyServerErrors(form, failure, FIELDS, failed);
-      setError(message);
-      toastFailure(failure, message ?? failed);
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+    if (team) await updateTeam(team.id, input);
+    else await createTeam(input);
+    toastSuccess(team ? MESSAGES.teams.updated : MESSAGES.teams.created);
+    await queryClient.invalidateQueries({ queryKey: TEAM_KEYS.all });
+    onDone();
   }
 
   return (
-    <form
-      ref={container}
-      onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))}
-      noValidate
-      aria-label={team ? 'Edit team' : 'Add a team'}
-    >
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label={team ? 'Edit team' : 'Add a team'}>
       <Stack gap="md">
         <FormError message={error} />
         <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" />

@@ -1,13 +1,11 @@
 // Changes one user's role to a preset (PATCH user/profile/{id}/ {role}); the preset's description is the field's help.
-import { useRef, useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_PRESETS, type RolePreset, type UserProfile } from '@bulwark/core';
 import { displayName } from '../../components/display-name.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { initialRole } from './user-format.ts';
 import { userChanged } from './user-queries.ts';
@@ -23,43 +21,32 @@ interface Values {
 const isRole = (value: unknown): value is RolePreset => (ROLE_PRESETS as readonly unknown[]).includes(value);
 
 export function RoleForm({ user, onDone }: { user: UserProfile; onDone(): void }) {
-  const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const start = initialRole(user);
   const form = useForm<Values>({
     initialValues: { role: start },
     validate: { role: (value) => (isRole(value) ? null : 'Choose a role.') },
   });
   const chosen = form.values.role;
+  // A refused change of one's own administrator role comes back on customer_admin.
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: { role: 'role', customer_admin: 'role' },
+    failed: FAILED,
+    toast: false,
+  });
 
-  async function submit(values: Values) {
+  async function save(values: Values) {
+    // The form's validation already refused anything else.
     if (!isRole(values.role)) return;
     const role = values.role;
-    setError(null);
-    setBusy(true);
-    try {
-      const saved = await setUserRole(user.id, role);
-      toastSuccess(`Role of ${displayName(user)} changed to ${ROLE_LABELS[role]}.`);
-      await userChanged(queryClient, saved);
-      onDone();
-    } catch (failure) {
-      // A refused change of one's own administrator role comes back on customer_admin.
-      setError(applyServerErrors(form, failure, { role: 'role', customer_admin: 'role' }, FAILED));
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await setUserRole(user.id, role);
+    toastSuccess(`Role of ${displayName(user)} changed to ${ROLE_LABELS[role]}.`);
+    await userChanged(queryClient, saved);
+    onDone();
   }
 
   return (
-    <form
-      ref={container}
-      onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))}
-      noValidate
-      aria-label={`Role of ${displayName(user)}`}
-    >
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label={`Role of ${displayName(user)}`}>
       <Stack gap="md">
         <FormError message={error} />
         {user.is_superuser && (

@@ -1,14 +1,12 @@
 // The "Ignore…" dialog: ignore or disable findings (chosen ids, an issue on all its assets, or everything a filter matches)
 // with a reason, a comment and an optional last day. A labelled form: errors the server gives land on their fields.
-import { useRef, useState } from 'react';
 import { Button, Group, Modal, NativeSelect, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IGNORE_KIND, IGNORE_REASON, IGNORE_REASON_LABELS, type IgnoreInput, type IgnoreReason } from '@bulwark/core';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
 import { ignoreFindings, VULN_KEYS } from './vulnerabilities-api.ts';
 import { expiryOf } from './vulnerability-format.ts';
 
@@ -37,10 +35,7 @@ function bodiesOf(target: IgnoreTarget, common: Omit<IgnoreInput, 'ids' | 'hid' 
 }
 
 function IgnoreForm({ target, what, onDone, onCancel }: { target: IgnoreTarget; what: string; onDone(): void; onCancel(): void }) {
-  const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<IgnoreValues>({
     initialValues: { kind: String(IGNORE_KIND.ignored), reason: '', comment: '', expires: '' },
     validate: {
@@ -49,51 +44,36 @@ function IgnoreForm({ target, what, onDone, onCancel }: { target: IgnoreTarget; 
       comment: (v) => (v.length > 2000 ? 'Ensure this field has no more than 2000 characters.' : null),
     },
   });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, { fields: ERROR_FIELDS, failed: FAILED });
 
-  async function submit(values: IgnoreValues) {
-    setError(null);
-    setBusy(true);
+  async function save(values: IgnoreValues) {
     const common = {
       ignore_kind: Number(values.kind),
       reason: Number(values.reason),
       comment: values.comment.trim(),
       expires_at: values.expires ? expiryOf(values.expires) : null,
     };
-    try {
-      let ignored = 0;
-      let pending = 0;
-      // An issue is ignored on all its assets by its hid: one call per chosen issue.
-      for (const body of bodiesOf(target, common)) {
-        const answer = await ignoreFindings(body);
-        ignored += answer.ignored;
-        pending += answer.pending;
-      }
-      const verb = common.ignore_kind === IGNORE_KIND.disabled ? 'disabled' : 'ignored';
-      toastSuccess(
-        pending > 0
-          ? `Risk acceptance requested for ${pending} findings: they count until someone else approves it.`
-          : `${ignored} ${ignored === 1 ? 'finding' : 'findings'} ${verb}; they no longer count.`,
-      );
-      await queryClient.invalidateQueries({ queryKey: VULN_KEYS.all });
-      onDone();
-    } catch (failure) {
-      const message = applyServerErrors(form, failure, ERROR_FIELDS, FAILED);
-      setError(message);
-      toastFailure(failure, message ?? FAILED);
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
+    let ignored = 0;
+    let pending = 0;
+    // An issue is ignored on all its assets by its hid: one call per chosen issue.
+    for (const body of bodiesOf(target, common)) {
+      const answer = await ignoreFindings(body);
+      ignored += answer.ignored;
+      pending += answer.pending;
     }
+    const verb = common.ignore_kind === IGNORE_KIND.disabled ? 'disabled' : 'ignored';
+    toastSuccess(
+      pending > 0
+        ? `Risk acceptance requested for ${pending} findings: they count until someone else approves it.`
+        : `${ignored} ${ignored === 1 ? 'finding' : 'findings'} ${verb}; they no longer count.`,
+    );
+    await queryClient.invalidateQueries({ queryKey: VULN_KEYS.all });
+    onDone();
   }
 
   const riskAccepted = form.values.reason === String(IGNORE_REASON.risk_accepted);
   return (
-    <form
-      ref={container}
-      onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))}
-      noValidate
-      aria-label="Ignore findings"
-    >
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label="Ignore findings">
       <Stack gap="md">
         <Text size="sm">{what}</Text>
         <FormError message={error} />

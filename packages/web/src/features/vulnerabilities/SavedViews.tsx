@@ -1,25 +1,21 @@
 // Saved views of the vulnerability list (§3 saved filter, §4, §5): the user's saved filters to apply, make the default
 // (the list opens with it) or delete, and "Save view" for the filters shown; a taken name is said on the name field.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, Popover, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SAVED_FILTER_NAME_TAKEN, type SavedFilter } from '@bulwark/core';
 import { isApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { createSavedFilter, deleteSavedFilter, fetchSavedFilters, setDefaultSavedFilter, VULN_KEYS } from './vulnerabilities-api.ts';
 
 type Filters = Record<string, string | string[]>;
 
 function SaveViewForm({ filters, onDone }: { filters: Filters; onDone(): void }) {
-  const container = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { name: '', makeDefault: false },
     validate: {
@@ -27,33 +23,27 @@ function SaveViewForm({ filters, onDone }: { filters: Filters; onDone(): void })
         v.trim() === '' ? 'Name is required' : v.trim().length > 100 ? 'Ensure this field has no more than 100 characters.' : null,
     },
   });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: ['name'],
+    failed: 'Cannot save the view.',
+    onFailure(failure) {
+      if (!(isApiError(failure) && failure.status === 409)) return false;
+      // §5: a taken name is shown on the name field, in the spec's words.
+      form.setFieldError('name', SAVED_FILTER_NAME_TAKEN);
+      return true;
+    },
+  });
 
-  async function submit(values: { name: string; makeDefault: boolean }) {
-    setError(null);
-    setBusy(true);
-    try {
-      const saved = await createSavedFilter({ name: values.name.trim(), filters });
-      if (values.makeDefault) await setDefaultSavedFilter(saved.id, true);
-      toastSuccess(`View “${saved.name}” saved.`);
-      await queryClient.invalidateQueries({ queryKey: VULN_KEYS.saved });
-      onDone();
-    } catch (failure) {
-      if (isApiError(failure) && failure.status === 409) {
-        // §5: a taken name is shown on the name field, in the spec's words.
-        form.setFieldError('name', SAVED_FILTER_NAME_TAKEN);
-      } else {
-        const message = applyServerErrors(form, failure, ['name'], 'Cannot save the view.');
-        setError(message);
-        toastFailure(failure, message ?? 'Cannot save the view.');
-      }
-      focusFirstError(container.current);
-    } finally {
-      setBusy(false);
-    }
+  async function save(values: { name: string; makeDefault: boolean }) {
+    const saved = await createSavedFilter({ name: values.name.trim(), filters });
+    if (values.makeDefault) await setDefaultSavedFilter(saved.id, true);
+    toastSuccess(`View “${saved.name}” saved.`);
+    await queryClient.invalidateQueries({ queryKey: VULN_KEYS.saved });
+    onDone();
   }
 
   return (
-    <form ref={container} onSubmit={form.onSubmit(submit, () => focusFirstError(container.current))} noValidate aria-label="Save view">
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label="Save view">
       <Stack gap="md">
         <FormError message={error} />
         <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" maxLength={100} />
