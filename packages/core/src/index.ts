@@ -18,6 +18,7 @@ export * from './api/apps-ports.ts';
 export * from './api/tags.ts';
 export * from './api/teams.ts';
 export * from './api/vulnerabilities.ts';
+export * from './api/news.ts';
 export * from './codes.ts';
 export * from './constants.ts';
 export * from './scan-status.ts';

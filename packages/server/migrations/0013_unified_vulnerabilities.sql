@@ -114,3 +114,6 @@ WHERE a."issue_id" = i."id";--> statement-breakpoint
 -- "highest risk first, newest id first").
 CREATE INDEX "findings_open_risk_idx" ON "findings" USING btree ("customer_id", "risk_score", "id")
   WHERE "state" <> 3 AND "ignore_kind" IS NULL AND NOT "test_ignored";
+--> statement-breakpoint
+-- A CVE in a finding's list (the list's cve filter, and news of newly exploited CVEs).
+CREATE INDEX "findings_cves_idx" ON "findings" USING gin ("cves" jsonb_path_ops);

@@ -41,6 +41,7 @@ import { tagRoutes } from './modules/tags/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { vulnerabilityRoutes } from './modules/vulnerabilities/routes.ts';
 import { savedFilterRoutes } from './modules/vulnerabilities/routes-saved-filters.ts';
+import { newsRoutes } from './modules/news/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   teamRoutes(app, ctx);
   vulnerabilityRoutes(app, ctx);
   savedFilterRoutes(app, ctx);
+  newsRoutes(app, ctx);
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);

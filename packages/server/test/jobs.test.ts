@@ -98,7 +98,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
   it('runHousekeeping deletes expired sessions, long-spent tokens and stale rate limits, and keeps live ones', async () => {
     await seed('direct');
     const result = await runHousekeeping(t.ctx.db);
-    expect(result).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0, ignoresExpired: 0 });
+    expect(result).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0, ignoresExpired: 0, kevNews: 0 });
     expect(await left('direct')).toEqual(KEPT('direct'));
     // Running again finds nothing more to do.
     expect(await runHousekeeping(t.ctx.db)).toEqual({
@@ -108,6 +108,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       assetsArchived: 0,
       findingsClosed: 0,
       ignoresExpired: 0,
+      kevNews: 0,
     });
     expect(await left('direct')).toEqual(KEPT('direct'));
   });
@@ -163,7 +164,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       }
       expect(job?.state).toBe('completed');
       const output = job!.output as HousekeepingResult;
-      expect(output).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0, ignoresExpired: 0 });
+      expect(output).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0, ignoresExpired: 0, kevNews: 0 });
       expect(await left('boss')).toEqual(KEPT('boss'));
     });
   });

@@ -1,10 +1,12 @@
 // Housekeeping: removes expired sessions, spent one-time tokens and stale rate-limit counters, and archives assets
-// past their customer's lifecycle period, and ends ignores whose expiry has come.
+// past their customer's lifecycle period, ends ignores whose expiry has come, and posts news of CVEs newly known
+// exploited that are open on a customer's assets (so a feed sync or a scan is news within 15 minutes).
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { oneTimeTokens, rateLimits, sessions } from '../db/schema/index.ts';
 import { archiveStaleAssets } from '../modules/assets/lifecycle.ts';
 import { expireIgnores } from '../modules/vulnerabilities/service.ts';
+import { announceNewlyExploited } from '../modules/news/service.ts';
 
 export interface HousekeepingResult {
   sessions: number;
@@ -14,6 +16,8 @@ export interface HousekeepingResult {
   findingsClosed: number;
   /** Ignores whose expiry came: those findings count again. */
   ignoresExpired: number;
+  /** News items posted about CVEs newly known exploited that are open on a customer's assets. */
+  kevNews: number;
 }
 
 export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
@@ -30,6 +34,7 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
     .returning({ key: rateLimits.key });
   const lifecycle = await archiveStaleAssets(db, now);
   const ignoresExpired = await expireIgnores(db, now);
+  const kevNews = await announceNewlyExploited(db, now);
   return {
     sessions: s.length,
     tokens: t.length,
@@ -37,5 +42,6 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
     assetsArchived: lifecycle.archived,
     findingsClosed: lifecycle.findingsClosed,
     ignoresExpired,
+    kevNews,
   };
 }

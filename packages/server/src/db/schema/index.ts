@@ -8,5 +8,6 @@ export * from './scans.ts';
 export * from './assets.ts';
 export * from './inventory.ts';
 export * from './vulnerabilities.ts';
+export * from './news.ts';
 export * from './audit.ts';
 export * from './leases.ts';
