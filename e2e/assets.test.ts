@@ -1,15 +1,20 @@
 // Browser test of the asset inventory: import a CSV (preview, then import), tag assets with a dynamic rule after
 // previewing what it matches, follow the tag to its assets, make a LIMITED team of that tag, and see the member's
-// narrower asset list in the member's own session; then open an asset's page.
+// narrower asset list in the member's own session; then open an asset's page; and start a scan on a tag.
+import { createServer, type Server, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { users } from '../packages/server/src/db/schema/index.ts';
+import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
+import { assets, assetTags, scanProfiles, tags, users } from '../packages/server/src/db/schema/index.ts';
 import { createUser } from '../packages/server/src/cli/users.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
 
 const MEMBER = 'member@example.com';
+const LAB_HOST = '127.0.8.1';
+const OTHER_HOST = '127.0.8.2';
+const LAB_PORT = 18_022;
 const MEMBER_PASSWORD = 'Battery-Staple-77';
 const CSV = [
   'asset,name,criticality,tags',
@@ -114,5 +119,63 @@ describe('asset inventory in the browser', () => {
     await pwExpect(member.page.getByRole('heading', { level: 1, name: 'db-01' })).toBeVisible();
     await pwExpect(member.page.getByText('Critical criticality')).toBeVisible();
     await pwExpect(member.page.getByText('Office hosts')).toBeVisible();
+  });
+
+  it('starts a scan on a tag: the tagged host is scanned, the untagged one is not', { timeout: 180_000 }, async () => {
+    // Two loopback hosts with a listening port each; only one carries the tag "Lab".
+    const sockets = new Set<Socket>();
+    const listeners = await Promise.all(
+      [LAB_HOST, OTHER_HOST].map(
+        (host) =>
+          new Promise<Server>((resolve) => {
+            const server = createServer((socket) => {
+              sockets.add(socket);
+              socket.on('error', () => undefined);
+              socket.on('close', () => sockets.delete(socket));
+              socket.end();
+            });
+            server.listen(LAB_PORT, host, () => resolve(server));
+          }),
+      ),
+    );
+    try {
+      const db = stack.app.ctx.db;
+      const rows = await db
+        .insert(assets)
+        .values([LAB_HOST, OTHER_HOST].map((value) => ({ customerId: 1, kind: 'host' as const, type: 2, value, address: value })))
+        .returning();
+      const [lab] = await db.insert(tags).values({ customerId: 1, name: 'Lab' }).returning();
+      await db.insert(assetTags).values({ customerId: 1, tagId: lab!.id, assetId: rows[0]!.id });
+      await db.insert(scanProfiles).values({
+        customerId: 1,
+        name: 'Lab port',
+        fields: { ...DEFAULT_NETWORK_PROFILE, standard_scan: false, ss_use_tcp: false, custom_tcp_range: String(LAB_PORT) },
+      });
+
+      const { context, page } = await stack.newPage();
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.goto('/scans/scans');
+      await page.getByRole('button', { name: 'New scan' }).click();
+      const form = page.getByRole('form', { name: 'Start a scan' });
+      await form.getByLabel('Name').fill('Lab by tag');
+      await form.getByRole('combobox', { name: 'Tags' }).click();
+      await page.getByRole('option', { name: 'Lab' }).click();
+      await form.getByLabel('Name').click();
+      await form.getByLabel('Profile', { exact: true }).click();
+      await page.getByRole('option', { name: 'Lab port' }).click();
+      await form.getByRole('button', { name: 'Start scan' }).click();
+      await pwExpect(form).toBeHidden();
+
+      const row = page.getByRole('table', { name: 'Scans' }).getByRole('row').filter({ hasText: 'Lab by tag' });
+      await pwExpect.poll(async () => ((await row.getByTestId('run-status').textContent()) ?? '').trim(), 90_000).toBe('Finished');
+      await row.getByRole('link', { name: 'Lab by tag' }).click();
+      await page.getByRole('tab', { name: /Hosts/ }).click();
+      await pwExpect(page.getByText(LAB_HOST).first()).toBeVisible();
+      await pwExpect(page.getByText(OTHER_HOST)).toBeHidden();
+      await context.close();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(listeners.map((l) => new Promise((resolve) => l.close(resolve))));
+    }
   });
 });
