@@ -164,7 +164,15 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       }
       expect(job?.state).toBe('completed');
       const output = job!.output as HousekeepingResult;
-      expect(output).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0, ignoresExpired: 0, kevNews: 0 });
+      expect(output).toEqual({
+        sessions: 2,
+        tokens: 2,
+        rateLimits: 2,
+        assetsArchived: 0,
+        findingsClosed: 0,
+        ignoresExpired: 0,
+        kevNews: 0,
+      });
       expect(await left('boss')).toEqual(KEPT('boss'));
     });
   });
