@@ -271,6 +271,14 @@ export const ROUTES: RouteDef[] = [
     { path: '/admin/integrations/domain-asset-discovery', name: 'integration-domain-asset-discovery', title: 'Domain asset discovery' },
     // Not a customer role (docs/permissions.md): an operator need not be a superuser of their own customer.
     { path: '/admin/platform', name: 'platform-customers', title: 'Customers (platform)', nav: true, superuser: false, operator: true },
+    {
+      path: '/admin/platform/announcements',
+      name: 'platform-announcements',
+      title: 'Announcements',
+      nav: true,
+      superuser: false,
+      operator: true,
+    },
   ]),
 
   // Any other path.

@@ -138,6 +138,7 @@ describe('route table', () => {
       '/admin/subscription',
       '/admin/audit',
       '/admin/platform',
+      '/admin/platform/announcements',
       ...['email', 'jira', 'servicenow', 'topdesk', 'teams', 'slack', 'webhooks', 'azure', 'beyondtrust', 'domain-asset-discovery'].map(
         (s) => `/admin/integrations/${s}`,
       ),
@@ -205,8 +206,9 @@ describe('route table', () => {
     expect(admin.length).toBeGreaterThanOrEqual(16);
     for (const r of admin) expect(r.superuser).toBe(true);
     expect(byPath('/scans/scans').superuser).toBeUndefined();
-    expect(ROUTES.filter((r) => r.operator).map((r) => r.path)).toEqual(['/admin/platform']);
+    expect(ROUTES.filter((r) => r.operator).map((r) => r.path)).toEqual(['/admin/platform', '/admin/platform/announcements']);
     expect(byPath('/admin/platform').superuser).toBe(false);
+    expect(byPath('/admin/platform/announcements').superuser).toBe(false);
   });
 
   it('has the audit log and the platform customers in the administration navigation', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, ROUTES, featureFlagMap, type RouteContext } from '@bulwark/core';
 import { readFeatureFlags } from '../src/api/account.ts';
-import { navigationGroups, isActivePath } from '../src/app/navigation.ts';
+import { activePath, navigationGroups, isActivePath } from '../src/app/navigation.ts';
 import { isChunkLoadError, ChunkLoadError } from '../src/app/chunks.ts';
 
 describe('readFeatureFlags', () => {
@@ -56,6 +56,13 @@ describe('navigationGroups', () => {
   it('marks a path active for itself and the pages below it', () => {
     expect(isActivePath('/scans/scans/view/nscan/4', '/scans/scans')).toBe(true);
     expect(isActivePath('/scans/scans-other', '/scans/scans')).toBe(false);
+  });
+
+  it('marks only the deepest item a page is under', () => {
+    const items = ['/admin/platform', '/admin/platform/announcements', '/admin/audit'];
+    expect(activePath('/admin/platform/announcements', items)).toBe('/admin/platform/announcements');
+    expect(activePath('/admin/platform/7', items)).toBe('/admin/platform');
+    expect(activePath('/admin/teams', items)).toBeNull();
   });
 });
 

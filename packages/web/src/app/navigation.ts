@@ -28,3 +28,10 @@ export function navigationGroups(routes: readonly RouteDef[], ctx: RouteContext)
 export function isActivePath(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
+
+/** The item a page belongs to: the longest path it is under (so /admin/platform/announcements is not also /admin/platform). */
+export function activePath(pathname: string, paths: readonly string[]): string | null {
+  let best: string | null = null;
+  for (const p of paths) if (isActivePath(pathname, p) && (best === null || p.length > best.length)) best = p;
+  return best;
+}

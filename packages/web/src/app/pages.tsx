@@ -71,6 +71,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   users: lazyPage(() => import('../features/users/UsersPage.tsx')),
   'audit-log': lazyPage(() => import('../features/audit/AuditLogPage.tsx')),
   'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
+  'platform-announcements': lazyPage(() => import('../features/news/AnnouncementsPage.tsx')),
 };
 
 /** Renders the page of `route` and names the browser tab after it. */

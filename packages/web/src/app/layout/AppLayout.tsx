@@ -1,4 +1,4 @@
-// The application layout: header with brand, customer and user menu; side navigation; banners above each page.
+// The application layout: header with brand, customer, news bell and user menu; side navigation; banners above each page.
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, ScrollArea, Stack, Text } from '@mantine/core';
@@ -10,6 +10,7 @@ import { Navigation } from './Navigation.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { LicenceBanner } from './LicenceBanner.tsx';
+import { NewsBell } from '../../features/news/NewsBell.tsx';
 
 export function AppLayout({ session }: { session: Session & { profile: UserProfile } }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -32,7 +33,10 @@ export function AppLayout({ session }: { session: Session & { profile: UserProfi
               </Text>
             )}
           </Group>
-          <UserMenu profile={session.profile} />
+          <Group gap="xs" wrap="nowrap">
+            <NewsBell />
+            <UserMenu profile={session.profile} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav">

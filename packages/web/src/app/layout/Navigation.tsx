@@ -2,7 +2,7 @@
 import { Link, useLocation } from 'react-router';
 import { NavLink, Stack } from '@mantine/core';
 import { ROUTES, type RouteContext } from '@bulwark/core';
-import { isActivePath, navigationGroups } from '../navigation.ts';
+import { activePath, isActivePath, navigationGroups } from '../navigation.ts';
 import { WEB_ROUTES } from '../web-routes.ts';
 
 export function Navigation({ ctx }: { ctx: RouteContext }) {
@@ -12,8 +12,12 @@ export function Navigation({ ctx }: { ctx: RouteContext }) {
   return (
     <Stack gap={2}>
       {groups.map((group) => {
+        const current = activePath(
+          pathname,
+          group.items.map((item) => item.path),
+        );
         const links = group.items.map((item) => {
-          const active = isActivePath(pathname, item.path);
+          const active = item.path === current;
           return (
             <NavLink
               key={item.path}
