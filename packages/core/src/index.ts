@@ -19,6 +19,7 @@ export * from './api/tags.ts';
 export * from './api/teams.ts';
 export * from './api/vulnerabilities.ts';
 export * from './api/news.ts';
+export * from './api/dashboards.ts';
 export * from './codes.ts';
 export * from './constants.ts';
 export * from './scan-status.ts';
