@@ -42,6 +42,7 @@ import { teamRoutes } from './modules/teams/routes.ts';
 import { vulnerabilityRoutes } from './modules/vulnerabilities/routes.ts';
 import { savedFilterRoutes } from './modules/vulnerabilities/routes-saved-filters.ts';
 import { newsRoutes } from './modules/news/routes.ts';
+import { dashboardRoutes } from './modules/dashboards/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   vulnerabilityRoutes(app, ctx);
   savedFilterRoutes(app, ctx);
   newsRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);

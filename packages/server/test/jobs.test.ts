@@ -98,7 +98,16 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
   it('runHousekeeping deletes expired sessions, long-spent tokens and stale rate limits, and keeps live ones', async () => {
     await seed('direct');
     const result = await runHousekeeping(t.ctx.db);
-    expect(result).toEqual({ sessions: 2, tokens: 2, rateLimits: 2, assetsArchived: 0, findingsClosed: 0, ignoresExpired: 0, kevNews: 0 });
+    expect(result).toEqual({
+      sessions: 2,
+      tokens: 2,
+      rateLimits: 2,
+      assetsArchived: 0,
+      findingsClosed: 0,
+      ignoresExpired: 0,
+      kevNews: 0,
+      snapshots: 1,
+    });
     expect(await left('direct')).toEqual(KEPT('direct'));
     // Running again finds nothing more to do.
     expect(await runHousekeeping(t.ctx.db)).toEqual({
@@ -109,6 +118,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       findingsClosed: 0,
       ignoresExpired: 0,
       kevNews: 0,
+      snapshots: 1,
     });
     expect(await left('direct')).toEqual(KEPT('direct'));
   });
@@ -172,6 +182,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
         findingsClosed: 0,
         ignoresExpired: 0,
         kevNews: 0,
+        snapshots: 1,
       });
       expect(await left('boss')).toEqual(KEPT('boss'));
     });

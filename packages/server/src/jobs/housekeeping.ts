@@ -1,12 +1,14 @@
 // Housekeeping: removes expired sessions, spent one-time tokens and stale rate-limit counters, and archives assets
 // past their customer's lifecycle period, ends ignores whose expiry has come, and posts news of CVEs newly known
-// exploited that are open on a customer's assets (so a feed sync or a scan is news within 15 minutes).
+// exploited that are open on a customer's assets (so a feed sync or a scan is news within 15 minutes), and refreshes
+// today's exposure snapshot of every customer (dashboard trends).
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { oneTimeTokens, rateLimits, sessions } from '../db/schema/index.ts';
 import { archiveStaleAssets } from '../modules/assets/lifecycle.ts';
 import { expireIgnores } from '../modules/vulnerabilities/service.ts';
 import { announceNewlyExploited } from '../modules/news/service.ts';
+import { takeSnapshots } from '../modules/dashboards/snapshots.ts';
 
 export interface HousekeepingResult {
   sessions: number;
@@ -18,6 +20,8 @@ export interface HousekeepingResult {
   ignoresExpired: number;
   /** News items posted about CVEs newly known exploited that are open on a customer's assets. */
   kevNews: number;
+  /** Customers whose exposure snapshot of today was written (dashboard trends). */
+  snapshots: number;
 }
 
 export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
@@ -35,6 +39,7 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
   const lifecycle = await archiveStaleAssets(db, now);
   const ignoresExpired = await expireIgnores(db, now);
   const kevNews = await announceNewlyExploited(db, now);
+  const snapshots = await db.transaction((tx) => takeSnapshots(tx, now));
   return {
     sessions: s.length,
     tokens: t.length,
@@ -43,5 +48,6 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
     findingsClosed: lifecycle.findingsClosed,
     ignoresExpired,
     kevNews,
+    snapshots,
   };
 }

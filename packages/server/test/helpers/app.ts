@@ -57,7 +57,9 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
       const created = await createUser(ctx, { password: PASSWORD, ...o });
       return { id: created.id, customerId: created.customerId };
     },
-    async otherCustomer(name = `Other customer ${++n}`) {
+    async otherCustomer(name?: string) {
+      n += 1;
+      name ??= `Other customer ${n}`;
       const adminEmail = `admin${n}@other.example`;
       const created = await createUser(ctx, { email: adminEmail, password: PASSWORD, customerName: name, customerAdmin: true });
       return { customerId: created.customerId, adminEmail, adminId: created.id };

@@ -9,5 +9,6 @@ export * from './assets.ts';
 export * from './inventory.ts';
 export * from './vulnerabilities.ts';
 export * from './news.ts';
+export * from './dashboards.ts';
 export * from './audit.ts';
 export * from './leases.ts';

@@ -1,0 +1,66 @@
+// Daily snapshots of each customer's exposure (exposure_snapshots): what counts open by severity, the average asset
+// risk, and the findings first found and fixed that day. Housekeeping refreshes today's row every 15 minutes, so a
+// year of trend reads 365 rows however many findings there are.
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+/** The UTC day of a moment, as YYYY-MM-DD. */
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** Writes (or refreshes) today's snapshot of every customer, or of one. Answers how many rows it wrote. */
+export async function takeSnapshots(db: Db | Tx, now: Date, customerId?: number): Promise<number> {
+  const day = dayOf(now);
+  const rows = await queryRows(
+    db,
+    sql`insert into exposure_snapshots (customer_id, day, critical, high, medium, low, info, average_risk, detected, fixed, taken_at)
+        select c.id, ${day}::date, coalesce(o.critical, 0), coalesce(o.high, 0), coalesce(o.medium, 0), coalesce(o.low, 0),
+               coalesce(o.info, 0), coalesce(r.average, 0), coalesce(d.n, 0), coalesce(x.n, 0), ${now.toISOString()}::timestamptz
+        from customers c
+        left join lateral (
+          select count(*) filter (where f.severity = 4)::int as critical, count(*) filter (where f.severity = 3)::int as high,
+                 count(*) filter (where f.severity = 2)::int as medium, count(*) filter (where f.severity = 1)::int as low,
+                 count(*) filter (where f.severity = 0)::int as info
+          from findings f where f.customer_id = c.id and f.state <> 3 and f.ignore_kind is null and not f.test_ignored) o on true
+        left join lateral (
+          select avg(a.risk_score) as average from assets a
+          where a.customer_id = c.id and a.last_seen is not null and a.archived_at is null) r on true
+        left join lateral (
+          select count(*)::int as n from findings f
+          where f.customer_id = c.id and f.first_seen >= ${day}::date and f.first_seen < ${day}::date + 1) d on true
+        left join lateral (
+          select count(*)::int as n from findings f
+          where f.customer_id = c.id and f.state = 3 and f.closed_reason is null
+            and f.closed_at >= ${day}::date and f.closed_at < ${day}::date + 1) x on true
+        where ${customerId === undefined ? sql`true` : sql`c.id = ${customerId}`}
+        on conflict (customer_id, day) do update set
+          critical = excluded.critical, high = excluded.high, medium = excluded.medium, low = excluded.low, info = excluded.info,
+          average_risk = excluded.average_risk, detected = excluded.detected, fixed = excluded.fixed, taken_at = excluded.taken_at
+        returning customer_id`,
+  );
+  return rows.length;
+}
+
+export interface SnapshotRow extends Record<string, unknown> {
+  day: string;
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
+  info: number;
+  average_risk: number;
+  detected: number;
+  fixed: number;
+}
+
+/** The customer's snapshots of the last `days` days (today included), oldest first; today's is taken if missing. */
+export async function snapshotsOf(db: Db, customerId: number, days: number, now: Date): Promise<SnapshotRow[]> {
+  const today = dayOf(now);
+  const [hasToday] = await queryRows(db, sql`select 1 from exposure_snapshots where customer_id = ${customerId} and day = ${today}::date`);
+  if (!hasToday) await db.transaction((tx) => takeSnapshots(tx, now, customerId));
+  return queryRows<SnapshotRow>(
+    db,
+    sql`select day::text as day, critical, high, medium, low, info, average_risk, detected, fixed from exposure_snapshots
+        where customer_id = ${customerId} and day > ${today}::date - ${days}::int and day <= ${today}::date order by day`,
+  );
+}
