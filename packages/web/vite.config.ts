@@ -19,6 +19,12 @@ export default defineConfig({
               name: 'mantine',
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-transition-group)/,
             },
+            // Only the dashboard draws charts and lays out a grid: their libraries load with it, not with every page.
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
+            {
+              name: 'grid-layout',
+              test: /node_modules[\\/](react-grid-layout|react-draggable|react-resizable|fast-equals|resize-observer-polyfill)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
