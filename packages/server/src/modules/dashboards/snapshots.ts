@@ -8,14 +8,12 @@ import { queryRows } from '../../db/rows.ts';
 /** The UTC day of a moment, as YYYY-MM-DD. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** Writes (or refreshes) today's snapshot of every customer, or of one. Answers how many rows it wrote. */
-export async function takeSnapshots(db: Db | Tx, now: Date, customerId?: number): Promise<number> {
+/** Every customer's (or one's) figures of the day of `now`, as snapshot columns. */
+function figures(now: Date, customerId?: number) {
   const day = dayOf(now);
-  const rows = await queryRows(
-    db,
-    sql`insert into exposure_snapshots (customer_id, day, critical, high, medium, low, info, average_risk, detected, fixed, taken_at)
-        select c.id, ${day}::date, coalesce(o.critical, 0), coalesce(o.high, 0), coalesce(o.medium, 0), coalesce(o.low, 0),
-               coalesce(o.info, 0), coalesce(r.average, 0), coalesce(d.n, 0), coalesce(x.n, 0), ${now.toISOString()}::timestamptz
+  return sql`select c.id as customer_id, ${day}::date as day, coalesce(o.critical, 0) as critical, coalesce(o.high, 0) as high,
+               coalesce(o.medium, 0) as medium, coalesce(o.low, 0) as low, coalesce(o.info, 0) as info,
+               coalesce(r.average, 0) as average_risk, coalesce(d.n, 0) as detected, coalesce(x.n, 0) as fixed
         from customers c
         left join lateral (
           select count(*) filter (where f.severity = 4)::int as critical, count(*) filter (where f.severity = 3)::int as high,
@@ -32,7 +30,17 @@ export async function takeSnapshots(db: Db | Tx, now: Date, customerId?: number)
           select count(*)::int as n from findings f
           where f.customer_id = c.id and f.state = 3 and f.closed_reason is null
             and f.closed_at >= ${day}::date and f.closed_at < ${day}::date + 1) x on true
-        where ${customerId === undefined ? sql`true` : sql`c.id = ${customerId}`}
+        where ${customerId === undefined ? sql`true` : sql`c.id = ${customerId}`}`;
+}
+
+/** Writes (or refreshes) today's snapshot of every customer, or of one. Answers how many rows it wrote. */
+export async function takeSnapshots(db: Db | Tx, now: Date, customerId?: number): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into exposure_snapshots (customer_id, day, critical, high, medium, low, info, average_risk, detected, fixed, taken_at)
+        select f.customer_id, f.day, f.critical, f.high, f.medium, f.low, f.info, f.average_risk, f.detected, f.fixed,
+               ${now.toISOString()}::timestamptz
+        from (${figures(now, customerId)}) f
         on conflict (customer_id, day) do update set
           critical = excluded.critical, high = excluded.high, medium = excluded.medium, low = excluded.low, info = excluded.info,
           average_risk = excluded.average_risk, detected = excluded.detected, fixed = excluded.fixed, taken_at = excluded.taken_at
@@ -53,14 +61,22 @@ export interface SnapshotRow extends Record<string, unknown> {
   fixed: number;
 }
 
-/** The customer's snapshots of the last `days` days (today included), oldest first; today's is taken if missing. */
+/**
+ * The customer's snapshots of the last `days` days, oldest first, with today's figures as they are now (a read writes
+ * nothing: housekeeping keeps today's row).
+ */
 export async function snapshotsOf(db: Db, customerId: number, days: number, now: Date): Promise<SnapshotRow[]> {
   const today = dayOf(now);
-  const [hasToday] = await queryRows(db, sql`select 1 from exposure_snapshots where customer_id = ${customerId} and day = ${today}::date`);
-  if (!hasToday) await db.transaction((tx) => takeSnapshots(tx, now, customerId));
-  return queryRows<SnapshotRow>(
-    db,
-    sql`select day::text as day, critical, high, medium, low, info, average_risk, detected, fixed from exposure_snapshots
-        where customer_id = ${customerId} and day > ${today}::date - ${days}::int and day <= ${today}::date order by day`,
-  );
+  const [stored, live] = await Promise.all([
+    queryRows<SnapshotRow>(
+      db,
+      sql`select day::text as day, critical, high, medium, low, info, average_risk, detected, fixed from exposure_snapshots
+          where customer_id = ${customerId} and day > ${today}::date - ${days}::int and day < ${today}::date order by day`,
+    ),
+    queryRows<SnapshotRow>(
+      db,
+      sql`select day::text as day, critical, high, medium, low, info, average_risk, detected, fixed from (${figures(now, customerId)}) f`,
+    ),
+  ]);
+  return [...stored, ...live];
 }
