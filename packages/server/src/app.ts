@@ -40,6 +40,7 @@ import { appsAndPortsRoutes } from './modules/assets/routes-apps-ports.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { vulnerabilityRoutes } from './modules/vulnerabilities/routes.ts';
+import { issueRoutes } from './modules/vulnerabilities/routes-issues.ts';
 import { savedFilterRoutes } from './modules/vulnerabilities/routes-saved-filters.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   tagRoutes(app, ctx);
   teamRoutes(app, ctx);
   vulnerabilityRoutes(app, ctx);
+  issueRoutes(app, ctx);
   savedFilterRoutes(app, ctx);
   newsRoutes(app, ctx);
   dashboardRoutes(app, ctx);

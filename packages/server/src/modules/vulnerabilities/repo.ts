@@ -1,6 +1,6 @@
-// Queries of unified vulnerabilities, always within an AssetScope: pages of findings and of issues under one filter,
-// counts, one finding with its timeline, an issue's details, assets, related issues and common application versions,
-// and the summary of what is ignored.
+// Queries of findings in unified vulnerabilities, always within an AssetScope: pages of findings under one filter, their
+// count and export, one finding with its timeline, and the summaries of exposure and of what is ignored. The issue side
+// (one row per weakness) is issue-queries.ts.
 import { sql, type SQL } from 'drizzle-orm';
 import {
   FINDING_CONFIDENCE_LABELS,
@@ -12,8 +12,6 @@ import {
   DETECTION_LABELS,
   type FindingConfidence,
   type IgnoreReason,
-  type Issue,
-  type IssueOrdering,
   type Severity,
   type TimelineEvent,
   type Vulnerability,
@@ -27,11 +25,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { countRows } from '../../http/list.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
-import { COUNTS, findingOrder, ISSUE_ORDER, matchingFindings, type VulnerabilityFilter } from './filters.ts';
+import { COUNTS, findingOrder, matchingFindings, type VulnerabilityFilter } from './filters.ts';
 
-type Row = Record<string, unknown>;
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export type Row = Record<string, unknown>;
+export const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export const FINDING_COLUMNS = sql`f.id, i.hid, f.name, f.source, f.kind, f.confidence, f.severity, f.state, f.cvss, f.epss,
   f.exploit_known, f.ransomware_known, f.risk_score, a.id as asset_id, coalesce(nullif(a.name, ''), a.value) as asset_name,
@@ -177,123 +175,6 @@ export async function matchingFindingIds(tx: Tx, scope: AssetScope, filter: Vuln
   return rows.map((r) => Number(r.id));
 }
 
-const ISSUE_COLUMNS = sql`i.hid, i.name, i.source, i.kind, i.severity, i.cvss, i.epss, i.exploit_known, i.ransomware_known,
-  i.check_id, i.cve, i.cves`;
-
-function toIssue(r: Row): Issue {
-  const kind = Number(r.kind) as VulnerabilityKind;
-  return {
-    hid: String(r.hid),
-    name: String(r.name),
-    source: String(r.source),
-    kind,
-    kind_label: VULNERABILITY_KIND_LABELS[kind] ?? String(kind),
-    severity: Number(r.severity),
-    severity_label: SEVERITY_LABELS[Number(r.severity) as Severity],
-    cvss: num(r.cvss),
-    epss: num(r.epss),
-    exploit_known: Boolean(r.exploit_known),
-    ransomware_known: Boolean(r.ransomware_known),
-    risk_score: Math.round(Number(r.risk_score ?? 0)),
-    check_id: (r.check_id as string | null) ?? null,
-    cve: (r.cve as string | null) ?? null,
-    cves: (r.cves as string[]) ?? [],
-    assets: Number(r.assets ?? 0),
-    findings: Number(r.findings ?? 0),
-    created: iso(r.created)!,
-    last_detected: iso(r.last_detected)!,
-  };
-}
-
-/** Issues with at least one finding the filter matches; counts and risk are over those findings. */
-export async function listIssues(
-  db: Db,
-  scope: AssetScope,
-  filter: VulnerabilityFilter,
-  o: Paging & { ordering: { key: IssueOrdering; descending: boolean } },
-  now: Date,
-): Promise<{ count: number; rows: Issue[] }> {
-  const grouped = sql`select f.issue_id, max(f.risk_score) as risk_score, count(*)::int as findings, count(distinct f.host_id)::int as assets,
-                             min(f.first_seen) as created, max(f.last_seen) as last_detected
-                      ${matchingFindings(scope, filter, now)} group by f.issue_id`;
-  const dir = o.ordering.descending ? sql`desc nulls last` : sql`asc nulls first`;
-  const [rows, [counted]] = await Promise.all([
-    queryRows<Row>(
-      db,
-      sql`with g as (${grouped})
-          select ${ISSUE_COLUMNS}, g.risk_score, g.findings, g.assets, g.created, g.last_detected
-          from g join issues i on i.id = g.issue_id
-          order by ${ISSUE_ORDER[o.ordering.key]} ${dir}, i.hid
-          limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(distinct f.issue_id)::int as n ${matchingFindings(scope, filter, now)}`),
-  ]);
-  return { count: Number(counted?.n ?? 0), rows: rows.map(toIssue) };
-}
-
-export interface IssueRow extends Row {
-  id: number;
-  hid: string;
-}
-
-/** An issue the caller can see: it has a finding on an asset within the scope. */
-export async function getIssue(db: Db | Tx, scope: AssetScope, hid: string): Promise<IssueRow | null> {
-  const [row] = await queryRows<IssueRow>(
-    db,
-    sql`select i.* from issues i where i.customer_id = ${scope.customerId} and i.hid = ${hid}
-          and exists (select 1 from findings f join assets a on a.id = f.host_id where f.issue_id = i.id and ${scopeCondition(scope, 'a')})`,
-  );
-  return row ?? null;
-}
-
-/** Counts of an issue's findings within the scope: open (counting), closed, ignored or disabled, and assets affected. */
-export async function issueCounts(db: Db, scope: AssetScope, issueId: number) {
-  const [r] = await queryRows<Row>(
-    db,
-    sql`select count(*) filter (where f.state <> 3 and f.ignore_kind is null and not f.test_ignored)::int as open,
-               count(*) filter (where f.state = 3)::int as closed,
-               count(*) filter (where f.ignore_kind is not null)::int as ignored,
-               count(distinct f.host_id) filter (where f.state <> 3)::int as assets,
-               max(f.risk_score) filter (where f.state <> 3 and f.ignore_kind is null and not f.test_ignored) as risk,
-               min(f.first_seen) as created, max(f.last_seen) as last_detected
-        from findings f join assets a on a.id = f.host_id where f.issue_id = ${issueId} and ${scopeCondition(scope, 'a')}`,
-  );
-  return {
-    open: Number(r?.open ?? 0),
-    closed: Number(r?.closed ?? 0),
-    ignored: Number(r?.ignored ?? 0),
-    assets: Number(r?.assets ?? 0),
-    risk: Math.round(Number(r?.risk ?? 0)),
-    created: iso(r?.created),
-    lastDetected: iso(r?.last_detected),
-  };
-}
-
-/** Other issues on the assets this issue is open on, by how many of those assets they share. */
-export async function relatedIssues(db: Db, scope: AssetScope, issueId: number, limit = 20) {
-  return queryRows<{ hid: string; name: string; severity: number; risk_score: number; shared_assets: number }>(
-    db,
-    sql`with mine as (select distinct f.host_id from findings f join assets a on a.id = f.host_id
-                      where f.issue_id = ${issueId} and f.state <> 3 and ${scopeCondition(scope, 'a')})
-        select i.hid, i.name, i.severity, i.risk_score, count(distinct f.host_id)::int as shared_assets
-        from findings f join mine m on m.host_id = f.host_id join issues i on i.id = f.issue_id
-        where f.issue_id <> ${issueId} and f.state <> 3 and f.ignore_kind is null and not f.test_ignored
-        group by i.id order by shared_assets desc, i.risk_score desc, i.hid limit ${limit}`,
-  );
-}
-
-/** Products and versions on the ports this issue's open findings are on, most common first. */
-export async function commonAppVersions(db: Db, scope: AssetScope, issueId: number, limit = 20) {
-  return queryRows<{ product: string; version: string | null; service: string | null; assets: number }>(
-    db,
-    sql`select p.product, p.version, p.service, count(distinct f.host_id)::int as assets
-        from findings f join assets a on a.id = f.host_id
-        join host_ports p on p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol
-        where f.issue_id = ${issueId} and f.state <> 3 and p.product is not null and ${scopeCondition(scope, 'a')}
-        group by p.product, p.version, p.service order by assets desc, p.product, p.version limit ${limit}`,
-  );
-}
-
 /** One finding within the scope, with the detail columns. */
 export async function getFinding(db: Db | Tx, scope: AssetScope, id: number): Promise<Row | null> {
   const [row] = await queryRows<Row>(
@@ -372,20 +253,6 @@ export function toVulnerabilityDetail(r: Row, timeline: TimelineEvent[], now: Da
   };
 }
 
-/** One row per issue the filter matches ("distinct" vulnerabilities): hid, name, severity, how many findings. */
-export async function distinctIssues(db: Db, scope: AssetScope, filter: VulnerabilityFilter, now: Date, p: Paging) {
-  const from = matchingFindings(scope, filter, now);
-  const [rows, [counted]] = await Promise.all([
-    queryRows<{ hid: string; name: string; severity: number; findings: number }>(
-      db,
-      sql`select i.hid, min(i.name) as name, max(i.severity) as severity, count(*)::int as findings ${from}
-          group by i.hid order by max(i.severity) desc, i.hid limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(distinct i.hid)::int as n ${from}`),
-  ]);
-  return { count: Number(counted?.n ?? 0), rows };
-}
-
 /** What is ignored or disabled within the scope, by kind and reason, and how much runs out soon. */
 export async function ignoredSummary(db: Db, scope: AssetScope, now: Date) {
   const soon = new Date(now.getTime() + IGNORE_EXPIRY_WARNING_DAYS * 86_400_000).toISOString();
@@ -444,12 +311,6 @@ export async function vulnerabilitySummary(db: Db, scope: AssetScope) {
     exploit_known: Number(open?.kev ?? 0),
     ransomware_known: Number(open?.ransomware ?? 0),
   };
-}
-
-/** A user's e-mail (who set an issue's ignore rule), or null when the user is gone. */
-export async function userEmail(db: Db, id: number): Promise<string | null> {
-  const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${id}`);
-  return row?.email ?? null;
 }
 
 /** The findings among `ids` within the scope (what ignoring by id may touch). */

@@ -1,70 +1,38 @@
-// HTTP routes of unified vulnerabilities (feature-areas §7 Unified assets, Vulnerabilities and tests): the issue list
-// and its count by OPTIONS, an issue's details, assets, related issues and common application versions, the finding
-// list (vulnerability-simple) and its count, distinct issues, one finding with its timeline, ignoring, approving,
-// un-ignoring, the ignored summary and the CSV export. Each reads within the caller's AssetScope.
+// HTTP routes of findings in unified vulnerabilities (feature-areas §7 Vulnerabilities and tests): the count of either
+// grouping by OPTIONS, the finding list (vulnerability-simple) and its CSV export, distinct issues, one finding with its
+// timeline, ignoring, approving and un-ignoring. The issue side (unified-assets/issues…) is routes-issues.ts. Each
+// reads within the caller's AssetScope.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
-import {
-  commonAppVersion,
-  IGNORE_REASON_LABELS,
-  type IgnoreReason,
-  ignoredDetails,
-  ignoreInput,
-  ignoreResult,
-  issue,
-  issueDetails,
-  relatedIssue,
-  unignoreInput,
-  vulnerability,
-  vulnerabilityDetail,
-  vulnerabilitySummary,
-  type Vulnerability,
-} from '@bulwark/core';
+import { ignoreInput, ignoreResult, unignoreInput, vulnerability, vulnerabilityDetail, type Vulnerability } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { scopeOfCaller } from '../assets/visibility.ts';
-import { issueListQuery, vulnerabilityFilterQuery, vulnerabilityListQuery } from './filters.ts';
+import { vulnerabilityFilterQuery, vulnerabilityListQuery } from './filters.ts';
+import { distinctIssues } from './issue-queries.ts';
 import {
-  commonAppVersions,
   countFindings,
-  FINDING_EXACT_COUNT,
-  distinctIssues,
   exportFindings,
+  FINDING_EXACT_COUNT,
   findingTimeline,
   getFinding,
-  getIssue,
-  ignoredSummary,
-  issueCounts,
   listFindings,
-  listIssues,
-  relatedIssues,
   toVulnerabilityDetail,
-  userEmail,
-  vulnerabilitySummary as summaryOf,
 } from './repo.ts';
-import { approveRiskAcceptance, ignoreFindings, ignoredTestIds, unignoreFindings, unignoreIssue } from './service.ts';
+import { approveRiskAcceptance, ignoreFindings, unignoreFindings, unignoreIssue } from './service.ts';
 
 const tags = ['vulnerabilities'];
 const READ = 'unified_vulnerabilities:read' as const;
 const UPDATE = 'unified_vulnerabilities:update' as const;
-const hidParams = z.object({ hid: z.string().min(1).max(200) });
 const countReply = z.object({ count: z.number().int(), exact: z.boolean() });
 const idsBody = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'Choose at least one finding.').max(10_000, 'Choose at most 10000 findings.'),
 });
-
-/** References of an issue: NVD and CISA KEV for CVEs. */
-function referencesOf(cves: readonly string[], kev: boolean) {
-  const out = cves.map((c) => ({ label: `${c} at NVD`, url: `https://nvd.nist.gov/vuln/detail/${encodeURIComponent(c)}` }));
-  if (kev && cves.length)
-    out.push({ label: 'CISA Known Exploited Vulnerabilities', url: 'https://www.cisa.gov/known-exploited-vulnerabilities-catalog' });
-  return out;
-}
 
 const CSV_COLUMNS: [string, (v: Vulnerability) => string | number | null][] = [
   ['id', (v) => v.id],
@@ -93,41 +61,6 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
   const r = app.withTypeProvider<ZodTypeProvider>();
   const scopeFor = (request: FastifyRequest) => scopeOfCaller(ctx.db, authOf(request));
 
-  r.get(
-    '/api/unified-assets/issues/',
-    {
-      config: { access: READ },
-      schema: {
-        tags,
-        summary: 'Issues (one weakness across assets) with a finding the filter matches; counts and risk over those findings',
-        querystring: issueListQuery,
-        response: { 200: pagedSchema(issue) },
-      },
-    },
-    async (request) => {
-      const scope = await scopeFor(request);
-      const { page, page_size, ordering, ...filter } = request.query;
-      const { count, rows } = await listIssues(ctx.db, scope, filter, { page, pageSize: page_size, ordering }, new Date());
-      return paged(request, page, page_size, count, rows);
-    },
-  );
-
-  /** The issue's rule for its later findings, with who set it. */
-  const issueRuleOf = async (row: Record<string, unknown>) => {
-    if (row.ignore_kind === null || row.ignore_kind === undefined) return null;
-    const reason = row.ignore_reason === null ? null : Number(row.ignore_reason);
-    const by = row.ignored_by === null ? null : await userEmail(ctx.db, Number(row.ignored_by));
-    return {
-      kind: Number(row.ignore_kind),
-      reason,
-      reason_label: reason === null ? null : IGNORE_REASON_LABELS[reason as IgnoreReason],
-      comment: String(row.ignore_comment ?? ''),
-      expires_at: row.ignore_expires_at ? new Date(row.ignore_expires_at as string).toISOString() : null,
-      at: row.ignored_at ? new Date(row.ignored_at as string).toISOString() : null,
-      by: by === null ? null : { id: Number(row.ignored_by), email: by },
-    };
-  };
-
   // Either grouping's count is the number of findings the filter matches (the issue list's OPTIONS too, as the spec
   // counts the list by its findings).
   for (const url of ['/api/unified-assets/issues/', '/api/remediation/vulnerability-simple/'])
@@ -144,136 +77,6 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
       handler: async (request) =>
         countFindings(ctx.db, await scopeFor(request), request.query as z.output<typeof vulnerabilityFilterQuery>, new Date()),
     });
-
-  const issueOr404 = async (request: FastifyRequest, hid: string) => {
-    const scope = await scopeFor(request);
-    const row = await getIssue(ctx.db, scope, hid);
-    if (!row) throw notFound();
-    return { scope, row };
-  };
-
-  r.get(
-    '/api/unified-assets/issues/:hid/details/',
-    { config: { access: READ }, schema: { tags, summary: 'One issue', params: hidParams, response: { 200: issueDetails } } },
-    async (request) => {
-      const { scope, row } = await issueOr404(request, request.params.hid);
-      const counts = await issueCounts(ctx.db, scope, Number(row.id));
-      const ignoredTests = row.check_id ? await ignoredTestIds(ctx.db, scope.customerId, 'n') : new Set<string>();
-      const kind = Number(row.kind);
-      return {
-        hid: row.hid,
-        name: String(row.name),
-        source: String(row.source),
-        kind,
-        kind_label: kind === 1 ? 'Potential' : 'General',
-        severity: Number(row.severity),
-        severity_label: ['Info', 'Low', 'Medium', 'High', 'Critical'][Number(row.severity)] ?? '',
-        cvss: row.cvss === null ? null : Number(row.cvss),
-        cvss_vector: (row.cvss_vector as string | null) ?? null,
-        epss: row.epss === null ? null : Number(row.epss),
-        epss_percentile: row.epss_percentile === null ? null : Number(row.epss_percentile),
-        exploit_known: Boolean(row.exploit_known),
-        ransomware_known: Boolean(row.ransomware_known),
-        risk_score: counts.risk,
-        check_id: (row.check_id as string | null) ?? null,
-        cve: (row.cve as string | null) ?? null,
-        cves: (row.cves as string[]) ?? [],
-        assets: counts.assets,
-        findings: counts.open,
-        created: counts.created ?? new Date(row.first_seen as string).toISOString(),
-        last_detected: counts.lastDetected ?? new Date(row.last_seen as string).toISOString(),
-        description: (row.description as string | null) ?? null,
-        solution: (row.solution as string | null) ?? null,
-        references: referencesOf((row.cves as string[]) ?? [], Boolean(row.exploit_known)),
-        counts: { open: counts.open, closed: counts.closed, ignored: counts.ignored, assets: counts.assets },
-        test_ignored: row.check_id ? ignoredTests.has(String(row.check_id)) : false,
-        ignore_rule: await issueRuleOf(row),
-      };
-    },
-  );
-
-  r.get(
-    '/api/unified-assets/issues/:hid/assets/',
-    {
-      config: { access: READ },
-      schema: {
-        tags,
-        summary: "The issue's findings, one per asset and port, with the list's filters",
-        params: hidParams,
-        querystring: vulnerabilityListQuery,
-        response: { 200: pagedSchema(vulnerability) },
-      },
-    },
-    async (request) => {
-      const { scope } = await issueOr404(request, request.params.hid);
-      const { page, page_size, ordering, ...filter } = request.query;
-      const { count, rows } = await listFindings(
-        ctx.db,
-        scope,
-        { ...filter, hid: request.params.hid },
-        { page, pageSize: page_size, ordering },
-        new Date(),
-      );
-      return paged(request, page, page_size, count, rows);
-    },
-  );
-
-  r.get(
-    '/api/unified-assets/issues/:hid/related-issues/',
-    {
-      config: { access: READ },
-      schema: { tags, summary: 'Other issues on the same assets', params: hidParams, response: { 200: z.array(relatedIssue) } },
-    },
-    async (request) => {
-      const { scope, row } = await issueOr404(request, request.params.hid);
-      const rows = await relatedIssues(ctx.db, scope, Number(row.id));
-      return rows.map((x) => ({
-        ...x,
-        severity: Number(x.severity),
-        risk_score: Math.round(Number(x.risk_score)),
-        shared_assets: Number(x.shared_assets),
-      }));
-    },
-  );
-
-  r.get(
-    '/api/unified-assets/issues/:hid/common_app_versions/',
-    {
-      config: { access: READ },
-      schema: {
-        tags,
-        summary: 'Products and versions where the issue is open',
-        params: hidParams,
-        response: { 200: z.array(commonAppVersion) },
-      },
-    },
-    async (request) => {
-      const { scope, row } = await issueOr404(request, request.params.hid);
-      return (await commonAppVersions(ctx.db, scope, Number(row.id))).map((x) => ({ ...x, assets: Number(x.assets) }));
-    },
-  );
-
-  r.get(
-    '/api/unified-assets/issues-summary/',
-    {
-      config: { access: READ },
-      schema: {
-        tags,
-        summary: "The customer's average asset risk, and the open findings that count by severity, KEV and ransomware",
-        response: { 200: vulnerabilitySummary },
-      },
-    },
-    async (request) => summaryOf(ctx.db, await scopeFor(request)),
-  );
-
-  r.get(
-    '/api/unified-assets/issues-ignored-details/',
-    {
-      config: { access: READ },
-      schema: { tags, summary: 'What is ignored or disabled, by reason, and what runs out soon', response: { 200: ignoredDetails } },
-    },
-    async (request) => ignoredSummary(ctx.db, await scopeFor(request), new Date()),
-  );
 
   r.get(
     '/api/remediation/vulnerability-simple/',

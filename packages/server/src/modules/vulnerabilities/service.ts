@@ -14,7 +14,8 @@ import { refreshAssetRisk } from '../assets/risk.ts';
 import type { AssetScope } from '../assets/visibility.ts';
 import { vulnerabilityFilterQuery } from './filters.ts';
 import { refreshIssues } from './issues.ts';
-import { findingsWithin, getIssue, matchingFindingIds } from './repo.ts';
+import { getIssue } from './issue-queries.ts';
+import { findingsWithin, matchingFindingIds } from './repo.ts';
 
 export { upsertIssues, refreshIssues, issuesOfAssets } from './issues.ts';
 export type { IgnoreInput };
