@@ -20,6 +20,8 @@ export * from './api/teams.ts';
 export * from './api/vulnerabilities.ts';
 export * from './api/news.ts';
 export * from './api/dashboards.ts';
+export * from './api/reports.ts';
+export * from './report-charts.ts';
 export * from './codes.ts';
 export * from './constants.ts';
 export * from './scan-status.ts';

@@ -12,3 +12,4 @@ export * from './news.ts';
 export * from './dashboards.ts';
 export * from './audit.ts';
 export * from './leases.ts';
+export * from './reports.ts';

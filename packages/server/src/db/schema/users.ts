@@ -29,7 +29,17 @@ export const users = pgTable(
     lastOtpStep: integer('last_otp_step'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The digest's settings (feature-areas §3 user profile `digestreportconfig`); null: never set. */
+    digestConfig: jsonb('digest_config').$type<Record<string, unknown>>(),
+    /** When the digest is next due (indexed for the sender); null when it is off. */
+    digestNextAt: timestamp('digest_next_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_customer_idx').on(t.customerId)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_customer_idx').on(t.customerId),
+    index('users_digest_due_idx')
+      .on(t.digestNextAt)
+      .where(sql`${t.digestNextAt} is not null`),
+  ],
 );
