@@ -44,6 +44,9 @@ import { issueRoutes } from './modules/vulnerabilities/routes-issues.ts';
 import { savedFilterRoutes } from './modules/vulnerabilities/routes-saved-filters.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { reportScheduleRoutes } from './modules/reports/routes-schedules.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,6 +146,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   savedFilterRoutes(app, ctx);
   newsRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  reportScheduleRoutes(app, ctx);
+  reportRoutes(app, ctx);
+  exportRoutes(app, ctx);
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);
@@ -151,7 +157,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await registerWeb(app, config.webDir ?? defaultWebDir());
 
   // Every server queues jobs; with BULWARK_JOBS=off it leaves running them to `bulwark worker` processes.
-  ctx.jobs = await startJobs(db, app.log, { work: config.jobs, retryDelaySeconds: config.jobRetrySeconds, feedSync: config });
+  ctx.jobs = await startJobs(db, app.log, {
+    work: config.jobs,
+    retryDelaySeconds: config.jobRetrySeconds,
+    feedSync: config,
+    reports: { config, secrets: ctx.secrets, mailer: ctx.mailer },
+  });
   app.addHook('onClose', async () => {
     await ctx.jobs?.stop();
     ctx.mailer.close();

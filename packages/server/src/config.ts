@@ -138,6 +138,12 @@ const schema = z
       .min(1, 'must be at least 1')
       .max(64, 'must be at most 64')
       .default(2),
+    BULWARK_REPORT_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(3650, 'must be at most 3650')
+      .default(30),
     BULWARK_PROBE_OFFLINE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(60),
     BULWARK_FEEDS_SYNC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     BULWARK_FEEDS_SYNC_AT: z
@@ -215,6 +221,8 @@ export interface Config {
   builtinProbeTasks: number;
   /** A probe silent this long is offline and its tasks go back to the queue. */
   probeOfflineSeconds: number;
+  /** Days a finished report's or export's file is kept before housekeeping deletes it. */
+  reportRetentionDays: number;
   /** The automatic feed sync: daily at `at` in `timeZone`, and at the first start of an installation with no feeds. */
   feedSync: {
     enabled: boolean;
@@ -266,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     builtinProbe: c.BULWARK_BUILTIN_PROBE === 'on',
     builtinProbeTasks: c.BULWARK_BUILTIN_PROBE_TASKS,
     probeOfflineSeconds: c.BULWARK_PROBE_OFFLINE_SECONDS,
+    reportRetentionDays: c.BULWARK_REPORT_RETENTION_DAYS,
     feedSync: {
       enabled: c.BULWARK_FEEDS_SYNC === 'on',
       at: c.BULWARK_FEEDS_SYNC_AT,

@@ -87,7 +87,15 @@ program
       onIdleError: (err) => log.warn({ err }, 'the database closed an idle connection'),
     });
     await db.migrate();
-    const jobs = await startJobs(db, log, { work: true, retryDelaySeconds: cfg.jobRetrySeconds, feedSync: cfg });
+    const [{ Mailer }, { SecretBox, loadSecretKey }] = await Promise.all([import('./mail/mailer.ts'), import('./lib/secrets.ts')]);
+    const mailer = new Mailer(db.db, cfg.smtpUrl, cfg.mailFrom, log);
+    const secrets = new SecretBox(loadSecretKey(cfg.secretKey, cfg.dataDir));
+    const jobs = await startJobs(db, log, {
+      work: true,
+      retryDelaySeconds: cfg.jobRetrySeconds,
+      feedSync: cfg,
+      reports: { config: cfg, secrets, mailer },
+    });
     await (await import('./modules/intel/sync/queue.ts')).queueFirstFeedSync({ db: db.db, jobs, config: cfg });
     const stop = async (signal: string) => {
       log.info({ signal }, 'worker shutting down');

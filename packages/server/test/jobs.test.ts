@@ -107,6 +107,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       ignoresExpired: 0,
       kevNews: 0,
       snapshots: 1,
+      filesExpired: 0,
     });
     expect(await left('direct')).toEqual(KEPT('direct'));
     // Running again finds nothing more to do.
@@ -119,6 +120,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       ignoresExpired: 0,
       kevNews: 0,
       snapshots: 1,
+      filesExpired: 0,
     });
     expect(await left('direct')).toEqual(KEPT('direct'));
   });
@@ -183,6 +185,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
         ignoresExpired: 0,
         kevNews: 0,
         snapshots: 1,
+        filesExpired: 0,
       });
       expect(await left('boss')).toEqual(KEPT('boss'));
     });

@@ -4,6 +4,7 @@ import { TWO_FACTOR_METHODS } from './auth.ts';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions.ts';
 import { ROLE_PRESETS } from '../roles.ts';
 import { RETENTION_OPTIONS_DAYS } from '../codes/admin.ts';
+import { digestConfig } from './reports.ts';
 
 // Partial: a user's map names only the resources they have actions on.
 export const permissionsMap = z.partialRecord(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
@@ -26,7 +27,8 @@ export const userProfile = z.object({
   role: z.enum(ROLE_PRESETS).nullable(),
   platform_operator: z.boolean(),
   two_factor_method: z.enum(TWO_FACTOR_METHODS),
-  digestreportconfig: z.null(),
+  /** The digest e-mail's settings (reports/digest-config/); null until the user sets one. */
+  digestreportconfig: digestConfig.nullable(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

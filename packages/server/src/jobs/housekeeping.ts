@@ -9,6 +9,8 @@ import { archiveStaleAssets } from '../modules/assets/lifecycle.ts';
 import { expireIgnores } from '../modules/vulnerabilities/service.ts';
 import { announceNewlyExploited } from '../modules/news/service.ts';
 import { takeSnapshots } from '../modules/dashboards/snapshots.ts';
+import { deleteExpiredReports } from '../modules/reports/service.ts';
+import { deleteExpiredExports } from '../modules/exports/service.ts';
 
 export interface HousekeepingResult {
   sessions: number;
@@ -22,6 +24,8 @@ export interface HousekeepingResult {
   kevNews: number;
   /** Customers whose exposure snapshot of today was written (dashboard trends). */
   snapshots: number;
+  /** Reports and exports past the retention period, deleted with their files. */
+  filesExpired: number;
 }
 
 export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
@@ -40,6 +44,7 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
   const ignoresExpired = await expireIgnores(db, now);
   const kevNews = await announceNewlyExploited(db, now);
   const snapshots = await db.transaction((tx) => takeSnapshots(tx, now));
+  const filesExpired = (await deleteExpiredReports(db, now)) + (await deleteExpiredExports(db, now));
   return {
     sessions: s.length,
     tokens: t.length,
@@ -49,5 +54,6 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
     ignoresExpired,
     kevNews,
     snapshots,
+    filesExpired,
   };
 }

@@ -12,6 +12,15 @@ import { ASSET_BULK_QUEUE, runBulkJob, type AssetBulkJob } from '../modules/asse
 import { FEED_SYNC_QUEUE, retryOf, type FeedSyncJob } from '../modules/intel/sync/queue.ts';
 import { syncCron } from '../modules/intel/sync/schedule.ts';
 import { syncFeeds, type SyncDeps } from '../modules/intel/sync/sync.ts';
+import {
+  generateReport,
+  REPORT_QUEUE,
+  REPORT_SCHEDULE_QUEUE,
+  runDueSchedules,
+  sendDueDigests,
+  type ReportDeps,
+} from '../modules/reports/service.ts';
+import { EXPORT_QUEUE, runExport } from '../modules/exports/service.ts';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 /** Where a job goes when its last retry has failed: kept for operators to read, never run again. */
@@ -26,6 +35,8 @@ export interface JobsOptions {
   retryDelaySeconds?: number;
   /** The feed sync's settings: with them a working process runs sync jobs and keeps the daily schedule. */
   feedSync?: SyncDeps['config'];
+  /** What reports, exports, report schedules and digests need: with them a working process runs those jobs. */
+  reports?: Omit<ReportDeps, 'db' | 'log'>;
 }
 
 export interface Jobs {
@@ -73,6 +84,11 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
     expireInSeconds: 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   });
+
+  // Reports and exports stream big files: one attempt, hours at most; a failure says why on the run.
+  for (const queue of [REPORT_QUEUE, EXPORT_QUEUE])
+    await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: 6 * 3600, deadLetter: DEAD_LETTER_QUEUE });
+  await boss.createQueue(REPORT_SCHEDULE_QUEUE, { name: REPORT_SCHEDULE_QUEUE, policy: 'singleton', retryLimit: 0 });
 
   const workers = new Map<string, string>();
   if (options.work) {
@@ -143,6 +159,39 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
         },
       ),
     );
+    const reports = options.reports;
+    if (reports) {
+      const deps: ReportDeps = { db: database.db, log, ...reports };
+      workers.set(
+        REPORT_QUEUE,
+        await boss.work<{ reportId: number }>(REPORT_QUEUE, { pollingIntervalSeconds: Math.min(polling, 1) }, async ([job]) => {
+          await generateReport(deps, job.data.reportId);
+          return null;
+        }),
+      );
+      workers.set(
+        EXPORT_QUEUE,
+        await boss.work<{ exportId: number }>(EXPORT_QUEUE, { pollingIntervalSeconds: Math.min(polling, 1) }, async ([job]) => {
+          await runExport({ db: database.db, retentionDays: reports.config.reportRetentionDays }, job.data.exportId);
+          return null;
+        }),
+      );
+      // Every minute: start the report schedules and send the digests that are due.
+      await boss.schedule(REPORT_SCHEDULE_QUEUE, '* * * * *');
+      workers.set(
+        REPORT_SCHEDULE_QUEUE,
+        await boss.work(REPORT_SCHEDULE_QUEUE, { pollingIntervalSeconds: Math.max(polling, 5) }, async () => {
+          const now = new Date();
+          const started = await runDueSchedules(database.db, now, log);
+          for (const reportId of started) await boss.send(REPORT_QUEUE, { reportId });
+          const digests = await sendDueDigests(deps, now);
+          if (started.length || digests) log.info({ reports: started.length, digests }, 'scheduled reports and digests started');
+          return { reports: started.length, digests };
+        }),
+      );
+    } else {
+      await boss.unschedule(REPORT_SCHEDULE_QUEUE);
+    }
   }
 
   return {

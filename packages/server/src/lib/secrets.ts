@@ -21,6 +21,11 @@ export class SecretBox {
     this.key = Buffer.from(hkdfSync('sha256', secretKey, 'bulwark', 'secrets-at-rest v1', 32));
   }
 
+  /** A key of one customer's own for stable pseudonyms (anonymised reports): the same value, the same pseudonym. */
+  pseudonymKey(customerId: number): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, 'bulwark', `pseudonyms v1 customer ${customerId}`, 32));
+  }
+
   /** `v1:` + base64url(iv | tag | ciphertext). */
   encrypt(plain: string): string {
     const iv = randomBytes(12);

@@ -1,4 +1,5 @@
 // Sends e-mail through SMTP_URL with nodemailer, and records every message in the outbox (the only delivery without SMTP).
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a stream is read once, while sending); the outbox records their names. */
+  attachments?: { filename: string; content: Buffer | Readable; contentType?: string }[];
 }
 
 export class Mailer {
@@ -45,7 +48,9 @@ export class Mailer {
     await this.db.insert(outbox).values({
       recipient: message.to,
       subject: message.subject,
-      body: message.text,
+      body: message.attachments?.length
+        ? `${message.text}\nAttachments: ${message.attachments.map((a) => a.filename).join(', ')}\n`
+        : message.text,
       html: message.html ?? null,
       status,
       error,

@@ -248,3 +248,4 @@ export async function deleteWidget(db: Db, o: Owner, id: number): Promise<void> 
   await getWidget(db, o, id);
   await db.transaction((tx) => tx.execute(sql`delete from widgets where id = ${id}`));
 }
+export { trend, type WidgetContext } from './widget-data.ts';

@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Auth, CustomerRow, UserRow } from '../../http/session.ts';
 import { subjectOf } from '../../http/guards.ts';
 import { maskPhone } from '../auth/otp.ts';
+import { digestOfProfile } from '../reports/service.ts';
 
 export function toProfile(user: UserRow, customer: CustomerRow): UserProfile {
   return {
@@ -28,7 +29,7 @@ export function toProfile(user: UserRow, customer: CustomerRow): UserProfile {
     role: roleOf({ customer_admin: user.customerAdmin, is_superuser: user.isSuperuser, permissions: user.permissions }),
     platform_operator: user.platformOperator,
     two_factor_method: user.twoFactorMethod,
-    digestreportconfig: null,
+    digestreportconfig: digestOfProfile(user),
   };
 }
 

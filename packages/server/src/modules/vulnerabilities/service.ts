@@ -225,3 +225,5 @@ export async function ignoredTestIds(db: Db, customerId: number, variant: 'n' | 
   );
   return new Set(rows.map((r) => r.test_id));
 }
+/** What reports and exports select findings by: the list's own filter and its SQL (one query layer for every format). */
+export { matchingFindings, vulnerabilityFilterQuery, type VulnerabilityFilter } from './filters.ts';

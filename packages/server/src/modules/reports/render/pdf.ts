@@ -1,0 +1,650 @@
+// The PDF report: a prepared report drawn with pdfkit (A4, built-in Helvetica) as a cover, a table of contents with
+// page numbers and bookmarks, the template's sections with the charts as vector SVG, and the findings table streamed
+// row by row. Pages are buffered only until they are complete, so 50,000 findings print in flat memory. The plain
+// figures and sentences are shared with the HTML report (html.ts), so both formats say the same thing.
+import { once } from 'node:events';
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import {
+  mttrChart,
+  REPORT_SECTION_LABELS,
+  SEVERITY_LABELS,
+  severityChart,
+  trendChart,
+  type ReportData,
+  type ReportFindingRow,
+  type ReportSection,
+} from '@bulwark/core';
+import { chartSvg } from './chart-svg.ts';
+
+/**
+ * Called while the findings table is written: every {@link PROGRESS_EVERY} rows and once at the end, with the rows
+ * written so far (not at all when the report has no findings section).
+ */
+export interface RenderProgress {
+  (rowsWritten: number): void | Promise<void>;
+}
+
+export const PROGRESS_EVERY = 500;
+
+// ---------------------------------------------------------------------------------------------------------------------
+// What both formats print (figures, sentences, table cells), as plain text.
+
+/** Severities as reports list them: Critical first. */
+export const SEVERITY_ORDER = [4, 3, 2, 1, 0] as const;
+
+/** The sections in print order: as the template lists them, except the findings table, always last (it is the big one). */
+export function sectionsInOrder(sections: readonly ReportSection[]): ReportSection[] {
+  const ordered: ReportSection[] = sections.filter((s) => s !== 'findings');
+  if (sections.includes('findings')) ordered.push('findings');
+  return ordered;
+}
+
+/** `generated_at` as `YYYY-MM-DD HH:MM UTC` (the text as given if it is no date). */
+export function utcStamp(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+export const oneDecimal = (n: number) => n.toFixed(1);
+export const mttrText = (days: number | null) => (days === null ? '—' : `${oneDecimal(days)} days`);
+
+/** The executive summary in one plain sentence, e.g. "40 findings are open on 9 assets, 12 critical and 20 high; …". */
+export function summarySentence(data: ReportData): string {
+  const s = data.summary;
+  if (s.open_findings === 0) return 'No findings are open.';
+  const critical = s.by_severity[4] ?? 0;
+  const high = s.by_severity[3] ?? 0;
+  const open = `${plural(s.open_findings, 'finding is', 'findings are')} open on ${plural(s.affected_assets, 'asset', 'assets')}`;
+  const worst = critical + high === 0 ? 'none of them critical or high' : `${critical} critical and ${high} high`;
+  const exploited =
+    s.exploit_known === 0
+      ? 'none is known to be exploited'
+      : `${s.exploit_known} ${s.exploit_known === 1 ? 'is' : 'are'} known to be exploited` +
+        (s.ransomware_known > 0 ? `, ${s.ransomware_known} in ransomware campaigns` : '');
+  return `${open}, ${worst}; ${exploited}.`;
+}
+
+/** A label and its value, printed on one line. */
+export type Figure = readonly [label: string, value: string];
+
+export function summaryFigures(data: ReportData): Figure[] {
+  const s = data.summary;
+  return [
+    ['Average risk score', oneDecimal(s.average_risk_score)],
+    ['Open findings', String(s.open_findings)],
+    ['Open issues', String(s.open_issues)],
+    ['Affected assets', String(s.affected_assets)],
+    ['Known exploited (KEV)', String(s.exploit_known)],
+    ['Used by ransomware', String(s.ransomware_known)],
+  ];
+}
+
+export function severityFigures(data: ReportData): Figure[] {
+  return SEVERITY_ORDER.map((s) => [SEVERITY_LABELS[s], String(data.summary.by_severity[s] ?? 0)]);
+}
+
+export function remediationFigures(data: ReportData): Figure[] {
+  const r = data.remediation;
+  return [
+    [`Detected in the last ${r.days} days`, String(r.detected)],
+    [`Fixed in the last ${r.days} days`, String(r.fixed)],
+    ['Ignored', String(r.ignored)],
+  ];
+}
+
+/** Mean time to remediate by severity, Critical first ("—": none closed in the window). */
+export function mttrFigures(data: ReportData): Figure[] {
+  return SEVERITY_ORDER.map((s) => [SEVERITY_LABELS[s], mttrText(data.remediation.mttr_days[s] ?? null)]);
+}
+
+export function coverageFigures(data: ReportData): Figure[] {
+  const c = data.coverage;
+  return [
+    ['Assets', String(c.assets)],
+    ['Scanned in the last 30 days', String(c.scanned_30d)],
+    ['Never scanned', String(c.never_scanned)],
+    ['Scan runs in the last 30 days', String(c.runs_30d)],
+  ];
+}
+
+const severityLabel = (n: number) => SEVERITY_LABELS[n as keyof typeof SEVERITY_LABELS] ?? String(n);
+
+export const ISSUE_COLUMNS = ['Issue', 'Name', 'Severity', 'Risk', 'Assets', 'KEV'] as const;
+export function issueCells(rows: ReportData['top_issues']): string[][] {
+  return rows.map((r) => [
+    r.hid,
+    r.name,
+    severityLabel(r.severity),
+    oneDecimal(r.risk_score),
+    String(r.assets),
+    r.exploit_known ? 'yes' : 'no',
+  ]);
+}
+
+export const ASSET_COLUMNS = ['Asset', 'Address', 'Risk', 'Findings', 'Critical', 'High'] as const;
+export function assetCells(rows: ReportData['exposed_assets']): string[][] {
+  return rows.map((r) => [r.name, r.address ?? '—', oneDecimal(r.risk_score), String(r.findings), String(r.critical), String(r.high)]);
+}
+
+export const FINDING_COLUMNS = [
+  'Asset',
+  'Address',
+  'Port',
+  'Issue',
+  'Severity',
+  'Risk',
+  'CVSS',
+  'EPSS',
+  'KEV',
+  'State',
+  'Last seen',
+] as const;
+/** A findings row's cells in {@link FINDING_COLUMNS} order; the issue shows its id and name. */
+export function findingCells(r: ReportFindingRow): string[] {
+  const issue = r.issue && r.name && r.issue !== r.name ? `${r.issue} ${r.name}` : r.issue || r.name;
+  return [r.asset, r.address, r.port, issue, r.severity, r.risk_score, r.cvss, r.epss, r.exploit_known, r.state, r.last_seen];
+}
+
+export const findingsHeading = (data: ReportData) => `${REPORT_SECTION_LABELS.findings} (${data.findings_count})`;
+
+/**
+ * Writes to `out` with back-pressure: `write` queues, `ready` waits while `out` is over its high-water mark. A
+ * failure of `out` is kept and thrown by the next `ready` or `end`, never left unhandled.
+ */
+export class Sink {
+  private failure: unknown = null;
+  private drained: Promise<void> | null = null;
+
+  constructor(private readonly out: NodeJS.WritableStream) {
+    out.on('error', (e: unknown) => {
+      this.failure ??= e;
+    });
+  }
+
+  write(chunk: string | Uint8Array): void {
+    if (!this.out.write(chunk) && this.drained === null) {
+      this.drained = once(this.out, 'drain').then(() => {
+        this.drained = null;
+      });
+      this.drained.catch(() => undefined);
+    }
+  }
+
+  async ready(): Promise<void> {
+    if (this.failure !== null) throw this.failure;
+    if (this.drained !== null) await this.drained;
+  }
+
+  /** Ends `out` and resolves once everything is written out. */
+  async end(): Promise<void> {
+    await this.ready();
+    const finished = once(this.out, 'finish');
+    this.out.end();
+    await finished;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The PDF.
+
+/** Helvetica encodes WinAnsi only: Latin-1 plus these (curly quotes, dashes, ellipsis, euro …). */
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const NOT_WIN_ANSI = new RegExp(`[^\\x20-\\x7e\\xa0-\\xff${WIN_ANSI_EXTRA}]`, 'gu');
+
+/**
+ * `text` as Helvetica can print it on one line: line breaks and tabs become spaces, any other character it cannot
+ * encode (CJK, emoji, control characters) becomes '?'.
+ */
+export function winAnsi(text: string): string {
+  return text.replace(/[\t\n\r]+/g, ' ').replace(NOT_WIN_ANSI, '?');
+}
+
+type Doc = typeof PDFDocument;
+type Column = { label: string; width: number; align?: 'right' };
+
+const REGULAR = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const MARGIN = 50;
+const MARGIN_BOTTOM = 64;
+const PORTRAIT = { size: 'A4', layout: 'portrait', margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN_BOTTOM } } as const;
+/** The findings table gets landscape pages: eleven columns do not fit across a portrait A4. */
+const LANDSCAPE = { size: 'A4', layout: 'landscape', margins: { top: 36, left: 36, right: 36, bottom: 52 } } as const;
+const TEXT = '#212529';
+const MUTED = '#6c757d';
+const RULE = '#dee2e6';
+const HEAD_FILL = '#f1f3f5';
+const CHART = { width: 495, height: 220 };
+const TABLE_SIZE = 9;
+const FINDINGS_SIZE = 7;
+const FINDINGS_ROW = 11;
+const PAD = 3;
+
+/** The findings table's columns across a landscape A4 (770 pt between the margins). */
+const FINDINGS_LAYOUT: Column[] = FINDING_COLUMNS.map((label, i) => ({
+  label,
+  width: [112, 78, 36, 236, 44, 30, 30, 36, 28, 50, 90][i] ?? 40,
+  ...(i >= 5 && i <= 7 ? { align: 'right' as const } : {}),
+}));
+
+class PdfWriter {
+  /** Pages added so far (the cover is page 1). */
+  pages = 0;
+  y = 0;
+  /** The current font, size and colour (pdfkit keeps them private), so the footer can put them back. */
+  private font = REGULAR;
+  private size = 10;
+  private color = TEXT;
+
+  constructor(
+    readonly doc: Doc,
+    private readonly footerTitle: string,
+  ) {
+    // Every page but the cover gets its footer as soon as it is added, while it is certainly still buffered.
+    doc.on('pageAdded', () => {
+      this.pages++;
+      if (this.pages > 1) this.footer();
+      this.y = doc.page.margins.top;
+    });
+  }
+
+  /** Sets font, size and fill colour for the text that follows. */
+  use(font: string, size: number, color = TEXT): void {
+    this.doc.font(font).fontSize(size).fillColor(color);
+    this.font = font;
+    this.size = size;
+    this.color = color;
+  }
+
+  get left(): number {
+    return this.doc.page.margins.left;
+  }
+  get width(): number {
+    const p = this.doc.page;
+    return p.width - p.margins.left - p.margins.right;
+  }
+  get bottom(): number {
+    return this.doc.page.height - this.doc.page.margins.bottom;
+  }
+
+  /**
+   * "Page N" and the report's title below the bottom margin. A page may also be added by pdfkit itself, when a long
+   * paragraph runs over: the text state is put back afterwards so that paragraph goes on as it was.
+   */
+  private footer(): void {
+    const { doc } = this;
+    const page = doc.page;
+    const before = { font: this.font, size: this.size, color: this.color, x: doc.x, y: doc.y };
+    // Text below the bottom margin would make pdfkit start another page: lift the margin while writing the footer.
+    const margin = page.margins.bottom;
+    page.margins.bottom = 0;
+    const y = page.height - margin + 24;
+    this.use(REGULAR, 8, MUTED);
+    const label = `Page ${this.pages}`;
+    const labelWidth = this.measure(label);
+    this.cell(winAnsi(this.footerTitle), page.margins.left, y, this.width - labelWidth - 24);
+    doc.text(label, page.width - page.margins.right - labelWidth, y, { lineBreak: false });
+    page.margins.bottom = margin;
+    this.use(before.font, before.size, before.color);
+    doc.x = before.x;
+    doc.y = before.y;
+  }
+
+  addPage(layout: typeof PORTRAIT | typeof LANDSCAPE = PORTRAIT): void {
+    this.doc.addPage(layout);
+  }
+
+  /** Starts a new page unless `height` more points fit on this one. */
+  ensure(height: number): void {
+    if (this.y + height > this.bottom) this.addPage();
+  }
+
+  /** Wrapped text across the page (it may run onto the next page). */
+  paragraph(text: string, size = 10, color = TEXT, font = REGULAR): void {
+    const { doc } = this;
+    this.use(font, size, color);
+    this.ensure(doc.currentLineHeight(true));
+    // Line breaks are the author's (a template's description): kept here, where text wraps anyway.
+    doc.text(text.split(/\r?\n/).map(winAnsi).join('\n'), this.left, this.y, { width: this.width });
+    this.y = doc.y + 6;
+    doc.fillColor(TEXT);
+  }
+
+  heading(text: string, size = 16): void {
+    const { doc } = this;
+    this.ensure(size + 80);
+    this.use(BOLD, size);
+    doc.text(winAnsi(text), this.left, this.y, { width: this.width });
+    this.y = doc.y + 8;
+  }
+
+  /** Advance widths per character at size 1 of each font, measured once with pdfkit's widthOfString. */
+  private readonly widths = new Map<string, Map<string, number>>();
+
+  /**
+   * The width of `text` at the current font: the sum of its characters' widths. pdfkit's own widthOfString also looks
+   * up a kerning pair per character, which made measuring most of the time of a 50,000-row table. Helvetica's pairs
+   * nearly all narrow a string; the few that widen it (after 'r' or 'f') add at most 6% of the font size per pair,
+   * which the cells' padding absorbs.
+   */
+  measure(text: string): number {
+    let table = this.widths.get(this.font);
+    if (!table) this.widths.set(this.font, (table = new Map()));
+    let sum = 0;
+    for (const ch of text) {
+      let w = table.get(ch);
+      if (w === undefined) table.set(ch, (w = this.doc.widthOfString(ch) / this.size));
+      sum += w;
+    }
+    return sum * this.size;
+  }
+
+  /** `text` cut to fit `width` points at the current font, with an ellipsis. */
+  fit(text: string, width: number): string {
+    // Most cells are short: measure only those that might not fit (no Helvetica glyph is wider than the font size).
+    if (text.length * this.size <= width || this.measure(text) <= width) return text;
+    const room = width - this.measure('…');
+    let used = 0;
+    let end = 0;
+    for (const ch of text) {
+      used += this.measure(ch);
+      if (used > room) break;
+      end += ch.length;
+    }
+    return end === 0 ? '' : text.slice(0, end).trimEnd() + '…';
+  }
+
+  /** A single line at (x, y), no wrapping and no page flow. */
+  cell(text: string, x: number, y: number, width: number, align?: 'right'): void {
+    const { doc } = this;
+    const fitted = this.fit(text, width);
+    if (fitted === '') return;
+    doc.text(fitted, align === 'right' ? x + width - this.measure(fitted) : x, y, { lineBreak: false });
+  }
+
+  figures(figures: Figure[]): void {
+    const labelWidth = 230;
+    // A short list stays on one page; only a list longer than a page would be split.
+    this.ensure(Math.min(figures.length * 16, this.bottom - this.doc.page.margins.top));
+    for (const [label, value] of figures) {
+      this.ensure(16);
+      this.use(REGULAR, 10, MUTED);
+      this.cell(winAnsi(label), this.left, this.y, labelWidth - 10);
+      this.use(BOLD, 10);
+      this.cell(winAnsi(value), this.left + labelWidth, this.y, this.width - labelWidth);
+      this.y += 16;
+    }
+    this.y += 6;
+  }
+
+  chart(svg: string, height = CHART.height): void {
+    this.ensure(height + 8);
+    // svg-to-pdfkit ignores `paint-order`, so ECharts' white halo round bar labels would be painted over the text.
+    const flat = svg.replace(/ stroke="[^"]*" stroke-width="[^"]*" paint-order="stroke"/g, '');
+    // assumePt: one SVG pixel per point, so the chart fills the width it was rendered for.
+    SVGtoPDF(this.doc, flat, this.left, this.y, { width: CHART.width, height, assumePt: true });
+    this.y += height + 8;
+  }
+
+  private tableHeader(columns: Column[], size: number, rowHeight: number): void {
+    const { doc } = this;
+    const total = columns.reduce((sum, c) => sum + c.width, 0);
+    doc.rect(this.left, this.y, total, rowHeight).fill(HEAD_FILL);
+    this.use(BOLD, size);
+    let x = this.left;
+    for (const c of columns) {
+      this.cell(c.label, x + PAD, this.y + (rowHeight - size) / 2, c.width - 2 * PAD, c.align);
+      x += c.width;
+    }
+    this.y += rowHeight;
+    this.use(REGULAR, size);
+  }
+
+  /** One row of a table; `rowHeight` leaves room for the text and a rule below it. */
+  private tableRow(columns: Column[], cells: string[], size: number, rowHeight: number): void {
+    let x = this.left;
+    const y = this.y + (rowHeight - size) / 2;
+    for (let i = 0; i < columns.length; i++) {
+      const c = columns[i];
+      this.cell(winAnsi(cells[i] ?? ''), x + PAD, y, c.width - 2 * PAD, c.align);
+      x += c.width;
+    }
+    this.y += rowHeight;
+  }
+
+  /** A bounded table (top-N lists): repeats its header when it runs onto a new page; "None." when empty. */
+  table(columns: Column[], rows: string[][]): void {
+    if (rows.length === 0) {
+      this.paragraph('None.', 10, MUTED);
+      return;
+    }
+    const rowHeight = TABLE_SIZE + 2 * PAD + 4;
+    this.ensure(rowHeight * 3);
+    this.tableHeader(columns, TABLE_SIZE, rowHeight);
+    for (const cells of rows) {
+      if (this.y + rowHeight > this.bottom) {
+        this.addPage();
+        this.tableHeader(columns, TABLE_SIZE, rowHeight);
+      }
+      this.use(REGULAR, TABLE_SIZE);
+      this.tableRow(columns, cells, TABLE_SIZE, rowHeight);
+      this.doc
+        .moveTo(this.left, this.y)
+        .lineTo(this.left + this.width, this.y)
+        .lineWidth(0.5)
+        .stroke(RULE);
+    }
+    this.y += 12;
+  }
+
+  /** The findings table: header, then rows as they come; a full page is written out before the next one starts. */
+  async findings(rows: AsyncIterable<ReportFindingRow>, sink: Sink, onRows?: RenderProgress): Promise<number> {
+    const { doc } = this;
+    let written = 0;
+    for await (const row of rows) {
+      if (this.y + FINDINGS_ROW > this.bottom) {
+        // The page is complete: write it out (and wait for `out` if it is behind) before the next one is drawn.
+        doc.flushPages();
+        await sink.ready();
+        this.addPage(LANDSCAPE);
+        this.findingsHeader();
+      }
+      if (written % 2 === 1) {
+        doc.rect(this.left, this.y, this.width, FINDINGS_ROW).fill(HEAD_FILL);
+        doc.fillColor(TEXT);
+      }
+      this.tableRow(FINDINGS_LAYOUT, findingCells(row), FINDINGS_SIZE, FINDINGS_ROW);
+      written++;
+      if (written % PROGRESS_EVERY === 0 && onRows) await onRows(written);
+    }
+    if (written === 0) {
+      this.y += 4;
+      this.paragraph('None.', 10, MUTED);
+    }
+    // The last call, unless the every-500 one just said the same.
+    if (onRows && (written === 0 || written % PROGRESS_EVERY !== 0)) await onRows(written);
+    return written;
+  }
+
+  startFindings(): void {
+    this.addPage(LANDSCAPE);
+  }
+
+  findingsHeader(): void {
+    this.tableHeader(FINDINGS_LAYOUT, FINDINGS_SIZE, FINDINGS_ROW + 2);
+  }
+}
+
+function logoImage(logo: string | null): Buffer | null {
+  const m = logo === null ? null : /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/]+=*)$/.exec(logo);
+  return m ? Buffer.from(m[1], 'base64') : null;
+}
+
+function cover(w: PdfWriter, data: ReportData): void {
+  const { doc } = w;
+  const image = logoImage(data.logo);
+  if (image) {
+    try {
+      doc.image(image, w.left, w.y, { fit: [180, 72] });
+      w.y += 96;
+    } catch {
+      // An image pdfkit cannot read (the template only checks it is a PNG or JPEG data URL) costs the logo, not the report.
+    }
+  }
+  w.y = Math.max(w.y, 220);
+  w.heading(data.title, 28);
+  if (data.description) w.paragraph(data.description, 12);
+  w.y += 12;
+  w.figures([
+    ['Scope', data.scope_label],
+    ['Generated', utcStamp(data.generated_at)],
+  ]);
+}
+
+/** The table of contents, written on its reserved page once every section's first page is known. */
+function contents(w: PdfWriter, entries: { section: ReportSection; page: number }[]): void {
+  const { doc } = w;
+  w.y = doc.page.margins.top;
+  w.heading('Contents');
+  for (const { section, page } of entries) {
+    const label = REPORT_SECTION_LABELS[section];
+    const number = String(page);
+    w.use(REGULAR, 11);
+    doc.text(label, w.left, w.y, { lineBreak: false, goTo: `section-${section}` });
+    doc.text(number, w.left + w.width - w.measure(number), w.y, { lineBreak: false, goTo: `section-${section}` });
+    w.y += 20;
+  }
+}
+
+/** Draws one bounded section (all but the findings table) below its heading. */
+function section(w: PdfWriter, data: ReportData, s: Exclude<ReportSection, 'findings'>): void {
+  switch (s) {
+    case 'executive_summary':
+      w.paragraph(summarySentence(data), 11);
+      w.y += 4;
+      w.figures(summaryFigures(data));
+      return;
+    case 'risk_trend':
+      if (data.trend.length === 0) w.paragraph('No trend data yet.', 10, MUTED);
+      else w.chart(chartSvg(trendChart(data), CHART.width, CHART.height));
+      return;
+    case 'severity_breakdown':
+      w.chart(chartSvg(severityChart(data), CHART.width, CHART.height));
+      w.figures(severityFigures(data));
+      return;
+    case 'top_issues':
+      w.table(issueLayout(w.width), issueCells(data.top_issues));
+      return;
+    case 'kev_exposure':
+      w.table(issueLayout(w.width), issueCells(data.kev));
+      return;
+    case 'most_exposed_assets':
+      w.table(
+        ASSET_COLUMNS.map((label, i) => ({
+          label,
+          width: [w.width - 355, 125, 50, 60, 60, 60][i] ?? 50,
+          ...(i >= 2 ? { align: 'right' as const } : {}),
+        })),
+        assetCells(data.exposed_assets),
+      );
+      return;
+    case 'remediation_status':
+      w.figures(remediationFigures(data));
+      w.chart(chartSvg(mttrChart(data), CHART.width, 180), 180);
+      w.paragraph('Mean time to remediate', 11, TEXT, BOLD);
+      w.figures(mttrFigures(data));
+      return;
+    case 'scan_coverage':
+      w.figures(coverageFigures(data));
+      return;
+  }
+}
+
+function issueLayout(width: number): Column[] {
+  return ISSUE_COLUMNS.map((label, i) => ({
+    label,
+    width: [80, width - 290, 60, 50, 55, 45][i] ?? 50,
+    ...(i === 3 || i === 4 ? { align: 'right' as const } : {}),
+  }));
+}
+
+/**
+ * Renders `data` as a PDF to `out` and ends `out`; resolves once everything is written. `rows` are read only when
+ * the findings section is asked for. On failure it rejects and leaves `out` open for the caller to destroy.
+ */
+export async function renderPdf(
+  data: ReportData,
+  rows: AsyncIterable<ReportFindingRow>,
+  out: NodeJS.WritableStream,
+  onRows?: RenderProgress,
+): Promise<void> {
+  // bufferPages: the cover, contents and bounded sections stay in memory until the contents page is written; the
+  // findings pages are flushed one by one as they fill.
+  const doc = new PDFDocument({
+    ...PORTRAIT,
+    autoFirstPage: false,
+    bufferPages: true,
+    lang: 'en',
+    displayTitle: true,
+    // Document properties are Unicode strings in PDF: the title is kept as it is there.
+    info: { Title: data.title, Creator: 'Bulwark', Producer: 'Bulwark' },
+  });
+  const sink = new Sink(out);
+  let failure: unknown = null;
+  doc.on('error', (e: unknown) => {
+    failure ??= e;
+  });
+  doc.on('data', (chunk: Uint8Array) => sink.write(chunk));
+  const ended = once(doc, 'end');
+  ended.catch(() => undefined);
+
+  const w = new PdfWriter(doc, data.title);
+  w.addPage();
+  cover(w, data);
+  w.addPage();
+  const contentsPage = w.pages - 1;
+  const entries: { section: ReportSection; page: number }[] = [];
+  const sections = sectionsInOrder(data.sections);
+  let first = true;
+
+  for (const s of sections) {
+    if (s === 'findings') continue;
+    // The first section starts on the page after the contents; the others follow on, each on a new page only when
+    // too little room is left for its heading and a start.
+    if (first) {
+      w.addPage();
+      first = false;
+    } else {
+      w.y += 16;
+      w.ensure(140);
+    }
+    doc.addNamedDestination(`section-${s}`, 'XYZ', 0, w.y, null);
+    doc.outline.addItem(REPORT_SECTION_LABELS[s]);
+    entries.push({ section: s, page: w.pages });
+    w.heading(REPORT_SECTION_LABELS[s]);
+    section(w, data, s);
+  }
+
+  const withFindings = sections.includes('findings');
+  if (withFindings) entries.push({ section: 'findings', page: w.pages + 1 });
+  doc.switchToPage(contentsPage);
+  contents(w, entries);
+  doc.flushPages();
+  await sink.ready();
+
+  if (withFindings) {
+    w.startFindings();
+    doc.addNamedDestination('section-findings', 'XYZ', 0, w.y, null);
+    doc.outline.addItem(REPORT_SECTION_LABELS.findings);
+    w.heading(findingsHeading(data), 14);
+    w.findingsHeader();
+    await w.findings(rows, sink, onRows);
+  }
+
+  if (failure !== null) throw failure;
+  doc.end();
+  await ended;
+  if (failure !== null) throw failure;
+  await sink.end();
+}
