@@ -34,7 +34,10 @@ export async function adminQuery(text: string): Promise<void> {
 }
 
 /** A fresh database: PGlite in a directory under `dataDir`, or `bulwark_bench_<random>` on the PostgreSQL server. */
-export async function openBench(backend: Backend, dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openBench(
+  backend: Backend,
+  dataDir: string,
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (backend === 'pglite') {
     const dir = path.join(dataDir, 'pglite');
     const database = await openDatabase({ pgliteDir: dir });
@@ -49,9 +52,11 @@ export async function openBench(backend: Backend, dataDir: string): Promise<{ da
   const name = `bulwark_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   try {
-    const database = await openDatabase({ databaseUrl: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) });
+    const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    const database = await openDatabase({ databaseUrl: url });
     return {
       database,
+      url,
       drop: async () => {
         await database.close().catch(() => undefined);
         await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
