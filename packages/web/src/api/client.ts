@@ -79,9 +79,9 @@ function sessionLost(target: 'logout' | 'login'): void {
 
 async function send<T>(method: HttpMethod, path: string, options: RequestOptions<T>, attempt: number): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | FormData | undefined;
-  if (options.body instanceof FormData) {
-    // An upload: the browser writes the multipart body and its Content-Type with the boundary.
+  let body: string | FormData | URLSearchParams | undefined;
+  if (options.body instanceof FormData || options.body instanceof URLSearchParams) {
+    // An upload, or a form (the digest settings): the browser writes the body and its Content-Type.
     body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -18,6 +18,9 @@ const IssuePage = lazyPage(() => import('../features/vulnerabilities/IssuePage.t
 const OtherFindingPage = lazyPage(() => import('../features/vulnerabilities/OtherFindingPage.tsx'));
 
 const LegacyAssetRedirect = lazyPage(() => import('../features/assets/LegacyAssetRedirect.tsx'));
+/** The training report routes share one honest empty page until phishing and awareness training exists. */
+const TrainingReportsPage = lazyPage(() => import('../features/reports/TrainingReportsPage.tsx'));
+
 const AppsPage = lazyPage(() => import('../features/apps/AppsPage.tsx'));
 const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
 
@@ -72,6 +75,13 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'audit-log': lazyPage(() => import('../features/audit/AuditLogPage.tsx')),
   'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
   'platform-announcements': lazyPage(() => import('../features/news/AnnouncementsPage.tsx')),
+  'report-list': lazyPage(() => import('../features/reports/ReportsPage.tsx')),
+  report: lazyPage(() => import('../features/reports/ReportViewPage.tsx')),
+  'report-schedules': lazyPage(() => import('../features/reports/SchedulesPage.tsx')),
+  'report-templates': lazyPage(() => import('../features/reports/TemplatesPage.tsx')),
+  'fra-report-list': TrainingReportsPage,
+  'fra-report-schedules': TrainingReportsPage,
+  'fra-report-templates': TrainingReportsPage,
 };
 
 /** Renders the page of `route` and names the browser tab after it. */

@@ -11,6 +11,7 @@ import { UserMenu } from './UserMenu.tsx';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { LicenceBanner } from './LicenceBanner.tsx';
 import { NewsBell } from '../../features/news/NewsBell.tsx';
+import { ExportsMenu } from '../../features/reports/ExportsMenu.tsx';
 
 export function AppLayout({ session }: { session: Session & { profile: UserProfile } }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -34,6 +35,7 @@ export function AppLayout({ session }: { session: Session & { profile: UserProfi
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <ExportsMenu />
             <NewsBell />
             <UserMenu profile={session.profile} />
           </Group>

@@ -7,6 +7,7 @@ import { Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/cor
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SavedFilter } from '@bulwark/core';
 import { DataTable } from '../../components/data-table/index.ts';
+import { useStartExport } from '../reports/ExportsMenu.tsx';
 import { FilterBar, filterValuesFromQuery, storedQuery, useListState, writeFilterValue } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ExposureSummary } from './ExposureSummary.tsx';
@@ -52,6 +53,7 @@ export default function VulnerabilitiesPage() {
     filters,
   });
   const filterParams = storedQuery(list.query);
+  const startExport = useStartExport();
 
   // §3 saved filter: the default one applies when the list opens with nothing in its URL. The list waits for the
   // saved filters rather than asking twice.
@@ -151,6 +153,13 @@ export default function VulnerabilitiesPage() {
             <SavedViews current={viewOf(filterParams, group, list.ordering)} onApply={(view) => applyView(view)} />
             <Button component="a" href={exportUrl({ ...filterParams, ordering: exportOrdering })} variant="default" download>
               Export CSV
+            </Button>
+            <Button
+              variant="default"
+              loading={startExport.isPending}
+              onClick={() => startExport.mutate({ type: 'vulnerabilities', input: { filters: filterParams } })}
+            >
+              Export in background
             </Button>
           </Group>
         }

@@ -1,0 +1,266 @@
+// Pure rules of the report screens: when runs are polled and how far they are, what a report's scope is called, a
+// schedule's frequency in words, times shown in a schedule's own time zone, the time zones offered, and the findings
+// cells (severity written as a label or a number).
+import {
+  REPORT_SCOPE_KIND_LABELS,
+  REPORT_SCOPE_KINDS_AVAILABLE,
+  SEVERITY_LABELS,
+  formatDateTime,
+  ordinalSuffix,
+  weekdayName,
+  type NetworkScan,
+  type Report,
+  type ReportFrequency,
+  type ReportRunState,
+  type ReportScope,
+  type ReportScopeKind,
+  type SavedFilter,
+  type Severity,
+} from '@bulwark/core';
+
+/** Runs that are pending or running are asked about again this often. */
+export const REPORT_POLL_MS = 2_000;
+export const REPORTS_PAGE_SIZE = 25;
+export const DEFAULT_REPORT_ORDERING = '-created_at';
+/** Rows per page of a report's "All findings" section. */
+export const FINDINGS_PAGE_SIZE = 50;
+
+export const REPORTS_PATH = '/reports/reports';
+export const SCHEDULES_PATH = '/reports/schedules';
+export const TEMPLATES_PATH = '/reports/templates';
+/** A report's web view. */
+export const reportPath = (id: number) => `${REPORTS_PATH}/view/${id}`;
+
+export function isMoving(state: ReportRunState): boolean {
+  return state === 'pending' || state === 'running';
+}
+
+/** The poll interval of a list (or one run): while any is pending or running, else none. */
+export function reportPollInterval(runs: readonly Pick<Report, 'state'>[] | undefined): number | false {
+  return runs?.some((r) => isMoving(r.state)) ? REPORT_POLL_MS : false;
+}
+
+/** How far a run is, 0-100; null while its total is not known yet (an indeterminate bar). */
+export function progressPercent(progress: { current: number; total: number }): number | null {
+  if (progress.total <= 0) return null;
+  return Math.min(100, Math.max(0, Math.round((progress.current / progress.total) * 100)));
+}
+
+/** '1,200 of 5,000 findings written'; 'Waiting to start' / 'Preparing' before a total is known. */
+export function progressText(state: ReportRunState, progress: { current: number; total: number }): string {
+  if (state === 'pending') return 'Waiting to start';
+  if (progress.total <= 0) return 'Preparing';
+  const n = (v: number) => v.toLocaleString('en-US');
+  return `${n(progress.current)} of ${n(progress.total)} ${progress.total === 1 ? 'finding' : 'findings'} written`;
+}
+
+/** A finished report with a file (every format but web) can be downloaded. */
+export function hasFile(r: Pick<Report, 'format' | 'state' | 'file_name'>): boolean {
+  return r.format !== 'web' && r.state === 'finished' && r.file_name !== null;
+}
+
+/** A file size in KB or MB (base 1024, as the logo limit is). */
+export function sizeText(bytes: number | null): string {
+  if (bytes === null) return '–';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scope.
+
+export type Filters = Record<string, string | string[]>;
+
+const AVAILABLE: readonly ReportScopeKind[] = REPORT_SCOPE_KINDS_AVAILABLE;
+
+export function isScopeAvailable(kind: ReportScopeKind): boolean {
+  return AVAILABLE.includes(kind);
+}
+
+/** Where each scope kind that cannot be chosen yet will come from. */
+const SCOPE_AREAS: Record<ReportScopeKind, string> = {
+  pat_recipients: 'phishing and awareness training',
+  no_runs: 'policy scanning',
+  w_runs: 'web application scanning',
+  scan_network: 'network scanning',
+  scan_policy: 'policy scanning',
+  scan_web_application: 'web application scanning',
+  scan_web_application_discovery: 'web application discovery',
+  unified_vulns: 'unified vulnerabilities',
+  cloud_result: 'cloud scanning',
+};
+
+/** The label of a scope kind in a picker: its name, and for the ones not built yet when they will be. */
+export function scopeKindOption(kind: ReportScopeKind): { value: ReportScopeKind; label: string; disabled: boolean } {
+  const available = isScopeAvailable(kind);
+  const label = REPORT_SCOPE_KIND_LABELS[kind];
+  return { value: kind, label: available ? label : `${label} (available when ${SCOPE_AREAS[kind]} lands)`, disabled: !available };
+}
+
+/** Available kinds first (in the contract's order), the others after them. */
+export function scopeKindOptions(all: readonly ReportScopeKind[]) {
+  const options = all.map(scopeKindOption);
+  return [...options.filter((o) => !o.disabled), ...options.filter((o) => o.disabled)];
+}
+
+/** Parameters of the vulnerability list that page it rather than choose what is in it. */
+const PAGING_PARAMS = new Set(['page', 'page_size']);
+
+/** A saved view's filters as a report scope takes them: the list's own parameters, paging left out. */
+export function viewFilters(view: Pick<SavedFilter, 'filters'>): Filters {
+  const out: Filters = {};
+  for (const [key, value] of Object.entries(view.filters)) {
+    if (!PAGING_PARAMS.has(key)) out[key] = typeof value === 'string' ? value : [...value];
+  }
+  return out;
+}
+
+function canonical(filters: Filters): string {
+  const keys = Object.keys(filters).sort();
+  return JSON.stringify(keys.map((k) => [k, filters[k]]));
+}
+
+export function sameFilters(a: Filters, b: Filters): boolean {
+  return canonical(a) === canonical(b);
+}
+
+/** The saved view whose filters a scope holds, if any. */
+export function viewOfScope(filters: Filters, views: readonly SavedFilter[]): SavedFilter | undefined {
+  if (Object.keys(filters).length === 0) return undefined;
+  return views.find((v) => sameFilters(viewFilters(v), filters));
+}
+
+export interface ScopeNames {
+  views?: readonly SavedFilter[];
+  scans?: readonly Pick<NetworkScan, 'id' | 'name'>[];
+}
+
+/**
+ * A scope in words: 'All open vulnerabilities', 'Saved view “Critical on servers”', 'Vulnerabilities, 3 filters',
+ * 'Network scan “Office”' (or its number while the names are not known), else the kind's label.
+ */
+export function scopeText(kind: ReportScopeKind, scope: ReportScope, names: ScopeNames = {}): string {
+  if (kind === 'unified_vulns') {
+    const count = Object.keys(scope.filters).length;
+    if (count === 0) return 'All open vulnerabilities';
+    const view = viewOfScope(scope.filters, names.views ?? []);
+    if (view) return `Saved view “${view.name}”`;
+    return `Vulnerabilities, ${count} ${count === 1 ? 'filter' : 'filters'}`;
+  }
+  if (kind === 'scan_network') {
+    if (scope.scan === null) return 'Network scan';
+    const scan = names.scans?.find((s) => s.id === scope.scan);
+    return scan ? `Network scan “${scan.name}”` : `Network scan #${scope.scan}`;
+  }
+  return REPORT_SCOPE_KIND_LABELS[kind];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Schedules and time zones.
+
+export interface FrequencyFields {
+  frequency: ReportFrequency;
+  time: string;
+  weekday: number;
+  day_of_month: number;
+  time_zone: string;
+}
+
+/** 'Daily at 07:00 UTC', 'Weekly on Monday at 07:00 Europe/Stockholm', 'Monthly on the 1st …', '… on the last day …'. */
+export function frequencyText(s: FrequencyFields): string {
+  const at = `at ${s.time} ${s.time_zone}`;
+  switch (s.frequency) {
+    case 'daily':
+      return `Daily ${at}`;
+    case 'weekly':
+      return `Weekly on ${weekdayName(s.weekday) ?? `day ${s.weekday}`} ${at}`;
+    case 'monthly':
+      return `Monthly on the ${s.day_of_month === 0 ? 'last day' : ordinalSuffix(s.day_of_month)} ${at}`;
+  }
+}
+
+export function isTimeZone(tz: string): boolean {
+  if (tz.trim() === '') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's time zone (UTC when it cannot say). */
+export function browserTimeZone(): string {
+  try {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return tz && isTimeZone(tz) ? tz : 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const FALLBACK_ZONES = [
+  'UTC',
+  'Europe/London',
+  'Europe/Berlin',
+  'Europe/Stockholm',
+  'America/New_York',
+  'America/Los_Angeles',
+  'Asia/Tokyo',
+];
+
+/** Every IANA time zone the browser knows, UTC first; `keep` (e.g. a saved one) is offered even when the browser lacks it. */
+export function timeZoneChoices(keep?: string): string[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = FALLBACK_ZONES;
+  }
+  const all = new Set(['UTC', ...zones]);
+  if (keep && keep.trim() !== '') all.add(keep);
+  return [...all];
+}
+
+/** 'Mon 2026-11-23 07:00' in `timeZone` (the browser's local time when the zone is unknown). */
+export function formatInZone(value: string, timeZone: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  if (!isTimeZone(timeZone)) return formatDateTime(date);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+export const WEEKDAY_OPTIONS = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: weekdayName(d) ?? String(d) }));
+
+export const DAY_OF_MONTH_OPTIONS = [
+  ...Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: ordinalSuffix(i + 1) })),
+  { value: '0', label: 'Last day of the month' },
+];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Findings cells.
+
+/** A finding's severity as the server wrote it: a label ('High') or a code ('3'); the code when it is one, else null. */
+export function severityCode(text: string): Severity | null {
+  const trimmed = text.trim();
+  if (/^[0-4]$/.test(trimmed)) return Number(trimmed) as Severity;
+  const found = (Object.entries(SEVERITY_LABELS) as [string, string][]).find(([, label]) => label.toLowerCase() === trimmed.toLowerCase());
+  return found ? (Number(found[0]) as Severity) : null;
+}
+
+/** 'true' / 'yes' / '1' as yes. */
+export function isYes(text: string): boolean {
+  return ['true', 'yes', '1'].includes(text.trim().toLowerCase());
+}
