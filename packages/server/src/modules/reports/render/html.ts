@@ -31,9 +31,9 @@ import {
   utcStamp,
   type Figure,
   type RenderProgress,
-} from './pdf.ts';
+} from './figures.ts';
 
-export type { RenderProgress } from './pdf.ts';
+export type { RenderProgress } from './figures.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
