@@ -73,10 +73,28 @@ export async function snapshotsOf(db: Db, customerId: number, days: number, now:
       sql`select day::text as day, critical, high, medium, low, info, average_risk, detected, fixed from exposure_snapshots
           where customer_id = ${customerId} and day > ${today}::date - ${days}::int and day < ${today}::date order by day`,
     ),
-    queryRows<SnapshotRow>(
-      db,
-      sql`select day::text as day, critical, high, medium, low, info, average_risk, detected, fixed from (${figures(now, customerId)}) f`,
-    ),
+    liveFigures(db, customerId, now),
   ]);
   return [...stored, ...live];
+}
+
+/**
+ * Today's figures, worked out once for every read that asks while they are being worked out: a dashboard asks for
+ * several trends at once, and each would otherwise count the customer's open findings again. Nothing is kept after.
+ */
+const inFlight = new WeakMap<Db, Map<string, Promise<SnapshotRow[]>>>();
+function liveFigures(db: Db, customerId: number, now: Date): Promise<SnapshotRow[]> {
+  const key = `${customerId}:${dayOf(now)}`;
+  let ofDb = inFlight.get(db);
+  if (!ofDb) inFlight.set(db, (ofDb = new Map()));
+  const reads = ofDb;
+  let pending = reads.get(key);
+  if (!pending) {
+    pending = queryRows<SnapshotRow>(
+      db,
+      sql`select day::text as day, critical, high, medium, low, info, average_risk, detected, fixed from (${figures(now, customerId)}) f`,
+    ).finally(() => reads.delete(key));
+    reads.set(key, pending);
+  }
+  return pending;
 }
