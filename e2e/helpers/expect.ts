@@ -4,10 +4,10 @@ import { expect as vitestExpect } from 'vitest';
 
 function locatorExpect(locator: Locator) {
   return {
-    /** Fails with the locator's description when it is not visible within the page's default timeout. */
-    async toBeVisible(): Promise<void> {
+    /** Fails with the locator's description when it is not visible within `timeout` (default: the page's). */
+    async toBeVisible(options: { timeout?: number } = {}): Promise<void> {
       try {
-        await locator.first().waitFor({ state: 'visible' });
+        await locator.first().waitFor({ state: 'visible', timeout: options.timeout });
       } catch (e) {
         // Say what the page showed instead: the usual first question when a browser test fails.
         const shown = await locator

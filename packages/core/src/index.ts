@@ -21,6 +21,7 @@ export * from './api/vulnerabilities.ts';
 export * from './api/news.ts';
 export * from './api/dashboards.ts';
 export * from './api/reports.ts';
+export * from './api/schedules.ts';
 export * from './report-charts.ts';
 export * from './codes.ts';
 export * from './constants.ts';

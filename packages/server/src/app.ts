@@ -47,6 +47,7 @@ import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { reportScheduleRoutes } from './modules/reports/routes-schedules.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
+import { scheduleRoutes } from './modules/schedules/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   reportScheduleRoutes(app, ctx);
   reportRoutes(app, ctx);
   exportRoutes(app, ctx);
+  scheduleRoutes(app, ctx);
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);

@@ -21,6 +21,10 @@ import {
   type ReportDeps,
 } from '../modules/reports/service.ts';
 import { EXPORT_QUEUE, runExport } from '../modules/exports/service.ts';
+import { runDueScanSchedules } from '../modules/schedules/service.ts';
+
+/** Every minute: the scan schedules whose start has come. */
+export const SCAN_SCHEDULE_QUEUE = 'scan-schedules';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 /** Where a job goes when its last retry has failed: kept for operators to read, never run again. */
@@ -89,6 +93,7 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
   for (const queue of [REPORT_QUEUE, EXPORT_QUEUE])
     await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: 6 * 3600, deadLetter: DEAD_LETTER_QUEUE });
   await boss.createQueue(REPORT_SCHEDULE_QUEUE, { name: REPORT_SCHEDULE_QUEUE, policy: 'singleton', retryLimit: 0 });
+  await boss.createQueue(SCAN_SCHEDULE_QUEUE, { name: SCAN_SCHEDULE_QUEUE, policy: 'singleton', retryLimit: 0 });
 
   const workers = new Map<string, string>();
   if (options.work) {
@@ -158,6 +163,15 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
           return null;
         },
       ),
+    );
+    await boss.schedule(SCAN_SCHEDULE_QUEUE, '* * * * *');
+    workers.set(
+      SCAN_SCHEDULE_QUEUE,
+      await boss.work(SCAN_SCHEDULE_QUEUE, { pollingIntervalSeconds: Math.max(polling, 5) }, async () => {
+        const started = await runDueScanSchedules(database.db, new Date(), log);
+        if (started.length) log.info({ runs: started }, 'scheduled scans started');
+        return { runs: started.length };
+      }),
     );
     const reports = options.reports;
     if (reports) {

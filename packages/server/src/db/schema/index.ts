@@ -13,3 +13,4 @@ export * from './dashboards.ts';
 export * from './audit.ts';
 export * from './leases.ts';
 export * from './reports.ts';
+export * from './schedules.ts';
