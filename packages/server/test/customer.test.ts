@@ -59,6 +59,8 @@ describe.each(BACKENDS)('customer, feature flags and SSO on %s', (backend) => {
         lifecycle_management_enabled: false,
         lifecycle_period: 90,
         risk_acceptance_approval: false,
+        blackouts: null,
+        max_concurrent_tasks: null,
       });
       const o = await signedIn(t, 'rival-user@other.example');
       const theirs = await o.get<Customer>('/api/customer/');

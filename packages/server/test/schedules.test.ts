@@ -276,6 +276,7 @@ describe.each(BACKENDS)('scan schedules on %s', (backend) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       upcoming: ['2099-01-31T09:00:00.000Z', '2099-02-28T09:00:00.000Z', '2099-03-31T09:00:00.000Z', '2099-04-30T09:00:00.000Z'],
+      blackout_starts: [],
       end_type: 'end_date_reached',
     });
     expect((await planner.post('/api/scan/schedules/preview/', { start_date: 'soon', time: '09:00' })).status).toBe(400);
@@ -315,7 +316,9 @@ describe.each(BACKENDS)('scan schedules on %s', (backend) => {
     ]);
     expect((await admin.get('/api/scan/schedules/?repeat=hourly')).status).toBe(400);
     expect((await admin.request('DELETE', `/api/scan/schedules/${once.body.id}/`)).status).toBe(204);
-    expect(await t.ctx.db.$count(scans, eq(scans.id, once.body.scan))).toBe(0);
+    const [kept] = await t.ctx.db.select().from(scans).where(eq(scans.id, once.body.scan));
+    expect(kept).toMatchObject({ name: 'Audit once', scheduled: false });
+    expect((await admin.get(`/api/scan/schedules/${once.body.id}/`)).status).toBe(404);
   });
 
   it('starts a due schedule once on the injected clock, as a scheduled run of the assets in its tag then', async () => {

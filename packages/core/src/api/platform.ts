@@ -14,6 +14,13 @@ const licenceEnd = z
   .nullable();
 const flags = z.array(z.enum(FEATURE_FLAGS, { error: `Choose flags from: ${FEATURE_FLAGS.join(', ')}.` })).max(FEATURE_FLAGS.length);
 
+const concurrency = z
+  .number({ error: 'Enter a number from 1 to 1000, or nothing for no limit.' })
+  .int('Enter a number from 1 to 1000, or nothing for no limit.')
+  .min(1, 'Enter a number from 1 to 1000, or nothing for no limit.')
+  .max(1000, 'Enter a number from 1 to 1000, or nothing for no limit.')
+  .nullable();
+
 export const platformCustomer = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -21,6 +28,8 @@ export const platformCustomer = z.object({
   license_end_date: z.string().nullable(),
   days_to_expiration: z.number().int().nullable(),
   feature_flags: z.array(z.string()),
+  /** Scan tasks the customer may run at once; null: no limit. */
+  max_concurrent_tasks: z.number().int().nullable(),
   users: z.number().int(),
   created: z.string(),
 });
@@ -31,6 +40,7 @@ export const platformCustomerInput = z.object({
   subscription_tier: tier.default(SUBSCRIPTION_TIERS.standard),
   license_end_date: licenceEnd.default(null),
   feature_flags: flags.default([]),
+  max_concurrent_tasks: concurrency.default(null),
 });
 export type PlatformCustomerInput = z.output<typeof platformCustomerInput>;
 
@@ -39,5 +49,6 @@ export const platformCustomerPatch = z.object({
   subscription_tier: tier.optional(),
   license_end_date: licenceEnd.optional(),
   feature_flags: flags.optional(),
+  max_concurrent_tasks: concurrency.optional(),
 });
 export type PlatformCustomerPatch = z.output<typeof platformCustomerPatch>;

@@ -281,11 +281,16 @@ export const digestConfigInput = z
   .object({
     enabled: formBool.default(false),
     frequency: z.enum(DIGEST_FREQUENCIES, { error: `Choose one of: ${DIGEST_FREQUENCIES.join(', ')}.` }).default('weekly'),
-    weekday: z.coerce
-      .number({ error: 'Choose a weekday from 1 (Monday) to 7 (Sunday).' })
-      .int()
-      .min(1, 'Choose a weekday from 1 (Monday) to 7 (Sunday).')
-      .max(7, 'Choose a weekday from 1 (Monday) to 7 (Sunday).')
+    // A form sends text: a numeral is read as its number, anything else (true, '') stays wrong.
+    weekday: z
+      .preprocess(
+        (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+        z
+          .number({ error: 'Choose a weekday from 1 (Monday) to 7 (Sunday).' })
+          .int()
+          .min(1, 'Choose a weekday from 1 (Monday) to 7 (Sunday).')
+          .max(7, 'Choose a weekday from 1 (Monday) to 7 (Sunday).'),
+      )
       .default(1),
     time: time.default('07:00'),
     time_zone: timeZone.default('UTC'),

@@ -159,6 +159,8 @@ export const schedule = z.object({
   last_error: z.string().nullable(),
   /** The next five starts. */
   upcoming: z.array(z.string()),
+  /** Those of them inside the customer's blackout window: their runs wait until it ends. */
+  blackout_starts: z.array(z.string()),
   created: z.string(),
 });
 export type Schedule = z.infer<typeof schedule>;

@@ -5,6 +5,7 @@ import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions.ts';
 import { ROLE_PRESETS } from '../roles.ts';
 import { RETENTION_OPTIONS_DAYS } from '../codes/admin.ts';
 import { digestConfig } from './reports.ts';
+import { blackoutWindow } from '../blackout.ts';
 
 // Partial: a user's map names only the resources they have actions on.
 export const permissionsMap = z.partialRecord(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
@@ -68,6 +69,10 @@ export const customer = z.object({
   lifecycle_period: z.number().int(),
   /** A risk acceptance counts only once someone other than the person who asked for it approves it. */
   risk_acceptance_approval: z.boolean(),
+  /** The blackout window (null: never set); §5: the form sends it only when enabled or when one existed. */
+  blackouts: blackoutWindow.nullable(),
+  /** Scan tasks the customer may run at once (a subscription setting; null: no limit); the others wait as Queued. */
+  max_concurrent_tasks: z.number().int().nullable(),
 });
 export type Customer = z.infer<typeof customer>;
 
@@ -82,6 +87,7 @@ export const customerPatch = z
       .nullable(),
     lifecycle_management_enabled: z.boolean(),
     risk_acceptance_approval: z.boolean(),
+    blackouts: blackoutWindow.nullable(),
     lifecycle_period: z
       .number()
       .int()

@@ -22,8 +22,9 @@ import {
 } from '../modules/reports/service.ts';
 import { EXPORT_QUEUE, runExport } from '../modules/exports/service.ts';
 import { runDueScanSchedules } from '../modules/schedules/service.ts';
+import { enforceBlackouts, releaseAllThrottled } from '../modules/tasks/index.ts';
 
-/** Every minute: the scan schedules whose start has come. */
+/** Every minute: blackout windows begun or ended, throttled tasks given free slots, scan schedules whose start has come. */
 export const SCAN_SCHEDULE_QUEUE = 'scan-schedules';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -168,9 +169,13 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
     workers.set(
       SCAN_SCHEDULE_QUEUE,
       await boss.work(SCAN_SCHEDULE_QUEUE, { pollingIntervalSeconds: Math.max(polling, 5) }, async () => {
-        const started = await runDueScanSchedules(database.db, new Date(), log);
-        if (started.length) log.info({ runs: started }, 'scheduled scans started');
-        return { runs: started.length };
+        const now = new Date();
+        // Windows first (a schedule due inside one starts a run whose tasks wait), then free slots, then schedules.
+        const blackouts = await enforceBlackouts(database.db, now);
+        const released = await releaseAllThrottled(database.db);
+        const started = await runDueScanSchedules(database.db, now, log);
+        if (blackouts.length || released || started.length) log.info({ blackouts, released, runs: started }, 'scan scheduler');
+        return { blackouts: blackouts.length, released, runs: started.length };
       }),
     );
     const reports = options.reports;

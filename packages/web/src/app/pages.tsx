@@ -59,6 +59,8 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'net-scans-by-asset': ScansPage,
   'net-scan-start': ScansPage,
   'net-scan-result': lazyPage(() => import('../features/scans/ScanResultPage.tsx')),
+  'net-schedules': lazyPage(() => import('../features/schedules/SchedulesPage.tsx')),
+  'net-schedule': lazyPage(() => import('../features/schedules/ScheduleViewPage.tsx')),
   'net-scan-profiles': lazyPage(() => import('../features/profiles/ProfilesPage.tsx')),
   'net-scan-profile-edit': lazyPage(() => import('../features/profiles/ProfileEditPage.tsx')),
   'unified-vulnerabilities': VulnerabilitiesPage,

@@ -319,6 +319,7 @@ export function aPlatformCustomer(overrides: Partial<PlatformCustomer> = {}): Pl
     license_end_date: '2027-09-16',
     days_to_expiration: 300,
     feature_flags: [],
+    max_concurrent_tasks: null,
     users: 3,
     created: '2026-01-05T09:00:00.000Z',
     ...overrides,

@@ -1,5 +1,7 @@
-// Customers (tenants): name, logo, subscription tier, licence end date and asset limit, feature flags, lifecycle settings.
-import { boolean, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+// Customers (tenants): name, logo, subscription tier, licence end date and asset limit, feature flags, lifecycle settings,
+// the blackout window and how many scan tasks may run at once.
+import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { BlackoutWindow } from '@bulwark/core';
 
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
@@ -15,5 +17,11 @@ export const customers = pgTable('customers', {
   lifecyclePeriod: integer('lifecycle_period').notNull().default(90),
   /** A risk acceptance must be approved by someone other than the person who asked for it. */
   riskAcceptanceApproval: boolean('risk_acceptance_approval').notNull().default(false),
+  /** The blackout window (core's BlackoutWindow); null: never set. */
+  blackouts: jsonb('blackouts').$type<BlackoutWindow>(),
+  /** Set while the window is on (kept by the scheduler every minute): probes claim none of the customer's tasks. */
+  blackoutActive: boolean('blackout_active').notNull().default(false),
+  /** Scan tasks the customer may run at once (subscription setting); null: no limit. */
+  maxConcurrentTasks: integer('max_concurrent_tasks'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

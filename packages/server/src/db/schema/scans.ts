@@ -164,6 +164,8 @@ export const scanTasks = pgTable(
     /** Last word from the probe about this task (events, heartbeat). */
     seenAt: timestamp('seen_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** Paused by the customer's blackout window (not by a person): resumed when the window ends. */
+    pausedByBlackout: boolean('paused_by_blackout').notNull().default(false),
     progress: real('progress').notNull().default(0),
     hostsTotal: integer('hosts_total').notNull().default(0),
     hostsDone: integer('hosts_done').notNull().default(0),

@@ -12,6 +12,7 @@ import type { CustomerRow } from '../../http/session.ts';
 import { audit } from '../auth/audit.ts';
 import { TOKEN_TTL_SECONDS, issueToken } from '../auth/tokens.ts';
 import { idParams } from '../../http/list.ts';
+import { enforceBlackouts } from '../tasks/index.ts';
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
@@ -25,6 +26,8 @@ export function toCustomer(row: CustomerRow): Customer {
     lifecycle_management_enabled: row.lifecycleManagementEnabled,
     lifecycle_period: row.lifecyclePeriod,
     risk_acceptance_approval: row.riskAcceptanceApproval,
+    blackouts: row.blackouts ?? null,
+    max_concurrent_tasks: row.maxConcurrentTasks,
   };
 }
 
@@ -43,7 +46,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: 'superuser' },
       schema: {
         tags: ['customer'],
-        summary: 'Change the customer’s name, logo, lifecycle management or risk-acceptance approval (superusers)',
+        summary: 'Change the customer’s name, logo, lifecycle management, risk-acceptance approval or blackout window (superusers)',
         params: idParams,
         body: customerPatch,
         response: { 200: customer },
@@ -60,8 +63,12 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
         values.lifecycleManagementEnabled = request.body.lifecycle_management_enabled;
       if (request.body.lifecycle_period !== undefined) values.lifecyclePeriod = request.body.lifecycle_period;
       if (request.body.risk_acceptance_approval !== undefined) values.riskAcceptanceApproval = request.body.risk_acceptance_approval;
+      if (request.body.blackouts !== undefined) values.blackouts = request.body.blackouts;
       if (Object.keys(values).length === 0) return toCustomer(auth.customer);
-      return toCustomer(await updateCustomerRow(ctx.db, auth.customer.id, values));
+      const row = await updateCustomerRow(ctx.db, auth.customer.id, values);
+      // A changed window takes effect now, not at the scheduler's next minute.
+      if (values.blackouts !== undefined) await enforceBlackouts(ctx.db, new Date(), auth.customer.id);
+      return toCustomer(row);
     },
   );
 

@@ -15,6 +15,7 @@ export const toPlatformCustomer = (row: CustomerRow, userCount: number): Platfor
   license_end_date: row.licenseEndDate,
   days_to_expiration: daysToExpiration(row.licenseEndDate),
   feature_flags: [...row.featureFlags].sort(),
+  max_concurrent_tasks: row.maxConcurrentTasks,
   users: userCount,
   created: row.createdAt.toISOString(),
 });
@@ -57,6 +58,7 @@ export async function createCustomer(db: Db, input: PlatformCustomerInput): Prom
       subscriptionTier: input.subscription_tier,
       licenseEndDate: input.license_end_date,
       featureFlags: input.feature_flags,
+      maxConcurrentTasks: input.max_concurrent_tasks,
     })
     .returning();
   return toPlatformCustomer(row!, 0);
@@ -68,6 +70,7 @@ export async function updateCustomer(db: Db, id: number, patch: PlatformCustomer
   if (patch.subscription_tier !== undefined) values.subscriptionTier = patch.subscription_tier;
   if (patch.license_end_date !== undefined) values.licenseEndDate = patch.license_end_date;
   if (patch.feature_flags !== undefined) values.featureFlags = [...new Set(patch.feature_flags)];
+  if (patch.max_concurrent_tasks !== undefined) values.maxConcurrentTasks = patch.max_concurrent_tasks;
   if (Object.keys(values).length > 0) {
     const [row] = await db.update(customers).set(values).where(eq(customers.id, id)).returning();
     if (!row) return null;

@@ -3,7 +3,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPEAT_FREQUENCIES, SCHEDULE_END_TYPES, schedule, scheduleEndType, scheduleInput, schedulePreviewInput } from '@bulwark/core';
+import {
+  REPEAT_FREQUENCIES,
+  SCHEDULE_END_TYPES,
+  inBlackout,
+  schedule,
+  scheduleEndType,
+  scheduleInput,
+  schedulePreviewInput,
+} from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
 import {
@@ -79,13 +87,20 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'The next five starts of a timing, before saving it',
         body: schedulePreviewInput,
-        response: { 200: z.object({ upcoming: z.array(z.string()), end_type: z.enum(SCHEDULE_END_TYPES) }) },
+        response: {
+          200: z.object({ upcoming: z.array(z.string()), blackout_starts: z.array(z.string()), end_type: z.enum(SCHEDULE_END_TYPES) }),
+        },
       },
     },
-    (request) => ({
-      upcoming: nextStarts(request.body, new Date()).map((d) => d.toISOString()),
-      end_type: scheduleEndType(request.body),
-    }),
+    (request) => {
+      const upcoming = nextStarts(request.body, new Date());
+      const window = authOf(request).customer.blackouts;
+      return {
+        upcoming: upcoming.map((d) => d.toISOString()),
+        blackout_starts: upcoming.filter((d) => inBlackout(window, d)).map((d) => d.toISOString()),
+        end_type: scheduleEndType(request.body),
+      };
+    },
   );
   r.get(
     '/api/scan/schedules/by-scan/:id/',
@@ -128,7 +143,10 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.delete(
     '/api/scan/schedules/:id/',
-    { config: { access: 'schedules:delete' }, schema: { tags, summary: 'Delete a scan schedule and its scan', params: idParams } },
+    {
+      config: { access: 'schedules:delete' },
+      schema: { tags, summary: 'Delete a scan schedule (its scan and runs stay, unscheduled)', params: idParams },
+    },
     async (request, reply) => {
       await deleteSchedule(ctx.db, viewerOf(request), request.params.id);
       return reply.code(204).send();

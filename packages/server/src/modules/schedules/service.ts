@@ -7,6 +7,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, lte, or, sql, type SQL
 import type { FastifyBaseLogger } from 'fastify';
 import {
   SCAN_RUN_STATUS_LABELS,
+  inBlackout,
   scheduleEndType,
   type scheduleInput,
   type ReminderConfig,
@@ -19,9 +20,9 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { scanRuns, scanSchedules, teams, users } from '../../db/schema/index.ts';
+import { customers, scanRuns, scans, scanSchedules, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
-import { deleteScan, getScan, insertScan, referenceErrors, StartError, startRun, toNetworkScans, updateScan } from '../scans/service.ts';
+import { getScan, insertScan, referenceErrors, StartError, startRun, toNetworkScans, updateScan } from '../scans/service.ts';
 import { nextStarts, type Timing } from './recurrence.ts';
 
 type ScheduleRow = typeof scanSchedules.$inferSelect;
@@ -78,12 +79,14 @@ async function toSchedules(db: Db, customerId: number, rows: ScheduleRow[], now:
   const runRows = runIds.length
     ? await db.select({ id: scanRuns.id, status: scanRuns.status }).from(scanRuns).where(inArray(scanRuns.id, runIds))
     : [];
+  const [customer] = await db.select({ blackouts: customers.blackouts }).from(customers).where(eq(customers.id, customerId));
   const ownerOf = new Map(ownerRows.map((u) => [u.id, u]));
   const runOf = new Map(runRows.map((r) => [r.id, r]));
   return rows.map((r) => {
     const scan = scanOf.get(r.scanId);
     const timing = timingOf(r);
     const run = r.lastRunId === null ? undefined : runOf.get(r.lastRunId);
+    const upcoming = r.isActive ? nextStarts(timing, now, 5, r.runCount) : [];
     return {
       id: r.id,
       scan: r.scanId,
@@ -109,7 +112,8 @@ async function toSchedules(db: Db, customerId: number, rows: ScheduleRow[], now:
       last_run_at: r.lastRunAt?.toISOString() ?? null,
       last_run: run ? { id: run.id, status: SCAN_RUN_STATUS_LABELS[run.status as ScanRunStatus] ?? String(run.status) } : null,
       last_error: r.lastError,
-      upcoming: r.isActive ? nextStarts(timing, now, 5, r.runCount).map((d) => d.toISOString()) : [],
+      upcoming: upcoming.map((d) => d.toISOString()),
+      blackout_starts: upcoming.filter((d) => inBlackout(customer?.blackouts, d)).map((d) => d.toISOString()),
       created: r.createdAt.toISOString(),
     };
   });
@@ -303,12 +307,12 @@ export async function updateSchedule(db: Db, v: Viewer, id: number, input: Sched
   return getSchedule(db, { ...v, admin: true }, id, now);
 }
 
-/** Deletes the schedule and its scan (runs made stay in the scan list's history only while the scan exists). */
+/** Deletes the schedule; its scan stays, unscheduled, with the runs it made and their results. */
 export async function deleteSchedule(db: Db, v: Viewer, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await scheduleRow(tx, v, eq(scanSchedules.id, id));
     await tx.delete(scanSchedules).where(eq(scanSchedules.id, id));
-    await deleteScan(tx, v.customerId, row.scanId);
+    await tx.update(scans).set({ scheduled: false }).where(eq(scans.id, row.scanId));
   });
 }
 

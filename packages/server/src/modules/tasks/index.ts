@@ -4,3 +4,4 @@ export * from './queue.ts';
 export * from './runs.ts';
 export * from './recovery.ts';
 export * from './hosts.ts';
+export * from './blackout.ts';

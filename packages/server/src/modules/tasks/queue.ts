@@ -12,7 +12,7 @@ import {
   type ScanTaskState,
 } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
-import { probes, scanErrors, type scanRuns, scanTasks } from '../../db/schema/index.ts';
+import { customers, probes, scanErrors, type scanRuns, scanTasks } from '../../db/schema/index.ts';
 import { addTaskHosts } from './hosts.ts';
 import { refreshRun } from './runs.ts';
 
@@ -92,8 +92,11 @@ async function onlineProbeFor(tx: Tx, task: Pick<TaskRow, 'customerId' | 'probeI
  * probe or group, requested on an online member (the group member with the fewest active tasks), else delayed node
  * assignment (8) until one comes online. A resumed task keeps the state created resume while it waits.
  */
-export async function dispatchTask(tx: Tx, task: TaskRow): Promise<TaskRow | null> {
+export async function dispatchTask(tx: Tx, task: TaskRow, options: { throttleChecked?: boolean } = {}): Promise<TaskRow | null> {
   const from = [task.state as ScanTaskState];
+  if (!options.throttleChecked && THROTTLED_FROM.includes(task.state as ScanTaskState) && (await mustWait(tx, task))) {
+    return task.state === S.throttling ? task : moveTask(tx, task.id, from, S.throttling);
+  }
   if (task.probeId === null && task.probeGroupId === null) {
     if (task.state === S.created_resume || task.state === S.requested) return task;
     return moveTask(tx, task.id, from, S.requested);
@@ -106,6 +109,81 @@ export async function dispatchTask(tx: Tx, task: TaskRow): Promise<TaskRow | nul
     return row ?? null;
   }
   return moveTask(tx, task.id, from, S.requested, { probeId });
+}
+
+/** Tasks that may be held back by the customer's limit: new starts and tasks waiting for a probe (not resumed ones). */
+const THROTTLED_FROM: readonly ScanTaskState[] = [S.created_start, S.delayed_node_assignment, S.throttling];
+/** The states that take one of the customer's slots: claimable, or on a probe. */
+const ACTIVE = sql.join(
+  [...CLAIMABLE_TASK_STATES, ...ON_PROBE_TASK_STATES].map((s) => sql`${s}`),
+  sql`, `,
+);
+
+/** Serialises the limit's decisions of one customer (the counts below are then exact). */
+async function lockCustomerSlots(tx: Tx, customerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7007, ${customerId})`);
+}
+
+/** The customer's limit of tasks at once (null: none). */
+async function limitOf(tx: Tx, customerId: number): Promise<number | null> {
+  const [row] = await tx.select({ limit: customers.maxConcurrentTasks }).from(customers).where(eq(customers.id, customerId));
+  return row?.limit ?? null;
+}
+
+/** How many of the customer's tasks take a slot now. */
+async function activeCount(tx: Tx, customerId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(scanTasks)
+    .where(and(eq(scanTasks.customerId, customerId), sql`${scanTasks.state} in (${ACTIVE})`));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Whether a task must wait as throttling (7): its customer runs its limit of tasks already, or older tasks are waiting
+ * for a slot (they go first: tasks start in the order they were queued).
+ */
+async function mustWait(tx: Tx, task: TaskRow): Promise<boolean> {
+  const limit = await limitOf(tx, task.customerId);
+  if (limit === null) return false;
+  await lockCustomerSlots(tx, task.customerId);
+  if ((await activeCount(tx, task.customerId)) >= limit) return true;
+  if (task.state === S.throttling) return false;
+  const [older] = await tx
+    .select({ id: scanTasks.id })
+    .from(scanTasks)
+    .where(and(eq(scanTasks.customerId, task.customerId), eq(scanTasks.state, S.throttling), sql`${scanTasks.id} < ${task.id}`))
+    .limit(1);
+  return older !== undefined;
+}
+
+/**
+ * Gives free slots to the customer's waiting tasks, oldest first (after a task ends, and every minute). Answers the
+ * tasks released.
+ */
+export async function releaseThrottled(db: Db, customerId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const limit = await limitOf(tx, customerId);
+    await lockCustomerSlots(tx, customerId);
+    const free = limit === null ? 10_000 : Math.max(0, limit - (await activeCount(tx, customerId)));
+    if (free === 0) return 0;
+    const waiting = await tx
+      .select()
+      .from(scanTasks)
+      .where(and(eq(scanTasks.customerId, customerId), eq(scanTasks.state, S.throttling)))
+      .orderBy(scanTasks.id)
+      .limit(free);
+    for (const task of waiting) await dispatchTask(tx, task, { throttleChecked: true });
+    return waiting.length;
+  });
+}
+
+/** Every customer's waiting tasks given the slots they have (the scheduler's minute, catching ends of any kind). */
+export async function releaseAllThrottled(db: Db): Promise<number> {
+  const rows = await db.selectDistinct({ customerId: scanTasks.customerId }).from(scanTasks).where(eq(scanTasks.state, S.throttling));
+  let released = 0;
+  for (const r of rows) released += await releaseThrottled(db, r.customerId);
+  return released;
 }
 
 /** The task and the run it belongs to, as a probe needs them to scan. */
@@ -126,7 +204,10 @@ export async function claimTask(db: Db, claimer: Claimer): Promise<ClaimedTask |
       : sql`t.probe_id = ${claimer.probeId} and t.customer_id = ${claimer.customerId}`;
   const claimed = await db.transaction(async (tx) => {
     const picked = await tx.execute<{ id: number }>(
-      sql`select t.id from scan_tasks t where t.state in (${claimable}) and ${mine} order by t.id limit 1 for update skip locked`,
+      // Nothing of a customer inside its blackout window starts (blackout.ts keeps blackout_active).
+      sql`select t.id from scan_tasks t where t.state in (${claimable}) and ${mine}
+            and not exists (select 1 from customers c where c.id = t.customer_id and c.blackout_active)
+          order by t.id limit 1 for update skip locked`,
     );
     const rows = (picked as unknown as { rows: { id: number }[] }).rows ?? (picked as unknown as { id: number }[]);
     const id = rows[0]?.id;
@@ -247,6 +328,8 @@ export async function finishTask(
     return moveTask(tx, taskId, [state], S.error, { finishedAt: now, claimedBy: null });
   });
   if (!task) return null;
+  // The task gave its slot back: the next waiting task of the customer may start.
+  await releaseThrottled(db, task.customerId);
   const runRow = await refreshRun(db, task.runId);
   return { task, runReady: runRow !== null && runRow.state === S.process_results };
 }

@@ -1,0 +1,266 @@
+// Adds or changes a network scan schedule: name, profile and probe, targets (saved, typed, tags to include and exclude),
+// when it runs (start date and time in a time zone; once, or every N days, weeks on chosen weekdays, or months on a day
+// or an nth weekday; ending never, on a date or after N runs), who it is shared with, who hears about it, and whether it
+// is active. The next five runs are worked out by the server as the timing changes, before anything is saved.
+import { useMemo, useState, type ChangeEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { crudMessages, REPEAT_FREQUENCIES, REPEAT_FREQUENCY_LABELS, weekdayName, type RepeatFrequency, type Schedule } from '@bulwark/core';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
+import { browserTimeZone, isTimeZone, timeZoneChoices } from '../reports/report-format.ts';
+import { NotificationFields, SharedTeamsField } from './NotificationFields.tsx';
+import { SCHEDULE_KEYS, createSchedule, updateSchedule } from './schedules-api.ts';
+import {
+  END_CHOICE_LABELS,
+  END_CHOICES,
+  WEEKDAY_NUMBERS,
+  WEEKDAY_SHORT,
+  intervalUnit,
+  monthlyModeOptions,
+  nextFullHourIn,
+  repeatText,
+  weekdayOfDate,
+} from './schedule-format.ts';
+import {
+  SCHEDULE_ERROR_FIELDS,
+  previewBody,
+  scheduleBody,
+  scheduleValues,
+  validateSchedule,
+  type ScheduleValues,
+} from './schedule-form.ts';
+import { ProbeFields, TargetFields } from './TargetFields.tsx';
+import { UpcomingRuns } from './UpcomingRuns.tsx';
+
+export const SCHEDULE_MESSAGES = {
+  ...crudMessages('schedule'),
+  activated: 'Schedule activated.',
+  deactivated: 'Schedule deactivated.',
+  toggleFailed: 'Cannot change the schedule.',
+};
+
+/** What deleting a schedule does (the server keeps its scan and the runs it made, as an unscheduled scan). */
+export const DELETE_WARNING = 'It starts no more scans. The runs it made and their results stay, under its scan in the scan list.';
+
+export interface ScheduleFormProps {
+  /** The schedule to change; a new one otherwise. */
+  schedule?: Schedule;
+  onDone(saved?: Schedule): void;
+}
+
+export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
+  const queryClient = useQueryClient();
+  const form = useForm<ScheduleValues>({
+    initialValues: scheduleValues(schedule, browserTimeZone()),
+    validate: validateSchedule,
+  });
+  // A new schedule starts at the next full hour of its zone, and follows the zone until its date or time is typed; its
+  // weekday follows the start date until weekdays are ticked.
+  const [followZone, setFollowZone] = useState(schedule === undefined);
+  const [followWeekday, setFollowWeekday] = useState(schedule === undefined);
+  const zones = useMemo(() => timeZoneChoices(schedule?.time_zone), [schedule?.time_zone]);
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: SCHEDULE_ERROR_FIELDS,
+    failed: schedule ? SCHEDULE_MESSAGES.updateFailed : SCHEDULE_MESSAGES.createFailed,
+  });
+  const v = form.values;
+  const preview = useMemo(() => previewBody(v), [v]);
+
+  async function save(values: ScheduleValues) {
+    const input = scheduleBody(values, schedule);
+    const saved = schedule ? await updateSchedule(schedule.id, input) : await createSchedule(input);
+    toastSuccess(schedule ? SCHEDULE_MESSAGES.updated : SCHEDULE_MESSAGES.created);
+    await queryClient.invalidateQueries({ queryKey: SCHEDULE_KEYS.all });
+    onDone(saved);
+  }
+
+  const dateProps = form.getInputProps('start_date');
+  const timeProps = form.getInputProps('time');
+  const zoneProps = form.getInputProps('time_zone');
+  function startOn(date: string) {
+    const weekday = weekdayOfDate(date);
+    if (followWeekday && weekday !== null) form.setFieldValue('weekdays', [String(weekday)]);
+  }
+  function changeDate(e: ChangeEvent<HTMLInputElement>) {
+    setFollowZone(false);
+    dateProps.onChange(e);
+    startOn(e.currentTarget.value);
+  }
+  function changeTime(e: ChangeEvent<HTMLInputElement>) {
+    setFollowZone(false);
+    timeProps.onChange(e);
+  }
+  function changeZone(zone: string | null) {
+    zoneProps.onChange(zone);
+    if (followZone && zone && isTimeZone(zone)) {
+      const start = nextFullHourIn(zone);
+      form.setValues(start);
+      startOn(start.start_date);
+    }
+  }
+  const weekdayProps = form.getInputProps('weekdays');
+  function changeWeekdays(days: string[]) {
+    setFollowWeekday(false);
+    weekdayProps.onChange(days);
+  }
+
+  const repeating = v.repeat !== 'never';
+  const interval = typeof v.interval === 'number' ? v.interval : Number(v.interval);
+  const startWeekday = weekdayOfDate(v.start_date);
+  return (
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label={schedule ? 'Edit schedule' : 'New schedule'}>
+      <Stack gap="lg">
+        <FormError message={error} />
+        <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" maxLength={100} />
+        <ProbeFields form={form} />
+        <TargetFields form={form} />
+
+        <Fieldset legend="When" variant="unstyled">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput {...dateProps} onChange={changeDate} type="date" label="Start date" required />
+              <TextInput {...timeProps} onChange={changeTime} type="time" label="Time" required description="24-hour time, HH:MM." />
+              <Select
+                {...zoneProps}
+                onChange={changeZone}
+                label="Time zone"
+                data={zones}
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage="No time zone matches"
+                required
+                limit={100}
+              />
+            </SimpleGrid>
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="schedule-repeat-label">
+                Repeat
+              </Text>
+              <SegmentedControl
+                aria-labelledby="schedule-repeat-label"
+                value={v.repeat}
+                onChange={(value) => form.setFieldValue('repeat', value as RepeatFrequency)}
+                data={REPEAT_FREQUENCIES.map((f) => ({ value: f, label: REPEAT_FREQUENCY_LABELS[f] }))}
+                w="fit-content"
+              />
+            </Stack>
+            {repeating && (
+              <NumberInput
+                {...form.getInputProps('interval')}
+                label={`Every how many ${intervalUnit(v.repeat, 2)}`}
+                description={`1: every ${intervalUnit(v.repeat, 1)}.`}
+                min={1}
+                max={365}
+                allowDecimal={false}
+                allowNegative={false}
+                rightSection={
+                  <Text size="sm" c="dimmed" pr="xs">
+                    {intervalUnit(v.repeat, interval)}
+                  </Text>
+                }
+                rightSectionWidth={80}
+                w={200}
+              />
+            )}
+            {v.repeat === 'weekly' && (
+              <Checkbox.Group
+                {...weekdayProps}
+                onChange={changeWeekdays}
+                label="On"
+                description={`None ticked: the start date’s weekday${startWeekday ? ` (${weekdayName(startWeekday)})` : ''}.`}
+              >
+                <Group gap="md" mt={6}>
+                  {WEEKDAY_NUMBERS.map((d) => (
+                    <Checkbox key={d} value={String(d)} label={WEEKDAY_SHORT[d]} aria-label={weekdayName(d) ?? WEEKDAY_SHORT[d]} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+            {v.repeat === 'monthly' && (
+              <Select
+                {...form.getInputProps('monthly_mode')}
+                label="On"
+                description={
+                  v.monthly_mode === 'day_of_month' && Number(v.start_date.slice(8, 10)) > 28
+                    ? 'Phrased from the start date. In shorter months it runs on their last day.'
+                    : 'Phrased from the start date; change the start date to choose another day.'
+                }
+                data={monthlyModeOptions(v.start_date)}
+                allowDeselect={false}
+                maw={420}
+              />
+            )}
+            {repeating && (
+              <Radio.Group {...form.getInputProps('end')} label="Ends">
+                <Stack gap={8} mt={6}>
+                  {END_CHOICES.map((choice) => (
+                    <Radio key={choice} value={choice} label={END_CHOICE_LABELS[choice]} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+            {repeating && v.end === 'date' && (
+              <TextInput
+                {...form.getInputProps('end_date')}
+                type="date"
+                label="Last day"
+                description="No run starts after this day."
+                min={v.start_date || undefined}
+                required
+                w={220}
+              />
+            )}
+            {repeating && v.end === 'runs' && (
+              <NumberInput
+                {...form.getInputProps('max_runs')}
+                label="Number of runs"
+                description="The schedule stops after this many runs."
+                min={1}
+                max={100_000}
+                allowDecimal={false}
+                allowNegative={false}
+                required
+                w={220}
+              />
+            )}
+            {preview && (
+              <Text size="sm" data-testid="schedule-repeat-text">
+                {repeatText(preview)}
+              </Text>
+            )}
+            <UpcomingRuns timing={preview} active={v.schedule_is_active} />
+          </Stack>
+        </Fieldset>
+
+        <SharedTeamsField form={form} />
+        <NotificationFields form={form} />
+        <Switch {...form.getInputProps('schedule_is_active', { type: 'checkbox' })} label="Active" description="Runs only while active." />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone()} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {schedule ? 'Save schedule' : 'Create schedule'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
