@@ -15,6 +15,8 @@ export default defineConfig({
           // Component tests render into jsdom with Testing Library; the setup file adds what jsdom lacks for Mantine.
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
+          // They share the two cores with the scanner's tests: a page test can take seconds under that load.
+          testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
       },

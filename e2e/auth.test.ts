@@ -89,7 +89,7 @@ describe('signing in and out', () => {
     // The server ends the session while the page is open; the next call the page makes gets a 401.
     await stack.app.ctx.db.delete(sessions);
     await page.getByLabel('First name').fill('Changed');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\/auth\/login/);
     await pwExpect(page.getByText(/session has expired/i)).toBeVisible();
     await context.close();

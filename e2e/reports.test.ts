@@ -78,7 +78,7 @@ describe.skipIf(!existsSync(PDFTOTEXT))('reports in the browser', () => {
     await page.goto(PROFILE);
     const digest = page.getByRole('form', { name: 'Digest e-mail' });
     await digest.getByRole('switch', { name: 'E-mail me a digest' }).check();
-    await digest.getByRole('button', { name: 'Save' }).click();
+    await digest.getByRole('button', { name: 'Save digest settings' }).click();
     await pwExpect
       .poll(async () => {
         const [row] = await stack.app.ctx.db.select({ config: users.digestConfig }).from(users).where(eq(users.email, ADMIN_EMAIL));

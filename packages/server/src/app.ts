@@ -47,7 +47,7 @@ import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { reportScheduleRoutes } from './modules/reports/routes-schedules.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
-import { scheduleRoutes } from './modules/schedules/routes.ts';
+import { scheduleRoutes } from './modules/scans/routes-schedules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

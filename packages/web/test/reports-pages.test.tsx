@@ -411,7 +411,7 @@ describe('DigestCard', () => {
     const { user } = renderWithApp(<DigestCard />);
     expect(await screen.findByTestId('digest-next')).toHaveTextContent('Next digest: Mon 2026-11-23 07:00 (Europe/Stockholm).');
     await user.click(screen.getByRole('radio', { name: 'Daily' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save digest settings' }));
     await waitFor(() => expect(stub.calls('POST', 'reports/digest-config/')).toHaveLength(1));
     const sent = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST');
     const body = sent?.[1]?.body;

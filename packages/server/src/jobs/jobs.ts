@@ -21,7 +21,7 @@ import {
   type ReportDeps,
 } from '../modules/reports/service.ts';
 import { EXPORT_QUEUE, runExport } from '../modules/exports/service.ts';
-import { runDueScanSchedules } from '../modules/schedules/service.ts';
+import { runDueScanSchedules } from '../modules/scans/schedules.ts';
 import { enforceBlackouts, releaseAllThrottled } from '../modules/tasks/index.ts';
 
 /** Every minute: blackout windows begun or ended, throttled tasks given free slots, scan schedules whose start has come. */

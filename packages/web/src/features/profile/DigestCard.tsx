@@ -127,7 +127,7 @@ function DigestForm({ config }: { config: DigestConfig }) {
         </Stack>
         <Group>
           <Button type="submit" loading={busy} disabled={!form.isDirty()}>
-            Save
+            Save digest settings
           </Button>
         </Group>
       </Stack>

@@ -26,7 +26,7 @@ import {
   patchBody,
   searchParam,
 } from '../../http/list.ts';
-import { nextStarts } from './recurrence.ts';
+import { nextStarts } from './schedule-recurrence.ts';
 import {
   createSchedule,
   deleteSchedule,
@@ -36,7 +36,7 @@ import {
   scheduleOfScan,
   updateSchedule,
   type Viewer,
-} from './service.ts';
+} from './schedules.ts';
 
 const tags = ['schedules'];
 const READ = 'schedules:read' as const;

@@ -22,8 +22,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customers, scanRuns, scans, scanSchedules, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
-import { getScan, insertScan, referenceErrors, StartError, startRun, toNetworkScans, updateScan } from '../scans/service.ts';
-import { nextStarts, type Timing } from './recurrence.ts';
+import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan } from './scan-repo.ts';
+import { StartError, startRun } from './start.ts';
+import { nextStarts, type Timing } from './schedule-recurrence.ts';
 
 type ScheduleRow = typeof scanSchedules.$inferSelect;
 export type ScheduleValues = z.output<typeof scheduleInput>;
