@@ -23,6 +23,7 @@ export * from './api/dashboards.ts';
 export * from './api/reports.ts';
 export * from './api/schedules.ts';
 export * from './blackout.ts';
+export * from './api/integrations.ts';
 export * from './report-charts.ts';
 export * from './codes.ts';
 export * from './constants.ts';

@@ -48,6 +48,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { reportScheduleRoutes } from './modules/reports/routes-schedules.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { scheduleRoutes } from './modules/scans/routes-schedules.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   reportRoutes(app, ctx);
   exportRoutes(app, ctx);
   scheduleRoutes(app, ctx);
+  notificationRoutes(app, ctx);
   profileRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);

@@ -138,6 +138,7 @@ const schema = z
       .min(1, 'must be at least 1')
       .max(64, 'must be at most 64')
       .default(2),
+    BULWARK_SLACK_API_URL: optionalUrl(['http:', 'https:']),
     BULWARK_REPORT_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
       .int('must be a whole number of days')
@@ -223,6 +224,8 @@ export interface Config {
   probeOfflineSeconds: number;
   /** Days a finished report's or export's file is kept before housekeeping deletes it. */
   reportRetentionDays: number;
+  /** The Slack Web API base for bot tokens (a mirror or a test stand-in may replace it). */
+  slackApiUrl: string;
   /** The automatic feed sync: daily at `at` in `timeZone`, and at the first start of an installation with no feeds. */
   feedSync: {
     enabled: boolean;
@@ -275,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     builtinProbeTasks: c.BULWARK_BUILTIN_PROBE_TASKS,
     probeOfflineSeconds: c.BULWARK_PROBE_OFFLINE_SECONDS,
     reportRetentionDays: c.BULWARK_REPORT_RETENTION_DAYS,
+    slackApiUrl: (c.BULWARK_SLACK_API_URL ?? 'https://slack.com/api').replace(/\/+$/, ''),
     feedSync: {
       enabled: c.BULWARK_FEEDS_SYNC === 'on',
       at: c.BULWARK_FEEDS_SYNC_AT,

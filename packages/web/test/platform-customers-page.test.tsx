@@ -1,6 +1,7 @@
-// The platform operators' customers page against a stubbed API: rows with tier, licence (expired in red) and flags,
-// search in the call and the URL, a new customer created, a customer's changed fields patched, field errors (400) on
-// the fields; and the route itself: operators only, hidden from the navigation of anyone else.
+// The platform operators' customers page against a stubbed API: rows with tier, licence (expired in red), scan tasks at
+// once and flags, search in the call and the URL, a new customer created, a customer's changed fields patched (the
+// scan-task limit set and cleared), field errors (400) on the fields; and the route itself: operators only, hidden from
+// the navigation of anyone else.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, featureFlagMap, routeByName, type RouteDef } from '@bulwark/core';
@@ -22,6 +23,7 @@ const CUSTOMERS = [
     license_end_date: '2026-11-01',
     days_to_expiration: -19,
     feature_flags: ['cloud-scanning', 'onprem-da'],
+    max_concurrent_tasks: 5,
     users: 1,
   }),
   aPlatformCustomer({ id: 3, name: 'Open Inc', subscription_tier: 0, license_end_date: null, days_to_expiration: null }),
@@ -43,6 +45,7 @@ describe('PlatformCustomersPage', () => {
     expect(within(example).getByText('2027-09-16')).toBeInTheDocument();
     expect(within(example).getByText('Active')).toBeInTheDocument();
     expect(within(example).getByText('3')).toBeInTheDocument();
+    expect(within(example).getByText('No limit')).toBeInTheDocument();
 
     const lapsed = within(table).getByRole('row', { name: /Lapsed GmbH/ });
     expect(within(lapsed).getByText('Plus')).toBeInTheDocument();
@@ -51,6 +54,7 @@ describe('PlatformCustomersPage', () => {
     expect(expired).toHaveStyle({ color: 'var(--mantine-color-red-text)' });
     expect(within(lapsed).getByText('cloud-scanning')).toBeInTheDocument();
     expect(within(lapsed).getByText('onprem-da')).toBeInTheDocument();
+    expect(within(lapsed).getByText('5')).toHaveAttribute('data-task-limit', '5');
 
     const open = within(table).getByRole('row', { name: /Open Inc/ });
     expect(within(open).getByText('None')).toBeInTheDocument();
@@ -94,10 +98,66 @@ describe('PlatformCustomersPage', () => {
       subscription_tier: 2,
       license_end_date: '2027-03-01',
       feature_flags: ['cloud-scanning', 'continuous-monitoring'],
+      max_concurrent_tasks: null,
     });
     expect(await screen.findByText('Customer Acme Corp created.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New customer' })).not.toBeInTheDocument());
     await waitFor(() => expect(stub.calls('GET', 'platform/customers/').length).toBeGreaterThan(before));
+  });
+
+  it('creates a customer with a scan-task limit', async () => {
+    const stub = api().on('POST', 'platform/customers/', (request) =>
+      json(aPlatformCustomer({ id: 9, ...(request.body as object), users: 0 }), 201),
+    );
+    const { user } = renderWithApp(<PlatformCustomersPage />, { path: PATH });
+    await screen.findByRole('table', { name: 'Customers' });
+    await user.click(screen.getByRole('button', { name: 'New customer' }));
+    const form = await screen.findByRole('form', { name: 'New customer' });
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Acme');
+    await user.type(within(form).getByRole('textbox', { name: 'Scan tasks at once' }), '8');
+    await user.click(within(form).getByRole('button', { name: 'Create customer' }));
+    await waitFor(() => expect(stub.calls('POST', 'platform/customers/')).toHaveLength(1));
+    expect(stub.calls('POST', 'platform/customers/')[0].body).toMatchObject({ name: 'Acme', max_concurrent_tasks: 8 });
+  });
+
+  it('refuses a scan-task limit outside 1-1000', async () => {
+    const stub = api();
+    const { user } = renderWithApp(<PlatformCustomersPage />, { path: PATH });
+    await screen.findByRole('table', { name: 'Customers' });
+    await user.click(screen.getByRole('button', { name: 'New customer' }));
+    const form = await screen.findByRole('form', { name: 'New customer' });
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Acme');
+    const tasks = within(form).getByRole('textbox', { name: 'Scan tasks at once' });
+    await user.type(tasks, '1001');
+    await user.click(within(form).getByRole('button', { name: 'Create customer' }));
+    expect(await within(form).findByText('Enter a number from 1 to 1000, or nothing for no limit.')).toBeInTheDocument();
+    expect(tasks).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls('POST', 'platform/customers/')).toHaveLength(0);
+  });
+
+  it('changes and clears a customer’s scan-task limit', async () => {
+    const stub = api().on('PATCH', 'platform/customers/:id/', (request) => json({ ...CUSTOMERS[1], ...(request.body as object) }));
+    const { user } = renderWithApp(<PlatformCustomersPage />, { path: PATH });
+    await screen.findByRole('table', { name: 'Customers' });
+    await user.click(screen.getByRole('button', { name: 'Edit Lapsed GmbH' }));
+    let form = await screen.findByRole('form', { name: 'Edit Lapsed GmbH' });
+    const tasks = within(form).getByRole('textbox', { name: 'Scan tasks at once' });
+    expect(tasks).toHaveValue('5');
+    await user.clear(tasks);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(stub.calls('PATCH', 'platform/customers/:id/')).toHaveLength(1));
+    expect(stub.calls('PATCH', 'platform/customers/:id/')[0].body).toEqual({ max_concurrent_tasks: null });
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Lapsed GmbH' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Edit Open Inc' }));
+    form = await screen.findByRole('form', { name: 'Edit Open Inc' });
+    await user.type(within(form).getByRole('textbox', { name: 'Scan tasks at once' }), '12');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(stub.calls('PATCH', 'platform/customers/:id/')).toHaveLength(2));
+    expect(stub.calls('PATCH', 'platform/customers/:id/')[1]).toMatchObject({
+      path: 'platform/customers/3/',
+      body: { max_concurrent_tasks: 12 },
+    });
   });
 
   it('asks for a name before sending anything', async () => {

@@ -4,6 +4,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { Config } from '../config.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import { runFeedImport } from '../modules/intel/import.ts';
 import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
@@ -23,6 +24,7 @@ import {
 import { EXPORT_QUEUE, runExport } from '../modules/exports/service.ts';
 import { runDueScanSchedules } from '../modules/scans/schedules.ts';
 import { enforceBlackouts, releaseAllThrottled } from '../modules/tasks/index.ts';
+import { deliver, handOver, NOTIFY_QUEUE, queueDueReminders } from '../modules/notifications/service.ts';
 
 /** Every minute: blackout windows begun or ended, throttled tasks given free slots, scan schedules whose start has come. */
 export const SCAN_SCHEDULE_QUEUE = 'scan-schedules';
@@ -41,7 +43,7 @@ export interface JobsOptions {
   /** The feed sync's settings: with them a working process runs sync jobs and keeps the daily schedule. */
   feedSync?: SyncDeps['config'];
   /** What reports, exports, report schedules and digests need: with them a working process runs those jobs. */
-  reports?: Omit<ReportDeps, 'db' | 'log'>;
+  reports?: Omit<ReportDeps, 'db' | 'log' | 'config'> & { config: Config };
 }
 
 export interface Jobs {
@@ -95,10 +97,25 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
     await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: 6 * 3600, deadLetter: DEAD_LETTER_QUEUE });
   await boss.createQueue(REPORT_SCHEDULE_QUEUE, { name: REPORT_SCHEDULE_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(SCAN_SCHEDULE_QUEUE, { name: SCAN_SCHEDULE_QUEUE, policy: 'singleton', retryLimit: 0 });
+  // A notification is tried four times with back-off; its delivery row says how each went.
+  await boss.createQueue(NOTIFY_QUEUE, {
+    name: NOTIFY_QUEUE,
+    retryLimit: 3,
+    ...retry,
+    expireInSeconds: 600,
+    deadLetter: DEAD_LETTER_QUEUE,
+  });
 
   const workers = new Map<string, string>();
   if (options.work) {
     const polling = options.pollingSeconds ?? 2;
+    const send = async (queue: string, data: object) => {
+      const id = await boss.send(queue, data);
+      const worker = workers.get(queue);
+      if (worker) boss.notifyWorker(worker);
+      return id;
+    };
+    const events = options.reports ? { publicUrl: options.reports.config.publicUrl, send } : undefined;
     await boss.schedule(HOUSEKEEPING_QUEUE, '*/15 * * * *');
     workers.set(
       HOUSEKEEPING_QUEUE,
@@ -157,10 +174,13 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
         RUN_PROCESSING_QUEUE,
         { pollingIntervalSeconds: Math.min(polling, 1), includeMetadata: true },
         async ([job]) => {
-          await runProcessingJob({ db: database.db, log }, job.data.runId, job.data.jobId, {
-            attempt: job.retryCount,
-            lastAttempt: job.retryCount >= job.retryLimit,
-          });
+          await runProcessingJob(
+            { db: database.db, log },
+            job.data.runId,
+            job.data.jobId,
+            { attempt: job.retryCount, lastAttempt: job.retryCount >= job.retryLimit },
+            events,
+          );
           return null;
         },
       ),
@@ -171,9 +191,13 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
       await boss.work(SCAN_SCHEDULE_QUEUE, { pollingIntervalSeconds: Math.max(polling, 5) }, async () => {
         const now = new Date();
         // Windows first (a schedule due inside one starts a run whose tasks wait), then free slots, then schedules.
-        const blackouts = await enforceBlackouts(database.db, now);
+        const blackouts = await enforceBlackouts(database.db, now, undefined, events);
         const released = await releaseAllThrottled(database.db);
-        const started = await runDueScanSchedules(database.db, now, log);
+        const started = await runDueScanSchedules(database.db, now, log, events);
+        if (events) {
+          await queueDueReminders(database.db, now, events.publicUrl);
+          await handOver(database.db, send);
+        }
         if (blackouts.length || released || started.length) log.info({ blackouts, released, runs: started }, 'scan scheduler');
         return { blackouts: blackouts.length, released, runs: started.length };
       }),
@@ -187,6 +211,21 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
           await generateReport(deps, job.data.reportId);
           return null;
         }),
+      );
+      workers.set(
+        NOTIFY_QUEUE,
+        await boss.work<{ deliveryId: number }>(
+          NOTIFY_QUEUE,
+          { pollingIntervalSeconds: Math.min(polling, 1), includeMetadata: true },
+          async ([job]) => {
+            const state = await deliver(
+              { ...deps, mailFrom: reports.config.mailFrom, slackApiUrl: reports.config.slackApiUrl },
+              job.data.deliveryId,
+              job.retryCount >= job.retryLimit,
+            );
+            return { state };
+          },
+        ),
       );
       workers.set(
         EXPORT_QUEUE,

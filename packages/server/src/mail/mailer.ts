@@ -27,8 +27,8 @@ export class Mailer {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   }
 
-  /** Never throws for a delivery failure: the failure is recorded in the outbox and logged without the body. */
-  async send(message: MailMessage): Promise<void> {
+  /** Never throws for a delivery failure: the failure is recorded in the outbox and logged without the body; answers how it went. */
+  async send(message: MailMessage): Promise<'stored' | 'sent' | 'failed'> {
     let status: 'stored' | 'sent' | 'failed' = 'stored';
     let error: string | null = null;
     if (this.transport) {
@@ -55,6 +55,7 @@ export class Mailer {
       status,
       error,
     });
+    return status;
   }
 
   close(): void {

@@ -74,6 +74,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'scan-appliance': lazyPage(() => import('../features/probes/ApplianceViewPage.tsx')),
   'scan-appliances': lazyPage(() => import('../features/probes/ProbesPage.tsx')),
   users: lazyPage(() => import('../features/users/UsersPage.tsx')),
+  subscription: lazyPage(() => import('../features/customer-settings/CustomerSettingsPage.tsx')),
   'audit-log': lazyPage(() => import('../features/audit/AuditLogPage.tsx')),
   'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
   'platform-announcements': lazyPage(() => import('../features/news/AnnouncementsPage.tsx')),

@@ -14,3 +14,4 @@ export * from './audit.ts';
 export * from './leases.ts';
 export * from './reports.ts';
 export * from './schedules.ts';
+export * from './integrations.ts';

@@ -39,6 +39,8 @@ export const scanSchedules = pgTable(
     runCount: integer('run_count').notNull().default(0),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    /** The start a reminder was last sent for (one reminder per start). */
+    remindedFor: timestamp('reminded_for', { withTimezone: true }),
     lastRunId: integer('last_run_id').references(() => scanRuns.id, { onDelete: 'set null' }),
     /** Why the last start failed (no targets, profile gone …); cleared by the next start. */
     lastError: text('last_error'),

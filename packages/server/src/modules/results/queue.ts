@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { jobProgress, scanRuns } from '../../db/schema/index.ts';
 import { processRun } from './process.ts';
+import { handOver, notifyRunEnded, type Send } from '../notifications/service.ts';
 
 export const RUN_PROCESSING_QUEUE = 'scan-results';
 
@@ -24,6 +25,7 @@ export async function runProcessingJob(
   runId: number,
   jobId: string,
   attempt: Attempt = { attempt: 0, lastAttempt: true },
+  events?: RunEvents,
 ): Promise<void> {
   const { db } = ctx;
   await db.update(jobProgress).set({ state: 'PROGRESS', message: null, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
@@ -37,6 +39,7 @@ export async function runProcessingJob(
       { failRunOnError: attempt.lastAttempt },
     );
     await db.update(jobProgress).set({ state: 'SUCCESS', result: summary, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
+    await tell(ctx, runId, events);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     ctx.log.error({ err, runId, attempt: attempt.attempt }, 'results processing failed');
@@ -44,7 +47,24 @@ export async function runProcessingJob(
       .update(jobProgress)
       .set({ state: attempt.lastAttempt ? 'FAILURE' : 'RETRY', message, updatedAt: new Date() })
       .where(eq(jobProgress.id, jobId));
+    if (attempt.lastAttempt) await tell(ctx, runId, events);
     throw err;
+  }
+}
+
+/** Where a run's end is told (its schedule's channels), when this process sends notifications. */
+export interface RunEvents {
+  publicUrl: string;
+  send: Send;
+}
+
+/** Tells the schedule's channels that the run finished or failed; a failure to tell never fails the processing. */
+async function tell(ctx: Pick<AppContext, 'db' | 'log'>, runId: number, events: RunEvents | undefined): Promise<void> {
+  if (!events) return;
+  try {
+    if ((await notifyRunEnded(ctx.db, runId, events.publicUrl)).length) await handOver(ctx.db, events.send);
+  } catch (err) {
+    ctx.log.warn({ err, runId }, 'could not record the run’s notifications');
   }
 }
 

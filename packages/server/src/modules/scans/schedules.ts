@@ -25,6 +25,7 @@ import { badRequest, conflict, notFound, type FieldErrors } from '../../http/err
 import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan } from './scan-repo.ts';
 import { StartError, startRun } from './start.ts';
 import { nextStarts, type Timing } from './schedule-recurrence.ts';
+import { handOver, notifyRunEvent, type Send } from '../notifications/service.ts';
 
 type ScheduleRow = typeof scanSchedules.$inferSelect;
 export type ScheduleValues = z.output<typeof scheduleInput>;
@@ -321,7 +322,12 @@ export async function deleteSchedule(db: Db, v: Viewer, id: number): Promise<voi
  * Starts every active schedule whose next start has come, each once, and moves it to its next start after `now`.
  * Answers the runs started.
  */
-export async function runDueScanSchedules(db: Db, now: Date, log: FastifyBaseLogger): Promise<number[]> {
+export async function runDueScanSchedules(
+  db: Db,
+  now: Date,
+  log: FastifyBaseLogger,
+  events?: { publicUrl: string; send: Send },
+): Promise<number[]> {
   const due = await db
     .select()
     .from(scanSchedules)
@@ -344,6 +350,7 @@ export async function runDueScanSchedules(db: Db, now: Date, log: FastifyBaseLog
         .set({ runCount: sql`${scanSchedules.runCount} + 1`, lastRunId: run.id, lastError: null })
         .where(eq(scanSchedules.id, row.id));
       started.push(run.id);
+      if (events) await notifyRunEvent(db, run.id, 'scan_started', events.publicUrl);
     } catch (err) {
       const message = err instanceof StartError ? err.message : 'The scan could not start.';
       log.warn({ err, schedule: row.id }, 'scheduled scan could not start');
@@ -352,5 +359,6 @@ export async function runDueScanSchedules(db: Db, now: Date, log: FastifyBaseLog
       await db.update(scanSchedules).set({ lastError: message, nextRunAt: retry }).where(eq(scanSchedules.id, row.id));
     }
   }
+  if (events && started.length) await handOver(db, events.send);
   return started;
 }

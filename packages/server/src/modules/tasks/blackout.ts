@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { customers, scanTasks } from '../../db/schema/index.ts';
 import { addScanErrors, dispatchTask, moveTask } from './queue.ts';
 import { refreshRun } from './runs.ts';
+import { handOver, notifyRunEvent, type Send } from '../notifications/service.ts';
 
 export interface BlackoutChange {
   customerId: number;
@@ -17,7 +18,12 @@ export interface BlackoutChange {
 }
 
 /** Applies every customer's window (or one's) at `now`; answers what changed. */
-export async function enforceBlackouts(db: Db, now: Date, customerId?: number): Promise<BlackoutChange[]> {
+export async function enforceBlackouts(
+  db: Db,
+  now: Date,
+  customerId?: number,
+  events?: { publicUrl: string; send: Send },
+): Promise<BlackoutChange[]> {
   const rows = await db
     .select({ id: customers.id, blackouts: customers.blackouts, active: customers.blackoutActive })
     .from(customers)
@@ -34,7 +40,7 @@ export async function enforceBlackouts(db: Db, now: Date, customerId?: number): 
     let resumed = 0;
     if (inside) {
       if (!c.active) await db.update(customers).set({ blackoutActive: true }).where(eq(customers.id, c.id));
-      paused = await pauseRunning(db, c.id, c.blackouts as BlackoutWindow);
+      paused = await pauseRunning(db, c.id, c.blackouts as BlackoutWindow, events);
     } else {
       if (c.active) await db.update(customers).set({ blackoutActive: false }).where(eq(customers.id, c.id));
       resumed = await resumePaused(db, c.id);
@@ -45,7 +51,12 @@ export async function enforceBlackouts(db: Db, now: Date, customerId?: number): 
 }
 
 /** Asks the probes to pause the customer's running tasks (they keep their checkpoints), marked as the window's doing. */
-async function pauseRunning(db: Db, customerId: number, window: BlackoutWindow): Promise<number> {
+async function pauseRunning(
+  db: Db,
+  customerId: number,
+  window: BlackoutWindow,
+  events?: { publicUrl: string; send: Send },
+): Promise<number> {
   const running = await db
     .select()
     .from(scanTasks)
@@ -62,6 +73,18 @@ async function pauseRunning(db: Db, customerId: number, window: BlackoutWindow):
       ]);
     });
     await refreshRun(db, task.runId);
+  }
+  if (events) {
+    // One message per run, however many of its tasks were paused.
+    for (const runId of new Set(running.map((t) => t.runId)))
+      await notifyRunEvent(
+        db,
+        runId,
+        'scan_paused_blackout',
+        events.publicUrl,
+        `Paused for the blackout window (${blackoutText(window)}); it resumes when the window ends.`,
+      );
+    if (running.length) await handOver(db, events.send);
   }
   return running.length;
 }

@@ -1,6 +1,6 @@
 // Creates a customer (POST platform/customers/) or changes one (PATCH of the fields changed): name, subscription tier,
-// licence end date and feature flags; the server's field errors go onto the fields.
-import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+// licence end date, feature flags and how many scan tasks may run at once; the server's field errors go onto the fields.
+import { Button, Checkbox, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { FEATURE_FLAGS, type PlatformCustomer } from '@bulwark/core';
@@ -10,7 +10,7 @@ import { toastSuccess } from '../../components/toasts.tsx';
 import { customerInput, customerPatch, customerValues, TIER_OPTIONS, validateCustomer, type CustomerValues } from './customer-form.ts';
 import { createPlatformCustomer, PLATFORM_KEYS, updatePlatformCustomer } from './platform-api.ts';
 
-const FIELDS = ['name', 'subscription_tier', 'license_end_date', 'feature_flags'] as const;
+const FIELDS = ['name', 'subscription_tier', 'license_end_date', 'feature_flags', 'max_concurrent_tasks'] as const;
 
 export function CustomerForm({ customer, onDone }: { customer?: PlatformCustomer; onDone(): void }) {
   const queryClient = useQueryClient();
@@ -46,6 +46,17 @@ export function CustomerForm({ customer, onDone }: { customer?: PlatformCustomer
           type="date"
           label="Licence end date"
           description="Leave empty for a licence without an end date."
+        />
+        <NumberInput
+          {...form.getInputProps('max_concurrent_tasks')}
+          label="Scan tasks at once"
+          description="1 to 1000; the customer's other scan tasks wait as Queued. Leave empty for no limit."
+          min={1}
+          max={1000}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          w={240}
         />
         <Checkbox.Group
           {...form.getInputProps('feature_flags')}

@@ -1,5 +1,5 @@
-// /admin/platform (platform operators): the installation's customers with tier, licence, flags and users; search,
-// a new customer, and each customer's tier, licence end date and flags changed.
+// /admin/platform (platform operators): the installation's customers with tier, licence, scan tasks at once, flags and
+// users; search, a new customer, and each customer's tier, licence end date, scan-task limit and flags changed.
 import { useState } from 'react';
 import { Button, Card, Modal, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export default function PlatformCustomersPage() {
     <Stack gap="md">
       <PageHeader
         title="Customers (platform)"
-        description="The organisations on this installation: subscription tier, licence and feature flags."
+        description="The organisations on this installation: subscription tier, licence, scan tasks at once and feature flags."
         actions={<Button onClick={() => setEditing({})}>New customer</Button>}
       />
       <Card withBorder padding="md">

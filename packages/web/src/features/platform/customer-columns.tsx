@@ -1,9 +1,10 @@
-// The columns of the platform's customer list: name, tier, licence (expired in red), feature flags, users, created, Edit.
+// The columns of the platform's customer list: name, tier, licence (expired in red), scan tasks at once, feature flags,
+// users, created, Edit.
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { formatDate, type PlatformCustomer } from '@bulwark/core';
 import { tierLabel } from '../../components/account-labels.ts';
 import type { DataColumn } from '../../components/data-table/index.ts';
-import { customerLicence, type LicenceState } from './customer-form.ts';
+import { customerLicence, taskLimitText, type LicenceState } from './customer-form.ts';
 
 const LICENCE_COLORS: Record<LicenceState, string | undefined> = { expired: 'red', expiring: 'orange.8', active: 'dimmed', none: 'dimmed' };
 
@@ -37,6 +38,20 @@ export function customerColumns(onEdit: (customer: PlatformCustomer) => void): D
     },
     { key: 'tier', header: 'Tier', cell: (customer) => <Text size="sm">{tierLabel(customer.subscription_tier)}</Text> },
     { key: 'licence', header: 'Licence', cell: (customer) => <Licence customer={customer} /> },
+    {
+      key: 'tasks',
+      header: 'Scan tasks at once',
+      hideable: true,
+      cell: (customer) => (
+        <Text
+          size="sm"
+          c={customer.max_concurrent_tasks === null ? 'dimmed' : undefined}
+          data-task-limit={customer.max_concurrent_tasks ?? 'none'}
+        >
+          {taskLimitText(customer.max_concurrent_tasks)}
+        </Text>
+      ),
+    },
     {
       key: 'flags',
       header: 'Feature flags',

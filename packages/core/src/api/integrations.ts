@@ -1,0 +1,109 @@
+// Schemas of the notification integrations (feature-areas §3 Integration settings, §7 `app1/customer/{id}/{type}/`
+// and `test-connection/`, §8 connection messages) and of the delivery log. Four types carry notifications today:
+// e-mail (SMTP), Slack (incoming webhook, or bot token and channel), Microsoft Teams (a Workflows webhook, or a
+// retired Office 365 connector URL) and generic webhooks signed with HMAC-SHA256. Secrets come back masked.
+import { z } from 'zod';
+
+export const NOTIFICATION_INTEGRATIONS = ['email', 'slack', 'teams', 'webhooks'] as const;
+export type NotificationIntegration = (typeof NOTIFICATION_INTEGRATIONS)[number];
+
+/** Fields kept encrypted at rest and answered masked (all asterisks; sent back masked means unchanged). */
+export const SECRET_INTEGRATION_FIELDS = ['token', 'client_secret', 'api_key'] as const;
+export const MASKED = '********';
+
+/**
+ * What each type uses of the §3 fields: e-mail — host, port, username, token (the password), channel (the sender);
+ * Slack — url (an incoming webhook) or token (a bot token) with channel; Teams — url; webhooks — url and token (the
+ * signing secret).
+ */
+export const INTEGRATION_FIELDS_USED: Record<NotificationIntegration, readonly string[]> = {
+  email: ['host', 'port', 'username', 'token', 'channel'],
+  slack: ['url', 'token', 'channel'],
+  teams: ['url'],
+  webhooks: ['url', 'token'],
+};
+
+const optionalText = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).nullable();
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Enter a valid URL (http:// or https://).')
+  .nullable();
+
+export const integrationSettings = z.object({
+  type: z.enum(NOTIFICATION_INTEGRATIONS),
+  enabled: z.boolean(),
+  username: z.string().nullable(),
+  token: z.string().nullable(),
+  url: z.string().nullable(),
+  channel: z.string().nullable(),
+  tenant: z.string().nullable(),
+  client_id: z.string().nullable(),
+  client_secret: z.string().nullable(),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  api_user: z.string().nullable(),
+  api_key: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type IntegrationSettings = z.infer<typeof integrationSettings>;
+
+export const integrationSettingsInput = z
+  .object({
+    enabled: z.boolean(),
+    username: optionalText(200),
+    token: optionalText(4000),
+    url: httpUrl,
+    channel: optionalText(200),
+    tenant: optionalText(200),
+    client_id: optionalText(200),
+    client_secret: optionalText(4000),
+    host: optionalText(253),
+    port: z.number().int().min(1, 'Enter a port from 1 to 65535.').max(65535, 'Enter a port from 1 to 65535.').nullable(),
+    api_user: optionalText(200),
+    api_key: optionalText(4000),
+  })
+  .partial()
+  .strict();
+export type IntegrationSettingsInput = z.input<typeof integrationSettingsInput>;
+
+/** Notification events (what a message is about). */
+export const NOTIFICATION_EVENTS = [
+  'scan_started',
+  'scan_finished',
+  'scan_failed',
+  'scan_paused_blackout',
+  'scan_reminder',
+  'test',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
+  scan_started: 'Scan started',
+  scan_finished: 'Scan finished',
+  scan_failed: 'Scan failed',
+  scan_paused_blackout: 'Scan paused by the blackout window',
+  scan_reminder: 'Scheduled scan reminder',
+  test: 'Test message',
+};
+
+export const DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** One message to one channel, as the delivery log shows it. */
+export const notificationDelivery = z.object({
+  id: z.number().int(),
+  channel: z.enum(NOTIFICATION_INTEGRATIONS),
+  event: z.enum(NOTIFICATION_EVENTS),
+  /** Where it went: an e-mail address or the receiver's host. */
+  target: z.string(),
+  subject: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  schedule: z.number().int().nullable(),
+  run: z.number().int().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type NotificationDelivery = z.infer<typeof notificationDelivery>;
