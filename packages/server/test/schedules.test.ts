@@ -380,6 +380,20 @@ describe.each(BACKENDS)('scan schedules on %s', (backend) => {
     expect(row!.runCount).toBe(0);
   });
 
+  it("takes the data layer's tags / minus_tags for the tag set, and keeps vhosts", async () => {
+    const res = await admin.post<Schedule>(
+      '/api/scan/schedules/',
+      body({ name: 'By tags', unified_tags_set: undefined, tags: [tagId], minus_tags: [], vhosts: ['intranet.example.test'] }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.unified_tags_set).toMatchObject({ inclusion_tags: [tagId], exclusion_tags: [] });
+    expect(res.body.vhosts).toEqual(['intranet.example.test']);
+    expect((await admin.post<Record<string, string[]>>('/api/scan/schedules/', body({ name: 'Bad vhost', vhosts: [''] }))).status).toBe(
+      400,
+    );
+    expect((await admin.request('DELETE', `/api/scan/schedules/${res.body.id}/`)).status).toBe(204);
+  });
+
   it('changes a schedule by PUT, keeping its scan in step', async () => {
     const before = (await planner.get<Schedule>(`/api/scan/schedules/${weekly.id}/`)).body;
     const put = await planner.request<Schedule>(

@@ -52,6 +52,7 @@ function aSchedule(o: Partial<Schedule> = {}): Schedule {
       notify_before_unit: 'hours',
     },
     is_was_discovery: false,
+    vhosts: [],
     run_count: 2,
     next_run_at: '2026-12-07T01:30:00Z',
     last_run_at: null,

@@ -40,6 +40,7 @@ function aSchedule(o: Partial<Schedule> = {}): Schedule {
     notification_config: { email: ['soc@example.com'], cc: [], slack: false, teams: false, webhooks: false },
     reminder_config: { email: [], cc: [], slack: false, teams: false, webhooks: false, notify_before_time: 0, notify_before_unit: 'hours' },
     is_was_discovery: false,
+    vhosts: [],
     run_count: 3,
     next_run_at: '2026-12-07T01:30:00Z',
     last_run_at: '2026-11-30T01:30:00Z',

@@ -92,6 +92,11 @@ export const scheduleInput = scheduleTiming
     targets: z.array(z.string().trim().min(1).max(253)).max(10_000).default([]),
     exclude: z.array(z.string().trim().min(1).max(253)).max(10_000).default([]),
     unified_tags_set: tagSetPreviewInput.nullable().default(null),
+    /** §3's data-layer names for the tag set's inclusion and exclusion tags (ids); used when unified_tags_set is not sent. */
+    tags: z.array(z.number().int().positive()).max(100).optional(),
+    minus_tags: z.array(z.number().int().positive()).max(100).optional(),
+    /** §3 vhosts (JSON): virtual host names for web scans; kept as given. */
+    vhosts: z.array(z.string().trim().min(1).max(253)).max(1000).default([]),
     /** §3: 1 = a probe (node), 2 = a probe group. */
     source: z.union([z.literal(1), z.literal(2)]).default(1),
     /** A probe id; -1 or null: the built-in (external) probe. */
@@ -114,7 +119,7 @@ export const scheduleInput = scheduleTiming
   })
   .superRefine((v, ctx) => {
     timingRules(v, ctx);
-    if (v.assets.length === 0 && v.targets.length === 0 && !v.unified_tags_set?.inclusion_tags.length)
+    if (v.assets.length === 0 && v.targets.length === 0 && !v.unified_tags_set?.inclusion_tags.length && !v.tags?.length)
       ctx.addIssue({ code: 'custom', path: ['assets'], message: 'Choose at least one target.' });
     if (v.source === 2 && v.probe_group === null) ctx.addIssue({ code: 'custom', path: ['probe_group'], message: 'Choose a probe group.' });
   });
@@ -151,6 +156,7 @@ export const schedule = z.object({
   notification_config: notificationConfig,
   reminder_config: reminderConfig,
   is_was_discovery: z.boolean(),
+  vhosts: z.array(z.string()),
   run_count: z.number().int(),
   next_run_at: z.string().nullable(),
   last_run_at: z.string().nullable(),

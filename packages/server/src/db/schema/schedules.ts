@@ -36,6 +36,8 @@ export const scanSchedules = pgTable(
     notificationConfig: jsonb('notification_config').$type<Record<string, unknown>>().notNull().default({}),
     reminderConfig: jsonb('reminder_config').$type<Record<string, unknown>>().notNull().default({}),
     isWasDiscovery: boolean('is_was_discovery').notNull().default(false),
+    /** §3 vhosts (JSON): virtual host names a web scan of the schedule sends; kept as given for network schedules. */
+    vhosts: jsonb('vhosts').$type<unknown[]>().notNull().default([]),
     runCount: integer('run_count').notNull().default(0),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),

@@ -109,6 +109,7 @@ async function toSchedules(db: Db, customerId: number, rows: ScheduleRow[], now:
       notification_config: r.notificationConfig as NotificationConfig,
       reminder_config: r.reminderConfig as ReminderConfig,
       is_was_discovery: r.isWasDiscovery,
+      vhosts: r.vhosts.map(String),
       run_count: r.runCount,
       next_run_at: r.nextRunAt?.toISOString() ?? null,
       last_run_at: r.lastRunAt?.toISOString() ?? null,
@@ -200,6 +201,7 @@ export async function scheduleAsInput(db: Db, v: Viewer, id: number, now: Date):
     notification_config: s.notification_config,
     reminder_config: s.reminder_config,
     is_was_discovery: s.is_was_discovery,
+    vhosts: s.vhosts,
   };
 }
 
@@ -226,13 +228,24 @@ async function ownErrors(tx: Tx, customerId: number, v: ScheduleValues): Promise
   return errors;
 }
 
+/** The tag selection: unified_tags_set, or the data layer's tags / minus_tags when that is not sent. */
+function tagSetOf(v: ScheduleValues): ScheduleValues['unified_tags_set'] {
+  if (v.unified_tags_set !== null || (!v.tags?.length && !v.minus_tags?.length)) return v.unified_tags_set;
+  return {
+    inclusion_tags: v.tags ?? [],
+    exclusion_tags: v.minus_tags ?? [],
+    inclusion_tags_mode_all: false,
+    exclusion_tags_mode_all: false,
+  };
+}
+
 const scanColumns = (v: ScheduleValues) => ({
   name: v.name,
   profileId: v.profile,
   targetIds: [...new Set(v.assets)],
   targets: [...new Set(v.targets)],
   exclude: [...new Set(v.exclude)],
-  tagSet: v.unified_tags_set?.inclusion_tags.length ? v.unified_tags_set : null,
+  tagSet: tagSetOf(v)?.inclusion_tags.length ? tagSetOf(v) : null,
   probeId: v.source === 2 || v.node === -1 ? null : v.node,
   probeGroupId: v.source === 2 ? v.probe_group : null,
   scheduled: true,
@@ -256,6 +269,7 @@ const scheduleColumns = (v: ScheduleValues, ownerId: number, runCount: number, n
   notificationConfig: v.notification_config,
   reminderConfig: v.reminder_config,
   isWasDiscovery: v.is_was_discovery,
+  vhosts: [...new Set(v.vhosts)],
   nextRunAt: v.schedule_is_active ? (nextStarts(v, now, 1, runCount)[0] ?? null) : null,
   updatedAt: now,
 });
@@ -264,7 +278,7 @@ async function checked(tx: Tx, customerId: number, v: ScheduleValues): Promise<v
   const errors = {
     ...(await referenceErrors(tx, customerId, {
       assets: v.assets,
-      unified_tags_set: v.unified_tags_set,
+      unified_tags_set: tagSetOf(v),
       profile: v.profile,
       node: v.source === 2 ? null : v.node,
       probe_group: v.source === 2 ? v.probe_group : null,

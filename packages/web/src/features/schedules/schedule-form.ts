@@ -223,7 +223,7 @@ function remindersBody(r: ReminderValues): ReminderConfig {
 }
 
 /** POST / PUT scan/schedules/: a saved schedule keeps its owner and its discovery flag (the form does not change them). */
-export function scheduleBody(v: ScheduleValues, saved?: Pick<Schedule, 'user' | 'is_was_discovery'>): ScheduleInput {
+export function scheduleBody(v: ScheduleValues, saved?: Pick<Schedule, 'user' | 'is_was_discovery' | 'vhosts'>): ScheduleInput {
   const group = v.runOn === 'group' && v.probe_group ? Number(v.probe_group) : null;
   // The tag set selects assets by its included tags; excluded ones only narrow that selection (the server keeps no set
   // without included tags).
@@ -251,6 +251,8 @@ export function scheduleBody(v: ScheduleValues, saved?: Pick<Schedule, 'user' | 
     notification_config: channelsBody(v.notify),
     reminder_config: remindersBody(v.remind),
     is_was_discovery: saved?.is_was_discovery ?? false,
+    // Not edited here: kept as saved.
+    vhosts: saved?.vhosts ?? [],
     ...timingOf(v),
   };
 }
