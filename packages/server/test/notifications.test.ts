@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings, NotificationDelivery, Schedule } from '@bulwark/core';
@@ -186,6 +186,14 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     await admin.request('PUT', `${base()}/email/`, { enabled: true, host: '127.0.0.1', port: 1, channel: 'alerts@bulwark.test' });
     expect((await admin.post(`${base()}/email/test-connection/`)).status).toBe(400);
     await admin.request('PUT', `${base()}/email/`, { enabled: true, host, port, channel: 'alerts@bulwark.test' });
+    // Every test is in the log, with why it failed.
+    const tests = await admin.get<Page<NotificationDelivery>>('/api/notifications/deliveries/?channel=slack');
+    expect(tests.body.results.map((d) => [d.event, d.state])).toEqual([
+      ['test', 'sent'],
+      ['test', 'failed'],
+      ['test', 'sent'],
+    ]);
+    expect(tests.body.results[1]!.last_error).toContain('channel_not_found');
   });
 
   it("tells a schedule's channels that its run started and finished, retrying a receiver that fails twice", async () => {
@@ -219,7 +227,10 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       return rows.length === 4 && rows.every((r) => r.state === 'sent');
     };
     await until(() => sentAll('scan_started'), 'the started messages');
-    const [hook] = await t.ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.channel, 'webhooks'));
+    const [hook] = await t.ctx.db
+      .select()
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.channel, 'webhooks'), eq(notificationDeliveries.event, 'scan_started')));
     expect(hook).toMatchObject({ event: 'scan_started', state: 'sent', attempts: 3, target: new URL(hooks.url).host });
     const startedMail = mails.find((m) => m.raw.includes('Scheduled scan started: Nightly with news'))!;
     expect(startedMail.to.sort()).toEqual(['ciso@example.com', 'soc@example.com']);
@@ -246,7 +257,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     expect(webhookBody).toMatchObject({ event: 'scan_finished', new_critical: 1, run: started[0] });
 
     const log = await admin.get<Page<NotificationDelivery>>('/api/notifications/deliveries/?channel=webhooks');
-    expect(log.body.results.map((d) => [d.event, d.state])).toEqual([
+    expect(log.body.results.filter((d) => d.event !== 'test').map((d) => [d.event, d.state])).toEqual([
       ['scan_finished', 'sent'],
       ['scan_started', 'sent'],
     ]);

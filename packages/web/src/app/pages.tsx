@@ -22,6 +22,8 @@ const LegacyAssetRedirect = lazyPage(() => import('../features/assets/LegacyAsse
 const TrainingReportsPage = lazyPage(() => import('../features/reports/TrainingReportsPage.tsx'));
 
 const AppsPage = lazyPage(() => import('../features/apps/AppsPage.tsx'));
+/** The four notification integrations share one page (it reads its type from the path); the others keep the placeholder. */
+const IntegrationsPage = lazyPage(() => import('../features/integrations/IntegrationsPage.tsx'));
 const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
 
 /** Pages by route name. */
@@ -76,6 +78,10 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   users: lazyPage(() => import('../features/users/UsersPage.tsx')),
   subscription: lazyPage(() => import('../features/customer-settings/CustomerSettingsPage.tsx')),
   'audit-log': lazyPage(() => import('../features/audit/AuditLogPage.tsx')),
+  'integration-email': IntegrationsPage,
+  'integration-slack': IntegrationsPage,
+  'integration-teams': IntegrationsPage,
+  'integration-webhooks': IntegrationsPage,
   'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
   'platform-announcements': lazyPage(() => import('../features/news/AnnouncementsPage.tsx')),
   'report-list': lazyPage(() => import('../features/reports/ReportsPage.tsx')),

@@ -107,6 +107,30 @@ export async function deliver(deps: DeliveryDeps, deliveryId: number, lastAttemp
   }
 }
 
+/** Writes a test message's outcome to the log (tests are sent at once, not through the queue). */
+export async function recordTest(
+  db: Db,
+  customerId: number,
+  channel: NotificationIntegration,
+  target: string,
+  error: string | null,
+): Promise<void> {
+  const now = new Date();
+  await db.insert(notificationDeliveries).values({
+    customerId,
+    channel,
+    event: 'test',
+    target,
+    subject: 'Bulwark test message',
+    message: {},
+    state: error === null ? 'sent' : 'failed',
+    attempts: 1,
+    lastError: error,
+    queuedAt: now,
+    deliveredAt: error === null ? now : null,
+  });
+}
+
 /** The log shows where a post went: the receiver's host. */
 const targetOf = (channel: NotificationIntegration, target: string, url: unknown) =>
   channel !== 'email' && typeof url === 'string' && url ? hostOf(url) : target;

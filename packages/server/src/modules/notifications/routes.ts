@@ -19,8 +19,8 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { listParam, paged, pagedSchema, pageQuery } from '../../http/list.ts';
-import { DeliveryError, sendThrough } from './channels.ts';
-import { listDeliveries } from './deliveries.ts';
+import { DeliveryError, hostOf, sendThrough } from './channels.ts';
+import { listDeliveries, recordTest } from './deliveries.ts';
 import { getSettings, openSettings, saveSettings } from './settings.ts';
 
 const tags = ['integrations'];
@@ -93,6 +93,12 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
       async (request) => {
         const customerId = customerOf(request, request.params.customerId);
         const settings = await openSettings(ctx.db, ctx.secrets, customerId, type);
+        const target =
+          type === 'email'
+            ? authOf(request).user.email
+            : typeof settings?.fields.url === 'string' && settings.fields.url
+              ? hostOf(settings.fields.url)
+              : type;
         try {
           await sendThrough(
             type as NotificationIntegration,
@@ -109,11 +115,13 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
           );
         } catch (err) {
           const reason = err instanceof DeliveryError ? err.message : 'an unexpected error';
+          await recordTest(ctx.db, customerId, type, target, reason);
           throw new ApiError(400, {
             non_field_errors: [connectionFailedMessage(label)],
             detail: `${connectionFailedMessage(label)} ${capitalise(reason)}.`,
           });
         }
+        await recordTest(ctx.db, customerId, type, target, null);
         return { detail: connectionSucceededMessage(label) };
       },
     );

@@ -1,0 +1,172 @@
+// The settings of one notification integration (superusers), saved with PUT app1/customer/{id}/{type}/: its fields, Save,
+// and "Send test message", which tests the saved settings (with unsaved changes it saves them first) and shows the
+// server's answer — on failure its detail, which says why. The server's field errors go onto the fields.
+import { useRef, useState, type ComponentType } from 'react';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import type { IntegrationSettings, NotificationIntegration } from '@bulwark/core';
+import { isAlreadyReported } from '../../api/errors.ts';
+import { useSession } from '../../app/session.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../components/toasts.tsx';
+import { EmailFields } from './EmailFields.tsx';
+import type { IntegrationFieldsProps } from './fields.ts';
+import {
+  INTEGRATION_ERROR_FIELDS,
+  integrationInput,
+  integrationLabel,
+  integrationValues,
+  lastSavedText,
+  testFailureMessage,
+  validateIntegration,
+  type IntegrationValues,
+} from './integration-form.ts';
+import { INTEGRATION_KEYS, saveIntegration, testIntegration } from './integrations-api.ts';
+import { SlackFields } from './SlackFields.tsx';
+import { TeamsFields } from './TeamsFields.tsx';
+import { WebhookFields } from './WebhookFields.tsx';
+
+const FIELDS: Record<NotificationIntegration, ComponentType<IntegrationFieldsProps>> = {
+  email: EmailFields,
+  slack: SlackFields,
+  teams: TeamsFields,
+  webhooks: WebhookFields,
+};
+
+const HEADING_ID = 'integration-settings-heading';
+
+type TestResult = { ok: boolean; text: string } | null;
+
+export interface IntegrationFormProps {
+  type: NotificationIntegration;
+  customerId: number;
+  settings: IntegrationSettings;
+}
+
+/** What the test button does, in words under it. */
+function testHint(type: NotificationIntegration, settings: IntegrationSettings, email: string | undefined, dirty: boolean): string {
+  const first = dirty ? 'Saves your changes first: the test uses the saved settings. ' : '';
+  if (type === 'email') {
+    const through = settings.enabled && settings.host ? `your SMTP server (${settings.host})` : 'the installation’s mail server';
+    return `${first}Sends a test e-mail to ${email ?? 'you'} through ${through}.`;
+  }
+  return `${first}Posts a test message through the saved settings.`;
+}
+
+export function IntegrationForm({ type, customerId, settings }: IntegrationFormProps) {
+  const queryClient = useQueryClient();
+  const { profile } = useSession();
+  const label = integrationLabel(type);
+  const form = useForm<IntegrationValues>({
+    initialValues: integrationValues(settings),
+    validate: (values) => validateIntegration(type, settings, values),
+  });
+  const [testing, setTesting] = useState(false);
+  const [savingToTest, setSavingToTest] = useState(false);
+  const [result, setResult] = useState<TestResult>(null);
+  /** The save under way is followed by a test (read when the save ends, so not state). */
+  const thenTest = useRef(false);
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: INTEGRATION_ERROR_FIELDS,
+    failed: `Cannot save the ${label} settings.`,
+  });
+
+  async function runTest() {
+    setTesting(true);
+    setResult(null);
+    try {
+      setResult({ ok: true, text: await testIntegration(customerId, type) });
+    } catch (failure) {
+      if (!isAlreadyReported(failure)) setResult({ ok: false, text: testFailureMessage(failure, type) });
+    } finally {
+      setTesting(false);
+      void queryClient.invalidateQueries({ queryKey: INTEGRATION_KEYS.deliveries });
+    }
+  }
+
+  async function save(values: IntegrationValues) {
+    const saved = await saveIntegration(customerId, type, integrationInput(type, settings, values));
+    queryClient.setQueryData(INTEGRATION_KEYS.settings(customerId, type), saved);
+    // The Slack way chosen stays chosen, even when nothing of it is saved yet.
+    const next = { ...integrationValues(saved), slack_mode: values.slack_mode };
+    form.setValues(next);
+    form.setInitialValues(next);
+    form.resetDirty(next);
+    toastSuccess(`${label} settings saved.`);
+    if (thenTest.current) {
+      thenTest.current = false;
+      await runTest();
+    }
+  }
+
+  const dirty = form.isDirty();
+  const canTest = type === 'email' || form.values.enabled;
+
+  function sendTest() {
+    if (!dirty) {
+      void runTest();
+      return;
+    }
+    thenTest.current = true;
+    setSavingToTest(true);
+    onSubmit();
+  }
+
+  const Fields = FIELDS[type];
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={HEADING_ID}>
+      <form
+        ref={container}
+        onSubmit={(event) => {
+          thenTest.current = false;
+          setSavingToTest(false);
+          onSubmit(event);
+        }}
+        noValidate
+        aria-labelledby={HEADING_ID}
+      >
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Title order={2} size="h4" id={HEADING_ID}>
+              {label} settings
+            </Title>
+            <Text size="sm" c="dimmed" data-testid="last-saved">
+              {settings.updated_at ? <time dateTime={settings.updated_at}>{lastSavedText(settings.updated_at)}</time> : lastSavedText(null)}
+            </Text>
+          </Group>
+          <FormError message={error} />
+          <Fields form={form} settings={settings} />
+          <Stack gap={6}>
+            <Group gap="sm">
+              <Button type="submit" loading={busy && !savingToTest} disabled={!dirty || testing}>
+                Save
+              </Button>
+              <Button variant="default" onClick={sendTest} loading={testing || (busy && savingToTest)} disabled={!canTest || busy}>
+                {dirty ? 'Save and send test message' : 'Send test message'}
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {canTest ? testHint(type, settings, profile?.email, dirty) : `Switch ${label} on to send a test message.`}
+            </Text>
+          </Stack>
+          {result && (
+            <Alert
+              color={result.ok ? 'teal' : 'red'}
+              variant="light"
+              role={result.ok ? 'status' : 'alert'}
+              title={result.ok ? 'Test message sent' : 'Test message not delivered'}
+              withCloseButton
+              closeButtonLabel="Dismiss the test result"
+              onClose={() => setResult(null)}
+              data-testid="test-result"
+            >
+              {result.text}
+            </Alert>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+// /admin/integrations/email|slack|teams|webhooks (superusers): one notification integration of the signed-in user's
+// customer — its settings (GET/PUT app1/customer/{id}/{type}/, secrets masked), a test message, for webhooks how a
+// receiver checks the signature, and the delivery log of that channel. One component serves the four routes; the page
+// of each type is keyed by it, so moving between them starts afresh.
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
+import type { NotificationIntegration } from '@bulwark/core';
+import { messageOf } from '../../api/errors.ts';
+import { useSession } from '../../app/session.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { NotAvailablePage } from '../system/NotAvailablePage.tsx';
+import { DeliveryLog } from './DeliveryLog.tsx';
+import { IntegrationForm } from './IntegrationForm.tsx';
+import { IntegrationNav } from './IntegrationNav.tsx';
+import { integrationLabel, integrationOfPath } from './integration-form.ts';
+import { INTEGRATION_KEYS, customerIdOf, fetchIntegration } from './integrations-api.ts';
+import { WebhookVerification } from './WebhookVerification.tsx';
+
+const PAGES: Record<NotificationIntegration, { title: string; description: string }> = {
+  email: {
+    title: 'Email notifications',
+    description:
+      'The mail server notification e-mails leave through. Until you set up your own, the installation’s mail server sends them.',
+  },
+  slack: { title: 'Slack notifications', description: 'Scan notifications posted to a Slack channel.' },
+  teams: { title: 'Microsoft Teams notifications', description: 'Scan notifications posted to a Microsoft Teams channel.' },
+  webhooks: {
+    title: 'Webhook notifications',
+    description: 'Scan events sent as signed JSON to a system of your own: a SOAR, a ticketing bridge, a chat relay.',
+  },
+};
+
+function IntegrationPage({ type }: { type: NotificationIntegration }) {
+  const session = useSession();
+  const customerId = customerIdOf(session);
+  const settings = useQuery({
+    queryKey: INTEGRATION_KEYS.settings(customerId ?? 0, type),
+    queryFn: ({ signal }) => fetchIntegration(customerId ?? 0, type, signal),
+    enabled: customerId !== null,
+  });
+  const page = PAGES[type];
+  const label = integrationLabel(type);
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <PageHeader
+        title={page.title}
+        description={
+          <>
+            {page.description} Which scans notify whom is chosen on each{' '}
+            <Anchor component={Link} to="/scans/schedules" inherit>
+              schedule
+            </Anchor>
+            .
+          </>
+        }
+      />
+      <IntegrationNav current={type} />
+      {customerId === null ? (
+        <Alert color="red" variant="light" role="alert">
+          Your organisation is not known yet, so its {label} settings cannot be shown. Reload the page.
+        </Alert>
+      ) : settings.isPending ? (
+        <PageLoader label={`Loading the ${label} settings…`} />
+      ) : settings.isError ? (
+        <Alert color="red" variant="light" role="alert" title={`The ${label} settings cannot be shown`}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{messageOf(settings.error, `The ${label} settings could not be loaded.`)}</Text>
+            <Button size="compact-sm" variant="light" color="red" onClick={() => void settings.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <IntegrationForm type={type} customerId={customerId} settings={settings.data} />
+      )}
+      {type === 'webhooks' && <WebhookVerification />}
+      <DeliveryLog type={type} />
+    </Stack>
+  );
+}
+
+export default function IntegrationsPage() {
+  const { pathname } = useLocation();
+  const type = integrationOfPath(pathname);
+  if (!type) return <NotAvailablePage title="Integrations" />;
+  return <IntegrationPage key={type} type={type} />;
+}

@@ -1,0 +1,246 @@
+// Pure rules of the notification integration pages (e-mail, Slack, Microsoft Teams, webhooks): the form's values from
+// the saved settings, the checks, the body of PUT app1/customer/{id}/{type}/ (a saved secret sent back masked is kept,
+// an empty one removed, a new one only when typed), the test-connection result, and the page an integration lives on.
+import {
+  INTEGRATION_TYPE_LABELS,
+  MASKED,
+  NOTIFICATION_INTEGRATIONS,
+  connectionFailedMessage,
+  formatDateTime,
+  integrationSettingsInput,
+  type IntegrationSettings,
+  type IntegrationSettingsInput,
+  type NotificationIntegration,
+} from '@bulwark/core';
+import { isApiError, messageOf } from '../../api/errors.ts';
+
+/** What happens to a saved secret on save: kept as is, replaced by the value typed, or removed. */
+export type SecretMode = 'keep' | 'replace' | 'remove';
+/** How Slack is reached: an incoming webhook, or a bot token and a channel (Web API chat.postMessage). */
+export type SlackMode = 'webhook' | 'bot';
+
+export interface IntegrationValues {
+  enabled: boolean;
+  /** E-mail: the SMTP server. */
+  host: string;
+  /** E-mail: the SMTP port as the number field holds it (a number, or '' for the default). */
+  port: number | string;
+  /** E-mail: the SMTP username. */
+  username: string;
+  /** E-mail: the sender address; Slack: the channel a bot posts to. */
+  channel: string;
+  /** Slack, Teams, webhooks: where messages are posted. */
+  url: string;
+  slack_mode: SlackMode;
+  /** The secret (SMTP password, Slack bot token, webhook signing secret) as typed; '' when none was typed. */
+  token: string;
+  /** What happens to the saved secret; 'replace' when there is none (the field is then a plain input). */
+  token_mode: SecretMode;
+}
+
+/** Form fields that receive the server's field errors (`{field: [msg]}`). */
+export const INTEGRATION_ERROR_FIELDS = ['enabled', 'host', 'port', 'username', 'token', 'channel', 'url'] as const;
+
+/** What the secret is called on each page. */
+export const SECRET_NAMES: Record<NotificationIntegration, string> = {
+  email: 'password',
+  slack: 'bot token',
+  teams: 'secret',
+  webhooks: 'signing secret',
+};
+
+/** Port Bulwark uses when the SMTP port is left empty. */
+export const DEFAULT_SMTP_PORT = 587;
+
+export const integrationLabel = (type: NotificationIntegration): string => INTEGRATION_TYPE_LABELS[type];
+
+/** True when a secret is saved (it is answered masked; null when none is). */
+export function hasSavedSecret(settings: Pick<IntegrationSettings, 'token'>): boolean {
+  return settings.token !== null && settings.token !== '';
+}
+
+/** Slack with a webhook URL saved, or with nothing yet, posts through a webhook; with only a bot token, as the bot. */
+export function slackModeOf(settings: Pick<IntegrationSettings, 'url' | 'token'>): SlackMode {
+  if (settings.url) return 'webhook';
+  return hasSavedSecret(settings) ? 'bot' : 'webhook';
+}
+
+export function integrationValues(settings: IntegrationSettings): IntegrationValues {
+  return {
+    enabled: settings.enabled,
+    host: settings.host ?? '',
+    port: settings.port ?? '',
+    username: settings.username ?? '',
+    channel: settings.channel ?? '',
+    url: settings.url ?? '',
+    slack_mode: slackModeOf(settings),
+    token: '',
+    token_mode: hasSavedSecret(settings) ? 'keep' : 'replace',
+  };
+}
+
+/** Whether the page's type uses the secret with these values (Slack: only as a bot). */
+export function usesSecret(type: NotificationIntegration, v: Pick<IntegrationValues, 'slack_mode'>): boolean {
+  if (type === 'slack') return v.slack_mode === 'bot';
+  return type === 'email' || type === 'webhooks';
+}
+
+/** The SMTP port the number field holds: null when empty (the default), NaN for text that is no number. */
+export function portOf(value: number | string): number | null {
+  if (typeof value === 'number') return value;
+  return value.trim() === '' ? null : Number(value);
+}
+
+const text = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The secret as sent: the mask to keep the saved one, '' to remove it, the new value when one was typed; undefined (left
+ * out) when none is saved and none was typed.
+ */
+export function secretInput(saved: boolean, v: Pick<IntegrationValues, 'token' | 'token_mode'>): string | undefined {
+  const typed = v.token.trim();
+  if (saved && v.token_mode === 'keep') return MASKED;
+  if (v.token_mode === 'remove') return saved ? '' : undefined;
+  if (typed !== '') return typed;
+  return saved ? MASKED : undefined;
+}
+
+/** The body of PUT (fields not sent are cleared): the fields the type uses, the secret as secretInput says. */
+export function integrationInput(
+  type: NotificationIntegration,
+  settings: Pick<IntegrationSettings, 'token'>,
+  v: IntegrationValues,
+): IntegrationSettingsInput {
+  const saved = hasSavedSecret(settings);
+  const withSecret = (body: IntegrationSettingsInput): IntegrationSettingsInput => {
+    const token = secretInput(saved, v);
+    return token === undefined ? body : { ...body, token };
+  };
+  switch (type) {
+    case 'email':
+      return withSecret({
+        enabled: v.enabled,
+        host: text(v.host),
+        port: portOf(v.port),
+        username: text(v.username),
+        channel: text(v.channel),
+      });
+    case 'slack':
+      if (v.slack_mode === 'webhook') {
+        // An incoming webhook is bound to its channel; a bot token saved before is removed, not left lying around.
+        const body: IntegrationSettingsInput = { enabled: v.enabled, url: text(v.url), channel: null };
+        return saved ? { ...body, token: '' } : body;
+      }
+      return withSecret({ enabled: v.enabled, url: null, channel: text(v.channel) });
+    case 'teams':
+      return { enabled: v.enabled, url: text(v.url) };
+    case 'webhooks':
+      return withSecret({ enabled: v.enabled, url: text(v.url) });
+  }
+}
+
+/** 'Name <address>' or a bare address, as a mail header's From. */
+const SENDER = /^(?:[^<>@]*<\s*[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+/** A host name or IP address: no scheme, path, port or space. */
+const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)$/i;
+
+/** The secret the values leave in place (saved and kept, or newly typed). */
+function secretAfterSave(saved: boolean, v: IntegrationValues): boolean {
+  const token = secretInput(saved, v);
+  return token !== undefined && token !== '';
+}
+
+/** The form's checks: what the type needs while it is on, and core's limits (lengths, URL, port) always. */
+export function validateIntegration(
+  type: NotificationIntegration,
+  settings: Pick<IntegrationSettings, 'token'>,
+  v: IntegrationValues,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const saved = hasSavedSecret(settings);
+  const secretName = SECRET_NAMES[type];
+  const on = v.enabled;
+
+  if (usesSecret(type, v) && saved && v.token_mode === 'replace' && v.token.trim() === '') {
+    errors.token = `Type the new ${secretName}, or keep the saved one.`;
+  }
+  if (type === 'email') {
+    const host = v.host.trim();
+    if (on && host === '') errors.host = 'Enter the host name of your SMTP server, or turn this off to use the installation’s mail server.';
+    else if (host !== '' && !HOST.test(host)) errors.host = 'Enter a host name or IP address only, without smtp:// or a port.';
+    const port = portOf(v.port);
+    if (port !== null && !Number.isInteger(port)) errors.port = 'Enter a port from 1 to 65535.';
+    const sender = v.channel.trim();
+    if (sender !== '' && !SENDER.test(sender))
+      errors.channel = 'Enter an address, e.g. bulwark@example.com or Bulwark <bulwark@example.com>.';
+    if (v.username.trim() === '' && v.token_mode === 'replace' && v.token.trim() !== '') {
+      errors.username = 'Enter the username the password belongs to: without one, Bulwark does not sign in.';
+    }
+  }
+  if (type === 'slack') {
+    if (v.slack_mode === 'webhook' && on && v.url.trim() === '')
+      errors.url = 'Enter the incoming webhook URL (https://hooks.slack.com/services/…).';
+    if (v.slack_mode === 'bot' && on) {
+      if (!secretAfterSave(saved, v)) errors.token ??= 'Enter the bot token (xoxb-…).';
+      if (v.channel.trim() === '') errors.channel = 'Enter the channel, e.g. #security, or its ID.';
+    }
+  }
+  if (type === 'teams' && on && v.url.trim() === '') errors.url = 'Enter the webhook URL of the Teams workflow.';
+  if (type === 'webhooks' && on && v.url.trim() === '') errors.url = 'Enter the URL Bulwark posts to.';
+
+  const result = integrationSettingsInput.safeParse(integrationInput(type, settings, v));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field !== '' && errors[field] === undefined) errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * Office 365 connector URLs (<tenant>.webhook.office.com/webhookb2/…, outlook.office.com/webhook/…), retired by Microsoft
+ * but still answered; the server tells them from Workflows URLs by the same paths.
+ */
+export function isTeamsConnectorUrl(url: string): boolean {
+  return /\/webhookb2\/|\/IncomingWebhook\/|outlook\.office(365)?\.com\/webhook\//i.test(url);
+}
+
+/** The message of a failed test: the server's `detail` (it says why), else its own or the client's message. */
+export function testFailureMessage(error: unknown, type: NotificationIntegration): string {
+  const fallback = connectionFailedMessage(integrationLabel(type));
+  if (isApiError(error) && error.kind === 'http' && typeof error.data === 'object' && error.data !== null) {
+    const detail = (error.data as Record<string, unknown>).detail;
+    if (typeof detail === 'string' && detail.trim() !== '') return detail;
+  }
+  return messageOf(error, fallback);
+}
+
+/** 'Last saved 2026-11-20 10:15', or that nothing is saved yet. */
+export function lastSavedText(updatedAt: string | null): string {
+  if (!updatedAt) return 'Not saved yet.';
+  const when = formatDateTime(updatedAt);
+  return when ? `Last saved ${when}` : 'Not saved yet.';
+}
+
+/** A new signing secret: 32 random bytes as hex. */
+export function generateSecret(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The page of each integration. */
+export const INTEGRATION_PATHS: Record<NotificationIntegration, string> = {
+  email: '/admin/integrations/email',
+  slack: '/admin/integrations/slack',
+  teams: '/admin/integrations/teams',
+  webhooks: '/admin/integrations/webhooks',
+};
+
+/** The integration a page path belongs to (its last segment); null for any other path. */
+export function integrationOfPath(pathname: string): NotificationIntegration | null {
+  const last = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  const type = NOTIFICATION_INTEGRATIONS.find((t) => t === last);
+  return type !== undefined && INTEGRATION_PATHS[type] === pathname.replace(/\/+$/, '') ? type : null;
+}

@@ -1,0 +1,63 @@
+// Calls of the notification integration pages (feature-areas §7, superusers): one type's settings read (secrets masked)
+// and replaced (PUT), a test message through the saved settings, and the delivery log; plus the signed-in customer's id
+// the settings paths carry.
+import {
+  integrationSettings,
+  notificationDelivery,
+  type IntegrationSettings,
+  type IntegrationSettingsInput,
+  type NotificationDelivery,
+  type NotificationIntegration,
+} from '@bulwark/core';
+import { api, type AnswerSchema } from '../../api/client.ts';
+import type { QueryParams } from '../../api/query-string.ts';
+import type { Session } from '../../app/session.ts';
+import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
+
+const deliveryPage = pagedAnswer(notificationDelivery);
+/** The test's answer: `{detail: "Connection to Slack succesful!"}`. */
+const testAnswer: AnswerSchema<string> = {
+  parse(data: unknown): string {
+    const detail = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).detail : undefined;
+    if (typeof detail !== 'string') throw new Error('detail missing');
+    return detail;
+  },
+};
+
+export const INTEGRATION_KEYS = {
+  all: ['integrations'] as const,
+  settings: (customerId: number, type: NotificationIntegration) => ['integrations', 'settings', customerId, type] as const,
+  deliveries: ['integrations', 'deliveries'] as const,
+  deliveryList: (query: QueryParams) => ['integrations', 'deliveries', query] as const,
+};
+
+/** The signed-in user's customer (the session's customer, else the profile's); null before either is known. */
+export function customerIdOf(session: Pick<Session, 'customer' | 'profile'>): number | null {
+  return session.customer?.id ?? session.profile?.customer ?? null;
+}
+
+const settingsPath = (customerId: number, type: NotificationIntegration) => `app1/customer/${customerId}/${type}/`;
+
+/** GET app1/customer/{id}/{type}/: the settings, secrets answered as ******** when set. */
+export function fetchIntegration(customerId: number, type: NotificationIntegration, signal?: AbortSignal): Promise<IntegrationSettings> {
+  return api.get(settingsPath(customerId, type), { signal, schema: integrationSettings });
+}
+
+/** PUT app1/customer/{id}/{type}/: replaces the settings (fields left out are cleared); answers them as saved. */
+export function saveIntegration(
+  customerId: number,
+  type: NotificationIntegration,
+  input: IntegrationSettingsInput,
+): Promise<IntegrationSettings> {
+  return api.put(settingsPath(customerId, type), input, { schema: integrationSettings });
+}
+
+/** POST …/test-connection/: a test message through the saved settings; answers the server's success message. */
+export function testIntegration(customerId: number, type: NotificationIntegration): Promise<string> {
+  return api.post(`${settingsPath(customerId, type)}test-connection/`, undefined, { schema: testAnswer });
+}
+
+/** GET notifications/deliveries/: the delivery log, newest first (filters: channel, state). */
+export function fetchDeliveries(query: QueryParams, signal?: AbortSignal): Promise<Paged<NotificationDelivery>> {
+  return api.get('notifications/deliveries/', { query, signal, schema: deliveryPage });
+}
