@@ -3,8 +3,7 @@
 // in its time zone, no scan task starts and running ones are paused until it ends. A window whose end is before its
 // start runs over midnight into the next day (22:00-06:00 on Friday covers Friday night to Saturday 06:00).
 import { z } from 'zod';
-
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm.');
+import { timeOfDay, timeZoneName } from './api/fields.ts';
 
 export const blackoutWindow = z
   .object({
@@ -13,20 +12,9 @@ export const blackoutWindow = z
       .string()
       .trim()
       .regex(/^(0|[1-7](,[1-7])*)$/, 'Enter 0 for every day, or weekdays 1 (Monday) to 7 (Sunday) separated by commas.'),
-    start_time: hhmm,
-    end_time: hhmm,
-    time_zone: z
-      .string()
-      .trim()
-      .refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'Choose a known time zone, e.g. Europe/Stockholm.')
-      .default('UTC'),
+    start_time: timeOfDay,
+    end_time: timeOfDay,
+    time_zone: timeZoneName.default('UTC'),
   })
   .refine((b) => b.start_time !== b.end_time, { path: ['end_time'], message: 'The window must end at another time than it starts.' });
 export type BlackoutWindow = z.output<typeof blackoutWindow>;

@@ -4,3 +4,4 @@ export * from './validators/ports.ts';
 export * from './validators/ip.ts';
 export * from './validators/media.ts';
 export * from './validators/errors.ts';
+export * from './validators/time.ts';

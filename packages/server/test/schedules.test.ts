@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule, ScanRunRow } from '@bulwark/core';
-import { assets, assetTags, scanRuns, scans, scanSchedules, tags, teamMembers, teams, users } from '../src/db/schema/index.ts';
+import { assetTags, scanRuns, scans, scanSchedules, tags, teamMembers, teams, users } from '../src/db/schema/index.ts';
 import { nextFullHour, nextStarts, type Timing } from '../src/modules/scans/schedule-recurrence.ts';
 import { runDueScanSchedules } from '../src/modules/scans/schedules.ts';
 import { BACKENDS } from './helpers/backends.ts';
@@ -405,6 +405,5 @@ describe.each(BACKENDS)('scan schedules on %s', (backend) => {
     expect(put.body).toMatchObject({ name: 'Nightly office v2', repeat: 'daily', time: '03:00', run_count: before.run_count });
     const [scan] = await t.ctx.db.select().from(scans).where(eq(scans.id, weekly.scan));
     expect(scan!.name).toBe('Nightly office v2');
-    expect(await t.ctx.db.$count(assets)).toBeGreaterThan(0);
   });
 });

@@ -68,6 +68,15 @@ export const integrationSettingsInput = z
   .strict();
 export type IntegrationSettingsInput = z.input<typeof integrationSettingsInput>;
 
+/**
+ * Office 365 connector URLs (<tenant>.webhook.office.com/webhookb2/…/IncomingWebhook/…, outlook.office.com/webhook/…),
+ * retired by Microsoft but still answered: they take a MessageCard and answer "1"; Workflows URLs take an Adaptive Card
+ * and answer 202. Told apart by their paths (the server sends by it, the form warns by it).
+ */
+export function isTeamsConnectorUrl(url: string): boolean {
+  return /\/webhookb2\/|\/IncomingWebhook\/|outlook\.office(365)?\.com\/webhook\//i.test(url);
+}
+
 /** Notification events (what a message is about). */
 export const NOTIFICATION_EVENTS = [
   'scan_started',

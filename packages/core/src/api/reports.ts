@@ -12,6 +12,7 @@ import {
   REPORT_SECTIONS,
 } from '../codes/reports.ts';
 import { trendPoint } from './dashboards.ts';
+import { timeOfDay, timeZoneName } from './fields.ts';
 
 const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
 const required = 'This field is required.';
@@ -197,19 +198,6 @@ export const REPORT_FINDING_COLUMNS = [
 export type ReportFindingColumn = (typeof REPORT_FINDING_COLUMNS)[number];
 export type ReportFindingRow = Record<ReportFindingColumn, string>;
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.');
-const timeZone = z
-  .string()
-  .trim()
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Choose a known time zone, e.g. Europe/Stockholm.');
-
 export const reportScheduleInput = z
   .object({
     name,
@@ -218,7 +206,7 @@ export const reportScheduleInput = z
     scope_kind: z.enum(REPORT_SCOPE_KINDS, { error: `Choose one of: ${REPORT_SCOPE_KINDS.join(', ')}.` }),
     scope: reportScope.default({ filters: {}, scan: null }),
     frequency: z.enum(REPORT_FREQUENCIES, { error: `Choose one of: ${REPORT_FREQUENCIES.join(', ')}.` }),
-    time: time.default('07:00'),
+    time: timeOfDay.default('07:00'),
     /** Weekly: ISO weekday 1 (Monday) to 7 (Sunday). */
     weekday: z
       .number()
@@ -233,7 +221,7 @@ export const reportScheduleInput = z
       .min(0, 'Choose a day from 1 to 28, or 0 for the last day.')
       .max(28, 'Choose a day from 1 to 28, or 0 for the last day.')
       .default(1),
-    time_zone: timeZone.default('UTC'),
+    time_zone: timeZoneName.default('UTC'),
     recipients: z.array(z.email('Enter a valid email address.')).min(1, 'Add at least one recipient.').max(50, 'At most 50 recipients.'),
     is_active: z.boolean().default(true),
   })
@@ -292,8 +280,8 @@ export const digestConfigInput = z
           .max(7, 'Choose a weekday from 1 (Monday) to 7 (Sunday).'),
       )
       .default(1),
-    time: time.default('07:00'),
-    time_zone: timeZone.default('UTC'),
+    time: timeOfDay.default('07:00'),
+    time_zone: timeZoneName.default('UTC'),
   })
   .strict();
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { INTERVAL_UNITS, REPEAT_FREQUENCIES, SCHEDULE_END_TYPES } from '../codes/scans.ts';
 import { tagSetPreviewInput } from './tag-set.ts';
+import { timeOfDay, timeZoneName } from './fields.ts';
 import { probeRef, profileListItem, userRef } from './scans.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,18 +16,6 @@ const date = z
     const at = new Date(`${d}T00:00:00Z`);
     return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === d;
   }, 'Enter a real date as YYYY-MM-DD.');
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm.');
-const timeZone = z
-  .string()
-  .trim()
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Choose a known time zone, e.g. Europe/Stockholm.');
 
 /** How a monthly schedule picks its day: the start date's day of the month, or its nth weekday ("first Monday"). */
 export const MONTHLY_MODES = ['day_of_month', 'weekday_of_month'] as const;
@@ -60,8 +49,8 @@ export type ReminderConfig = z.output<typeof reminderConfig>;
 export const scheduleTiming = z.object({
   start_date: date,
   /** HH:mm; the next full hour when not given (the form fills it in). */
-  time: time,
-  time_zone: timeZone.default('UTC'),
+  time: timeOfDay,
+  time_zone: timeZoneName.default('UTC'),
   end_date: date.nullable().default(null),
   repeat: z.enum(REPEAT_FREQUENCIES, { error: `Choose one of: ${REPEAT_FREQUENCIES.join(', ')}.` }).default('never'),
   /** Every N days, weeks or months. */

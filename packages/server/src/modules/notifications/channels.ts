@@ -6,7 +6,7 @@
 // how a receiver checks it). A failure throws with a short reason; the job queue retries.
 import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { NotificationEvent, NotificationIntegration } from '@bulwark/core';
+import { isTeamsConnectorUrl, type NotificationEvent, type NotificationIntegration } from '@bulwark/core';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OpenSettings } from './settings.ts';
 
@@ -115,12 +115,6 @@ export function teamsConnectorPayload(m: Message): Record<string, unknown> {
   };
 }
 
-/**
- * Office 365 connector URLs (<tenant>.webhook.office.com/webhookb2/…/IncomingWebhook/…, outlook.office.com/webhook/…)
- * answer "1"; Workflows URLs (…logic.azure.com…, …powerplatform.com…) answer 202. They are told apart by their paths.
- */
-export const isConnectorUrl = (url: string) => /\/webhookb2\/|\/IncomingWebhook\/|outlook\.office(365)?\.com\/webhook\//i.test(url);
-
 /** The signature headers of a webhook body: `X-Bulwark-Signature: sha256=<hex of HMAC-SHA256(secret, "<timestamp>.<body>")>`. */
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
@@ -162,7 +156,7 @@ export async function sendThrough(channel: NotificationIntegration, s: OpenSetti
   }
   if (channel === 'teams') {
     need(url, 'Teams webhook URL');
-    if (isConnectorUrl(url)) {
+    if (isTeamsConnectorUrl(url)) {
       const r = await post(url, JSON.stringify(teamsConnectorPayload(m)), {});
       if (r.status !== 200 || r.text.trim() !== '1') throw new DeliveryError(`Teams answered ${r.status} ${r.text.slice(0, 100)}`);
       return;

@@ -3,7 +3,6 @@
 // known-exploited ones, and where the open findings stand — at their time in their time zone.
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import parser from 'cron-parser';
 import { SEVERITY_LABELS, type DigestConfig, type DigestFrequency, type Severity } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -11,6 +10,7 @@ import { users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
 import { scopeOfUser } from './runs.ts';
+import { upcomingRuns } from './schedules.ts';
 
 export type DigestSettings = {
   enabled: boolean;
@@ -21,10 +21,9 @@ export type DigestSettings = {
 };
 const DEFAULTS: DigestSettings = { enabled: false, frequency: 'weekly', weekday: 1, time: '07:00', time_zone: 'UTC' };
 
+/** The next send after `after`: a daily or weekly report schedule's timing. */
 export function nextDigestAt(s: DigestSettings, after: Date): Date {
-  const [hour, minute] = s.time.split(':').map(Number) as [number, number];
-  const expr = s.frequency === 'daily' ? `${minute} ${hour} * * *` : `${minute} ${hour} * * ${s.weekday % 7}`;
-  return parser.parseExpression(expr, { currentDate: after, tz: s.time_zone }).next().toDate();
+  return upcomingRuns({ frequency: s.frequency, time: s.time, weekday: s.weekday, day_of_month: 1, time_zone: s.time_zone }, after, 1)[0]!;
 }
 
 type Stored = DigestSettings & { last_sent_at?: string | null };

@@ -14,6 +14,7 @@ import {
 } from '@bulwark/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/rows.ts';
 import { jobProgress, reports, reportTemplates, scans, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { assetScope, type AssetScope } from '../assets/visibility.ts';
@@ -118,7 +119,7 @@ export async function listReports(db: Db, customerId: number, q: ReportListQuery
   const where: SQL[] = [eq(reports.customerId, customerId)];
   if (q.state?.length) where.push(inArray(reports.state, q.state));
   if (q.format?.length) where.push(inArray(reports.format, q.format));
-  if (q.search) where.push(ilike(reports.name, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.search) where.push(ilike(reports.name, containsPattern(q.search)));
   const order = { created_at: reports.createdAt, name: sql`lower(${reports.name})`, state: reports.state }[q.ordering.key];
   const [[total], rows] = await Promise.all([
     db

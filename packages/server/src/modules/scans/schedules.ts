@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { containsPattern } from '../../db/rows.ts';
 import { customers, scanRuns, scans, scanSchedules, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan } from './scan-repo.ts';
@@ -133,7 +134,7 @@ export interface ScheduleListQuery {
 
 export async function listSchedules(db: Db, v: Viewer, q: ScheduleListQuery, now: Date) {
   const where: SQL[] = [visible(v)];
-  if (q.search) where.push(ilike(scanSchedules.name, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.search) where.push(ilike(scanSchedules.name, containsPattern(q.search)));
   if (q.active !== undefined) where.push(eq(scanSchedules.isActive, q.active));
   if (q.repeat?.length) where.push(inArray(scanSchedules.repeat, q.repeat));
   const column = { name: sql`lower(${scanSchedules.name})`, next_run_at: scanSchedules.nextRunAt, created: scanSchedules.createdAt }[

@@ -1,6 +1,7 @@
 // Pure rules of the notification integration pages (e-mail, Slack, Microsoft Teams, webhooks): the form's values from
 // the saved settings, the checks, the body of PUT app1/customer/{id}/{type}/ (a saved secret sent back masked is kept,
 // an empty one removed, a new one only when typed), the test-connection result, and the page an integration lives on.
+import { isTeamsConnectorUrl } from '@bulwark/core';
 import {
   INTEGRATION_TYPE_LABELS,
   MASKED,
@@ -198,13 +199,8 @@ export function validateIntegration(
   return errors;
 }
 
-/**
- * Office 365 connector URLs (<tenant>.webhook.office.com/webhookb2/…, outlook.office.com/webhook/…), retired by Microsoft
- * but still answered; the server tells them from Workflows URLs by the same paths.
- */
-export function isTeamsConnectorUrl(url: string): boolean {
-  return /\/webhookb2\/|\/IncomingWebhook\/|outlook\.office(365)?\.com\/webhook\//i.test(url);
-}
+/** Core's test for a retired Office 365 connector URL (the form warns about them). */
+export { isTeamsConnectorUrl };
 
 /** The message of a failed test: the server's `detail` (it says why), else its own or the client's message. */
 export function testFailureMessage(error: unknown, type: NotificationIntegration): string {

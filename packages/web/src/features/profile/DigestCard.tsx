@@ -1,5 +1,6 @@
 // Profile settings: the digest e-mail (a summary of what changed, sent to the user daily or weekly at a time in a time
 // zone) switched on or off, read from and saved to reports/digest-config/ (form-encoded), with the next send time.
+import { TIME_OF_DAY, TIME_OF_DAY_MESSAGE, TIME_ZONE_MESSAGE } from '@bulwark/core';
 import { useMemo } from 'react';
 import {
   Alert,
@@ -65,8 +66,8 @@ function DigestForm({ config }: { config: DigestConfig }) {
   const form = useForm<DigestValues>({
     initialValues: digestValues(config, browserTimeZone()),
     validate: {
-      time: (v) => (/^([01]\d|2[0-3]):[0-5]\d$/.test(v) ? null : 'Enter a time as HH:MM.'),
-      time_zone: (v) => (isTimeZone(v) ? null : 'Choose a known time zone, e.g. Europe/Stockholm.'),
+      time: (v) => (TIME_OF_DAY.test(v) ? null : TIME_OF_DAY_MESSAGE),
+      time_zone: (v) => (isTimeZone(v) ? null : TIME_ZONE_MESSAGE),
     },
   });
   const zones = useMemo(() => timeZoneChoices(config.time_zone), [config.time_zone]);

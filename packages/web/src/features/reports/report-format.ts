@@ -1,6 +1,7 @@
 // Pure rules of the report screens: when runs are polled and how far they are, what a report's scope is called, a
 // schedule's frequency in words, times shown in a schedule's own time zone, the time zones offered, and the findings
 // cells (severity written as a label or a number).
+import { isTimeZone } from '@bulwark/core';
 import {
   REPORT_SCOPE_KIND_LABELS,
   REPORT_SCOPE_KINDS_AVAILABLE,
@@ -180,15 +181,8 @@ export function frequencyText(s: FrequencyFields): string {
   }
 }
 
-export function isTimeZone(tz: string): boolean {
-  if (tz.trim() === '') return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Core's time-zone check, offered here beside the other time helpers. */
+export { isTimeZone };
 
 /** The browser's time zone (UTC when it cannot say). */
 export function browserTimeZone(): string {

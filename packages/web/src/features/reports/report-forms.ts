@@ -1,5 +1,6 @@
 // Pure rules of the new-report and schedule forms: their values, checks and bodies, the scope (all open vulnerabilities,
 // a saved view, the filters a schedule already holds, or a network scan) and where the server's field errors go.
+import { TIME_ZONE_MESSAGE } from '@bulwark/core';
 import {
   formatDate,
   reportInput,
@@ -245,7 +246,7 @@ export function validateSchedule(views: readonly SavedFilter[] | undefined) {
     view: (v: string, values: ScheduleValues) => validateScope.view(v, values, views),
     scan: (v: string, values: ScheduleValues) => validateScope.scan(v, values),
     time: (v: string) => schemaMessage(shape.time, v),
-    time_zone: (v: string) => (isTimeZone(v) ? null : 'Choose a known time zone, e.g. Europe/Stockholm.'),
+    time_zone: (v: string) => (isTimeZone(v) ? null : TIME_ZONE_MESSAGE),
     recipients: (v: string) => schemaMessage(shape.recipients, splitRecipients(v)),
   };
 }

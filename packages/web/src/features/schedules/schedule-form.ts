@@ -1,6 +1,7 @@
 // Pure rules of the schedule editor: its values (new, or from a saved schedule), the client checks (with the contract's
 // messages), the body of POST/PUT scan/schedules/, the body of the next-runs preview, the reminder lead time in §9's
 // units, and where the server's field errors go.
+import { TIME_ZONE_MESSAGE } from '@bulwark/core';
 import {
   INTERVAL_UNIT_MINUTES,
   intervalToMinutes,
@@ -290,7 +291,7 @@ export function validateSchedule(v: ScheduleValues): ScheduleErrors {
 
   set('start_date', isDate(v.start_date) ? null : 'Enter a date as YYYY-MM-DD.');
   set('time', schemaMessage(timing.time, v.time));
-  set('time_zone', isTimeZone(v.time_zone) ? null : 'Choose a known time zone, e.g. Europe/Stockholm.');
+  set('time_zone', isTimeZone(v.time_zone) ? null : TIME_ZONE_MESSAGE);
   if (v.repeat !== 'never') {
     set('interval', schemaMessage(timing.interval, toInt(v.interval)));
     if (v.end === 'date') {
