@@ -84,6 +84,9 @@ export const ROUTES: RouteDef[] = [
     { path: '/scans/scan-profiles/edit/oprofile/:id', name: 'policy-scan-profile-edit', title: 'Edit policy scan profile' },
     { path: '/scans/scan-profiles/edit/nprofile/:id', name: 'net-scan-profile-edit', title: 'Edit network scan profile' },
   ]),
+  ...group({ area: 'scans', permission: 'credentials' }, [
+    { path: '/scans/scan-credentials', name: 'scan-credentials', title: 'Scan credentials', nav: true },
+  ]),
 
   // Web-application scanning.
   { path: '/was', name: 'was', title: 'Web-application scanning', area: 'was', access: 'signed-in', redirectToFirstChild: true },

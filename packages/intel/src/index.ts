@@ -67,6 +67,7 @@ export {
 export { distroLabel, distroPackageOfBanner, type DistroPackage } from './distro/banner.ts';
 export { distroFixesFromOsv, osvDistroCves } from './distro/osv-fix.ts';
 export { distroVerdict, type DistroVerdict } from './distro/verdict.ts';
+export { releaseSupport, type ReleaseSupport } from './distro/eol.ts';
 export { describeOsvAffect, describeOsvRange, osvAffects, osvPackageKeys, versionInOsvRange, type OsvAffect } from './osv/affects.ts';
 
 // Feeds

@@ -8,3 +8,4 @@ export * from './net/index.ts';
 export * from './nmap/index.ts';
 export * from './network-scan.ts';
 export * from './agent/index.ts';
+export * from './auth/index.ts';

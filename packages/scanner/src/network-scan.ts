@@ -5,6 +5,8 @@ import { runNmap } from './nmap/index.ts';
 import { scanNetwork, type ScanNetworkOptions } from './net/index.ts';
 import { identifyService, identifyUdpService } from './services/index.ts';
 import type { Finding, HostResult, ScanEvent, ScanResult } from './types.ts';
+import { lookAtLinuxHost } from './auth/linux-look.ts';
+import type { LinuxLogin } from './auth/types.ts';
 
 export type Engine = 'native' | 'nmap';
 
@@ -20,6 +22,34 @@ export interface NetworkScanOptions extends Omit<ScanNetworkOptions, 'identifySe
   templates?: CheckTemplate[];
   /** Timeout of each service-identification attempt, ms. */
   serviceTimeoutMs?: number;
+  /** Linux credentials for an authenticated look at each live host (tried in order), and the host keys pinned per address. */
+  linuxLogins?: readonly LinuxLogin[];
+  pinnedHostKeys?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Whether to try a login on the host: the credential's port is open, or the scan did not probe it (a profile without
+ * port 22 still gets its authenticated look).
+ */
+function sshReachable(host: HostResult, port: number): boolean {
+  const seen = host.ports.find((p) => p.protocol === 'tcp' && p.port === port);
+  return seen ? seen.state === 'open' : true;
+}
+
+/** The authenticated look after the checks; its failures are scan errors of the host (auth failed 4). */
+async function authenticatedLook(
+  host: HostResult,
+  options: NetworkScanOptions,
+  signal: AbortSignal,
+  onEvent: (event: ScanEvent) => void,
+): Promise<void> {
+  const logins = (options.linuxLogins ?? []).filter((l) => sshReachable(host, l.port));
+  if (logins.length === 0 || signal.aborted) return;
+  const auth = await lookAtLinuxHost(host.address, logins, { pinnedHostKey: options.pinnedHostKeys?.[host.address], signal });
+  if (!auth) return;
+  host.auth = auth;
+  if (auth.health === 'auth_failed' || auth.health === 'host_key_changed')
+    onEvent({ type: 'error', error: { type: SCAN_ERROR_TYPE.auth_failed, message: auth.message, host: host.address } });
 }
 
 export async function runNetworkScan(options: NetworkScanOptions, onEvent: (event: ScanEvent) => void = () => {}): Promise<ScanResult> {
@@ -36,9 +66,15 @@ export async function runNetworkScan(options: NetworkScanOptions, onEvent: (even
     }
   }
   const checks = (options.checks ?? true) && templates && templates.length > 0 ? templates : undefined;
-  const checkHost = checks
-    ? async (host: HostResult, signal: AbortSignal): Promise<Finding[]> => runChecks(checks, host, { signal })
-    : undefined;
+  const authenticated = (options.linuxLogins?.length ?? 0) > 0;
+  const checkHost =
+    checks || authenticated
+      ? async (host: HostResult, signal: AbortSignal): Promise<Finding[]> => {
+          const findings = checks ? await runChecks(checks, host, { signal }) : [];
+          if (authenticated) await authenticatedLook(host, options, signal, onEvent);
+          return findings;
+        }
+      : undefined;
 
   if ((options.engine ?? 'native') === 'nmap') {
     const started = new Date();

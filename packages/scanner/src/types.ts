@@ -1,5 +1,6 @@
 // The scanner's result and event types: what engines emit while running and the final JSON document (issue 3 "Output").
 import type { ScanErrorType } from '@bulwark/core';
+import type { HostAuth } from './auth/types.ts';
 
 export type { ScanErrorType };
 
@@ -50,6 +51,8 @@ export interface HostResult {
   alive: boolean;
   ports: PortResult[];
   findings: Finding[];
+  /** The authenticated look at the host, when the task carried credentials. */
+  auth?: HostAuth;
 }
 
 export interface ScanError {

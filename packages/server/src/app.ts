@@ -32,6 +32,8 @@ import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
+import { assetAuthenticationRoutes } from './modules/credentials/routes-assets.ts';
 import { targetRoutes } from './modules/targets/routes.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { assetImportRoutes } from './modules/assets/routes-import.ts';
@@ -154,6 +156,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   scheduleRoutes(app, ctx);
   notificationRoutes(app, ctx);
   profileRoutes(app, ctx);
+  credentialRoutes(app, ctx);
+  assetAuthenticationRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);
   platformRoutes(app, ctx);

@@ -201,12 +201,18 @@ describe.each(BACKENDS)('network scan profiles on %s', (backend) => {
         minus_categories: ['Unknown test category: ghost.'],
         minus_tests: ['Unknown test: missing-test.'],
       });
-      const creds = await admin.post('/api/scan/nprofiles/', { name: 'Bad', win_auths: [1], lin_auths: [2, 3], kubernetes_auth: 4 });
+      // Credential ids must be the customer's own, of the field's kind (credentials.test.ts covers the rest).
+      const creds = await admin.post('/api/scan/nprofiles/', {
+        name: 'Bad',
+        win_auths: [90001],
+        lin_auths: [90002, 90003],
+        kubernetes_auth: 90004,
+      });
       expect(creds.status).toBe(400);
       expect(creds.body).toEqual({
-        win_auths: ['Scan credentials are not available yet.'],
-        lin_auths: ['Scan credentials are not available yet.'],
-        kubernetes_auth: ['Scan credentials are not available yet.'],
+        win_auths: ['Unknown Windows credential: 90001.'],
+        lin_auths: ['Unknown Linux credential: 90002, 90003.'],
+        kubernetes_auth: ['Unknown Kubernetes credential: 90004.'],
       });
       expect((await admin.post('/api/scan/nprofiles/', { name: '' })).body).toEqual({ name: ['This field may not be blank.'] });
       expect((await admin.post('/api/scan/nprofiles/', {})).body).toEqual({ name: ['This field is required.'] });
@@ -216,9 +222,9 @@ describe.each(BACKENDS)('network scan profiles on %s', (backend) => {
       expect((await admin.get<Page<Profile>>('/api/scan/nprofiles/?search=Bad')).body.count).toBe(0);
       // The same checks on a change.
       const web = await byName(admin, 'Web only');
-      const patch = await admin.patch(`/api/scan/nprofiles/${web.id}/`, { minus_tests: ['nope'], lin_auths: [1] });
+      const patch = await admin.patch(`/api/scan/nprofiles/${web.id}/`, { minus_tests: ['nope'], lin_auths: [90001] });
       expect(patch.status).toBe(400);
-      expect(patch.body).toEqual({ minus_tests: ['Unknown test: nope.'], lin_auths: ['Scan credentials are not available yet.'] });
+      expect(patch.body).toEqual({ minus_tests: ['Unknown test: nope.'], lin_auths: ['Unknown Linux credential: 90001.'] });
       const put = await admin.request('PUT', `/api/scan/nprofiles/${web.id}/`, { name: 'Web only', custom_udp_range: 'abc' });
       expect(put.status).toBe(400);
       expect(Object.keys(put.body)).toEqual(['custom_udp_range']);
@@ -374,7 +380,8 @@ describe.each(BACKENDS)('network scan profiles on %s', (backend) => {
         plus_tests: ['not-a-test'],
         win_auths: [7],
       });
-      expect(unknown.body).toEqual({ plus_tests: ['Unknown test: not-a-test.'], win_auths: ['Scan credentials are not available yet.'] });
+      // Credential ids of another installation are dropped on import; unknown tests are refused.
+      expect(unknown.body).toEqual({ plus_tests: ['Unknown test: not-a-test.'] });
       expect(
         (await admin.get<Page<Profile>>('/api/scan/nprofiles/?search=X&page_size=100')).body.results.filter((p) => p.name === 'X'),
       ).toEqual([]);

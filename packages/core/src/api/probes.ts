@@ -88,6 +88,25 @@ export const agentTaskSpec = z.object({
   tests: z.array(z.string()).optional(),
   /** The community templates among the tests: YAML text and payload files, parsed by the probe. */
   community: z.array(z.object({ file: z.string(), yaml: z.string(), files: z.record(z.string(), z.string()).optional() })).optional(),
+  /** The profile's Linux credentials, decrypted for this task only (sent over the agent's HTTPS), and the pinned SSH host keys. */
+  credentials: z
+    .object({
+      linux: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          port: z.number().int(),
+          username: z.string(),
+          password: z.string().optional(),
+          privateKey: z.string().optional(),
+          passphrase: z.string().optional(),
+          escalation: z.enum(['none', 'sudo', 'su']),
+          escalationPassword: z.string().optional(),
+        }),
+      ),
+      pinnedHostKeys: z.record(z.string(), z.string()),
+    })
+    .optional(),
 });
 export const agentClaimed = z.object({ task: agentTaskSpec });
 

@@ -333,6 +333,9 @@ export const runHost = z.object({
   ports: z.array(runHostPort),
   findings_count: z.number().int(),
   max_severity: z.number().int().nullable(),
+  /** The authenticated look at the host in this run (credential health code and what happened), null without one. */
+  credential_health: z.string().nullable(),
+  credential_message: z.string().nullable(),
 });
 export type RunHost = z.infer<typeof runHost>;
 

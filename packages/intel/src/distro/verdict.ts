@@ -22,7 +22,7 @@ const withoutEpoch = (v: string) => v.replace(/^\d+:/, '');
 export function distroVerdict(pkg: DistroPackage, fix: DistroFix | undefined): DistroVerdict {
   if (!fix || fix.distro !== pkg.distro || fix.release !== pkg.release || fix.package !== pkg.package) return { verdict: 'unknown' };
   if (fix.status === 'not-affected') return { verdict: 'not-affected' };
-  if (fix.status === 'open' || !fix.fixedVersion) return { verdict: 'open', fixedVersion: null };
+  if (fix.status === 'open' || fix.status === 'wont-fix' || !fix.fixedVersion) return { verdict: 'open', fixedVersion: null };
   return compareDpkg(withoutEpoch(pkg.version), withoutEpoch(fix.fixedVersion)) >= 0
     ? { verdict: 'fixed', fixedVersion: fix.fixedVersion }
     : { verdict: 'open', fixedVersion: fix.fixedVersion };

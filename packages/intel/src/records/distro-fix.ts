@@ -10,7 +10,8 @@ export interface DistroFix {
   /** Source package (openssh, apache2, exim4 …). */
   package: string;
   cve: string;
-  status: 'fixed' | 'open' | 'not-affected';
+  /** `wont-fix`: open, and the distribution decided not to fix it in this release (the tracker's <ignored>). */
+  status: 'fixed' | 'open' | 'wont-fix' | 'not-affected';
   /** The first version of the release with the fix (dpkg order), for `fixed`. */
   fixedVersion: string | null;
 }
@@ -83,6 +84,8 @@ export function distroFixesFromChangelog(text: string): DistroFix[] {
 interface TrackerRelease {
   status?: unknown;
   fixed_version?: unknown;
+  nodsa?: unknown;
+  nodsa_reason?: unknown;
 }
 
 /**
@@ -106,7 +109,14 @@ export function distroFixesFromTracker(pkg: string, entries: unknown): DistroFix
       else if (r.status === 'resolved' && fixed)
         out.push({ distro: 'debian', release, package: pkg, cve, status: 'fixed', fixedVersion: fixed });
       else if (r.status === 'open' || r.status === 'undetermined')
-        out.push({ distro: 'debian', release, package: pkg, cve, status: 'open', fixedVersion: null });
+        out.push({
+          distro: 'debian',
+          release,
+          package: pkg,
+          cve,
+          status: r.nodsa_reason === 'ignored' ? 'wont-fix' : 'open',
+          fixedVersion: null,
+        });
     }
   }
   return out;

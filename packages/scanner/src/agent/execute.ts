@@ -8,6 +8,7 @@ import { communityTemplates, loadTemplates, type CheckTemplate, type CommunityCa
 import { runNetworkScan, type NetworkScanOptions } from '../network-scan.ts';
 import { profilePorts, type ProfilePortFields } from '../ports/index.ts';
 import type { Checkpoint, HostResult, ScanError, ScanResult } from '../types.ts';
+import type { LinuxLogin } from '../auth/types.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
 export interface TaskSpec {
@@ -25,6 +26,11 @@ export interface TaskSpec {
    * runs the same checks as the built-in one without a copy of the operator's folders.
    */
   community?: CommunityTemplate[];
+  /**
+   * Credentials for the authenticated look, sent only with the task that uses them (decrypted by the server for this
+   * task; the probe drops them when the task ends), and the SSH host keys pinned per address.
+   */
+  credentials?: { linux: LinuxLogin[]; pinnedHostKeys: Record<string, string> };
 }
 
 export interface TaskReport {
@@ -74,6 +80,21 @@ export interface ExecuteOptions {
   keepHosts?: boolean;
   /** Engine settings passed through (timeouts, concurrency, discovery …). */
   scan?: Omit<NetworkScanOptions, 'targets' | 'exclude' | 'tcpPorts' | 'udpPorts' | 'checkpoint' | 'signal' | 'templates' | 'keepHosts'>;
+}
+
+/**
+ * Drops the task's secrets once the scan is over: the fields are cleared and the references let go,
+ * so nothing of the probe keeps them after the task (JavaScript strings themselves cannot be zeroed in place; the
+ * garbage collector reclaims them).
+ */
+function forgetCredentials(spec: TaskSpec): void {
+  for (const login of spec.credentials?.linux ?? []) {
+    login.password = undefined;
+    login.privateKey = undefined;
+    login.passphrase = undefined;
+    login.escalationPassword = undefined;
+  }
+  spec.credentials = undefined;
 }
 
 /**
@@ -187,6 +208,8 @@ export async function executeTask(
         checks: tests?.size === 0 ? false : options.scan?.checks,
         signal: scanSignal,
         keepHosts: keep,
+        linuxLogins: spec.credentials?.linux,
+        pinnedHostKeys: spec.credentials?.pinnedHostKeys,
       },
       (event) => {
         if (event.type === 'progress') {
@@ -206,6 +229,7 @@ export async function executeTask(
     return { outcome: 'failed', message: err instanceof Error ? err.message : String(err) };
   } finally {
     clearInterval(timer);
+    forgetCredentials(spec);
   }
   // What no report carried yet goes out now (every error and host reaches the server through reports when it can);
   // then the last report lands, so a pause or cancel answered at the very end is not lost.

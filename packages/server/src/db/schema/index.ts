@@ -15,3 +15,4 @@ export * from './leases.ts';
 export * from './reports.ts';
 export * from './schedules.ts';
 export * from './integrations.ts';
+export * from './credentials.ts';

@@ -107,7 +107,7 @@ export const intelDistroFixes = pgTable(
     release: text('release').notNull(),
     package: text('package').notNull(),
     cve: text('cve').notNull(),
-    status: text('status').$type<'fixed' | 'open' | 'not-affected'>().notNull(),
+    status: text('status').$type<'fixed' | 'open' | 'wont-fix' | 'not-affected'>().notNull(),
     fixedVersion: text('fixed_version'),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -78,6 +78,11 @@ export const findings = pgTable(
     matchedBy: text('matched_by'),
     /** How the finding was decided (core's DETECTION_METHODS). */
     detection: text('detection'),
+    /** Package findings (authenticated scans): the source package, the versions installed and fixed, the advisory. */
+    package: text('package'),
+    installedVersion: text('installed_version'),
+    fixedVersion: text('fixed_version'),
+    advisory: text('advisory'),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -148,6 +153,9 @@ export const scanRunHosts = pgTable(
     ports: jsonb('ports').notNull().default([]),
     findingsCount: integer('findings_count').notNull().default(0),
     maxSeverity: smallint('max_severity'),
+    /** The authenticated look at the host in this run (null when the profile has no credentials for it). */
+    credentialHealth: text('credential_health'),
+    credentialMessage: text('credential_message'),
   },
   (t) => [uniqueIndex('scan_run_hosts_key_idx').on(t.runId, t.hostId)],
 );

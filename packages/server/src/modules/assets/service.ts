@@ -17,6 +17,10 @@ import { scopeCondition, type AssetScope } from './visibility.ts';
 
 export type AssetValues = z.output<typeof assetInput>;
 
+/** One asset the scope sees (other modules read assets through here). */
+export { getAssetRow, type AssetRow };
+export { scopeOfCaller, type AssetScope } from './visibility.ts';
+
 export const DUPLICATE_ASSET = 'An asset with this value already exists.';
 
 /** The kind and canonical text of an asset value (validated by core's assetInput before). */

@@ -92,7 +92,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const probe = probeOf(request);
       const claimed = await claimTask(ctx.db, claimerOf(probe));
       if (!claimed) return reply.code(204).send(null);
-      const spec = await taskSpecOf(ctx.db, claimed);
+      const spec = await taskSpecOf(ctx.db, ctx.secrets, claimed);
       return reply.code(200).send({ task: { ...spec, profile: { ...spec.profile } } });
     },
   );

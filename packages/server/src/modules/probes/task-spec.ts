@@ -4,6 +4,8 @@ import type { TaskSpec } from '@bulwark/scanner';
 import { communityTemplatesOf, selectTests } from '../catalogue/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { taskCheckpointHosts } from '../tasks/index.ts';
+import { linuxLoginsFor, pinnedHostKeys } from '../credentials/service.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import type { ClaimedTask } from '../tasks/index.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
@@ -13,11 +15,17 @@ async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec
   return (task.checkpoint as TaskSpec['checkpoint']) ?? null;
 }
 
-export async function taskSpecOf(db: Db, { task, run }: ClaimedTask): Promise<TaskSpec> {
+/**
+ * The spec a probe runs. The profile's Linux credentials are decrypted here, for the probe that claimed this task and
+ * no other; they travel only in the claim's answer (or to the built-in probe's scan process) and are not stored.
+ */
+export async function taskSpecOf(db: Db, box: SecretBox, { task, run }: ClaimedTask): Promise<TaskSpec> {
   const p = run.profile;
   const tests = await selectTests(p);
   const community = await communityTemplatesOf(tests);
+  const linux = p.lin_auths?.length ? await linuxLoginsFor(db, box, run.customerId, p.lin_auths) : [];
   return {
+    ...(linux.length > 0 ? { credentials: { linux, pinnedHostKeys: await pinnedHostKeys(db, run.customerId) } } : {}),
     id: task.id,
     targets: task.targets,
     exclude: run.exclude,

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { NetworkProfileFields } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../http/errors.ts';
 import { unknownSelections } from '../catalogue/catalogue.ts';
+import { credentialReferenceErrors, ownCredentialReferences } from '../credentials/service.ts';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -32,7 +33,6 @@ export type ProfileExport = z.output<typeof networkProfileExport>;
 
 export const BUILTIN_REFUSED = 'Built-in profiles cannot be changed; copy one instead.';
 export const NAME_TAKEN = 'A scan profile with this name already exists.';
-export const NO_CREDENTIALS = 'Scan credentials are not available yet.';
 const messages = crudMessages('scan_profile');
 
 const FIELD_KEYS = Object.keys(networkProfileInput.shape).filter(
@@ -67,13 +67,9 @@ export function toExport(row: ProfileRow): ProfileExport {
   return { format: 'bulwark-nprofile/1', name: row.name, description: row.description, ...row.fields };
 }
 
-/** Checks that need more than the schema: test categories and tests from the catalogue, credential lists. */
-async function checkFields(input: ProfileInput): Promise<void> {
-  const errors: FieldErrors = { ...(await unknownSelections(input)) };
-  // There is no credentials store yet: a credential id could not be resolved, so none is accepted.
-  if (input.win_auths.length > 0) errors.win_auths = [NO_CREDENTIALS];
-  if (input.lin_auths.length > 0) errors.lin_auths = [NO_CREDENTIALS];
-  if (input.kubernetes_auth !== null) errors.kubernetes_auth = [NO_CREDENTIALS];
+/** Checks that need more than the schema: test categories and tests from the catalogue, the customer's credentials. */
+async function checkFields(db: Tx, customerId: number, input: ProfileInput): Promise<void> {
+  const errors: FieldErrors = { ...(await unknownSelections(input)), ...(await credentialReferenceErrors(db, customerId, input)) };
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 }
 
@@ -106,7 +102,7 @@ async function insertChecked(db: Db, customerId: number, userId: number, input: 
 }
 
 export async function createProfile(db: Db, customerId: number, userId: number, input: ProfileInput): Promise<ProfileWithUser> {
-  await checkFields(input);
+  await checkFields(db, customerId, input);
   await checkName(db, customerId, input.name);
   return insertChecked(db, customerId, userId, input, input.name);
 }
@@ -121,7 +117,7 @@ export async function ownProfile(db: Tx, customerId: number, id: number): Promis
 
 export async function changeProfile(db: Db, customerId: number, id: number, input: ProfileInput): Promise<ProfileWithUser> {
   const current = await ownProfile(db, customerId, id);
-  await checkFields(input);
+  await checkFields(db, customerId, input);
   await checkName(db, customerId, input.name, current.name);
   try {
     await updateProfile(db, customerId, id, { name: input.name, description: input.description, fields: fieldsOf(input) });
@@ -164,8 +160,10 @@ export async function copyProfile(db: Db, customerId: number, userId: number, id
 
 /** Imports an exported profile; a name already taken gets the copy-name numbering instead of a conflict. */
 export async function importProfile(db: Db, customerId: number, userId: number, data: ProfileExport): Promise<ProfileWithUser> {
-  const { format: _format, ...input } = data;
-  await checkFields(input);
+  const { format: _format, ...exported } = data;
+  // Credential ids name credentials of the installation that exported the profile: only this customer's own stay.
+  const input = { ...exported, ...(await ownCredentialReferences(db, customerId, exported)) };
+  await checkFields(db, customerId, input);
   const taken = lower(await profileNames(db, customerId));
   const name = taken.has(input.name.toLowerCase()) ? await freeCopyName(db, customerId, input.name) : input.name;
   return insertChecked(db, customerId, userId, input, name);

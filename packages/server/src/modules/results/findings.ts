@@ -39,6 +39,11 @@ export interface FindingInput {
   description: string | null;
   matchedBy: string | null;
   detection: DetectionMethod;
+  /** Package findings: the source package, installed and fixed versions, the advisory. */
+  package?: string | null;
+  installedVersion?: string | null;
+  fixedVersion?: string | null;
+  advisory?: string | null;
 }
 
 /** `check:<id>@<port>/<proto>` or `cve:<id>@<port>/<proto>`; port 0 (tcp) for host-level findings. */

@@ -131,6 +131,9 @@ export async function upsertHosts(tx: Tx, c: BatchContext, hosts: readonly Deliv
 export interface RunHostSummary {
   findingsCount: number;
   maxSeverity: number | null;
+  /** The authenticated look's outcome on the host (null without one). */
+  credentialHealth: string | null;
+  credentialMessage: string | null;
 }
 
 /** The run's snapshot of each host (ports and services as seen then, findings count, worst severity). */
@@ -160,13 +163,19 @@ export async function snapshotRunHosts(
       })),
     findings_count: summaries.get(h.address)?.findingsCount ?? 0,
     max_severity: summaries.get(h.address)?.maxSeverity ?? null,
+    credential_health: summaries.get(h.address)?.credentialHealth ?? null,
+    credential_message: summaries.get(h.address)?.credentialMessage ?? null,
   }));
   await tx.execute(sql`
-    insert into scan_run_hosts (run_id, host_id, customer_id, address, hostnames, ports, findings_count, max_severity)
-    select ${c.runId}, x.host_id, ${c.customerId}, x.address, x.hostnames, x.ports, x.findings_count, x.max_severity
+    insert into scan_run_hosts (run_id, host_id, customer_id, address, hostnames, ports, findings_count, max_severity,
+                                credential_health, credential_message)
+    select ${c.runId}, x.host_id, ${c.customerId}, x.address, x.hostnames, x.ports, x.findings_count, x.max_severity,
+           x.credential_health, x.credential_message
     from jsonb_to_recordset(${jsonRows(snapshot)})
-      as x(host_id int, address text, hostnames jsonb, ports jsonb, findings_count int, max_severity smallint)
+      as x(host_id int, address text, hostnames jsonb, ports jsonb, findings_count int, max_severity smallint,
+           credential_health text, credential_message text)
     on conflict (run_id, host_id) do update set
       address = excluded.address, hostnames = excluded.hostnames, ports = excluded.ports,
-      findings_count = excluded.findings_count, max_severity = excluded.max_severity`);
+      findings_count = excluded.findings_count, max_severity = excluded.max_severity,
+      credential_health = excluded.credential_health, credential_message = excluded.credential_message`);
 }

@@ -15,7 +15,8 @@ import { upsertIssues } from '../vulnerabilities/service.ts';
  */
 export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { hostId: number; finding: FindingInput }[]): Promise<void> {
   if (found.length === 0) return;
-  const hidOf = (f: FindingInput) => (f.key.startsWith('cve:') ? issueHid('cve', f.cve ?? '') : issueHid('check', f.checkId ?? ''));
+  // CVE findings, from a banner or a package list, are one issue per CVE; a check's findings one per check.
+  const hidOf = (f: FindingInput) => (f.checkId === null ? issueHid('cve', f.cve ?? '') : issueHid('check', f.checkId));
   const kindOf = (f: FindingInput) => (f.confidence === 'potential' ? 1 : 2);
   const issueIds = await upsertIssues(
     tx,
@@ -24,7 +25,7 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
     found.map(({ finding: f }) => ({
       hid: hidOf(f),
       kind: kindOf(f),
-      checkId: f.key.startsWith('cve:') ? null : f.checkId,
+      checkId: f.checkId,
       cve: f.cve,
       cves: f.cves,
       name: f.name,
@@ -63,18 +64,24 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
     description: f.description,
     matched_by: f.matchedBy,
     detection: f.detection,
+    package: f.package ?? null,
+    installed_version: f.installedVersion ?? null,
+    fixed_version: f.fixedVersion ?? null,
+    advisory: f.advisory ?? null,
   }));
   const seen = c.seen.toISOString();
   await tx.execute(sql`
     with up as (
       insert into findings (customer_id, host_id, key, source, check_id, cve, cves, port, protocol, name, severity, confidence,
                             state, cvss, cvss_vector, epss, epss_percentile, exploit_known, ransomware_known, risk_score,
-                            evidence, description, matched_by, detection, first_seen, last_seen, closed_at, last_run_id,
+                            evidence, description, matched_by, detection, package, installed_version, fixed_version, advisory,
+                            first_seen, last_seen, closed_at, last_run_id,
                             issue_id, kind, test_ignored, ignore_kind, ignore_reason, ignore_comment, ignore_expires_at,
                             ignored_by, ignored_at)
       select ${c.customerId}, x.host_id, x.key, 'network', x.check_id, x.cve, x.cves, x.port, x.protocol, x.name, x.severity,
              x.confidence, 0, x.cvss, x.cvss_vector, x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known,
-             x.risk_score, x.evidence, x.description, x.matched_by, x.detection, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId},
+             x.risk_score, x.evidence, x.description, x.matched_by, x.detection, x.package, x.installed_version, x.fixed_version,
+             x.advisory, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId},
              x.issue_id, x.kind,
              exists (select 1 from ignored_tests t where t.customer_id = ${c.customerId} and t.variant = 'n' and t.test_id = x.check_id),
              r.ignore_kind, r.ignore_reason, r.ignore_comment, r.ignore_expires_at, r.ignored_by, r.ignored_at
@@ -82,7 +89,7 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
         host_id int, key text, check_id text, cve text, cves jsonb, port int, protocol smallint, name text, severity smallint,
         confidence text, cvss real, cvss_vector text, epss real, epss_percentile real, exploit_known boolean,
         ransomware_known boolean, risk_score real, evidence text, description text, matched_by text, detection text,
-        issue_id int, kind smallint)
+        package text, installed_version text, fixed_version text, advisory text, issue_id int, kind smallint)
       -- A new finding of an issue ignored on all its assets starts ignored the same way (an existing one keeps its own).
       left join issues r on r.id = x.issue_id and r.ignore_kind is not null
         and (r.ignore_expires_at is null or r.ignore_expires_at > ${seen}::timestamptz)
@@ -93,7 +100,8 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
         epss_percentile = excluded.epss_percentile, exploit_known = excluded.exploit_known,
         ransomware_known = excluded.ransomware_known, risk_score = excluded.risk_score, evidence = excluded.evidence,
         description = excluded.description, matched_by = excluded.matched_by, detection = excluded.detection,
-        issue_id = excluded.issue_id, kind = excluded.kind,
+        package = excluded.package, installed_version = excluded.installed_version, fixed_version = excluded.fixed_version,
+        advisory = excluded.advisory, issue_id = excluded.issue_id, kind = excluded.kind,
         state = case when findings.state = 3 then 2 else 1 end,
         closed_at = null,
         closed_reason = null,
@@ -119,13 +127,16 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
  * Closes the open findings of the batch's live hosts that this run did not see, where it looked: a port the profile
  * covered or the run saw open, or a host-level finding (no port). Host-level checks run on every live host, so a
  * live host without the finding no longer has it — unless the run's profile left that check out (minus_tests), in
- * which case the run says nothing about it. Findings of hosts the run did not see alive are never closed.
+ * which case the run says nothing about it. Findings of hosts the run did not see alive are never closed, nor those
+ * an authenticated look decided (detection package-list) where this run did not read the host's packages.
  */
 export async function closeUnseen(
   tx: Tx,
   c: BatchContext,
   aliveHostIds: readonly number[],
   skippedChecks: readonly string[],
+  /** Hosts whose package list this run read: only there do package-list findings close. */
+  listedHostIds: readonly number[] = [],
 ): Promise<void> {
   if (aliveHostIds.length === 0) return;
   await tx.execute(sql`
@@ -134,6 +145,7 @@ export async function closeUnseen(
       where f.customer_id = ${c.customerId} and f.host_id = any(${intArray(aliveHostIds)}) and f.state <> 3
         and f.last_run_id is distinct from ${c.runId}
         and not (coalesce(f.check_id, '') = any(${textArray(skippedChecks)}))
+        and (f.detection is distinct from 'package-list' or f.host_id = any(${intArray(listedHostIds)}))
         and (f.port is null
              or (f.protocol = 0 and f.port = any(${intArray(c.tcp)}))
              or (f.protocol = 1 and f.port = any(${intArray(c.udp)}))

@@ -1,7 +1,7 @@
 // Turns a run's delivered task results into the inventory: hosts, ports and services, CVEs matched through intel, and
 // findings merged across runs (New / Active / Reopened / Closed); then closes the tasks and sums the run up.
 import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S } from '@bulwark/core';
-import { distroPackageOfBanner, type DistroFix, type DistroPackage, type VulnerabilityMatch } from '@bulwark/intel';
+import { compareVersions, distroPackageOfBanner, type DistroFix, type DistroPackage, type VulnerabilityMatch } from '@bulwark/intel';
 import { profilePorts } from '@bulwark/scanner';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +16,9 @@ import { refreshAssetRisk } from '../assets/risk.ts';
 import { issuesOfAssets, refreshIssues } from '../vulnerabilities/service.ts';
 import { evaluateAssets } from '../assets/tag-evaluation.ts';
 import { closeUnseen, upsertFindings } from './merge.ts';
-import { mergeHosts, parseResult, type DeliveredHost, type DeliveredResult } from './scan-result.ts';
+import { mergeHosts, parseResult, type DeliveredAuth, type DeliveredHost, type DeliveredResult } from './scan-result.ts';
+import { lookFindings, type LookOutcome } from './package-findings.ts';
+import { saveHostAuth, type AuthStateInput } from '../credentials/service.ts';
 import { resultOf, runSummary, type RunSummary } from './summary.ts';
 
 export interface ProcessProgress {
@@ -89,6 +91,9 @@ class MatchCache {
     }
   }
 
+  /** CVE facts of package findings, across the run's hosts. */
+  readonly lookFacts = new Map<string, CveFacts | null>();
+
   readonly distroFix = (pkg: DistroPackage, cve: string): DistroFix | undefined => this.distro.get(distroFixKey(pkg, cve)) ?? undefined;
 
   get matches(): ReadonlyMap<string, readonly VulnerabilityMatch[]> {
@@ -98,6 +103,28 @@ class MatchCache {
   get knownFacts(): ReadonlyMap<string, CveFacts> {
     return new Map([...this.facts].filter((e): e is [string, CveFacts] => e[1] !== null));
   }
+}
+
+/** What saveHostAuth needs of one host's look (the delivered JSON's nulls as absent fields). */
+function authStateOf(c: BatchContext, hostId: number, auth: DeliveredAuth, look: LookOutcome): AuthStateInput {
+  const scheme = auth.packages?.[0]?.manager ?? 'dpkg';
+  return {
+    customerId: c.customerId,
+    hostId,
+    runId: c.runId,
+    seen: c.seen,
+    auth: {
+      ...auth,
+      hostKey: auth.hostKey ?? undefined,
+      os: auth.os ?? undefined,
+      kernel: auth.kernel ?? undefined,
+      packages: auth.packages ?? undefined,
+      listening: auth.listening ?? undefined,
+    },
+    health: look.health,
+    message: look.message,
+    compareVersions: (a, b) => compareVersions(scheme, a, b),
+  };
 }
 
 /** How many different live hosts the tasks found. */
@@ -122,11 +149,22 @@ async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cac
   await cache.loadFacts(db, hosts);
   await cache.loadDistroFixes(db, hosts);
   const facts = cache.knownFacts;
-  const perHost = hosts.map((h) => ({ host: h, findings: hostFindings(h, cache.matches, facts, cache.distroFix) }));
+  // Authenticated looks: package findings, end of life, a pending restart, and the health the run records.
+  const looks = new Map<string, LookOutcome>();
+  for (const h of hosts) if (h.auth) looks.set(h.address, await lookFindings(db, h.auth, c.seen, cache.lookFacts));
+  const perHost = hosts.map((h) => ({
+    host: h,
+    findings: [...hostFindings(h, cache.matches, facts, cache.distroFix), ...(looks.get(h.address)?.findings ?? [])],
+  }));
   const summaries = new Map<string, RunHostSummary>(
     perHost.map(({ host, findings }) => [
       host.address,
-      { findingsCount: findings.length, maxSeverity: findings.length ? Math.max(...findings.map((f) => f.severity)) : null },
+      {
+        findingsCount: findings.length,
+        maxSeverity: findings.length ? Math.max(...findings.map((f) => f.severity)) : null,
+        credentialHealth: looks.get(host.address)?.health ?? null,
+        credentialMessage: looks.get(host.address)?.message ?? null,
+      },
     ]),
   );
   await db.transaction(async (tx) => {
@@ -134,7 +172,12 @@ async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cac
     const found: { hostId: number; finding: FindingInput }[] = [];
     for (const { host, findings } of perHost) for (const f of findings) found.push({ hostId: ids.get(host.address)!, finding: f });
     await upsertFindings(tx, c, found);
-    await closeUnseen(tx, c, [...ids.values()], skippedChecks);
+    for (const h of hosts) {
+      const look = looks.get(h.address);
+      if (h.auth && look) await saveHostAuth(tx, authStateOf(c, ids.get(h.address)!, h.auth, look));
+    }
+    const listed = hosts.filter((h) => h.auth?.packages).map((h) => ids.get(h.address)!);
+    await closeUnseen(tx, c, [...ids.values()], skippedChecks, listed);
     // Dynamic tags first: a tag's business impact weighs the risk score.
     await evaluateAssets(tx, c.customerId, [...ids.values()]);
     await refreshAssetRisk(tx, c.customerId, [...ids.values()]);

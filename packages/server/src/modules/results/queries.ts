@@ -64,9 +64,12 @@ export async function listRunHosts(
     ports: RunHost['ports'];
     findings_count: number;
     max_severity: number | null;
+    credential_health: string | null;
+    credential_message: string | null;
   }>(
     db,
-    sql`select h.host_id, h.address, h.hostnames, h.ports, h.findings_count, h.max_severity from scan_run_hosts h
+    sql`select h.host_id, h.address, h.hostnames, h.ports, h.findings_count, h.max_severity, h.credential_health, h.credential_message
+        from scan_run_hosts h
         where ${where} ${orderBy(RUN_HOST_ORDERINGS[q.ordering.key], q.ordering.descending, sql`h.address, h.host_id`)}
         limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
   );
@@ -79,6 +82,8 @@ export async function listRunHosts(
       ports: r.ports,
       findings_count: Number(r.findings_count),
       max_severity: r.max_severity === null ? null : Number(r.max_severity),
+      credential_health: r.credential_health,
+      credential_message: r.credential_message,
     })),
   };
 }

@@ -1,6 +1,7 @@
 // Reads the ScanResult JSON a probe delivered on a task (packages/scanner/src/types.ts) and merges the tasks of a run
 // into one entry per host address, so a host split over several tasks (or reported twice) is processed once.
 import { z } from 'zod';
+import { CREDENTIAL_HEALTH } from '@bulwark/core';
 
 const protocol = z.enum(['tcp', 'udp']);
 
@@ -32,12 +33,48 @@ const finding = z.object({
   cve: z.array(z.string()).default([]),
 });
 
+/** The authenticated look at the host (packages/scanner/src/auth/types.ts HostAuth). */
+const auth = z.object({
+  credentialId: z.number().int(),
+  credentialName: z.string().default(''),
+  health: z.enum(CREDENTIAL_HEALTH),
+  message: z.string().default(''),
+  hostKey: z.string().nullish(),
+  privileged: z.boolean().default(false),
+  os: z
+    .object({
+      id: z.string(),
+      versionId: z.string(),
+      codename: z.string().default(''),
+      prettyName: z.string(),
+      like: z.array(z.string()).default([]),
+    })
+    .nullish(),
+  kernel: z.object({ running: z.string(), arch: z.string() }).nullish(),
+  packages: z
+    .array(
+      z.object({
+        manager: z.enum(['dpkg', 'rpm', 'apk']),
+        name: z.string().min(1),
+        arch: z.string(),
+        version: z.string().min(1),
+        source: z.string().min(1),
+        sourceVersion: z.string().min(1),
+      }),
+    )
+    .nullish(),
+  listening: z
+    .array(z.object({ protocol: z.enum(['tcp', 'udp']), address: z.string(), port: z.number().int(), process: z.string().nullable() }))
+    .nullish(),
+});
+
 const host = z.object({
   address: z.string().min(1),
   hostnames: z.array(z.string()).default([]),
   alive: z.boolean(),
   ports: z.array(port).default([]),
   findings: z.array(finding).default([]),
+  auth: auth.nullish(),
 });
 
 const scanError = z.object({ type: z.number().int(), message: z.string(), host: z.string().nullish() });
@@ -54,6 +91,7 @@ export type DeliveredHost = z.infer<typeof host>;
 export type DeliveredPort = z.infer<typeof port>;
 export type DeliveredFinding = z.infer<typeof finding>;
 export type DeliveredService = z.infer<typeof service>;
+export type DeliveredAuth = z.infer<typeof auth>;
 
 /** Parses a task's result; throws with the first problem and where it is. */
 export function parseResult(taskId: number, value: unknown): DeliveredResult {
@@ -85,6 +123,8 @@ export function mergeHosts(results: readonly DeliveredResult[]): DeliveredHost[]
       for (const p of h.ports) ports.set(portKey(p), p);
       seen.ports = [...ports.values()];
       seen.findings.push(...h.findings);
+      // The look that listed packages wins over one that did not get as far.
+      if (h.auth && (!seen.auth || (h.auth.packages && !seen.auth.packages))) seen.auth = h.auth;
     }
   }
   return [...byAddress.values()];

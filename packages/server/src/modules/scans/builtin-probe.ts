@@ -117,7 +117,7 @@ export class BuiltinProbe {
   private async execute({ task, run }: ClaimedTask, signal: AbortSignal): Promise<void> {
     const { db } = this.ctx;
     const outcome = await this.process.run(
-      await taskSpecOf(db, { task, run }),
+      await taskSpecOf(db, this.ctx.secrets, { task, run }),
       { ...this.options.execute, keepHosts: false },
       async (r): Promise<TaskDecision> => {
         const row = await reportTask(db, CLAIMER, task.id, {

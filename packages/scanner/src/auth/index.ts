@@ -1,0 +1,6 @@
+// Authenticated looks at hosts: SSH logins with scan credentials and what they read.
+export * from './types.ts';
+export * from './linux-parse.ts';
+export * from './ssh-session.ts';
+export * from './linux-look.ts';
+export * from './keys.ts';

@@ -1,0 +1,33 @@
+// The test action of a credential: on an asset the caller sees (its address) or an address typed in, from the server's
+// own network position, checking the host key pinned for that host; says exactly what worked and what did not.
+import type { CredentialTestRequest, CredentialTestResult, ScanAuthOs } from '@bulwark/core';
+import { testLinuxLogin } from '@bulwark/scanner';
+import type { AppContext } from '../../context.ts';
+import { badRequest, nonField } from '../../http/errors.ts';
+import type { Auth } from '../../http/session.ts';
+import { getAssetRow, scopeOfCaller } from '../assets/service.ts';
+import { pinnedHostKeys } from './host-auth.ts';
+import { linuxLoginOf, ownCredential } from './service.ts';
+
+export async function testCredential(
+  ctx: AppContext,
+  auth: Auth,
+  kind: ScanAuthOs,
+  id: number,
+  body: CredentialTestRequest,
+): Promise<CredentialTestResult> {
+  const row = await ownCredential(ctx.db, auth.customer.id, kind, id);
+  let target = body.target?.trim() ?? '';
+  if (body.asset !== undefined) {
+    const asset = await getAssetRow(ctx.db, await scopeOfCaller(ctx.db, auth), body.asset);
+    if (!asset) throw badRequest({ asset: ['Unknown asset.'] });
+    target = asset.address ?? (asset.kind === 'host' ? asset.value : '');
+    if (!target) throw badRequest({ asset: ['This asset is not a single host; choose a host or enter an address.'] });
+  }
+  if (kind !== 'linux') throw nonField(`Testing ${kind === 'windows' ? 'Windows' : 'Kubernetes'} credentials is not available yet.`);
+  if (row.method !== 'credentials') throw nonField('Vault credentials are fetched at scan time; testing them is not available yet.');
+  const login = linuxLoginOf(row, ctx.secrets);
+  if (body.port !== undefined) login.port = body.port;
+  const pins = await pinnedHostKeys(ctx.db, auth.customer.id);
+  return testLinuxLogin(target, login, { pinnedHostKey: pins[target] });
+}
