@@ -234,6 +234,7 @@ describe('AssetViewPage', () => {
       .on('GET', 'single-asset/7/', single)
       .on('GET', 'assets/7/open-ports/', page(ports))
       .on('GET', 'assets/7/scans/', page(scans))
+      .on('GET', 'assets/7/authentication/', json(null))
       .on('GET', FINDINGS, page([terrapin]));
 
   it('shows the asset: risk, criticality, tags, open findings by severity and its facts; ports, findings and scan history tabs', async () => {

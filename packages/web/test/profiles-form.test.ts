@@ -1,5 +1,5 @@
 // The profile form's rules: the §5 standard-scan rule, port checks with core's messages, the saved payload
-// (normalised, rule applied, credentials kept), import file reading and the edit route's id.
+// (normalised, rule applied, credential ids from the pickers), import file reading and the edit route's id.
 import { describe, expect, it } from 'vitest';
 import { networkProfileInput, type NetworkProfile } from '@bulwark/core';
 import {
@@ -91,12 +91,20 @@ describe('validateProfile', () => {
 describe('profileInput', () => {
   it('trims and normalises, keeps the credential lists of the edited profile, and passes the server schema', () => {
     const profile = aProfile();
-    const input = profileInput({ ...profileValues(profile), name: '  Web servers  ', custom_tcp_range: ' 80 ,443,, 8000-8100 ' }, profile);
+    const input = profileInput({ ...profileValues(profile), name: '  Web servers  ', custom_tcp_range: ' 80 ,443,, 8000-8100 ' });
     expect(input.name).toBe('Web servers');
     expect(input.custom_tcp_range).toBe('80, 443, 8000-8100');
     expect(input.win_auths).toEqual([3]);
     expect(input.plus_categories).toEqual(['http']);
     expect(input.minus_tests).toEqual(['http-trace']);
+    expect(networkProfileInput.safeParse(input).success).toBe(true);
+  });
+
+  it('holds credential ids as the pickers do (text) and sends them as numbers', () => {
+    const values = profileValues(aProfile({ lin_auths: [4, 2], win_auths: [], kubernetes_auth: 8 }));
+    expect(values).toMatchObject({ lin_auths: ['4', '2'], win_auths: [], kubernetes_auth: '8' });
+    const input = profileInput({ ...values, win_auths: ['6'], kubernetes_auth: null });
+    expect(input).toMatchObject({ lin_auths: [4, 2], win_auths: [6], kubernetes_auth: null });
     expect(networkProfileInput.safeParse(input).success).toBe(true);
   });
 

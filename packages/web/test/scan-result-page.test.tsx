@@ -1,5 +1,6 @@
 // The scan result page against a stubbed API: the run's tasks, the Findings table (sorted by risk, sortable, filtered by
-// severity, all in the URL), the Hosts tab with each host's ports, the Errors tab, and a run that does not exist.
+// severity, all in the URL), the Hosts tab with each host's ports and credential health, the Errors tab, and a run that
+// does not exist.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ScanResultPage from '../src/features/scans/ScanResultPage.tsx';
@@ -94,6 +95,27 @@ describe('ScanResultPage', () => {
     const row = within(ports).getByRole('row', { name: /22\/tcp/ });
     expect(row).toHaveTextContent('OpenSSH 8.9p1');
     expect(within(host).getByText('1 finding · worst High')).toBeInTheDocument();
+    // Without an authenticated look, no credential health.
+    expect(within(host).queryByText(/^Authentication:/)).not.toBeInTheDocument();
+  });
+
+  it('shows how each host’s authenticated look went, with what happened as the title', async () => {
+    const message = 'Logged in as scanner, but sudo asked for a password.';
+    api().on(
+      'GET',
+      'scan/nruns/7/hosts/',
+      page([
+        aHost({ credential_health: 'insufficient_privilege', credential_message: message }),
+        aHost({ host_id: 6, address: '10.0.0.6', hostnames: [], credential_health: 'ok', credential_message: null }),
+      ]),
+    );
+    const { user } = renderWithApp(<ScanResultPage />, { path: PATH, url: '/scans/scans/view/nscan/7' });
+    await user.click(await screen.findByRole('tab', { name: /Hosts/ }));
+    const first = await screen.findByRole('region', { name: '10.0.0.5' });
+    const badge = within(first).getByText('Authentication: Insufficient privilege');
+    expect(badge.closest('[data-health]')).toHaveAttribute('title', message);
+    const second = screen.getByRole('region', { name: '10.0.0.6' });
+    expect(within(second).getByText('Authentication: OK').closest('[data-health]')).not.toHaveAttribute('title');
   });
 
   it('lists errors by message, and asks for internal ones when the switch is on', async () => {

@@ -41,6 +41,17 @@ describe('navigationGroups', () => {
   it('adds an area when its read permission is given, under its section title', () => {
     const nav = titles({ authenticated: true, user: user({ net_scans: ['read'] }), flags: featureFlagMap([]) });
     expect(nav['Network scanning']).toEqual(['/scans/scans', '/scans/schedules', '/scans/scan-profiles']);
+    const withCredentials = titles({
+      authenticated: true,
+      user: user({ net_scans: ['read'], credentials: ['read'] }),
+      flags: featureFlagMap([]),
+    });
+    expect(withCredentials['Network scanning']).toEqual([
+      '/scans/scans',
+      '/scans/schedules',
+      '/scans/scan-profiles',
+      '/scans/scan-credentials',
+    ]);
   });
 
   it('follows the flags: cloud scanning appears with its flag, legacy tags give way to unified tags', () => {

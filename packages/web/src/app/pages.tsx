@@ -65,6 +65,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'net-schedule': lazyPage(() => import('../features/schedules/ScheduleViewPage.tsx')),
   'net-scan-profiles': lazyPage(() => import('../features/profiles/ProfilesPage.tsx')),
   'net-scan-profile-edit': lazyPage(() => import('../features/profiles/ProfileEditPage.tsx')),
+  'scan-credentials': lazyPage(() => import('../features/credentials/CredentialsPage.tsx')),
   'unified-vulnerabilities': VulnerabilitiesPage,
   'unified-vulnerability': IssuePage,
   'unified-vulnerability-tab': IssuePage,

@@ -147,6 +147,8 @@ export function aHost(overrides: Partial<RunHost> = {}): RunHost {
     ports: [{ port: 22, protocol: 'tcp', state: 'open', service: 'ssh', product: 'OpenSSH', version: '8.9p1', cpe: [], tls: false }],
     findings_count: 1,
     max_severity: 3,
+    credential_health: null,
+    credential_message: null,
     ...overrides,
   });
 }

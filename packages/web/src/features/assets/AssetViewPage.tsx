@@ -1,6 +1,7 @@
 // An asset's page (/assets/assets/view/{id}, /ports, /edit/{editId}; /assets/unified-assets/view/{id}, /details): its
-// risk, criticality, tags, owner and facts; open findings by severity; its findings (the vulnerability list's, filtered
-// to it); open ports and services; the scan runs that saw it. Edit and delete from the header.
+// risk, criticality, tags, owner and facts; what authenticated scans found on a host; open findings by severity; its
+// findings (the vulnerability list's, filtered to it); open ports and services; installed packages; the scan runs that
+// saw it. Edit and delete from the header.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
@@ -14,9 +15,12 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { ASSET_FINDINGS_PREFIX, AssetFindings } from '../vulnerabilities/AssetFindings.tsx';
+import { AssetAuthentication } from './AssetAuthentication.tsx';
 import { AssetForm } from './AssetForm.tsx';
+import { ASSET_PACKAGES_PREFIX, AssetPackages } from './AssetPackages.tsx';
 import { RiskScore, TagList } from './asset-columns.tsx';
 import { ASSET_KEYS, deleteAsset, fetchAssetPorts, fetchAssetScans, fetchSingleAsset } from './assets-api.ts';
+import { hostAuthenticationOptions } from './host-auth-api.ts';
 import {
   NET_ASSETS_PATH,
   UNIFIED_ASSETS_PATH,
@@ -85,11 +89,15 @@ const scanColumns: DataColumn<AssetScan>[] = [
   },
 ];
 
-/** view/{id}/ports opens on the ports tab; a URL with the findings list's filters, sort or page on the findings tab. */
+/**
+ * view/{id}/ports opens on the ports tab; a URL with the findings list's filters, sort or page on the findings tab, with
+ * the package list's on the packages tab.
+ */
 function firstTab(pathname: string, search: string): string {
   if (pathname.endsWith('/ports')) return 'ports';
-  const findings = [...new URLSearchParams(search).keys()].some((k) => k.startsWith(`${ASSET_FINDINGS_PREFIX}.`));
-  return findings ? 'findings' : 'overview';
+  const keys = [...new URLSearchParams(search).keys()];
+  if (keys.some((k) => k.startsWith(`${ASSET_FINDINGS_PREFIX}.`))) return 'findings';
+  return keys.some((k) => k.startsWith(`${ASSET_PACKAGES_PREFIX}.`)) ? 'packages' : 'overview';
 }
 
 function Overview({ asset }: { asset: SingleAsset }) {
@@ -139,6 +147,7 @@ function Overview({ asset }: { asset: SingleAsset }) {
           </Text>
         )}
       </Card>
+      {asset.kind === 'host' && <AssetAuthentication assetId={asset.id} />}
     </Stack>
   );
 }
@@ -193,6 +202,8 @@ export default function AssetViewPage() {
     queryFn: ({ signal }) => fetchSingleAsset(id!, signal),
     enabled: id !== null,
   });
+  // What authenticated scans found: hosts only; the packages tab shows once a look has been recorded.
+  const { data: authentication } = useQuery(hostAuthenticationOptions(id ?? 0, id !== null && asset?.kind === 'host'));
   const listPath = unified ? UNIFIED_ASSETS_PATH : NET_ASSETS_PATH;
   const back = (
     <Anchor component={Link} to={listPath} size="sm">
@@ -263,6 +274,11 @@ export default function AssetViewPage() {
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="ports">Ports and services ({asset.open_ports})</Tabs.Tab>
           <Tabs.Tab value="findings">Open findings ({asset.open_findings})</Tabs.Tab>
+          {authentication && (
+            <Tabs.Tab value="packages">
+              Installed packages{authentication.package_count !== null ? ` (${authentication.package_count})` : ''}
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value="history">Scan history</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
@@ -282,6 +298,9 @@ export default function AssetViewPage() {
         </Tabs.Panel>
         <Tabs.Panel value="findings" pt="md">
           <AssetFindings assetId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="packages" pt="md">
+          <AssetPackages assetId={id} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <PagedTab

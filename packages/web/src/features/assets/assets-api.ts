@@ -1,7 +1,9 @@
 // Calls of the asset inventory (feature-areas §7 Assets): the list (network assets or the unified view), the asset page
-// in one call, its open ports and scan history, tag counts for the tag filter, create, change and delete, CSV import.
+// in one call, its open ports and scan history, tag counts for the tag filter, host choices for pickers, create, change
+// and delete, CSV import.
 import {
   asset,
+  assetBasic,
   assetBulkAnswer,
   assetCounts,
   assetImportResult,
@@ -9,6 +11,7 @@ import {
   assetScan,
   singleAsset,
   type Asset,
+  type AssetBasic,
   type AssetBulkInput,
   type AssetBulkQueued,
   type AssetBulkResult,
@@ -26,6 +29,7 @@ import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
 const assetPage = pagedAnswer(asset);
 const portPage = pagedAnswer(assetPort);
 const scanPage = pagedAnswer(assetScan);
+const basicPage = pagedAnswer(assetBasic);
 
 export function fetchAssets(query: QueryParams, unified: boolean, signal?: AbortSignal): Promise<Paged<Asset>> {
   return api.get(unified ? 'unified-assets/unified-assets/' : 'assets/assets/', { query, signal, schema: assetPage });
@@ -41,6 +45,11 @@ export function fetchAssetPorts(id: number, query: QueryParams, signal?: AbortSi
 
 export function fetchAssetScans(id: number, query: QueryParams, signal?: AbortSignal): Promise<Paged<AssetScan>> {
   return api.get(`assets/${id}/scans/`, { query, signal, schema: scanPage });
+}
+
+/** GET assets/basic/?search=: hosts, networks and ranges for pickers (id, name, kind). */
+export function fetchAssetChoices(query: QueryParams, signal?: AbortSignal): Promise<Paged<AssetBasic>> {
+  return api.get('assets/basic/', { query, signal, schema: basicPage });
 }
 
 export function fetchTagCounts(signal?: AbortSignal): Promise<AssetCounts> {
@@ -66,6 +75,7 @@ export const ASSET_KEYS = {
   ports: (id: number, query: QueryParams) => ['assets', 'ports', id, query] as const,
   scans: (id: number, query: QueryParams) => ['assets', 'scans', id, query] as const,
   tags: ['assets', 'tag-counts'] as const,
+  choices: (search: string) => ['assets', 'choices', search] as const,
 };
 
 export interface ImportChoices {

@@ -49,7 +49,7 @@ function EditExisting({ id }: { id: number }) {
 
   async function save(values: ProfileValues, original: NetworkProfile) {
     try {
-      const saved = await updateProfile(original.id, profileInput(values, original));
+      const saved = await updateProfile(original.id, profileInput(values));
       queryClient.setQueryData(PROFILE_KEYS.one(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: [...PROFILE_KEYS.all, 'list'] });
       toastSuccess(MESSAGES.updated);

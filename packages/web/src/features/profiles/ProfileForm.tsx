@@ -1,10 +1,11 @@
 // The network scan profile form (§3 fields): standard scan with extra TCP ports, custom TCP/UDP ranges, checks to add
-// or leave out by category and by test. Read-only for built-in profiles.
+// or leave out by category and by test, and the credentials of authenticated scans. Read-only for built-in profiles.
 import { Button, Card, Checkbox, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { CredentialPickers } from './CredentialPickers.tsx';
 import { TestPicker } from './TestPicker.tsx';
 import { testCategoriesOptions } from './profile-queries.ts';
 import { PROFILE_FIELDS, setStandardScan, validateProfile, type ProfileValues } from './profile-form.ts';
@@ -111,6 +112,7 @@ export function ProfileForm({ initial, readOnly, submitLabel, onSubmit, failedMe
               </SimpleGrid>
             </Stack>
           </Card>
+          <CredentialPickers form={form} readOnly={readOnly} />
           {!readOnly && (
             <Group>
               <Button type="submit" loading={saving.busy}>

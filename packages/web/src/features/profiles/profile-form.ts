@@ -9,11 +9,19 @@ import {
 } from '@bulwark/core';
 import type { NetworkProfileInput } from './profiles-api.ts';
 
-/** The form's values: the profile's name and description and its settings, credentials left out (no screen yet). */
+/** The credential fields as the pickers hold them: credential ids as text. */
+export interface ProfileCredentialValues {
+  lin_auths: string[];
+  win_auths: string[];
+  kubernetes_auth: string | null;
+}
+
+/** The form's values: the profile's name and description and its settings, credentials as the pickers hold them. */
 export type ProfileValues = { name: string; description: string } & Omit<
   NetworkProfileSettings,
   'win_auths' | 'lin_auths' | 'kubernetes_auth'
->;
+> &
+  ProfileCredentialValues;
 
 export const PROFILE_FIELDS: readonly (keyof ProfileValues)[] = [
   'name',
@@ -29,6 +37,9 @@ export const PROFILE_FIELDS: readonly (keyof ProfileValues)[] = [
   'minus_categories',
   'plus_tests',
   'minus_tests',
+  'lin_auths',
+  'win_auths',
+  'kubernetes_auth',
 ];
 
 /** Port fields and the words their messages use (the same as the server's). */
@@ -41,8 +52,21 @@ export const PORT_FIELDS = {
 } as const;
 export type PortField = keyof typeof PORT_FIELDS;
 
-const { win_auths: _win, lin_auths: _lin, kubernetes_auth: _k8s, ...defaults } = DEFAULT_NETWORK_PROFILE;
-export const NEW_PROFILE: ProfileValues = { name: '', description: '', ...defaults };
+/** The pickers' values of a profile's credential references. */
+export function credentialValuesOf(settings: Pick<NetworkProfileSettings, 'win_auths' | 'lin_auths' | 'kubernetes_auth'>) {
+  return {
+    lin_auths: settings.lin_auths.map(String),
+    win_auths: settings.win_auths.map(String),
+    kubernetes_auth: settings.kubernetes_auth === null ? null : String(settings.kubernetes_auth),
+  } satisfies ProfileCredentialValues;
+}
+
+export const NEW_PROFILE: ProfileValues = {
+  name: '',
+  description: '',
+  ...DEFAULT_NETWORK_PROFILE,
+  ...credentialValuesOf(DEFAULT_NETWORK_PROFILE),
+};
 
 export function profileValues(profile: NetworkProfile): ProfileValues {
   return {
@@ -59,6 +83,7 @@ export function profileValues(profile: NetworkProfile): ProfileValues {
     minus_categories: [...profile.minus_categories],
     plus_tests: [...profile.plus_tests],
     minus_tests: [...profile.minus_tests],
+    ...credentialValuesOf(profile),
   };
 }
 
@@ -93,11 +118,8 @@ export function validateProfile(values: ProfileValues): ProfileErrors {
   return errors;
 }
 
-/**
- * The PUT/POST body: trimmed text, normalised port lists, the standard-scan rule applied; the credential lists
- * (not edited here) are kept from the profile being edited.
- */
-export function profileInput(values: ProfileValues, original?: NetworkProfile): NetworkProfileInput {
+/** The PUT/POST body: trimmed text, normalised port lists, the standard-scan rule applied, credential ids as numbers. */
+export function profileInput(values: ProfileValues): NetworkProfileInput {
   const ruled = applyStandardScanRule(values);
   return {
     name: ruled.name.trim(),
@@ -113,9 +135,9 @@ export function profileInput(values: ProfileValues, original?: NetworkProfile): 
     minus_categories: ruled.minus_categories,
     plus_tests: ruled.plus_tests,
     minus_tests: ruled.minus_tests,
-    win_auths: original?.win_auths ?? [],
-    lin_auths: original?.lin_auths ?? [],
-    kubernetes_auth: original?.kubernetes_auth ?? null,
+    win_auths: ruled.win_auths.map(Number),
+    lin_auths: ruled.lin_auths.map(Number),
+    kubernetes_auth: ruled.kubernetes_auth === null || ruled.kubernetes_auth === '' ? null : Number(ruled.kubernetes_auth),
   };
 }
 

@@ -1,10 +1,12 @@
-// The Hosts tab of a run: each host that answered, its names, and its open ports with service, product and version;
-// paged by the server, the page kept in the URL (hosts.page).
+// The Hosts tab of a run: each host that answered, its names, how its authenticated look went (credential health, the
+// message as tooltip), and its open ports with service, product and version; paged by the server, the page kept in the
+// URL (hosts.page).
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { RunHost } from '@bulwark/core';
 import { DataTable, ListEmpty, ListError, ListLoading, TablePager, type DataColumn } from '../../components/data-table/index.ts';
 import { useListState } from '../../components/filter-bar/index.ts';
+import { CredentialHealthBadge } from '../credentials/CredentialHealthBadge.tsx';
 import { runHostsQuery } from './scan-queries.ts';
 import { productText, RESULT_PAGE_SIZE, severityColor, severityLabel } from './result-format.ts';
 
@@ -35,6 +37,9 @@ function HostCard({ host }: { host: RunHost }) {
             )}
           </Stack>
           <Group gap="xs">
+            {host.credential_health !== null && (
+              <CredentialHealthBadge health={host.credential_health} message={host.credential_message} prefix="Authentication: " />
+            )}
             <Badge variant="light" color="gray">
               {host.ports.length} port{host.ports.length === 1 ? '' : 's'}
             </Badge>

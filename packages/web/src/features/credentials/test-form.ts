@@ -1,0 +1,43 @@
+// Pure rules of the credential test: the host to try (an asset chosen, else an address typed) and an optional port, as
+// the body of POST scan/{os}auths/{id}/test/, checked with core's schema and its messages.
+import { credentialTestInput, type CredentialTestInput } from '@bulwark/core';
+
+export interface TestValues {
+  /** The chosen host asset's id, as the picker holds it. */
+  asset: string | null;
+  /** An address or host name typed instead. */
+  target: string;
+  /** The port field: a number, or '' for the credential's own port. */
+  port: number | string;
+}
+
+export const NEW_TEST: TestValues = { asset: null, target: '', port: '' };
+
+/** Fields that receive the server's field errors. */
+export const TEST_ERROR_FIELDS = ['asset', 'target', 'port'] as const;
+
+export function testInput(v: TestValues): CredentialTestInput {
+  const input: CredentialTestInput = {};
+  if (v.asset !== null && v.asset !== '') input.asset = Number(v.asset);
+  else if (v.target.trim() !== '') input.target = v.target.trim();
+  const port = typeof v.port === 'number' ? v.port : v.port.trim() === '' ? undefined : Number(v.port);
+  if (port !== undefined) input.port = port;
+  return input;
+}
+
+export function validateTest(v: TestValues): Record<string, string> {
+  const parsed = credentialTestInput.safeParse(testInput(v));
+  const errors: Record<string, string> = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'target');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The host the test is run on, for the progress message. */
+export function targetText(v: TestValues, assetLabel: string | null): string {
+  if (v.asset !== null && v.asset !== '') return assetLabel ?? 'the chosen asset';
+  return v.target.trim();
+}

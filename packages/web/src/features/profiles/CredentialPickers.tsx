@@ -1,0 +1,90 @@
+// The scan credentials of a profile: Linux and Windows credentials to try (in the order chosen) and one Kubernetes
+// credential, picked from GET scan/credentials/ by kind; with a link to the credentials page (a new tab, so the profile
+// being edited stays; the choices are asked again when the user comes back).
+import { Alert, Anchor, Card, MultiSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import type { CredentialChoice, ScanAuthOs } from '@bulwark/core';
+import { messageOf } from '../../api/errors.ts';
+import { credentialChoicesOptions } from '../credentials/credential-queries.ts';
+import { CREDENTIALS_PATH } from '../credentials/credential-form.ts';
+import type { ProfileValues } from './profile-form.ts';
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The choices of a kind, plus any chosen id the list does not hold (deleted since, or not visible). */
+export function credentialOptions(choices: readonly CredentialChoice[], kind: ScanAuthOs, chosen: readonly string[]): Option[] {
+  const options = choices
+    .filter((c) => c.kind === kind)
+    .map((c) => ({ value: String(c.id), label: c.method === 'vault' ? `${c.name} (vault)` : c.name }));
+  const known = new Set(options.map((o) => o.value));
+  const missing = chosen.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `Credential ${id} (not found)` }));
+  return [...options, ...missing];
+}
+
+export function CredentialPickers({ form, readOnly }: { form: UseFormReturnType<ProfileValues>; readOnly: boolean }) {
+  const { data, error } = useQuery({ ...credentialChoicesOptions, refetchOnWindowFocus: true });
+  const choices = data ?? [];
+  const v = form.values;
+  const k8s = v.kubernetes_auth === null ? [] : [v.kubernetes_auth];
+  const loading = !data && !error;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="credentials-heading">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="credentials-heading">
+          Credentials
+        </Title>
+        <Text size="sm" c="dimmed">
+          With credentials the scan logs in to the hosts it finds, reads their installed packages and reports the patches they miss.{' '}
+          <Anchor href={CREDENTIALS_PATH} target="_blank" rel="noopener" size="sm">
+            Manage scan credentials (opens in a new tab)
+          </Anchor>
+        </Text>
+        {error && (
+          <Alert color="yellow" variant="light" role="alert">
+            {messageOf(error, 'The scan credentials could not be loaded.')}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <MultiSelect
+            {...form.getInputProps('lin_auths')}
+            label="Linux credentials"
+            description="SSH logins, tried in this order until one works."
+            data={credentialOptions(choices, 'linux', v.lin_auths)}
+            placeholder={loading ? 'Loading…' : undefined}
+            nothingFoundMessage="No Linux credential matches"
+            searchable
+            clearable
+            disabled={readOnly}
+          />
+          <MultiSelect
+            {...form.getInputProps('win_auths')}
+            label="Windows credentials"
+            description="SMB logins, tried in this order until one works."
+            data={credentialOptions(choices, 'windows', v.win_auths)}
+            placeholder={loading ? 'Loading…' : undefined}
+            nothingFoundMessage="No Windows credential matches"
+            searchable
+            clearable
+            disabled={readOnly}
+          />
+          <Select
+            {...form.getInputProps('kubernetes_auth')}
+            label="Kubernetes credential"
+            description="The cluster API token to use."
+            data={credentialOptions(choices, 'kubernetes', k8s)}
+            placeholder={loading ? 'Loading…' : 'None'}
+            nothingFoundMessage="No Kubernetes credential matches"
+            searchable
+            clearable
+            disabled={readOnly}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
