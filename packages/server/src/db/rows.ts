@@ -11,6 +11,10 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, 
 /** A number list as one `int[]` parameter (both drivers take the array literal text). */
 export const intArray = (xs: Iterable<number>): SQL => sql`${`{${[...xs].map((x) => Math.trunc(x)).join(',')}}`}::int[]`;
 
+/** A text list as one `text[]` parameter (elements quoted, so commas and quotes inside are safe). */
+export const textArray = (xs: Iterable<string>): SQL =>
+  sql`${`{${[...xs].map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
+
 /** User text for a LIKE pattern: `%`, `_` and `\\` match themselves. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

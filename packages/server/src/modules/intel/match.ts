@@ -16,10 +16,11 @@ import {
   type PackageQuery,
   type VulnerabilityMatch,
 } from '@bulwark/intel';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelCves, intelDistroFixes, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
 import { osvPackageKey, rawClient } from './store.ts';
+import { textArray } from '../../db/rows.ts';
 
 export interface HostQuery {
   /** CPE 2.3 strings of the host's services and operating system. */
@@ -103,20 +104,23 @@ async function loadAdvisories(db: Db, packages: readonly PackageQuery[]): Promis
   const keys = [
     ...new Map(packages.map((p) => osvPackageKey(p.ecosystem, p.name)).map((k) => [`${k.ecosystem}\u0000${k.name}`, k])).values(),
   ];
+  // Two array parameters, not a row list: the embedded database hangs re-running a statement with over a thousand
+  // bind parameters (the second run of the same statement never returns), and arrays are one round trip anyway.
   const ids = await sliced(keys, (slice) =>
     db
       .selectDistinct({ id: intelOsvPackages.osvId })
       .from(intelOsvPackages)
       .where(
-        sql`(${intelOsvPackages.ecosystem}, ${intelOsvPackages.name}) in (${sql.join(
-          slice.map((k) => sql`(${k.ecosystem}, ${k.name})`),
-          sql`, `,
-        )})`,
+        sql`(${intelOsvPackages.ecosystem}, ${intelOsvPackages.name}) in (select * from unnest(${textArray(slice.map((k) => k.ecosystem))}, ${textArray(slice.map((k) => k.name))}))`,
       ),
   );
   const advisories = await sliced(
     ids.map((r) => r.id),
-    (slice) => db.select({ record: intelOsv.record }).from(intelOsv).where(inArray(intelOsv.id, slice)),
+    (slice) =>
+      db
+        .select({ record: intelOsv.record })
+        .from(intelOsv)
+        .where(sql`${intelOsv.id} = any(${textArray(slice)})`),
   );
   for (const { record } of advisories) index.addOsv(record);
   return index;

@@ -3,7 +3,8 @@
 // Debian, Ubuntu, Alpine, AlmaLinux and Rocky Linux; a release past its support; a newer kernel waiting for a restart.
 import { compareVersions, DEBIAN_RELEASES, findingRiskScore, releaseSupport, severityFromScore, type VersionScheme } from '@bulwark/intel';
 import type { Severity } from '@bulwark/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { textArray } from '../../db/rows.ts';
 import type { Db } from '../../db/client.ts';
 import { intelDistroFixes } from '../../db/schema/index.ts';
 import { kernelMatches } from '../credentials/service.ts';
@@ -85,7 +86,7 @@ export async function packageVerdicts(db: Db, os: Os, packages: readonly Pkg[]):
           and(
             eq(intelDistroFixes.distro, 'debian'),
             eq(intelDistroFixes.release, family.debianRelease),
-            inArray(intelDistroFixes.package, names.slice(i, i + 1000)),
+            sql`${intelDistroFixes.package} = any(${textArray(names.slice(i, i + 1000))})`,
           ),
         );
       for (const r of rows) {

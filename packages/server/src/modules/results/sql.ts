@@ -3,11 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** An integer list as one `int[]` parameter. */
-export { intArray } from '../../db/rows.ts';
-
-/** A text list as one `text[]` parameter (elements quoted, so commas and quotes inside are safe). */
-export const textArray = (xs: Iterable<string>): SQL =>
-  sql`${`{${[...xs].map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
+export { intArray, textArray } from '../../db/rows.ts';
 
 /** Rows as one `jsonb` parameter, for `jsonb_to_recordset`. */
 export const jsonRows = (xs: readonly unknown[]): SQL => sql`${JSON.stringify(xs)}::jsonb`;
