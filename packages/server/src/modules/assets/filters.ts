@@ -3,10 +3,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ASSET_FILTER_KINDS,
   ASSET_KINDS,
   ASSET_ORDERING_KEYS,
   DEFAULT_ASSET_ORDERING,
   UNIFIED_ASSET_CATEGORIES,
+  type AssetFilterKind,
   type AssetOrdering,
   parseUnifiedTagValue,
   type UnifiedAssetCategory,
@@ -37,6 +39,8 @@ export const assetFilterShape = {
   search: searchParam,
   asset_type: listParam(z.coerce.number().int().min(1).max(3)),
   kind: listParam(z.enum(ASSET_KINDS)),
+  /** §3 asset kinds in filters (any of them): Hosts, Policy, Devices, Web applications, Recipients, Cloud resources, Missing Patches. */
+  asset_kind: listParam(z.enum(ASSET_FILTER_KINDS)),
   category: listParam(z.enum(UNIFIED_ASSET_CATEGORIES)),
   is_server: boolParam,
   internet_facing: boolParam,
@@ -99,6 +103,20 @@ const KIND_OF_CATEGORY: Record<UnifiedAssetCategory, string[]> = {
   recipients: [],
 };
 
+/**
+ * What each §3 asset kind means here: Missing Patches are hosts with an open finding an authenticated scan decided on
+ * a package; Policy, hosts with a policy result. Recipients and cloud resources are not in the inventory yet.
+ */
+const ASSET_KIND_CONDITION: Record<AssetFilterKind, SQL> = {
+  hosts: sql`a.kind = 'host'`,
+  devices: sql`a.kind in ('network', 'range')`,
+  web_applications: sql`a.kind = 'webapp'`,
+  missing_patches: sql`exists (select 1 from findings f where f.host_id = a.id and f.state <> 3 and f.detection = 'package-list' and f.package is not null)`,
+  policy: sql`false`,
+  recipients: sql`false`,
+  cloud_resources: sql`false`,
+};
+
 const hasTag = (id: number) => sql`exists (select 1 from asset_tags t where t.asset_id = a.id and t.tag_id = ${id})`;
 const hasAnyTag = (ids: readonly number[]) =>
   sql`exists (select 1 from asset_tags t where t.asset_id = a.id and t.tag_id = any(${intArray(ids)}))`;
@@ -149,6 +167,7 @@ export function assetConditions(f: AssetFilter): SQL[] {
     );
   }
   if (f.asset_type?.length) out.push(sql`a.type = any(${intArray(f.asset_type)})`);
+  if (f.asset_kind?.length) out.push(sql`(${sql.join([...new Set(f.asset_kind)].map((k) => ASSET_KIND_CONDITION[k]), sql` or `)})`);
   if (f.kind?.length)
     out.push(
       sql`a.kind in (${sql.join(
