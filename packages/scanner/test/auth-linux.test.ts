@@ -23,7 +23,7 @@ const login = (t: SshTarget, over: Partial<LinuxLogin>): LinuxLogin => ({
 describe.skipIf(why !== undefined)('a Linux host over SSH', () => {
   let t: SshTarget;
   beforeAll(async () => {
-    t = await startSshTarget('127.0.6.10', 'bwscan');
+    t = await startSshTarget('127.0.6.10', 'bwscan', { rootPassword: true });
   }, 30_000);
   afterAll(async () => {
     await t?.stop();

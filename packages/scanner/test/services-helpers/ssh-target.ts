@@ -17,7 +17,7 @@ export interface SshTarget {
   nopasswd: { username: string; password: string; privateKey: string };
   /** sudo asks for the account's password; logs in with a key under a passphrase (or its password). */
   sudoer: { username: string; password: string; privateKey: string; passphrase: string };
-  /** The root password su asks for (set for the test). */
+  /** The root password su asks for (set for the test when asked for; '' otherwise). */
   rootPassword: string;
   /** The server's host key as SshSession reports it ("ssh-ed25519 SHA256:…"). */
   hostKey: string;
@@ -63,9 +63,10 @@ const rootHash = (): string =>
 
 /**
  * Starts the target on `host`. `prefix` keeps users of test files running at the same time apart (at most 8
- * characters: user names stay under 32).
+ * characters: user names stay under 32). Only one test file may ask for `rootPassword` (it changes the machine's root
+ * password until the target stops; two files doing it at once would put back each other's).
  */
-export async function startSshTarget(host: string, prefix: string): Promise<SshTarget> {
+export async function startSshTarget(host: string, prefix: string, options: { rootPassword?: boolean } = {}): Promise<SshTarget> {
   const dir = mkdtempSync(join(tmpdir(), 'bulwark-sshkeys-'));
   chmodSync(dir, 0o700);
   const plain = { username: `${prefix}-plain`, password: password() };
@@ -79,9 +80,9 @@ export async function startSshTarget(host: string, prefix: string): Promise<SshT
   addUser(sudoer.username, sudoer.password, [sudoKey.publicKey]);
   const sudoers = `/etc/sudoers.d/bulwark-test-${prefix}`;
   writeFileSync(sudoers, `${nopasswd.username} ALL=(ALL) NOPASSWD: ALL\n${sudoer.username} ALL=(ALL) ALL\n`, { mode: 0o440 });
-  const savedRoot = rootHash();
-  const rootPassword = password();
-  execFileSync('chpasswd', [], { input: `root:${rootPassword}\n` });
+  const savedRoot = options.rootPassword ? rootHash() : null;
+  const rootPassword = options.rootPassword ? password() : '';
+  if (options.rootPassword) execFileSync('chpasswd', [], { input: `root:${rootPassword}\n` });
 
   const spec = {
     ...DAEMONS.openssh,
@@ -114,7 +115,7 @@ export async function startSshTarget(host: string, prefix: string): Promise<SshT
   function cleanup(): void {
     for (const u of [plain.username, nopasswd.username, sudoer.username]) spawnSync('userdel', ['-r', u], { stdio: 'ignore' });
     rmSync(sudoers, { force: true });
-    execFileSync('usermod', ['-p', savedRoot, 'root']);
+    if (savedRoot !== null) execFileSync('usermod', ['-p', savedRoot, 'root']);
     rmSync(dir, { recursive: true, force: true });
   }
   const port = daemon.ports.ssh!;
