@@ -8,7 +8,7 @@ import { release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FindingRow, HostAuthentication, HostPackage, RunHost } from '@bulwark/core';
+import type { AppAsset, AppVulnerability, FindingRow, HostAuthentication, HostPackage, InstalledApp, RunHost } from '@bulwark/core';
 import { parseDpkg } from '@bulwark/scanner';
 import { hostAuthStates, users } from '../src/db/schema/index.ts';
 import { importSources } from '../src/modules/intel/import.ts';

@@ -26,12 +26,12 @@ export const portSummary = z.object({
 });
 export type PortSummary = z.infer<typeof portSummary>;
 
-/** An asset where an application or port was seen. */
+/** An asset where an application or port was seen (no port: an installed package an authenticated scan listed). */
 export const appAsset = z.object({
   id: z.number().int(),
   asset_name: z.string(),
-  port: z.number().int(),
-  protocol: z.number().int(),
+  port: z.number().int().nullable(),
+  protocol: z.number().int().nullable(),
   service: z.string().nullable(),
   product: z.string().nullable(),
   version: z.string().nullable(),

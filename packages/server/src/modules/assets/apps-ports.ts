@@ -1,6 +1,6 @@
-// Read models of the applications and ports views: the open ports of the assets a scope sees, grouped by product and
-// version or by port and protocol, with how many assets and open findings each has; and one group's assets and
-// findings. An application's id is the MD5 of "product|version", so a link to it stays the same across scans.
+// Read models of the applications and ports views: the open ports of the assets a scope sees and the packages
+// authenticated scans listed on them, grouped by product (or package) and version or by port and protocol, with how
+// many assets and open findings each has; and one group's assets and findings. An application's id is the MD5 of "product|version", so a link to it stays the same across scans.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppAsset, AppVulnerability, InstalledApp, PortSummary } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +15,15 @@ const iso = (v: string | Date) => new Date(v).toISOString();
 const openPorts = (scope: AssetScope) => sql`host_ports p join assets a on a.id = p.host_id
   where p.open and a.archived_at is null and ${scopeCondition(scope)}`;
 
+/** Packages authenticated scans listed on visible, live assets (`k`). */
+const installedPackages = (scope: AssetScope) => sql`host_packages k join assets a on a.id = k.host_id
+  where a.archived_at is null and ${scopeCondition(scope)}`;
+
+/** Open findings an authenticated scan decided on the package row `k`'s source package. */
+const findingsOnPackage = sql`findings f where f.host_id = k.host_id and f.package = k.source and f.state <> 3`;
+
+const APP_KEY_OF_U = sql`md5(u.name || '|' || coalesce(u.version, ''))`;
+
 /** Open findings on the same asset and port as the port row `p`. */
 const findingsOnPort = sql`findings f where f.host_id = p.host_id and f.port = p.port and f.protocol = p.protocol and f.state <> 3`;
 
@@ -26,16 +35,23 @@ export async function listApps(
   scope: AssetScope,
   o: { search?: string; page: number; pageSize: number; ordering: { key: AppOrdering; descending: boolean } },
 ) {
-  const search = o.search ? sql`and (p.product ilike ${containsPattern(o.search)} or p.version ilike ${containsPattern(o.search)})` : sql``;
-  const grouped = sql`select ${APP_KEY} as id, p.product as name, p.version, min(p.cpe->>0) as cpe,
-      count(distinct p.host_id)::int as assets, array_agg(distinct p.port) as ports,
-      coalesce(sum((select count(*) from ${findingsOnPort})), 0)::int as vulnerabilities,
-      max((select max(f.severity) from ${findingsOnPort})) as max_severity
-    from ${openPorts(scope)} and p.product is not null ${search}
-    group by p.product, p.version`;
+  const pattern = o.search ? containsPattern(o.search) : null;
+  // Products the services announced, and the packages authenticated scans listed, grouped alike by name and version.
+  const rows = sql`select p.host_id, p.product as name, p.version, p.cpe->>0 as cpe, p.port,
+        (select count(*) from ${findingsOnPort}) as v, (select max(f.severity) from ${findingsOnPort}) as s
+      from ${openPorts(scope)} and p.product is not null
+        ${pattern ? sql`and (p.product ilike ${pattern} or p.version ilike ${pattern})` : sql``}
+    union all
+    select k.host_id, k.name, k.version, null, null,
+        (select count(*) from ${findingsOnPackage}) as v, (select max(f.severity) from ${findingsOnPackage}) as s
+      from ${installedPackages(scope)} ${pattern ? sql`and (k.name ilike ${pattern} or k.version ilike ${pattern})` : sql``}`;
+  const grouped = sql`select ${APP_KEY_OF_U} as id, u.name, u.version, min(u.cpe) as cpe,
+      count(distinct u.host_id)::int as assets, coalesce(array_agg(distinct u.port) filter (where u.port is not null), '{}') as ports,
+      coalesce(sum(u.v), 0)::int as vulnerabilities, max(u.s) as max_severity
+    from (${rows}) u group by u.name, u.version`;
   const order: Record<AppOrdering, SQL> = { name: sql`lower(name), version`, assets: sql`assets`, vulnerabilities: sql`vulnerabilities` };
   const dir = o.ordering.descending ? sql`desc` : sql`asc`;
-  const [rows, [{ n }]] = await Promise.all([
+  const [found, [{ n }]] = await Promise.all([
     queryRows<InstalledApp & { ports: number[] }>(
       db,
       sql`select * from (${grouped}) g order by ${order[o.ordering.key]} ${dir}, id limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
@@ -44,7 +60,7 @@ export async function listApps(
   ]);
   return {
     count: Number(n),
-    rows: rows.map((r) => ({
+    rows: found.map((r) => ({
       ...r,
       assets: Number(r.assets),
       ports: (r.ports ?? []).map(Number).sort((x, y) => x - y),
@@ -87,31 +103,46 @@ export async function listPorts(
   };
 }
 
-/** The assets (and the port) where an application or a port was seen open. */
-export async function groupAssets(db: Db, scope: AssetScope, group: SQL, page: number, pageSize: number) {
-  const from = sql`${openPorts(scope)} and ${group}`;
+/**
+ * What an application or a port is, on the two tables where it shows: the open ports' products (`p`), and for an
+ * application also the packages authenticated scans listed (`k`; null for a port).
+ */
+export interface Group {
+  ports: SQL;
+  packages: SQL | null;
+}
+
+/** The assets (and the port, for a service) where an application or a port was seen. */
+export async function groupAssets(db: Db, scope: AssetScope, group: Group, page: number, pageSize: number) {
+  const union = sql`select a.id, ${DISPLAY_NAME} as asset_name, p.port, p.protocol, p.service, p.product, p.version, p.last_seen
+      from ${openPorts(scope)} and ${group.ports}
+    ${
+      group.packages
+        ? sql`union all select a.id, ${DISPLAY_NAME}, null, null, null, k.name, k.version, k.last_seen
+      from ${installedPackages(scope)} and ${group.packages}`
+        : sql``
+    }`;
   const [rows, [{ n }]] = await Promise.all([
     queryRows<{
       id: number;
       asset_name: string;
-      port: number;
-      protocol: number;
+      port: number | null;
+      protocol: number | null;
       service: string | null;
       product: string | null;
       version: string | null;
       last_seen: string | Date;
     }>(
       db,
-      sql`select a.id, ${DISPLAY_NAME} as asset_name, p.port, p.protocol, p.service, p.product, p.version, p.last_seen from ${from}
-          order by lower(${DISPLAY_NAME}), a.id, p.port limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      sql`select * from (${union}) u order by lower(u.asset_name), u.id, u.port nulls first limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from}`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${union}) u`),
   ]);
   const results: AppAsset[] = rows.map((r) => ({
     id: Number(r.id),
     asset_name: r.asset_name,
-    port: Number(r.port),
-    protocol: Number(r.protocol),
+    port: r.port === null ? null : Number(r.port),
+    protocol: r.protocol === null ? null : Number(r.protocol),
     service: r.service,
     product: r.product,
     version: r.version,
@@ -120,13 +151,17 @@ export async function groupAssets(db: Db, scope: AssetScope, group: SQL, page: n
   return { count: Number(n), results };
 }
 
-/** The open findings on the assets and ports of an application or port, worst first. */
-export function groupVulnerabilities(db: Db, scope: AssetScope, group: SQL, page: number, pageSize: number) {
+/** The open findings on the assets and ports (or installed packages) of an application or port, worst first. */
+export function groupVulnerabilities(db: Db, scope: AssetScope, group: Group, page: number, pageSize: number) {
+  const onPort = sql`exists (select 1 from host_ports p where p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol
+    and p.open and ${group.ports})`;
+  const onPackage = group.packages
+    ? sql`exists (select 1 from host_packages k where k.host_id = f.host_id and k.source = f.package and ${group.packages})`
+    : null;
   return openFindings(
     db,
-    sql`findings f join host_ports p on p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol
-    join assets a on a.id = f.host_id
-    where f.state <> 3 and p.open and a.archived_at is null and ${scopeCondition(scope)} and ${group}`,
+    sql`findings f join assets a on a.id = f.host_id
+    where f.state <> 3 and a.archived_at is null and ${scopeCondition(scope)} and (${onPort}${onPackage ? sql` or ${onPackage}` : sql``})`,
     page,
     pageSize,
   );
@@ -177,5 +212,11 @@ async function openFindings(db: Db, from: SQL, page: number, pageSize: number) {
   return { count: Number(n), results };
 }
 
-export const appGroup = (id: string): SQL => sql`p.product is not null and ${APP_KEY} = ${id}`;
-export const portGroup = (port: number, protocol: number): SQL => sql`p.port = ${port} and p.protocol = ${protocol}`;
+export const appGroup = (id: string): Group => ({
+  ports: sql`p.product is not null and ${APP_KEY} = ${id}`,
+  packages: sql`md5(k.name || '|' || k.version) = ${id}`,
+});
+export const portGroup = (port: number, protocol: number): Group => ({
+  ports: sql`p.port = ${port} and p.protocol = ${protocol}`,
+  packages: null,
+});

@@ -21,7 +21,15 @@ const assetColumns: DataColumn<AppAsset>[] = [
       </Anchor>
     ),
   },
-  { key: 'port', header: 'Port', cell: (a) => <Text size="sm">{`${a.port}/${protocolLabel(a.protocol).toLowerCase()}`}</Text> },
+  {
+    key: 'port',
+    header: 'Port',
+    cell: (a) => (
+      <Text size="sm">
+        {a.port === null || a.protocol === null ? 'Installed package' : `${a.port}/${protocolLabel(a.protocol).toLowerCase()}`}
+      </Text>
+    ),
+  },
   {
     key: 'product',
     header: 'Service',
