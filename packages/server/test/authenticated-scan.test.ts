@@ -186,6 +186,22 @@ describe.skipIf(sshTargetUnavailable() !== undefined || !isBookworm)('an authent
       });
       expect(fromPackages[0]!.name).toBe(`CVE-2023-51767 in openssh ${server.sourceVersion} (no fix in Debian bookworm yet)`);
       expect(fromPackages[0]!.evidence).toContain('Debian Security Tracker (bookworm)');
+      // The asset is of the "Missing Patches" kind now; "Policy" has none yet.
+      const missing = (await admin.get<{ results: { id: number }[] }>('/api/assets/assets/?asset_kind=missing_patches')).body.results;
+      expect(missing.map((a) => a.id)).toEqual([assetId]);
+      expect((await admin.get<{ count: number }>('/api/assets/assets/?asset_kind=policy')).body.count).toBe(0);
+      expect((await admin.get('/api/assets/assets/?asset_kind=nothing')).status).toBe(400);
+      // The packages are installed applications of the inventory too, with their assets and open findings.
+      const apps = (await admin.get<{ results: InstalledApp[] }>('/api/assets/na-installed-apps/?search=openssh-server')).body.results;
+      const app = apps.find((a) => a.name === 'openssh-server' && a.version === server.version)!;
+      expect(app).toMatchObject({ assets: 1, ports: [], vulnerabilities: 1 });
+      const where = (await admin.get<{ results: AppAsset[] }>(`/api/assets/na-installed-apps/assets/${app.id}/`)).body.results;
+      expect(where).toEqual([
+        expect.objectContaining({ id: assetId, port: null, protocol: null, product: 'openssh-server', version: server.version }),
+      ]);
+      const open = (await admin.get<{ results: AppVulnerability[] }>(`/api/assets/na-installed-apps/vulnerabilities/${app.id}/`)).body
+        .results;
+      expect(open.map((f) => f.cve)).toEqual(['CVE-2023-51767']);
     },
   );
 

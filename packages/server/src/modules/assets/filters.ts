@@ -167,7 +167,13 @@ export function assetConditions(f: AssetFilter): SQL[] {
     );
   }
   if (f.asset_type?.length) out.push(sql`a.type = any(${intArray(f.asset_type)})`);
-  if (f.asset_kind?.length) out.push(sql`(${sql.join([...new Set(f.asset_kind)].map((k) => ASSET_KIND_CONDITION[k]), sql` or `)})`);
+  if (f.asset_kind?.length)
+    out.push(
+      sql`(${sql.join(
+        [...new Set(f.asset_kind)].map((k) => ASSET_KIND_CONDITION[k]),
+        sql` or `,
+      )})`,
+    );
   if (f.kind?.length)
     out.push(
       sql`a.kind in (${sql.join(
