@@ -4,24 +4,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { settleRunProcessing } from '../packages/server/src/modules/results/queue.ts';
 import { startSshTarget, sshTargetUnavailable, type SshTarget } from '../packages/scanner/test/services-helpers/ssh-target.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
+import { startStack, type Stack } from './helpers/stack.ts';
+import { signInAsAdmin } from './helpers/sign-in.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/intel/test/fixtures/feeds');
 const why = sshTargetUnavailable();
 if (why) console.warn(`e2e credentials: ${why}; skipped`);
-
-async function signIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe.skipIf(why !== undefined)('scan credentials and an authenticated scan in the browser', () => {
   let stack: Stack;
@@ -42,7 +34,7 @@ describe.skipIf(why !== undefined)('scan credentials and an authenticated scan i
     { timeout: 240_000 },
     async () => {
       const { context, page } = await stack.newPage();
-      await signIn(page);
+      await signInAsAdmin(page);
 
       // Add the credential.
       await page.goto('/scans/scan-credentials');

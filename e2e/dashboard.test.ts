@@ -1,20 +1,12 @@
 // Browser test of the dashboard: the default dashboard of a first look, arranged from the keyboard (a widget made
 // narrower), saved, still so after a reload; and a chart's legend opening the list behind its segment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { assets, widgets } from '../packages/server/src/db/schema/index.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
+import { startStack, type Stack } from './helpers/stack.ts';
+import { signInAsAdmin } from './helpers/sign-in.ts';
 
 let stack: Stack;
-
-async function signIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe('dashboard in the browser', () => {
   beforeAll(async () => {
@@ -38,7 +30,7 @@ describe('dashboard in the browser', () => {
 
   it('arranges the default dashboard, keeps it after a reload, and opens a chart’s list', async () => {
     const { context, page } = await stack.newPage();
-    await signIn(page);
+    await signInAsAdmin(page);
     const inventory = page.getByRole('region', { name: 'Asset inventory' });
     await pwExpect(inventory).toBeVisible();
     await pwExpect(page.getByRole('region', { name: 'Average asset risk' })).toBeVisible();

@@ -3,23 +3,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../packages/server/src/db/schema/index.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
+import { ADMIN_EMAIL, startStack, type Stack } from './helpers/stack.ts';
+import { signInAsAdmin } from './helpers/sign-in.ts';
 
 const PDFTOTEXT = '/usr/bin/pdftotext';
 const PROFILE = '/settings/profile';
 let stack: Stack;
-
-async function signIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe.skipIf(!existsSync(PDFTOTEXT))('reports in the browser', () => {
   beforeAll(async () => {
@@ -46,7 +38,7 @@ describe.skipIf(!existsSync(PDFTOTEXT))('reports in the browser', () => {
 
   it('asks for a PDF report, downloads it from the list, and shows its web view', async () => {
     const { context, page } = await stack.newPage();
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.goto('/reports/reports');
     await page.getByRole('button', { name: 'Create your first report' }).click();
     const form = page.getByRole('form', { name: 'New report' });
@@ -74,7 +66,7 @@ describe.skipIf(!existsSync(PDFTOTEXT))('reports in the browser', () => {
 
   it('turns the digest e-mail on from the profile, sent form-encoded and kept with the user', async () => {
     const { context, page } = await stack.newPage();
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.goto(PROFILE);
     const digest = page.getByRole('form', { name: 'Digest e-mail' });
     await digest.getByRole('switch', { name: 'E-mail me a digest' }).check();

@@ -4,13 +4,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import { assets, scanProfiles } from '../packages/server/src/db/schema/index.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
+import { startStack, type Stack } from './helpers/stack.ts';
+import { signInAsAdmin } from './helpers/sign-in.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/intel/test/fixtures/feeds');
 const SSH_HOST = '127.0.6.1';
@@ -19,14 +19,6 @@ if (why) console.warn(`e2e scans: ${why}; the scan browser test is skipped`);
 
 let stack: Stack;
 let sshd: RunningDaemon;
-
-async function signIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe.skipIf(!!why)('network scanning in the browser', () => {
   beforeAll(async () => {
@@ -47,7 +39,7 @@ describe.skipIf(!!why)('network scanning in the browser', () => {
 
   it('starts a scan, shows its progress to Finished, and shows the CVE found on the host', async () => {
     const { context, page } = await stack.newPage();
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.goto('/scans/scans');
     await pwExpect(page.getByRole('heading', { level: 1, name: 'Scans' })).toBeVisible();
     await pwExpect(page.getByText('Start one with “New scan”: choose targets and a profile.')).toBeVisible();

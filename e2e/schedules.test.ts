@@ -4,25 +4,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import { assets, assetTags, notificationDeliveries, scanProfiles, scanSchedules, tags } from '../packages/server/src/db/schema/index.ts';
 import { runDueScanSchedules } from '../packages/server/src/modules/scans/schedules.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
+import { startStack, type Stack } from './helpers/stack.ts';
+import { signInAsAdmin } from './helpers/sign-in.ts';
 
 let stack: Stack;
 let receiver: Server;
 const received: { event: string; body: string }[] = [];
-
-async function signIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe('scan schedules in the browser', () => {
   beforeAll(async () => {
@@ -56,7 +48,7 @@ describe('scan schedules in the browser', () => {
 
   it('makes a daily schedule on a tag, starts it on the clock, and tells the webhook', async () => {
     const { context, page } = await stack.newPage();
-    await signIn(page);
+    await signInAsAdmin(page);
     // The webhook integration, as an administrator sets it up.
     const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
     const port = (receiver.address() as AddressInfo).port;

@@ -12,7 +12,8 @@ import { scanProfiles } from '../packages/server/src/db/schema/index.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
+import { ADMIN_EMAIL, startStack, type Stack } from './helpers/stack.ts';
+import { signInAsAdmin } from './helpers/sign-in.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/intel/test/fixtures/feeds');
 const SSH_HOST = '127.0.7.1';
@@ -24,14 +25,6 @@ let stack: Stack;
 let sshd: RunningDaemon;
 let mail: Server;
 let mailPort: number;
-
-async function signIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /** A call to the API from the signed-in page, with the CSRF token the web app sends. */
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
@@ -82,7 +75,7 @@ describe.skipIf(!!why)('unified vulnerabilities in the browser', () => {
 
   it('filters by KEV, ignores a finding as a false positive with an expiry, and opens with the saved default view', async () => {
     const { context, page } = await stack.newPage();
-    await signIn(page);
+    await signInAsAdmin(page);
 
     // Before any scan: the empty state sends the user to scans.
     await page.goto('/vm/unified-vulnerabilities');
