@@ -9,3 +9,4 @@ export * from './nmap/index.ts';
 export * from './network-scan.ts';
 export * from './agent/index.ts';
 export * from './auth/index.ts';
+export * from './policy/index.ts';
