@@ -34,6 +34,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { assetAuthenticationRoutes } from './modules/credentials/routes-assets.ts';
+import { policyRoutes } from './modules/policies/routes.ts';
 import { targetRoutes } from './modules/targets/routes.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { assetImportRoutes } from './modules/assets/routes-import.ts';
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   profileRoutes(app, ctx);
   credentialRoutes(app, ctx);
   assetAuthenticationRoutes(app, ctx);
+  policyRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);
   platformRoutes(app, ctx);
