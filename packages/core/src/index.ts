@@ -35,6 +35,8 @@ export * from './scan-lifecycle.ts';
 export * from './query-filters.ts';
 export * from './validators.ts';
 export * from './formatters.ts';
+export * from './versions/dpkg.ts';
+export * from './versions/rpm.ts';
 export * from './messages.ts';
 export * from './crud-messages.ts';
 export * from './server-errors.ts';

@@ -1,61 +1,12 @@
 // Version orderings OVAL compares with: RPM's EVR (evr_string), dpkg's epoch:version-revision (debian_evr_string) and
-// OVAL's dotted "version" datatype. Each returns <0, 0 or >0 like a sort comparator.
+// OVAL's dotted "version" datatype. Each returns <0, 0 or >0 like a sort comparator. The segment comparisons are
+// core's; what is OVAL's own is how an EVR splits and that a missing part is older (OpenSCAP's rule).
+import { rpmvercmp, verrevcmp } from '@bulwark/core';
 
 const isDigit = (c: string) => c >= '0' && c <= '9';
-const isAlpha = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-const isAlnum = (c: string) => isDigit(c) || isAlpha(c);
 
-/** rpmvercmp: alternating numeric and alphabetic segments; "~" sorts before anything, "^" after the end. */
-export function rpmVerCmp(a: string, b: string): number {
-  if (a === b) return 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    while (i < a.length && !isAlnum(a[i]) && a[i] !== '~' && a[i] !== '^') i++;
-    while (j < b.length && !isAlnum(b[j]) && b[j] !== '~' && b[j] !== '^') j++;
-    // Tilde: the side that has it is older, even against the end of the string.
-    if (a[i] === '~' || b[j] === '~') {
-      if (a[i] !== '~') return 1;
-      if (b[j] !== '~') return -1;
-      i++;
-      j++;
-      continue;
-    }
-    // Caret: newer than the end of the other string, older than any further segment.
-    if (a[i] === '^' || b[j] === '^') {
-      if (i >= a.length) return -1;
-      if (j >= b.length) return 1;
-      if (a[i] !== '^') return 1;
-      if (b[j] !== '^') return -1;
-      i++;
-      j++;
-      continue;
-    }
-    if (i >= a.length || j >= b.length) break;
-    const numeric = isDigit(a[i]);
-    const take = (s: string, k: number) => {
-      let e = k;
-      while (e < s.length && (numeric ? isDigit(s[e]) : isAlpha(s[e]))) e++;
-      return e;
-    };
-    const ie = take(a, i);
-    const je = take(b, j);
-    let sa = a.slice(i, ie);
-    let sb = b.slice(j, je);
-    // A numeric segment is newer than an alphabetic one.
-    if (sb === '') return numeric ? 1 : -1;
-    if (numeric) {
-      sa = sa.replace(/^0+/, '');
-      sb = sb.replace(/^0+/, '');
-      if (sa.length !== sb.length) return sa.length > sb.length ? 1 : -1;
-    }
-    if (sa !== sb) return sa < sb ? -1 : 1;
-    i = ie;
-    j = je;
-  }
-  if (i >= a.length && j >= b.length) return 0;
-  return i >= a.length ? -1 : 1;
-}
+/** rpmvercmp (core's, the one intel's package matching uses). */
+export const rpmVerCmp = rpmvercmp;
 
 interface Evr {
   epoch: string | undefined;
@@ -94,40 +45,8 @@ export function rpmEvrCmp(a: string, b: string): number {
   return cmpPart(x.epoch, y.epoch) || cmpPart(x.version, y.version) || cmpPart(x.release, y.release);
 }
 
-// dpkg's character order: "~" first, then the end of the string, letters, then everything else.
-function order(c: string | undefined): number {
-  if (c === undefined || isDigit(c)) return 0;
-  if (isAlpha(c)) return c.charCodeAt(0);
-  if (c === '~') return -1;
-  return c.charCodeAt(0) + 256;
-}
-
-/** dpkg's verrevcmp for one version or revision part. */
-export function dpkgVerCmp(a: string, b: string): number {
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    let firstDiff = 0;
-    while ((i < a.length && !isDigit(a[i])) || (j < b.length && !isDigit(b[j]))) {
-      const ac = order(a[i]);
-      const bc = order(b[j]);
-      if (ac !== bc) return ac - bc;
-      i++;
-      j++;
-    }
-    while (a[i] === '0') i++;
-    while (b[j] === '0') j++;
-    while (i < a.length && j < b.length && isDigit(a[i]) && isDigit(b[j])) {
-      if (!firstDiff) firstDiff = a.charCodeAt(i) - b.charCodeAt(j);
-      i++;
-      j++;
-    }
-    if (i < a.length && isDigit(a[i])) return 1;
-    if (j < b.length && isDigit(b[j])) return -1;
-    if (firstDiff) return firstDiff;
-  }
-  return 0;
-}
+/** dpkg's verrevcmp for one version or revision part (core's, the one intel's package matching uses). */
+export const dpkgVerCmp = verrevcmp;
 
 /** Compares two Debian "epoch:upstream-revision" versions; a missing epoch is 0, a missing revision is empty. */
 export function debianEvrCmp(a: string, b: string): number {

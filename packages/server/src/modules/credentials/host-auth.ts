@@ -12,27 +12,22 @@ export type HostAuthRow = typeof hostAuthStates.$inferSelect;
 
 /**
  * The pinned SSH host keys of the customer's hosts (address → key): a task's probe refuses to send a credential to a
- * host that presents another key. All of them are sent (authenticated hosts number thousands, not millions).
+ * host that presents another key. All of them are sent (authenticated hosts number thousands, not millions), or the
+ * one of `address` (the test action).
  */
-export async function pinnedHostKeys(db: Db | Tx, customerId: number): Promise<Record<string, string>> {
+export async function pinnedHostKeys(db: Db | Tx, customerId: number, address?: string): Promise<Record<string, string>> {
   const rows = await db
     .select({ address: assets.address, pinned: hostAuthStates.hostKeyPinned })
     .from(hostAuthStates)
     .innerJoin(assets, eq(assets.id, hostAuthStates.hostId))
-    .where(and(eq(hostAuthStates.customerId, customerId), isNotNull(hostAuthStates.hostKeyPinned), isNotNull(assets.address)));
+    .where(
+      and(
+        eq(hostAuthStates.customerId, customerId),
+        isNotNull(hostAuthStates.hostKeyPinned),
+        address === undefined ? isNotNull(assets.address) : eq(assets.address, address),
+      ),
+    );
   return Object.fromEntries(rows.map((r) => [r.address!, r.pinned!]));
-}
-
-/** The newest kernel among the installed kernel packages (linux-image-<version>, kernel, kernel-core), or null. */
-function latestKernel(auth: HostAuth, compare: (a: string, b: string) => number): string | null {
-  const versions: string[] = [];
-  for (const p of auth.packages ?? []) {
-    const deb = /^linux-image-(\d[^\s]*)$/.exec(p.name);
-    if (deb && !/-dbg$/.test(deb[1]!)) versions.push(deb[1]!);
-    if (p.manager === 'rpm' && (p.name === 'kernel-core' || p.name === 'kernel'))
-      versions.push(`${p.version.replace(/^\d+:/, '')}.${p.arch}`);
-  }
-  return versions.sort(compare).pop() ?? null;
 }
 
 export interface AuthStateInput {
@@ -44,7 +39,8 @@ export interface AuthStateInput {
   /** Health decided on the server (end of life) when it overrides the probe's. */
   health: HostAuth['health'];
   message: string;
-  compareVersions: (a: string, b: string) => number;
+  /** The newest installed kernel (decided with the findings), null when none was listed. */
+  kernelLatest: string | null;
 }
 
 /**
@@ -58,11 +54,13 @@ export async function saveHostAuth(tx: Tx, s: AuthStateInput): Promise<void> {
   const pinned = current?.hostKeyPinned ?? (s.auth.health !== 'host_key_changed' ? seenKey : null);
   const changed = s.auth.health === 'host_key_changed' ? (current?.hostKeyChangedAt ?? s.seen) : null;
   const listed = s.auth.packages !== undefined;
+  // The credential may have been deleted since the task started.
+  const [credential] = await tx.select({ id: scanCredentials.id }).from(scanCredentials).where(eq(scanCredentials.id, s.auth.credentialId));
   const values = {
     customerId: s.customerId,
     health: s.health,
     message: s.message,
-    credentialId: s.auth.credentialId,
+    credentialId: credential?.id ?? null,
     runId: s.runId,
     checkedAt: s.seen,
     hostKeyPinned: pinned,
@@ -72,13 +70,8 @@ export async function saveHostAuth(tx: Tx, s: AuthStateInput): Promise<void> {
       ? { osId: s.auth.os.id, osVersion: s.auth.os.versionId, osCodename: s.auth.os.codename || null, osName: s.auth.os.prettyName }
       : {}),
     ...(s.auth.kernel ? { kernelRunning: s.auth.kernel.running } : {}),
-    ...(listed
-      ? { kernelLatest: latestKernel(s.auth, s.compareVersions), packageCount: s.auth.packages!.length, listening: s.auth.listening ?? [] }
-      : {}),
+    ...(listed ? { kernelLatest: s.kernelLatest, packageCount: s.auth.packages!.length, listening: s.auth.listening ?? [] } : {}),
   };
-  // The credential may have been deleted since the task started.
-  const [exists] = await tx.select({ id: scanCredentials.id }).from(scanCredentials).where(eq(scanCredentials.id, s.auth.credentialId));
-  if (!exists) values.credentialId = null as unknown as number;
   await tx
     .insert(hostAuthStates)
     .values({ hostId: s.hostId, ...values })

@@ -28,6 +28,6 @@ export async function testCredential(
   if (row.method !== 'credentials') throw nonField('Vault credentials are fetched at scan time; testing them is not available yet.');
   const login = linuxLoginOf(row, ctx.secrets);
   if (body.port !== undefined) login.port = body.port;
-  const pins = await pinnedHostKeys(ctx.db, auth.customer.id);
+  const pins = await pinnedHostKeys(ctx.db, auth.customer.id, target);
   return testLinuxLogin(target, login, { pinnedHostKey: pins[target] });
 }

@@ -207,8 +207,25 @@ function hostCheck(id: string, name: string, severity: Severity, evidence: strin
   };
 }
 
+/**
+ * The newest installed kernel, in the form `uname -r` prints it: Debian's linux-image-<release> packages, or rpm's
+ * kernel / kernel-core as version-release.arch. Null when the list has none.
+ */
+export function latestKernel(packages: readonly Pkg[]): string | null {
+  const versions: { text: string; scheme: 'dpkg' | 'rpm' }[] = [];
+  for (const p of packages) {
+    const deb = /^linux-image-(\d\S*)$/.exec(p.name)?.[1];
+    if (deb && !deb.endsWith('-dbg')) versions.push({ text: deb, scheme: 'dpkg' });
+    if (p.manager === 'rpm' && (p.name === 'kernel-core' || p.name === 'kernel'))
+      versions.push({ text: `${p.version.replace(/^\d+:/, '')}.${p.arch}`, scheme: 'rpm' });
+  }
+  return versions.sort((a, b) => compareVersions(a.scheme, a.text, b.text)).at(-1)?.text ?? null;
+}
+
 export interface LookOutcome {
   findings: FindingInput[];
+  /** latestKernel of the packages listed (null without a list). */
+  kernelLatest: string | null;
   /** The health the run records: the probe's, or end_of_life for a release past its support. */
   health: DeliveredAuth['health'];
   message: string;
@@ -224,7 +241,7 @@ export async function lookFindings(
   const findings: FindingInput[] = [];
   let health = auth.health;
   let message = auth.message;
-  if (!auth.packages || !auth.os) return { findings, health, message };
+  if (!auth.packages || !auth.os) return { findings, health, message, kernelLatest: auth.packages ? latestKernel(auth.packages) : null };
   const family = familyOf(auth.os);
   const support = releaseSupport(auth.os.id, auth.os.versionId, seen);
   if (support.ended) {
@@ -251,12 +268,9 @@ export async function lookFindings(
     }
     for (const v of verdicts) findings.push(packageFinding(v, factsCache.get(v.cve) ?? undefined, family.label));
   }
-  const kernels = auth.packages
-    .map((p) => /^linux-image-(\d\S*)$/.exec(p.name)?.[1])
-    .filter((k): k is string => k !== undefined && !k.endsWith('-dbg'))
-    .sort((a, b) => compareVersions('dpkg', a, b));
-  const latest = kernels.at(-1);
-  if (auth.kernel && latest && !kernelMatches(auth.kernel.running, latest) && compareVersions('dpkg', latest, auth.kernel.running) > 0)
+  const latest = latestKernel(auth.packages);
+  const scheme = auth.packages[0]?.manager === 'rpm' ? 'rpm' : 'dpkg';
+  if (auth.kernel && latest && !kernelMatches(auth.kernel.running, latest) && compareVersions(scheme, latest, auth.kernel.running) > 0)
     findings.push(
       hostCheck(
         'kernel-reboot-required',
@@ -266,5 +280,5 @@ export async function lookFindings(
         'Security fixes in the installed kernel take effect only after a restart.',
       ),
     );
-  return { findings, health, message };
+  return { findings, health, message, kernelLatest: latest };
 }

@@ -1,7 +1,7 @@
 // Turns a run's delivered task results into the inventory: hosts, ports and services, CVEs matched through intel, and
 // findings merged across runs (New / Active / Reopened / Closed); then closes the tasks and sums the run up.
 import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S } from '@bulwark/core';
-import { compareVersions, distroPackageOfBanner, type DistroFix, type DistroPackage, type VulnerabilityMatch } from '@bulwark/intel';
+import { distroPackageOfBanner, type DistroFix, type DistroPackage, type VulnerabilityMatch } from '@bulwark/intel';
 import { profilePorts } from '@bulwark/scanner';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -107,7 +107,6 @@ class MatchCache {
 
 /** What saveHostAuth needs of one host's look (the delivered JSON's nulls as absent fields). */
 function authStateOf(c: BatchContext, hostId: number, auth: DeliveredAuth, look: LookOutcome): AuthStateInput {
-  const scheme = auth.packages?.[0]?.manager ?? 'dpkg';
   return {
     customerId: c.customerId,
     hostId,
@@ -123,7 +122,7 @@ function authStateOf(c: BatchContext, hostId: number, auth: DeliveredAuth, look:
     },
     health: look.health,
     message: look.message,
-    compareVersions: (a, b) => compareVersions(scheme, a, b),
+    kernelLatest: look.kernelLatest,
   };
 }
 
