@@ -7,6 +7,8 @@ import { identifyService, identifyUdpService } from './services/index.ts';
 import type { Finding, HostResult, ScanEvent, ScanResult } from './types.ts';
 import { lookAtLinuxHost } from './auth/linux-look.ts';
 import type { LinuxLogin } from './auth/types.ts';
+import { policyNotEvaluated, type PreparedPolicy } from './policy/task.ts';
+import { sessionRunner } from './policy/runner.ts';
 
 export type Engine = 'native' | 'nmap';
 
@@ -25,6 +27,8 @@ export interface NetworkScanOptions extends Omit<ScanNetworkOptions, 'identifySe
   /** Linux credentials for an authenticated look at each live host (tried in order), and the host keys pinned per address. */
   linuxLogins?: readonly LinuxLogin[];
   pinnedHostKeys?: Readonly<Record<string, string>>;
+  /** A policy scan: the policy evaluated on each host in the authenticated session. */
+  policy?: PreparedPolicy;
 }
 
 /**
@@ -44,10 +48,34 @@ async function authenticatedLook(
   onEvent: (event: ScanEvent) => void,
 ): Promise<void> {
   const logins = (options.linuxLogins ?? []).filter((l) => sshReachable(host, l.port));
-  if (logins.length === 0 || signal.aborted) return;
-  const auth = await lookAtLinuxHost(host.address, logins, { pinnedHostKey: options.pinnedHostKeys?.[host.address], signal });
+  const policy = options.policy;
+  if (logins.length === 0 || signal.aborted) {
+    if (policy && !signal.aborted)
+      host.policy = policyNotEvaluated(policy, 'No SSH port of the profile’s credentials is open on this host.');
+    return;
+  }
+  const auth = await lookAtLinuxHost(host.address, logins, {
+    pinnedHostKey: options.pinnedHostKeys?.[host.address],
+    signal,
+    ...(policy
+      ? {
+          withSession: async (session, a) => {
+            try {
+              host.policy = await policy.evaluate(sessionRunner(session), { privileged: a.privileged, signal });
+            } catch (err) {
+              if (signal.aborted) throw err;
+              host.policy = policyNotEvaluated(
+                policy,
+                `The policy could not be evaluated: ${err instanceof Error ? err.message : String(err)}`,
+              );
+            }
+          },
+        }
+      : {}),
+  });
   if (!auth) return;
   host.auth = auth;
+  if (policy && !host.policy) host.policy = policyNotEvaluated(policy, auth.message || 'The host could not be logged in to.');
   if (auth.health === 'auth_failed' || auth.health === 'host_key_changed')
     onEvent({ type: 'error', error: { type: SCAN_ERROR_TYPE.auth_failed, message: auth.message, host: host.address } });
 }
@@ -66,7 +94,7 @@ export async function runNetworkScan(options: NetworkScanOptions, onEvent: (even
     }
   }
   const checks = (options.checks ?? true) && templates && templates.length > 0 ? templates : undefined;
-  const authenticated = (options.linuxLogins?.length ?? 0) > 0;
+  const authenticated = (options.linuxLogins?.length ?? 0) > 0 || options.policy !== undefined;
   const checkHost =
     checks || authenticated
       ? async (host: HostResult, signal: AbortSignal): Promise<Finding[]> => {

@@ -1,6 +1,7 @@
 // The scanner's result and event types: what engines emit while running and the final JSON document (issue 3 "Output").
 import type { ScanErrorType } from '@bulwark/core';
 import type { HostAuth } from './auth/types.ts';
+import type { HostPolicyResult } from './policy/task.ts';
 
 export type { ScanErrorType };
 
@@ -53,6 +54,8 @@ export interface HostResult {
   findings: Finding[];
   /** The authenticated look at the host, when the task carried credentials. */
   auth?: HostAuth;
+  /** A policy scan's evaluation of its policy on the host. */
+  policy?: HostPolicyResult;
 }
 
 export interface ScanError {

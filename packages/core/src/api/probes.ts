@@ -107,6 +107,18 @@ export const agentTaskSpec = z.object({
       pinnedHostKeys: z.record(z.string(), z.string()),
     })
     .optional(),
+  /** A policy scan's content: the XCCDF benchmark with the documents it names, or an imported OVAL file. */
+  policy: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      format: z.enum(['xccdf', 'oval']),
+      main: z.string(),
+      documents: z.record(z.string(), z.string()).optional(),
+      profileId: z.string().optional(),
+      ignoreBenchmarkPlatform: z.boolean().optional(),
+    })
+    .optional(),
 });
 export const agentClaimed = z.object({ task: agentTaskSpec });
 

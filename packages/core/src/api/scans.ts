@@ -246,6 +246,7 @@ export const networkScan = z.object({
   probe_group: probeRef.nullable(),
   created: z.string(),
   last_run: z.number().int().nullable(),
+  scan_type: z.enum(['nvt', 'oval']),
 });
 export type NetworkScan = z.infer<typeof networkScan>;
 
@@ -298,6 +299,11 @@ export const scanRun = z.object({
   finished: z.string().nullable(),
   processing_job: z.string().nullable(),
   children: z.array(scanTask),
+  /** 'nvt' (vulnerability tests, scan/nruns/) or 'oval' (policy, scan/noruns/). */
+  scan_type: z.enum(['nvt', 'oval']),
+  /** Policy runs: the policy evaluated and the hosts' mean score (null until results are in). */
+  policy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  score: z.number().nullable(),
 });
 export type ScanRunRow = z.infer<typeof scanRun>;
 

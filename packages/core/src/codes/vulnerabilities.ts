@@ -77,13 +77,14 @@ export const EPSS_RANGE = { min: 0, max: 100 } as const;
  * service, the version the service announced (matched to CVEs on the upstream version), or the distribution package
  * revision it announced checked against the distribution's own fixes. Authenticated package lists come later.
  */
-export const DETECTION_METHODS = ['active-check', 'service-version', 'distro-revision', 'package-list'] as const;
+export const DETECTION_METHODS = ['active-check', 'service-version', 'distro-revision', 'package-list', 'policy-rule'] as const;
 export type DetectionMethod = (typeof DETECTION_METHODS)[number];
 export const DETECTION_LABELS: Record<DetectionMethod, string> = {
   'active-check': 'Active check',
   'service-version': 'Announced version',
   'distro-revision': 'Distribution package revision',
   'package-list': 'Installed packages (authenticated scan)',
+  'policy-rule': 'Policy rule (authenticated policy scan)',
 };
 
 export function isDetectionMethod(value: unknown): value is DetectionMethod {

@@ -9,6 +9,7 @@ import { runNetworkScan, type NetworkScanOptions } from '../network-scan.ts';
 import { profilePorts, type ProfilePortFields } from '../ports/index.ts';
 import type { Checkpoint, HostResult, ScanError, ScanResult } from '../types.ts';
 import type { LinuxLogin } from '../auth/types.ts';
+import { preparePolicy, type PolicyContent, type PreparedPolicy } from '../policy/task.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
 export interface TaskSpec {
@@ -31,6 +32,11 @@ export interface TaskSpec {
    * task; the probe drops them when the task ends), and the SSH host keys pinned per address.
    */
   credentials?: { linux: LinuxLogin[]; pinnedHostKeys: Record<string, string> };
+  /**
+   * A policy scan: the policy's content, evaluated on each host over the credentials' session (no service
+   * identification, no checks: the ports are only the credentials' SSH ports).
+   */
+  policy?: PolicyContent;
 }
 
 export interface TaskReport {
@@ -115,10 +121,18 @@ export async function executeTask(
   setMaxListeners(0, scanSignal);
 
   let ports: { tcp: number[]; udp: number[] };
+  let policy: PreparedPolicy | undefined;
+  let stage = 'ports';
   try {
     ports = profilePorts(spec.profile);
+    stage = 'policy';
+    // Read once for every host of the task; the text itself is not needed once parsed.
+    policy = spec.policy ? preparePolicy(spec.policy) : undefined;
+    spec.policy = undefined;
   } catch (err) {
-    return { outcome: 'failed', message: err instanceof Error ? err.message : String(err) };
+    forgetCredentials(spec);
+    const message = err instanceof Error ? err.message : String(err);
+    return { outcome: 'failed', message: stage === 'policy' ? `The policy content could not be read: ${message}` : message };
   }
   const tests = spec.tests ? new Set(spec.tests) : null;
   let pendingErrors: ScanError[] = [];
@@ -205,7 +219,8 @@ export async function executeTask(
         udpPorts: ports.udp,
         checkpoint: spec.checkpoint ?? undefined,
         templates,
-        checks: tests?.size === 0 ? false : options.scan?.checks,
+        checks: tests?.size === 0 || policy ? false : options.scan?.checks,
+        ...(policy ? { policy, serviceDetection: false } : {}),
         signal: scanSignal,
         keepHosts: keep,
         linuxLogins: spec.credentials?.linux,

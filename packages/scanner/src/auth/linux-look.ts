@@ -11,6 +11,8 @@ export interface LookOptions {
   pinnedHostKey?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** More work in the logged-in session before it closes (a policy scan evaluates its policy here). */
+  withSession?: (session: SshSession, auth: HostAuth) => Promise<void>;
 }
 
 type Step = CredentialTestResult['steps'][number];
@@ -115,6 +117,7 @@ async function walk(host: string, login: LinuxLogin, options: LookOptions, inven
       auth.packages = packages;
       const ss = auth.privileged ? await session.runPrivileged('ss -H -tulnp') : await session.run('ss -H -tuln');
       auth.listening = ss.code === 0 ? parseSs(ss.stdout) : [];
+      if (options.withSession) await options.withSession(session, auth);
     }
     if (auth.health === 'ok') auth.message = `Logged in as ${login.username}${auth.privileged ? ' with root privileges' : ''}.`;
     return { steps, auth };

@@ -30,3 +30,12 @@ export {
   type RuleOutcome,
   type RuleResult,
 } from './policy.ts';
+export {
+  definitionSeverity,
+  ovalDocumentRules,
+  policyNotEvaluated,
+  preparePolicy,
+  type HostPolicyResult,
+  type PolicyContent,
+  type PreparedPolicy,
+} from './task.ts';

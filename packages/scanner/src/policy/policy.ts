@@ -101,7 +101,7 @@ export function resolveProfile(b: Benchmark, profileId?: string): ResolvedProfil
   return { selectedRules: selectedRules.filter((id) => on.has(id)), values, weights, severities };
 }
 
-function ruleResult(r: OvalResult, cls: DefinitionClass, negate: boolean): RuleResult {
+export function ruleResult(r: OvalResult, cls: DefinitionClass, negate: boolean): RuleResult {
   switch (r) {
     case 'true':
     case 'false': {

@@ -50,3 +50,6 @@ export function timeRange(column: SQL, after?: Date, before?: Date): SQL[] {
   if (before) out.push(sql`${column} <= ${before.toISOString()}::timestamptz`);
   return out;
 }
+
+/** Rows as one `jsonb` parameter, for `jsonb_to_recordset` (one parameter whatever the number of rows). */
+export const jsonRows = (xs: readonly unknown[]): SQL => sql`${JSON.stringify(xs)}::jsonb`;

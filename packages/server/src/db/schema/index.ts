@@ -16,3 +16,4 @@ export * from './reports.ts';
 export * from './schedules.ts';
 export * from './integrations.ts';
 export * from './credentials.ts';
+export * from './policies.ts';

@@ -21,8 +21,12 @@ export const scanProfiles = pgTable(
   {
     id: serial('id').primaryKey(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-    /** 'nvt' (vulnerability tests); 'oval' is reserved for policy profiles. */
+    /** 'nvt' (vulnerability tests) or 'oval' (policy profiles: `policy` and the Linux credentials in `fields`). */
     type: text('type').$type<'nvt' | 'oval'>().notNull().default('nvt'),
+    /** Policy profiles: the id of the scan/ovalpolicies/ policy they evaluate. */
+    policy: text('policy'),
+    /** Policy profiles: evaluate a benchmark even on a release it was not written for (rules still check their own platforms). */
+    ignorePlatform: boolean('ignore_platform').notNull().default(false),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     builtin: boolean('builtin').notNull().default(false),
@@ -75,6 +79,8 @@ export const scans = pgTable(
     id: serial('id').primaryKey(),
     customerId: customerId(),
     name: text('name').notNull(),
+    /** 'nvt' (network scan, scan/nscans/) or 'oval' (policy scan, scan/oscans/). */
+    scanType: text('scan_type').$type<'nvt' | 'oval'>().notNull().default('nvt'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     profileId: integer('profile_id').references(() => scanProfiles.id, { onDelete: 'restrict' }),
     /** Ids of the assets scanned (hosts, networks, ranges). */
@@ -92,7 +98,7 @@ export const scans = pgTable(
     lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
     lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
   },
-  (t) => [index('scans_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [index('scans_customer_idx').on(t.customerId, t.scanType, t.createdAt)],
 );
 
 /** One start of a scan. `state` sums up its tasks (a task state code), `status` is the §4 display status. */
@@ -106,6 +112,9 @@ export const scanRuns = pgTable(
       .references(() => scans.id, { onDelete: 'cascade' }),
     /** Copied from the scan at start, so editing the scan does not change a run. */
     name: text('name').notNull(),
+    scanType: text('scan_type').$type<'nvt' | 'oval'>().notNull().default('nvt'),
+    /** Policy runs: the policy evaluated, as the profile named it at start. */
+    policy: jsonb('policy').$type<{ id: string; name: string; ignorePlatform?: boolean } | null>(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     profileId: integer('profile_id').references(() => scanProfiles.id, { onDelete: 'set null' }),
     /** The targets as resolved at start (display and processing), the profile's settings, the ports scanned. */
@@ -134,7 +143,7 @@ export const scanRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    index('scan_runs_customer_created_idx').on(t.customerId, t.createdAt),
+    index('scan_runs_customer_created_idx').on(t.customerId, t.scanType, t.createdAt),
     index('scan_runs_scan_idx').on(t.scanId),
     index('scan_runs_state_idx').on(t.customerId, t.state),
     index('scan_runs_started_idx').on(t.customerId, t.startedAt),

@@ -112,7 +112,7 @@ const ASSET_KIND_CONDITION: Record<AssetFilterKind, SQL> = {
   devices: sql`a.kind in ('network', 'range')`,
   web_applications: sql`a.kind = 'webapp'`,
   missing_patches: sql`exists (select 1 from findings f where f.host_id = a.id and f.state <> 3 and f.detection = 'package-list' and f.package is not null)`,
-  policy: sql`false`,
+  policy: sql`exists (select 1 from policy_host_results p where p.customer_id = a.customer_id and p.host_id = a.id)`,
   recipients: sql`false`,
   cloud_resources: sql`false`,
 };

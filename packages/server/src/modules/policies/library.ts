@@ -1,10 +1,10 @@
 // The policy library: every profile of every XCCDF benchmark in the SCAP content folders (BULWARK_SCAP_CONTENT_DIRS,
 // ':'-separated; Debian's ssg-debian and ssg-debderived packages by default), read with the probe's own XCCDF reader
 // once per process when first asked for (about two seconds for the whole SCAP Security Guide of a Debian system).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OvalPolicy, OvalPolicyDetail } from '@bulwark/core';
-import { loadBenchmarkFile, resolveProfile, type Benchmark } from '@bulwark/scanner';
+import { loadBenchmarkFile, resolveProfile, type Benchmark, type PolicyContent } from '@bulwark/scanner';
 
 export const DEFAULT_SCAP_CONTENT_DIR = '/usr/share/xml/scap/ssg/content';
 
@@ -78,4 +78,40 @@ export function policyLibrary(env: NodeJS.ProcessEnv = process.env): PolicyLibra
   const key = dirs.join(path.delimiter);
   if (cached?.key !== key) cached = { key, library: build(dirs) };
   return cached.library;
+}
+
+/** The files a benchmark needs beside it: those its checks name, and SSG's OVAL, CPE OVAL and CPE dictionary. */
+function companionFiles(file: string, xml: string): string[] {
+  const dir = path.dirname(file);
+  const names = new Set<string>();
+  for (const m of xml.matchAll(/<(?:[\w-]+:)?check-content-ref\b[^>]*\bhref="([^"#][^"]*)"/g)) names.add(path.basename(m[1]!));
+  const prefix = path.basename(file).replace(/-xccdf\.xml$/, '');
+  for (const suffix of ['-oval.xml', '-cpe-oval.xml', '-cpe-dictionary.xml']) names.add(`${prefix}${suffix}`);
+  return [...names].filter((n) => existsSync(path.join(dir, n)));
+}
+
+/** Benchmark texts read once per process: a task of any size sends the same few megabytes. */
+const texts = new Map<string, { main: string; documents: Record<string, string> }>();
+
+/** What a probe needs to evaluate a library policy, or null when the library no longer has it. */
+export function libraryContent(id: string, ignoreBenchmarkPlatform: boolean, env: NodeJS.ProcessEnv = process.env): PolicyContent | null {
+  const entry = policyLibrary(env).byId.get(id);
+  if (!entry) return null;
+  let text = texts.get(entry.file);
+  if (!text) {
+    const main = readFileSync(entry.file, 'utf8');
+    const documents: Record<string, string> = {};
+    for (const name of companionFiles(entry.file, main)) documents[name] = readFileSync(path.join(path.dirname(entry.file), name), 'utf8');
+    text = { main, documents };
+    texts.set(entry.file, text);
+  }
+  return {
+    id,
+    name: entry.policy.name,
+    format: 'xccdf',
+    main: text.main,
+    documents: text.documents,
+    profileId: entry.profileId,
+    ignoreBenchmarkPlatform,
+  };
 }

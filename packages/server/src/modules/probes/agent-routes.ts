@@ -92,7 +92,16 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const probe = probeOf(request);
       const claimed = await claimTask(ctx.db, claimerOf(probe));
       if (!claimed) return reply.code(204).send(null);
-      const spec = await taskSpecOf(ctx.db, ctx.secrets, claimed);
+      let spec;
+      try {
+        spec = await taskSpecOf(ctx.db, ctx.secrets, claimed);
+      } catch (err) {
+        // What the task needs is gone (a policy removed since the run started): it fails with why, nobody waits on it.
+        const message = err instanceof Error ? err.message : String(err);
+        const finished = await finishTask(ctx.db, claimerOf(probe), claimed.task.id, { outcome: 'failed', message });
+        if (finished?.runReady) await startRunProcessing(ctx, claimed.task.runId);
+        return reply.code(204).send(null);
+      }
       return reply.code(200).send({ task: { ...spec, profile: { ...spec.profile } } });
     },
   );

@@ -7,6 +7,7 @@ import { taskCheckpointHosts } from '../tasks/index.ts';
 import { linuxLoginsFor, pinnedHostKeys } from '../credentials/service.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { ClaimedTask } from '../tasks/index.ts';
+import { policyContent } from '../policies/service.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
 async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec['checkpoint']> {
@@ -21,9 +22,25 @@ async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec
  */
 export async function taskSpecOf(db: Db, box: SecretBox, { task, run }: ClaimedTask): Promise<TaskSpec> {
   const p = run.profile;
+  const linux = p.lin_auths?.length ? await linuxLoginsFor(db, box, run.customerId, p.lin_auths) : [];
+  if (run.scanType === 'oval') {
+    // A policy task: the policy's content, and only the credentials' SSH ports (no checks, no service identification).
+    const policy = run.policy ? await policyContent(db, run.customerId, run.policy.id, run.policy.ignorePlatform ?? false) : null;
+    if (!policy) throw new Error(`The policy ${run.policy?.id ?? ''} of this run is no longer in the library.`);
+    const ports = [...new Set(linux.map((l) => l.port))].join(',');
+    return {
+      id: task.id,
+      targets: task.targets,
+      exclude: run.exclude,
+      profile: { standard_scan: false, custom_tcp_range: ports || '22' },
+      checkpoint: await checkpointOf(db, task),
+      tests: [],
+      credentials: { linux, pinnedHostKeys: await pinnedHostKeys(db, run.customerId) },
+      policy,
+    };
+  }
   const tests = await selectTests(p);
   const community = await communityTemplatesOf(tests);
-  const linux = p.lin_auths?.length ? await linuxLoginsFor(db, box, run.customerId, p.lin_auths) : [];
   return {
     ...(linux.length > 0 ? { credentials: { linux, pinnedHostKeys: await pinnedHostKeys(db, run.customerId) } } : {}),
     id: task.id,

@@ -1,4 +1,5 @@
-// Queries of network scan profiles for one customer: its own and the built-ins (no customer), with their author.
+// Queries of scan profiles for one customer, network (nvt) or policy (oval): its own and the built-ins (no customer),
+// with their author.
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanProfiles, scans, users, type NetworkProfileFields } from '../../db/schema/index.ts';
@@ -16,9 +17,11 @@ const ORDER_COLUMNS: Record<ProfileOrdering, SQL | typeof scanProfiles.id> = {
   id: scanProfiles.id,
 };
 
-/** Network profiles the customer may use: its own and the built-ins. */
-const visible = (customerId: number) =>
-  and(eq(scanProfiles.type, 'nvt'), or(eq(scanProfiles.customerId, customerId), isNull(scanProfiles.customerId)));
+export type ProfileType = 'nvt' | 'oval';
+
+/** Profiles of a type the customer may use: its own and the built-ins. */
+const visible = (customerId: number, type: ProfileType = 'nvt') =>
+  and(eq(scanProfiles.type, type), or(eq(scanProfiles.customerId, customerId), isNull(scanProfiles.customerId)));
 
 function withUser(db: Tx, where: SQL | undefined) {
   return db
@@ -36,10 +39,10 @@ const shape = (r: Raw): ProfileWithUser => ({
 export async function listProfiles(
   db: Db,
   customerId: number,
-  opts: { page: number; pageSize: number; ordering: ProfileOrdering; descending: boolean; search?: string },
+  opts: { page: number; pageSize: number; ordering: ProfileOrdering; descending: boolean; search?: string; type?: ProfileType },
 ): Promise<{ count: number; rows: ProfileWithUser[] }> {
   const where = and(
-    visible(customerId),
+    visible(customerId, opts.type),
     opts.search
       ? or(
           sql`${scanProfiles.name} ilike ${containsPattern(opts.search)}`,
@@ -61,13 +64,13 @@ export async function listProfiles(
   return { count: Number(n), rows: rows.map(shape) };
 }
 
-/** One profile the customer may use (own or built-in), or null. */
-export async function getProfile(db: Tx, customerId: number, id: number): Promise<ProfileWithUser | null> {
-  const [row] = await withUser(db, and(visible(customerId), eq(scanProfiles.id, id)));
+/** One profile of the type the customer may use (own or built-in), or null. */
+export async function getProfile(db: Tx, customerId: number, id: number, type: ProfileType = 'nvt'): Promise<ProfileWithUser | null> {
+  const [row] = await withUser(db, and(visible(customerId, type), eq(scanProfiles.id, id)));
   return row ? shape(row) : null;
 }
 
-/** Id, name and kind of every profile the customer may use: built-ins first, then by name (pickers). */
+/** Id, name and kind of every profile (network and policy) the customer may use: built-ins first, then by name (pickers). */
 export async function profileChoices(
   db: Db,
   customerId: number,
@@ -75,13 +78,13 @@ export async function profileChoices(
   return db
     .select({ id: scanProfiles.id, name: scanProfiles.name, type: scanProfiles.type, builtin: scanProfiles.builtin })
     .from(scanProfiles)
-    .where(visible(customerId))
+    .where(or(visible(customerId, 'nvt'), visible(customerId, 'oval')))
     .orderBy(desc(scanProfiles.builtin), sql`lower(${scanProfiles.name})`, asc(scanProfiles.id));
 }
 
-/** Names of the profiles the customer sees (names must be unique among them, case aside). */
-export async function profileNames(db: Tx, customerId: number): Promise<string[]> {
-  const rows = await db.select({ name: scanProfiles.name }).from(scanProfiles).where(visible(customerId));
+/** Names of the profiles of a type the customer sees (names must be unique among them, case aside). */
+export async function profileNames(db: Tx, customerId: number, type: ProfileType = 'nvt'): Promise<string[]> {
+  const rows = await db.select({ name: scanProfiles.name }).from(scanProfiles).where(visible(customerId, type));
   return rows.map((r) => r.name);
 }
 
@@ -89,6 +92,10 @@ export interface ProfileValues {
   name: string;
   description: string;
   fields: NetworkProfileFields;
+  /** Policy profiles only. */
+  type?: ProfileType;
+  policy?: string | null;
+  ignorePlatform?: boolean;
 }
 
 export async function insertProfile(db: Tx, customerId: number, userId: number, v: ProfileValues): Promise<ProfileRow> {
@@ -99,8 +106,13 @@ export async function insertProfile(db: Tx, customerId: number, userId: number, 
   return row!;
 }
 
-/** Updates one of the customer's own profiles (never a built-in: those have no customer). */
-export async function updateProfile(db: Tx, customerId: number, id: number, v: ProfileValues): Promise<ProfileRow | null> {
+/** Updates one of the customer's own profiles (never a built-in: those have no customer; never its type). */
+export async function updateProfile(
+  db: Tx,
+  customerId: number,
+  id: number,
+  { type: _type, ...v }: ProfileValues,
+): Promise<ProfileRow | null> {
   const [row] = await db
     .update(scanProfiles)
     .set({ ...v, modifiedAt: new Date() })
@@ -115,6 +127,16 @@ export async function deleteProfile(db: Tx, customerId: number, id: number): Pro
     .where(and(eq(scanProfiles.customerId, customerId), eq(scanProfiles.id, id)))
     .returning({ id: scanProfiles.id });
   return rows.length > 0;
+}
+
+/** Ids of the customer's policy profiles that evaluate a policy (an imported file cannot be deleted while one does). */
+export async function profilesUsingPolicy(db: Tx, customerId: number, policy: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: scanProfiles.name })
+    .from(scanProfiles)
+    .where(and(eq(scanProfiles.customerId, customerId), eq(scanProfiles.type, 'oval'), eq(scanProfiles.policy, policy)))
+    .orderBy(sql`lower(${scanProfiles.name})`);
+  return rows.map((r) => r.name);
 }
 
 /** Names of the customer's scans that use the profile. */

@@ -25,6 +25,20 @@ import {
   scansUsingProfile,
   updateProfile,
   type ProfileRow,
+  type ProfileType,
+  type ProfileWithUser,
+} from './repo.ts';
+
+// Policy profiles (policies module) keep their own rules and use these.
+export {
+  getProfile,
+  insertProfile,
+  listProfiles,
+  profileNames,
+  profilesUsingPolicy,
+  updateProfile,
+  type ProfileOrdering,
+  type ProfileType,
   type ProfileWithUser,
 } from './repo.ts';
 
@@ -83,8 +97,8 @@ async function checkName(db: Tx, customerId: number, name: string, current?: str
 }
 
 /** The first free copy name: 'Name (1)', 'Name (2)', … (§5 copy-name helper), free also case aside. */
-async function freeCopyName(db: Tx, customerId: number, name: string): Promise<string> {
-  const taken = await profileNames(db, customerId);
+export async function freeCopyName(db: Tx, customerId: number, name: string, type: ProfileType = 'nvt'): Promise<string> {
+  const taken = await profileNames(db, customerId, type);
   const used = lower(taken);
   let next = copyName(name, taken);
   while (used.has(next.toLowerCase())) next = copyName(next, taken);
@@ -108,8 +122,8 @@ export async function createProfile(db: Db, customerId: number, userId: number, 
 }
 
 /** A profile the customer may change: its own; a built-in is 403, another customer's (or none) 404. */
-export async function ownProfile(db: Tx, customerId: number, id: number): Promise<ProfileWithUser> {
-  const row = await getProfile(db, customerId, id);
+export async function ownProfile(db: Tx, customerId: number, id: number, type: ProfileType = 'nvt'): Promise<ProfileWithUser> {
+  const row = await getProfile(db, customerId, id, type);
   if (!row) throw notFound();
   if (row.builtin || row.customerId === null) throw forbidden(BUILTIN_REFUSED);
   return row;
@@ -128,8 +142,8 @@ export async function changeProfile(db: Db, customerId: number, id: number, inpu
   return (await getProfile(db, customerId, id))!;
 }
 
-export async function removeProfile(db: Db, customerId: number, id: number): Promise<void> {
-  await ownProfile(db, customerId, id);
+export async function removeProfile(db: Db, customerId: number, id: number, type: ProfileType = 'nvt'): Promise<void> {
+  await ownProfile(db, customerId, id, type);
   const inUse = (names: string[]) =>
     conflict({
       non_field_errors: [`${messages.deleteFailed} It is used by ${names.length === 1 ? 'the scan' : 'these scans'}: ${names.join(', ')}.`],
@@ -169,8 +183,20 @@ export async function importProfile(db: Db, customerId: number, userId: number, 
   return insertChecked(db, customerId, userId, input, name);
 }
 
-/** The settings a run of this profile uses, or null when the customer cannot use the profile (scans module). */
-export async function profileForRun(db: Tx, customerId: number, profileId: number): Promise<NetworkProfileFields | null> {
-  const row = await getProfile(db, customerId, profileId);
-  return row ? row.fields : null;
+export interface ProfileForRun {
+  fields: NetworkProfileFields;
+  /** Policy profiles: the policy and whether to evaluate it beyond its benchmark's platform. */
+  policy: string | null;
+  ignorePlatform: boolean;
+}
+
+/** The settings a run of this profile (of this type) uses, or null when the customer cannot use it (scans module). */
+export async function profileForRun(
+  db: Tx,
+  customerId: number,
+  profileId: number,
+  type: ProfileType = 'nvt',
+): Promise<ProfileForRun | null> {
+  const row = await getProfile(db, customerId, profileId, type);
+  return row ? { fields: row.fields, policy: row.policy, ignorePlatform: row.ignorePlatform } : null;
 }

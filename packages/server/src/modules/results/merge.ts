@@ -128,7 +128,8 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
  * covered or the run saw open, or a host-level finding (no port). Host-level checks run on every live host, so a
  * live host without the finding no longer has it — unless the run's profile left that check out (minus_tests), in
  * which case the run says nothing about it. Findings of hosts the run did not see alive are never closed, nor those
- * an authenticated look decided (detection package-list) where this run did not read the host's packages.
+ * an authenticated look decided (detection package-list) where this run did not read the host's packages, nor failed
+ * policy rules (a policy run closes those when the host passes the rule).
  */
 export async function closeUnseen(
   tx: Tx,
@@ -146,6 +147,7 @@ export async function closeUnseen(
         and f.last_run_id is distinct from ${c.runId}
         and not (coalesce(f.check_id, '') = any(${textArray(skippedChecks)}))
         and (f.detection is distinct from 'package-list' or f.host_id = any(${intArray(listedHostIds)}))
+        and f.detection is distinct from 'policy-rule'
         and (f.port is null
              or (f.protocol = 0 and f.port = any(${intArray(c.tcp)}))
              or (f.protocol = 1 and f.port = any(${intArray(c.udp)}))

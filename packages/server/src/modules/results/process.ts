@@ -20,6 +20,8 @@ import { mergeHosts, parseResult, type DeliveredAuth, type DeliveredHost, type D
 import { lookFindings, type LookOutcome } from './package-findings.ts';
 import { saveHostAuth, type AuthStateInput } from '../credentials/service.ts';
 import { resultOf, runSummary, type RunSummary } from './summary.ts';
+import { passedCheckIds, policyFindings, policyHostInput } from './policy-findings.ts';
+import { closePassedRules, savePolicyHosts } from '../policies/service.ts';
 
 export interface ProcessProgress {
   current: number;
@@ -142,6 +144,53 @@ function seenAt(tasks: readonly TaskRow[], run: { startedAt: Date | null }): Dat
   return times.length > 0 ? new Date(Math.max(...times)) : (run.startedAt ?? new Date());
 }
 
+/**
+ * A policy run's batch: the hosts, their failed rules as findings, their results rule by rule; findings of rules they
+ * now pass are closed. Nothing else of the hosts is closed: a policy run says nothing about ports or vulnerabilities.
+ */
+async function processPolicyBatch(db: Db, c: BatchContext, hosts: DeliveredHost[]): Promise<void> {
+  const evaluated = hosts.filter((h) => h.policy);
+  const perHost = evaluated.map((h) => ({ host: h, findings: policyFindings(h.policy!) }));
+  const summaries = new Map<string, RunHostSummary>(
+    hosts.map((host) => {
+      const findings = perHost.find((p) => p.host === host)?.findings ?? [];
+      return [
+        host.address,
+        {
+          findingsCount: findings.length,
+          maxSeverity: findings.length ? Math.max(...findings.map((f) => f.severity)) : null,
+          credentialHealth: host.auth?.health ?? null,
+          credentialMessage: host.auth?.message ?? null,
+        },
+      ];
+    }),
+  );
+  await db.transaction(async (tx) => {
+    const ids = await upsertHosts(tx, c, hosts);
+    const found = perHost.flatMap(({ host, findings }) => findings.map((f) => ({ hostId: ids.get(host.address)!, finding: f })));
+    await upsertFindings(tx, c, found);
+    await savePolicyHosts(
+      tx,
+      c.customerId,
+      c.runId,
+      evaluated.map((h) =>
+        policyHostInput(ids.get(h.address)!, h.address, h.policy!, h.auth ? { health: h.auth.health, message: h.auth.message } : null),
+      ),
+    );
+    await closePassedRules(
+      tx,
+      c.customerId,
+      c.runId,
+      c.seen,
+      evaluated.map((h) => ({ hostId: ids.get(h.address)!, checkIds: passedCheckIds(h.policy!) })),
+    );
+    await evaluateAssets(tx, c.customerId, [...ids.values()]);
+    await refreshAssetRisk(tx, c.customerId, [...ids.values()]);
+    await refreshIssues(tx, c.customerId, await issuesOfAssets(tx, c.customerId, [...ids.values()]));
+    await snapshotRunHosts(tx, c, hosts, ids, summaries);
+  });
+}
+
 /** Merges one batch of live hosts and their findings in one transaction. */
 async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cache: MatchCache, skippedChecks: string[]): Promise<void> {
   await cache.matchHosts(db, hosts);
@@ -231,7 +280,8 @@ export async function processRun(
     let current = 0;
     for await (const page of liveTaskHostPages(db, taskIds, batchSize)) {
       const live = mergeHosts([parseResult(taskIds[0], { hosts: page })]).filter((h) => h.alive);
-      await processBatch(db, c, live, cache, skippedChecks);
+      if (run.scanType === 'oval') await processPolicyBatch(db, c, live);
+      else await processBatch(db, c, live, cache, skippedChecks);
       current = Math.min(total, current + live.length);
       await onProgress?.({ current, total });
       // A breath between batches: on the embedded database every query waits its turn behind the batch in progress,

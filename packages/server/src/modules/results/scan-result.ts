@@ -1,7 +1,7 @@
 // Reads the ScanResult JSON a probe delivered on a task (packages/scanner/src/types.ts) and merges the tasks of a run
 // into one entry per host address, so a host split over several tasks (or reported twice) is processed once.
 import { z } from 'zod';
-import { CREDENTIAL_HEALTH } from '@bulwark/core';
+import { CREDENTIAL_HEALTH, POLICY_RULE_RESULTS, RULE_SEVERITIES } from '@bulwark/core';
 
 const protocol = z.enum(['tcp', 'udp']);
 
@@ -68,6 +68,33 @@ const auth = z.object({
     .nullish(),
 });
 
+/** A policy scan's evaluation on the host (packages/scanner/src/policy/task.ts HostPolicyResult). */
+const policy = z.object({
+  policy: z.string(),
+  policyName: z.string(),
+  benchmark: z.string().default(''),
+  score: z.number().nullable(),
+  counts: z.object(
+    Object.fromEntries(POLICY_RULE_RESULTS.map((r) => [r, z.number().int().default(0)])) as Record<
+      (typeof POLICY_RULE_RESULTS)[number],
+      z.ZodDefault<z.ZodNumber>
+    >,
+  ),
+  rules: z
+    .array(
+      z.object({
+        ruleId: z.string().min(1).max(1000),
+        title: z.string(),
+        severity: z.enum(RULE_SEVERITIES).catch('unknown'),
+        result: z.enum(POLICY_RULE_RESULTS),
+        evidence: z.array(z.string()).default([]),
+        message: z.string().nullish(),
+      }),
+    )
+    .default([]),
+  error: z.string().nullish(),
+});
+
 const host = z.object({
   address: z.string().min(1),
   hostnames: z.array(z.string()).default([]),
@@ -75,6 +102,7 @@ const host = z.object({
   ports: z.array(port).default([]),
   findings: z.array(finding).default([]),
   auth: auth.nullish(),
+  policy: policy.nullish(),
 });
 
 const scanError = z.object({ type: z.number().int(), message: z.string(), host: z.string().nullish() });
@@ -92,6 +120,7 @@ export type DeliveredPort = z.infer<typeof port>;
 export type DeliveredFinding = z.infer<typeof finding>;
 export type DeliveredService = z.infer<typeof service>;
 export type DeliveredAuth = z.infer<typeof auth>;
+export type DeliveredPolicy = z.infer<typeof policy>;
 
 /** Parses a task's result; throws with the first problem and where it is. */
 export function parseResult(taskId: number, value: unknown): DeliveredResult {
@@ -125,6 +154,8 @@ export function mergeHosts(results: readonly DeliveredResult[]): DeliveredHost[]
       seen.findings.push(...h.findings);
       // The look that listed packages wins over one that did not get as far.
       if (h.auth && (!seen.auth || (h.auth.packages && !seen.auth.packages))) seen.auth = h.auth;
+      // The evaluation that got further wins.
+      if (h.policy && (!seen.policy || h.policy.rules.length > seen.policy.rules.length)) seen.policy = h.policy;
     }
   }
   return [...byAddress.values()];

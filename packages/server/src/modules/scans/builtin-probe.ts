@@ -116,8 +116,20 @@ export class BuiltinProbe {
 
   private async execute({ task, run }: ClaimedTask, signal: AbortSignal): Promise<void> {
     const { db } = this.ctx;
+    let spec;
+    try {
+      spec = await taskSpecOf(db, this.ctx.secrets, { task, run });
+    } catch (err) {
+      // What the task needs is gone (a policy removed since the run started): it fails with why.
+      const finished = await finishTask(db, CLAIMER, task.id, {
+        outcome: 'failed',
+        message: err instanceof Error ? err.message : String(err),
+      });
+      if (finished?.runReady) await startRunProcessing(this.ctx, task.runId);
+      return;
+    }
     const outcome = await this.process.run(
-      await taskSpecOf(db, this.ctx.secrets, { task, run }),
+      spec,
       { ...this.options.execute, keepHosts: false },
       async (r): Promise<TaskDecision> => {
         const row = await reportTask(db, CLAIMER, task.id, {

@@ -1,5 +1,6 @@
-// HTTP routes of network scan runs (scan/nruns/): the filtered, ordered list with tasks and actions, one run, its
-// errors, the actions stop/resume/cancel/cancel-force, deleting a run; and celery-progress/{id}/ for background jobs.
+// HTTP routes of scan runs, network (scan/nruns/) and policy (scan/noruns/): the filtered, ordered list with tasks and
+// actions, one run, its errors, the actions stop/resume/cancel/cancel-force, deleting a run; and celery-progress/{id}/
+// for background jobs.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +22,8 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { boolParam, dateBound, idParams, listParam, ordering, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { ACTION_MESSAGES, ActionRefused, runAction, runDeletable } from './actions.ts';
-import { deleteRun, getRun, listRuns, runErrorGroups, RUN_ORDERINGS, toRunRows, type RunOrdering } from './runs-repo.ts';
+import { deleteRun, getRun, listRuns, runErrorGroups, RUN_ORDERINGS, toRunRows, type RunOrdering, type ScanType } from './runs-repo.ts';
+import type { PermissionResource } from '@bulwark/core';
 import { jobProgressOf } from '../../jobs/progress.ts';
 
 const tags = ['scans'];
@@ -64,16 +66,28 @@ const ACTION_PATHS: [string, ScanAction][] = [
 
 const displayName = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
-export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
+export interface RunKind {
+  /** The path under scan/: nruns or noruns. */
+  path: 'nruns' | 'noruns';
+  type: ScanType;
+  resource: Extract<PermissionResource, 'net_scans' | 'policy_scans'>;
+  label: string;
+}
+
+export const NETWORK_RUNS: RunKind = { path: 'nruns', type: 'nvt', resource: 'net_scans', label: 'network scan' };
+export const POLICY_RUNS: RunKind = { path: 'noruns', type: 'oval', resource: 'policy_scans', label: 'policy scan' };
+
+export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind = NETWORK_RUNS): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/scan/${kind.path}/`;
 
   r.get(
-    '/api/scan/nruns/',
+    base,
     {
-      config: { access: 'net_scans:read' },
+      config: { access: `${kind.resource}:read` },
       schema: {
         tags,
-        summary: 'Network scan runs with their tasks, filtered and ordered (§3)',
+        summary: `Runs of ${kind.label}s with their tasks, filtered and ordered (§3)`,
         querystring: runListQuery,
         response: { 200: pagedSchema(scanRun) },
       },
@@ -101,6 +115,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
           scan: q.scan,
           isExternal: q.is_external,
           asset: q.asset,
+          scanType: kind.type,
         },
         q.ordering,
         q.page,
@@ -111,25 +126,28 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/scan/nruns/:id/',
+    `${base}:id/`,
     {
-      config: { access: 'net_scans:read' },
-      schema: { tags, summary: 'One network scan run with its tasks', params: idParams, response: { 200: scanRun } },
+      config: { access: `${kind.resource}:read` },
+      schema: { tags, summary: `One ${kind.label} run with its tasks`, params: idParams, response: { 200: scanRun } },
     },
     async (request) => {
       const auth = authOf(request);
-      const run = await getRun(ctx.db, auth.customer.id, request.params.id);
+      const run = await getRun(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!run) throw notFound();
       return (await toRunRows(ctx.db, auth.customer.id, [run]))[0]!;
     },
   );
 
   r.delete(
-    '/api/scan/nruns/:id/',
-    { config: { access: 'net_scans:delete' }, schema: { tags, summary: 'Delete a run (not while a probe works on it)', params: idParams } },
+    `${base}:id/`,
+    {
+      config: { access: `${kind.resource}:delete` },
+      schema: { tags, summary: 'Delete a run (not while a probe works on it)', params: idParams },
+    },
     async (request, reply) => {
       const auth = authOf(request);
-      const run = await getRun(ctx.db, auth.customer.id, request.params.id);
+      const run = await getRun(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!run) throw notFound();
       if (!(await runDeletable(ctx.db, run.id))) throw conflict({ non_field_errors: ['Cancel the scan first.'] });
       await deleteRun(ctx.db, auth.customer.id, run.id);
@@ -139,14 +157,14 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const [path, action] of ACTION_PATHS) {
     r.post(
-      `/api/scan/nruns/:id/${path}/`,
+      `${base}:id/${path}/`,
       {
-        config: { access: 'net_scans:execute' },
+        config: { access: `${kind.resource}:execute` },
         schema: { tags, summary: `Action on a run: ${action.replace('_', ' ')}`, params: idParams, response: { 200: actionReply } },
       },
       async (request) => {
         const auth = authOf(request);
-        const run = await getRun(ctx.db, auth.customer.id, request.params.id);
+        const run = await getRun(ctx.db, auth.customer.id, request.params.id, kind.type);
         if (!run) throw notFound();
         try {
           const updated = await runAction(ctx, run, action, displayName(auth.user));
@@ -160,9 +178,9 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   r.get(
-    '/api/scan/nruns/:id/errors/',
+    `${base}:id/errors/`,
     {
-      config: { access: 'net_scans:read' },
+      config: { access: `${kind.resource}:read` },
       schema: {
         tags,
         summary: 'The run’s errors grouped by message with counts; internal and connection-reset errors only with show_hidden',
@@ -173,7 +191,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const auth = authOf(request);
-      const run = await getRun(ctx.db, auth.customer.id, request.params.id);
+      const run = await getRun(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!run) throw notFound();
       const rows = await runErrorGroups(ctx.db, auth.customer.id, run.id, request.query.show_hidden ? null : HIDDEN_SCAN_ERROR_TYPES);
       return rows.map((e) => ({
@@ -185,6 +203,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  if (kind !== NETWORK_RUNS) return;
   r.get(
     '/api/celery-progress/:id/',
     {

@@ -1,8 +1,9 @@
-// HTTP routes of network scans (scan/nscans/): create (and start), list, read, change, delete, start a run.
+// HTTP routes of network scans (scan/nscans/) and policy scans (scan/oscans/): create (and start), list, read, change,
+// delete, start a run. Both are the same kind of row (targets, profile, probe); a policy scan names a policy profile.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, networkScan, networkScanInput, scanRun, type NetworkScanInput } from '@bulwark/core';
+import { can, networkScan, networkScanInput, scanRun, type NetworkScanInput, type PermissionResource } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
@@ -18,15 +19,17 @@ import {
   scanBusy,
   toNetworkScans,
   type ScanRow,
+  type ScanType,
 } from './scan-repo.ts';
 import { StartError, startRun } from './start.ts';
 
 const tags = ['scans'];
 
 /** The scan's columns from a validated input. */
-function columns(input: z.output<typeof networkScanInput>) {
+function columns(input: z.output<typeof networkScanInput>, scanType: ScanType) {
   return {
     name: input.name,
+    scanType,
     profileId: input.profile,
     targetIds: [...new Set(input.assets)],
     targets: [...new Set(input.targets)],
@@ -57,16 +60,30 @@ function startFailed(err: unknown): never {
   throw err;
 }
 
-export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
+export interface ScanKind {
+  /** The path under scan/: nscans or oscans. */
+  path: 'nscans' | 'oscans';
+  type: ScanType;
+  resource: Extract<PermissionResource, 'net_scans' | 'policy_scans'>;
+  /** "network scan" or "policy scan", in summaries. */
+  label: string;
+}
+
+export const NETWORK_SCANS: ScanKind = { path: 'nscans', type: 'nvt', resource: 'net_scans', label: 'network scan' };
+export const POLICY_SCANS: ScanKind = { path: 'oscans', type: 'oval', resource: 'policy_scans', label: 'policy scan' };
+
+export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind = NETWORK_SCANS): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/scan/${kind.path}/`;
+  const Label = kind.label[0]!.toUpperCase() + kind.label.slice(1);
 
   r.post(
-    '/api/scan/nscans/',
+    base,
     {
-      config: { access: 'net_scans:create' },
+      config: { access: `${kind.resource}:create` },
       schema: {
         tags,
-        summary: 'Create a network scan; with start (default) a run starts at once',
+        summary: `Create a ${kind.label}; with start (default) a run starts at once`,
         body: networkScanInput,
         response: { 201: networkScan },
       },
@@ -76,11 +93,11 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
       const customerId = auth.customer.id;
       const input = request.body;
       // Creating is net_scans:create; starting at once is also an execution, which a scan's editor may not have.
-      if (input.start && !can(subjectOf(auth), 'net_scans', 'execute'))
+      if (input.start && !can(subjectOf(auth), kind.resource, 'execute'))
         throw forbidden('You may create scans but not start them: save it without starting.');
-      const errors = await referenceErrors(ctx.db, customerId, input);
+      const errors = await referenceErrors(ctx.db, customerId, input, kind.type);
       if (Object.keys(errors).length > 0) throw badRequest(errors);
-      const row = await insertScan(ctx.db, customerId, auth.user.id, columns(input));
+      const row = await insertScan(ctx.db, customerId, auth.user.id, columns(input, kind.type));
       if (input.start) {
         try {
           await startRun(ctx.db, row, { userId: auth.user.id });
@@ -96,40 +113,40 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/scan/nscans/',
+    base,
     {
-      config: { access: 'net_scans:read' },
-      schema: { tags, summary: 'Network scans, newest first', querystring: pageQuery, response: { 200: pagedSchema(networkScan) } },
+      config: { access: `${kind.resource}:read` },
+      schema: { tags, summary: `${Label}s, newest first`, querystring: pageQuery, response: { 200: pagedSchema(networkScan) } },
     },
     async (request) => {
       const auth = authOf(request);
       const { page, page_size } = request.query;
-      const { count, rows } = await listScans(ctx.db, auth.customer.id, page, page_size);
+      const { count, rows } = await listScans(ctx.db, auth.customer.id, page, page_size, kind.type);
       return paged(request, page, page_size, count, await toNetworkScans(ctx.db, auth.customer.id, rows));
     },
   );
 
   r.get(
-    '/api/scan/nscans/:id/',
+    `${base}:id/`,
     {
-      config: { access: 'net_scans:read' },
-      schema: { tags, summary: 'One network scan', params: idParams, response: { 200: networkScan } },
+      config: { access: `${kind.resource}:read` },
+      schema: { tags, summary: `One ${kind.label}`, params: idParams, response: { 200: networkScan } },
     },
     async (request) => {
       const auth = authOf(request);
-      const row = await getScan(ctx.db, auth.customer.id, request.params.id);
+      const row = await getScan(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!row) throw notFound();
       return (await toNetworkScans(ctx.db, auth.customer.id, [row]))[0]!;
     },
   );
 
   r.patch(
-    '/api/scan/nscans/:id/',
+    `${base}:id/`,
     {
-      config: { access: 'net_scans:update' },
+      config: { access: `${kind.resource}:update` },
       schema: {
         tags,
-        summary: 'Change a network scan (runs already made keep what they were started with)',
+        summary: `Change a ${kind.label} (runs already made keep what they were started with)`,
         params: idParams,
         body: z.record(z.string(), z.unknown()),
         response: { 200: networkScan },
@@ -138,24 +155,24 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const auth = authOf(request);
       const customerId = auth.customer.id;
-      const row = await getScan(ctx.db, customerId, request.params.id);
+      const row = await getScan(ctx.db, customerId, request.params.id, kind.type);
       if (!row) throw notFound();
       const merged = networkScanInput.safeParse({ ...asInput(row), ...request.body, start: false });
       if (!merged.success) throw badRequest(fieldErrors(merged.error.issues));
-      const errors = await referenceErrors(ctx.db, customerId, merged.data);
+      const errors = await referenceErrors(ctx.db, customerId, merged.data, kind.type);
       if (Object.keys(errors).length > 0) throw badRequest(errors);
-      const updated = await updateScan(ctx.db, customerId, row.id, columns(merged.data));
+      const updated = await updateScan(ctx.db, customerId, row.id, columns(merged.data, kind.type));
       return (await toNetworkScans(ctx.db, customerId, [updated]))[0]!;
     },
   );
 
   r.delete(
-    '/api/scan/nscans/:id/',
-    { config: { access: 'net_scans:delete' }, schema: { tags, summary: 'Delete a network scan and its runs', params: idParams } },
+    `${base}:id/`,
+    { config: { access: `${kind.resource}:delete` }, schema: { tags, summary: `Delete a ${kind.label} and its runs`, params: idParams } },
     async (request, reply) => {
       const auth = authOf(request);
       const customerId = auth.customer.id;
-      const row = await getScan(ctx.db, customerId, request.params.id);
+      const row = await getScan(ctx.db, customerId, request.params.id, kind.type);
       if (!row) throw notFound();
       if (await scanBusy(ctx.db, customerId, row.id)) throw conflict({ non_field_errors: ['Cancel the running scan first.'] });
       await deleteScan(ctx.db, customerId, row.id);
@@ -164,14 +181,14 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/scan/nscans/:id/start/',
+    `${base}:id/start/`,
     {
-      config: { access: 'net_scans:execute' },
-      schema: { tags, summary: 'Start a new run of the scan', params: idParams, response: { 201: scanRun } },
+      config: { access: `${kind.resource}:execute` },
+      schema: { tags, summary: `Start a new run of the ${kind.label}`, params: idParams, response: { 201: scanRun } },
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const row = await getScan(ctx.db, auth.customer.id, request.params.id);
+      const row = await getScan(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!row) throw notFound();
       const run = await startRun(ctx.db, row, { userId: auth.user.id }).catch(startFailed);
       return reply.code(201).send((await toRunRows(ctx.db, auth.customer.id, [run]))[0]!);

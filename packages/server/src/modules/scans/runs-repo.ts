@@ -12,7 +12,7 @@ import {
   type ScanTaskState,
 } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
-import { probeGroups, probes, scanErrors, scanProfiles, scanRuns, scanTasks, users } from '../../db/schema/index.ts';
+import { policyHostResults, probeGroups, probes, scanErrors, scanProfiles, scanRuns, scanTasks, users } from '../../db/schema/index.ts';
 import { BUILTIN_PROBE_REF } from './scan-repo.ts';
 import type { RunRow, TaskRow } from '../tasks/index.ts';
 
@@ -31,7 +31,11 @@ export interface RunFilters {
   isExternal?: boolean;
   /** A scan target id: runs of scans that include it. */
   asset?: number;
+  /** Network (nvt) or policy (oval) runs. */
+  scanType?: ScanType;
 }
+
+export type ScanType = 'nvt' | 'oval';
 
 /** Server ordering names (§3 sort keys) → columns. */
 export const RUN_ORDERINGS = {
@@ -49,6 +53,7 @@ export type RunOrdering = keyof typeof RUN_ORDERINGS;
 
 function where(customerId: number, f: RunFilters): SQL {
   const parts: (SQL | undefined)[] = [eq(scanRuns.customerId, customerId)];
+  if (f.scanType) parts.push(eq(scanRuns.scanType, f.scanType));
   if (f.states) parts.push(f.states.length ? inArray(scanRuns.state, f.states) : sql`false`);
   if (f.finishedAfter) parts.push(gte(scanRuns.finishedAt, f.finishedAfter));
   if (f.finishedBefore) parts.push(lte(scanRuns.finishedAt, f.finishedBefore));
@@ -97,11 +102,12 @@ export async function listRuns(
   return { count: n, rows: rows.map((r) => r.run) };
 }
 
-export async function getRun(db: Db, customerId: number, id: number): Promise<RunRow | null> {
+/** One run of the customer's; with a scan type, only a run of that type. */
+export async function getRun(db: Db, customerId: number, id: number, scanType?: ScanType): Promise<RunRow | null> {
   const [row] = await db
     .select()
     .from(scanRuns)
-    .where(and(eq(scanRuns.customerId, customerId), eq(scanRuns.id, id)));
+    .where(and(eq(scanRuns.customerId, customerId), eq(scanRuns.id, id), scanType ? eq(scanRuns.scanType, scanType) : undefined));
   return row ?? null;
 }
 
@@ -121,7 +127,8 @@ export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Pro
   const profileIds = uniq(runs.map((r) => r.profileId));
   const probeIds = uniq([...runs.map((r) => r.probeId), ...tasks.map((t) => t.probeId), ...tasks.map((t) => t.claimedBy)]);
   const groupIds = uniq(runs.map((r) => r.probeGroupId));
-  const [userRows, profileRows, probeRows, groupRows] = await Promise.all([
+  const policyRunIds = runs.filter((r) => r.scanType === 'oval').map((r) => r.id);
+  const [userRows, profileRows, probeRows, groupRows, scoreRows] = await Promise.all([
     userIds.length
       ? db.select({ id: users.id, first_name: users.firstName, last_name: users.lastName }).from(users).where(inArray(users.id, userIds))
       : [],
@@ -140,7 +147,15 @@ export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Pro
           .from(probeGroups)
           .where(and(eq(probeGroups.customerId, customerId), inArray(probeGroups.id, groupIds)))
       : [],
+    policyRunIds.length
+      ? db
+          .select({ id: policyHostResults.runId, score: sql<number | null>`avg(${policyHostResults.score})::real` })
+          .from(policyHostResults)
+          .where(and(eq(policyHostResults.customerId, customerId), inArray(policyHostResults.runId, policyRunIds)))
+          .groupBy(policyHostResults.runId)
+      : [],
   ]);
+  const scores = new Map(scoreRows.map((r) => [r.id, r.score === null ? null : Math.round(Number(r.score) * 100) / 100]));
   const map = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const u = map(userRows);
   const p = map(profileRows);
@@ -186,6 +201,9 @@ export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Pro
       started: iso(run.startedAt),
       finished: iso(run.finishedAt),
       processing_job: run.processingJobId,
+      scan_type: run.scanType,
+      policy: run.policy ? { id: run.policy.id, name: run.policy.name } : null,
+      score: scores.get(run.id) ?? null,
       children: children.map((t) => ({
         id: t.id,
         parent: t.parentId,

@@ -18,6 +18,8 @@ export const BUILTIN_PROBE_REF = { id: -1, name: 'External (built-in)' } as cons
 
 const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
+export type ScanType = 'nvt' | 'oval';
+
 export interface ScanReferences {
   assets: number[];
   unified_tags_set?: { inclusion_tags: number[]; exclusion_tags: number[] } | null;
@@ -27,7 +29,7 @@ export interface ScanReferences {
 }
 
 /** What is wrong with the ids a scan names: each must be this customer's (a profile may also be built-in). */
-export async function referenceErrors(db: Tx, customerId: number, input: ScanReferences): Promise<FieldErrors> {
+export async function referenceErrors(db: Tx, customerId: number, input: ScanReferences, scanType: ScanType = 'nvt'): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const [profile] = await db
     .select({ id: scanProfiles.id })
@@ -35,7 +37,7 @@ export async function referenceErrors(db: Tx, customerId: number, input: ScanRef
     .where(
       and(
         eq(scanProfiles.id, input.profile),
-        eq(scanProfiles.type, 'nvt'),
+        eq(scanProfiles.type, scanType),
         or(eq(scanProfiles.customerId, customerId), and(isNull(scanProfiles.customerId), eq(scanProfiles.builtin, true))),
       ),
     );
@@ -94,11 +96,12 @@ export async function runTargets(db: Tx, customerId: number, scan: Pick<ScanRow,
   return [...new Set([...saved.map((r) => r.value), ...scan.targets, ...tagged])];
 }
 
-export async function getScan(db: Tx, customerId: number, id: number): Promise<ScanRow | null> {
+/** One scan of the customer's; with a scan type, only a scan of that type. */
+export async function getScan(db: Tx, customerId: number, id: number, scanType?: ScanType): Promise<ScanRow | null> {
   const [row] = await db
     .select()
     .from(scans)
-    .where(and(eq(scans.customerId, customerId), eq(scans.id, id)));
+    .where(and(eq(scans.customerId, customerId), eq(scans.id, id), scanType ? eq(scans.scanType, scanType) : undefined));
   return row ?? null;
 }
 
@@ -206,22 +209,30 @@ export async function toNetworkScans(db: Db, customerId: number, rows: ScanRow[]
     probe_group: r.probeGroupId !== null ? (g.get(r.probeGroupId) ?? null) : null,
     created: r.createdAt.toISOString(),
     last_run: last.get(r.id) ?? null,
+    scan_type: r.scanType,
   }));
 }
 
-export async function listScans(db: Db, customerId: number, page: number, pageSize: number): Promise<{ count: number; rows: ScanRow[] }> {
+export async function listScans(
+  db: Db,
+  customerId: number,
+  page: number,
+  pageSize: number,
+  scanType: ScanType = 'nvt',
+): Promise<{ count: number; rows: ScanRow[] }> {
+  const mine = and(eq(scans.customerId, customerId), eq(scans.scanType, scanType));
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()
       .from(scans)
-      .where(eq(scans.customerId, customerId))
+      .where(mine)
       .orderBy(desc(scans.createdAt), desc(scans.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(scans)
-      .where(eq(scans.customerId, customerId)),
+      .where(mine),
   ]);
   return { count: n, rows };
 }

@@ -6,6 +6,7 @@ import { expandTargets, formatIp, parseTarget, TargetError, type IpFamily } from
 import type { Db } from '../../db/client.ts';
 import { scanRuns, scans, scanTasks } from '../../db/schema/index.ts';
 import { profileForRun } from '../profiles/service.ts';
+import { policyName } from '../policies/service.ts';
 import { runTargets, type ScanRow } from './scan-repo.ts';
 import { dispatchTask, moveTask, refreshRun, type RunRow } from '../tasks/index.ts';
 import { notifyTasksQueued } from './notify.ts';
@@ -109,8 +110,17 @@ export async function startRun(db: Db, scan: ScanRow, options: StartOptions): Pr
   const run = await db.transaction(async (tx) => {
     const targets = await runTargets(tx, customerId, scan);
     if (targets.length === 0) throw new StartError('assets', 'The scan has no targets.');
-    const profile = scan.profileId === null ? null : await profileForRun(tx, customerId, scan.profileId);
+    const profile = scan.profileId === null ? null : await profileForRun(tx, customerId, scan.profileId, scan.scanType);
     if (!profile) throw new StartError('profile', 'The scan’s profile no longer exists.');
+    let policy: { id: string; name: string; ignorePlatform: boolean } | null = null;
+    if (scan.scanType === 'oval') {
+      const name = profile.policy ? await policyName(tx, customerId, profile.policy) : null;
+      if (!profile.policy || name === null)
+        throw new StartError('profile', 'The profile’s policy is no longer in the library: choose another policy in the profile.');
+      if ((profile.fields.lin_auths ?? []).length === 0)
+        throw new StartError('profile', 'The profile has no Linux credential: a policy scan needs one to log in.');
+      policy = { id: profile.policy, name, ignorePlatform: profile.ignorePlatform };
+    }
     const plan = await planRun(targets, scan.exclude);
     const now = new Date();
     const [row] = await tx
@@ -119,11 +129,13 @@ export async function startRun(db: Db, scan: ScanRow, options: StartOptions): Pr
         customerId,
         scanId: scan.id,
         name: scan.name,
+        scanType: scan.scanType,
+        policy,
         userId: options.userId,
         profileId: scan.profileId,
         targets,
         exclude: scan.exclude,
-        profile,
+        profile: profile.fields,
         scannedItems: plan.hosts,
         probeId: scan.probeId,
         probeGroupId: scan.probeGroupId,
