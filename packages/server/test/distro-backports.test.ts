@@ -91,7 +91,9 @@ describe.skipIf(!hasChangelog).each(BACKENDS)('Debian backports in findings on %
     expect(both.length).toBe(all.filter((f) => f.detection !== 'active-check').length);
     const bad = await admin.get<Record<string, string[]>>(`${url}&detection=guesswork`);
     expect(bad.status).toBe(400);
-    expect(bad.body.detection![0]).toMatch(/^Choose a detection method: active-check, service-version, distro-revision, package-list\./);
+    expect(bad.body.detection![0]).toMatch(
+      /^Choose a detection method: active-check, service-version, distro-revision, package-list, policy-rule\./,
+    );
   });
 
   it("closes the changelog's gap with the security tracker's record: regreSSHion fixed in deb12u3", async () => {

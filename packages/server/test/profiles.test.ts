@@ -409,10 +409,16 @@ describe.each(BACKENDS)('network scan profiles on %s', (backend) => {
   describe('profileForRun (for scans)', () => {
     it('gives the settings of the customer’s own and built-in profiles, and null for another customer’s', async () => {
       const web = await byName(admin, 'Web only');
-      expect(await profileForRun(t.ctx.db, 1, web.id)).toMatchObject({ plus_categories: ['ssh'], custom_udp_range: '161,162' });
-      expect(await profileForRun(t.ctx.db, rivalCustomer, builtin.Discovery.id)).toMatchObject({
-        custom_tcp_range: builtin.Discovery.custom_tcp_range,
+      expect(await profileForRun(t.ctx.db, 1, web.id)).toMatchObject({
+        fields: { plus_categories: ['ssh'], custom_udp_range: '161,162' },
+        policy: null,
+        ignorePlatform: false,
       });
+      expect(await profileForRun(t.ctx.db, rivalCustomer, builtin.Discovery.id)).toMatchObject({
+        fields: { custom_tcp_range: builtin.Discovery.custom_tcp_range },
+      });
+      // A network profile is not a policy profile.
+      expect(await profileForRun(t.ctx.db, 1, web.id, 'oval')).toBeNull();
       expect(await profileForRun(t.ctx.db, rivalCustomer, web.id)).toBeNull();
       expect(await profileForRun(t.ctx.db, 1, 999999)).toBeNull();
     });

@@ -55,11 +55,18 @@ export async function savedTarget(t: TestApp, customerId: number, kind: 'host' |
 }
 
 /** Polls the run until `done(row)` holds (fails the test after `ms`). */
-export async function waitForRun(c: Client, runId: number, done: (r: ScanRunRow) => boolean, ms = 30_000): Promise<ScanRunRow> {
+export async function waitForRun(
+  c: Client,
+  runId: number,
+  done: (r: ScanRunRow) => boolean,
+  ms = 30_000,
+  /** 'noruns' for a policy run. */
+  runs: 'nruns' | 'noruns' = 'nruns',
+): Promise<ScanRunRow> {
   const until = Date.now() + ms;
   let last: ScanRunRow | undefined;
   while (Date.now() < until) {
-    const res = await c.get<ScanRunRow>(`/api/scan/nruns/${runId}/`);
+    const res = await c.get<ScanRunRow>(`/api/scan/${runs}/${runId}/`);
     expect(res.status).toBe(200);
     last = res.body;
     if (done(last)) return last;
