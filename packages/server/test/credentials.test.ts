@@ -10,6 +10,7 @@ import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
 import { startSshTarget, sshTargetUnavailable, type SshTarget } from '../../scanner/test/services-helpers/ssh-target.ts';
+import { startSmbTarget, smbTargetUnavailable, type SmbTarget } from '../../scanner/test/services-helpers/smb-target.ts';
 
 type Page<T> = { count: number; results: T[] };
 
@@ -240,6 +241,50 @@ describe.each(BACKENDS)('scan credentials on %s', (backend) => {
       expect(res.body.steps.find((s) => s.step === 'authenticate')).toMatchObject({ ok: false });
       const unknownAsset = await admin.post(`/api/scan/linuxauths/${cred.id}/test/`, { asset: 999999 });
       expect(unknownAsset.body).toEqual({ asset: ['Unknown asset.'] });
+    });
+  });
+
+  describe.skipIf(smbTargetUnavailable() !== undefined || backend !== 'pglite')('the test action on a real Samba server (Windows)', () => {
+    let smb: SmbTarget;
+    beforeAll(async () => {
+      smb = await startSmbTarget('127.0.6.21', 'bwcrdw');
+    }, 30_000);
+    afterAll(async () => {
+      await smb?.stop();
+    });
+
+    it('logs in over SMB with NTLMv2 and says so; a wrong password is refused with the server’s reason', async () => {
+      const good = await admin.post<{ id: number }>('/api/scan/windowsauths/', {
+        name: 'Samba account',
+        username: smb.user.username,
+        passwd: smb.user.password,
+        domain: smb.workgroup,
+        ntlm_v2_only: true,
+      });
+      expect(good.status, JSON.stringify(good.body)).toBe(201);
+      const res = await admin.post<CredentialTestResult>(`/api/scan/windowsauths/${good.body.id}/test/`, { target: smb.host });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({
+        target: smb.host,
+        port: 445,
+        health: 'ok',
+        connected: true,
+        authenticated: true,
+        privileged: false,
+      });
+      expect(res.body.steps.find((s) => s.step === 'authenticate')).toEqual({
+        step: 'authenticate',
+        ok: true,
+        message: `Logged in as ${smb.workgroup}\\${smb.user.username} over NTLMv2.`,
+      });
+      const bad = await admin.post<{ id: number }>('/api/scan/windowsauths/', {
+        name: 'Wrong',
+        username: smb.user.username,
+        passwd: 'nope',
+      });
+      const refused = await admin.post<CredentialTestResult>(`/api/scan/windowsauths/${bad.body.id}/test/`, { target: smb.host });
+      expect(refused.body).toMatchObject({ health: 'auth_failed', connected: true, authenticated: false });
+      expect(refused.body.steps.at(-1)).toEqual({ step: 'authenticate', ok: false, message: 'The user name or password is wrong.' });
     });
   });
 });

@@ -4,3 +4,5 @@ export * from './linux-parse.ts';
 export * from './ssh-session.ts';
 export * from './linux-look.ts';
 export * from './keys.ts';
+export * from './smb-login.ts';
+export * from './ntlm.ts';

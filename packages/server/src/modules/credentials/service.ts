@@ -13,7 +13,7 @@ import {
   type CredentialChoice,
   type ScanAuthOs,
 } from '@bulwark/core';
-import { privateKeyProblem, type LinuxLogin } from '@bulwark/scanner';
+import { privateKeyProblem, type LinuxLogin, type WindowsLogin } from '@bulwark/scanner';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -237,6 +237,19 @@ export function linuxLoginOf(row: CredentialRow, box: SecretBox): LinuxLogin {
     passphrase: f.use_dsskey ? secret('priv_key_passwd') : undefined,
     escalation: (f.privilege_escalation as LinuxLogin['escalation']) ?? 'none',
     escalationPassword: secret('escalation_passwd'),
+  };
+}
+
+/** A Windows credential as the SMB login uses it (decrypted for this call only). */
+export function windowsLoginOf(row: CredentialRow, box: SecretBox): WindowsLogin {
+  const f = row.fields as Record<string, string | number | boolean>;
+  return {
+    id: row.id,
+    name: row.name,
+    username: String(f.username ?? ''),
+    password: row.secrets.passwd ? box.decrypt(row.secrets.passwd) : undefined,
+    domain: String(f.domain ?? ''),
+    ntlmV2Only: f.ntlm_v2_only !== false,
   };
 }
 

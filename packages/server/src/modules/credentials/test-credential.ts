@@ -1,13 +1,13 @@
 // The test action of a credential: on an asset the caller sees (its address) or an address typed in, from the server's
 // own network position, checking the host key pinned for that host; says exactly what worked and what did not.
 import type { CredentialTestRequest, CredentialTestResult, ScanAuthOs } from '@bulwark/core';
-import { testLinuxLogin } from '@bulwark/scanner';
+import { testLinuxLogin, testWindowsLogin } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
 import { badRequest, nonField } from '../../http/errors.ts';
 import type { Auth } from '../../http/session.ts';
 import { getAssetRow, scopeOfCaller } from '../assets/service.ts';
 import { pinnedHostKeys } from './host-auth.ts';
-import { linuxLoginOf, ownCredential } from './service.ts';
+import { linuxLoginOf, ownCredential, windowsLoginOf } from './service.ts';
 
 export async function testCredential(
   ctx: AppContext,
@@ -24,8 +24,11 @@ export async function testCredential(
     target = asset.address ?? (asset.kind === 'host' ? asset.value : '');
     if (!target) throw badRequest({ asset: ['This asset is not a single host; choose a host or enter an address.'] });
   }
-  if (kind !== 'linux') throw nonField(`Testing ${kind === 'windows' ? 'Windows' : 'Kubernetes'} credentials is not available yet.`);
+  if (kind === 'kubernetes') throw nonField('Testing Kubernetes credentials is not available yet.');
   if (row.method !== 'credentials') throw nonField('Vault credentials are fetched at scan time; testing them is not available yet.');
+  // Windows: an SMB2 session set up with NTLMv2 (port 445 unless another is given).
+  if (kind === 'windows')
+    return testWindowsLogin(target, windowsLoginOf(row, ctx.secrets), body.port !== undefined ? { port: body.port } : {});
   const login = linuxLoginOf(row, ctx.secrets);
   if (body.port !== undefined) login.port = body.port;
   const pins = await pinnedHostKeys(ctx.db, auth.customer.id, target);
