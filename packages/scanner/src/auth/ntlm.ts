@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- js-md4 ships no types; this reaches every package that compiles this file
 /// <reference path="../types/js-md4.d.ts" />
 // NTLMv2 messages (MS-NLMP) as an SMB2 session setup carries them inside SPNEGO: the negotiate message, reading the
 // server's challenge (its challenge, target information and names), and the authenticate message with the NTLMv2
