@@ -6,7 +6,8 @@ import { scanNetwork, type ScanNetworkOptions } from './net/index.ts';
 import { identifyService, identifyUdpService } from './services/index.ts';
 import type { Finding, HostResult, ScanEvent, ScanResult } from './types.ts';
 import { lookAtLinuxHost } from './auth/linux-look.ts';
-import type { LinuxLogin } from './auth/types.ts';
+import type { HostAuth, LinuxLogin } from './auth/types.ts';
+import { lookAtWindowsHost, type WindowsLogin } from './auth/smb-login.ts';
 import { policyNotEvaluated, type PreparedPolicy } from './policy/task.ts';
 import { sessionRunner } from './policy/runner.ts';
 
@@ -27,6 +28,8 @@ export interface NetworkScanOptions extends Omit<ScanNetworkOptions, 'identifySe
   /** Linux credentials for an authenticated look at each live host (tried in order), and the host keys pinned per address. */
   linuxLogins?: readonly LinuxLogin[];
   pinnedHostKeys?: Readonly<Record<string, string>>;
+  /** Windows credentials: SMB with NTLMv2 on hosts no Linux login reached (tried in order). */
+  windowsLogins?: readonly WindowsLogin[];
   /** A policy scan: the policy evaluated on each host in the authenticated session. */
   policy?: PreparedPolicy;
 }
@@ -49,30 +52,35 @@ async function authenticatedLook(
 ): Promise<void> {
   const logins = (options.linuxLogins ?? []).filter((l) => sshReachable(host, l.port));
   const policy = options.policy;
-  if (logins.length === 0 || signal.aborted) {
-    if (policy && !signal.aborted)
-      host.policy = policyNotEvaluated(policy, 'No SSH port of the profile’s credentials is open on this host.');
-    return;
+  let auth: HostAuth | null = null;
+  if (logins.length > 0 && !signal.aborted)
+    auth = await lookAtLinuxHost(host.address, logins, {
+      pinnedHostKey: options.pinnedHostKeys?.[host.address],
+      signal,
+      ...(policy
+        ? {
+            withSession: async (session, a) => {
+              try {
+                host.policy = await policy.evaluate(sessionRunner(session), { privileged: a.privileged, signal });
+              } catch (err) {
+                if (signal.aborted) throw err;
+                host.policy = policyNotEvaluated(
+                  policy,
+                  `The policy could not be evaluated: ${err instanceof Error ? err.message : String(err)}`,
+                );
+              }
+            },
+          }
+        : {}),
+    });
+  else if (policy && !signal.aborted)
+    host.policy = policyNotEvaluated(policy, 'No SSH port of the profile’s credentials is open on this host.');
+  // Windows: when no Linux login reached the host (none given, or nothing answered on SSH), SMB with the Windows ones.
+  const windows = options.windowsLogins ?? [];
+  if (windows.length > 0 && !signal.aborted && (!auth || auth.health === 'connection_failed') && sshReachable(host, 445)) {
+    const smb = await lookAtWindowsHost(host.address, windows, { signal, timeoutMs: 5000 });
+    if (smb && (!auth || smb.health !== 'connection_failed')) auth = smb;
   }
-  const auth = await lookAtLinuxHost(host.address, logins, {
-    pinnedHostKey: options.pinnedHostKeys?.[host.address],
-    signal,
-    ...(policy
-      ? {
-          withSession: async (session, a) => {
-            try {
-              host.policy = await policy.evaluate(sessionRunner(session), { privileged: a.privileged, signal });
-            } catch (err) {
-              if (signal.aborted) throw err;
-              host.policy = policyNotEvaluated(
-                policy,
-                `The policy could not be evaluated: ${err instanceof Error ? err.message : String(err)}`,
-              );
-            }
-          },
-        }
-      : {}),
-  });
   if (!auth) return;
   host.auth = auth;
   if (policy && !host.policy) host.policy = policyNotEvaluated(policy, auth.message || 'The host could not be logged in to.');
@@ -94,7 +102,7 @@ export async function runNetworkScan(options: NetworkScanOptions, onEvent: (even
     }
   }
   const checks = (options.checks ?? true) && templates && templates.length > 0 ? templates : undefined;
-  const authenticated = (options.linuxLogins?.length ?? 0) > 0 || options.policy !== undefined;
+  const authenticated = (options.linuxLogins?.length ?? 0) > 0 || (options.windowsLogins?.length ?? 0) > 0 || options.policy !== undefined;
   const checkHost =
     checks || authenticated
       ? async (host: HostResult, signal: AbortSignal): Promise<Finding[]> => {

@@ -104,6 +104,19 @@ export const agentTaskSpec = z.object({
           escalationPassword: z.string().optional(),
         }),
       ),
+      /** The profile's Windows credentials (SMB with NTLMv2), decrypted for this task only. */
+      windows: z
+        .array(
+          z.object({
+            id: z.number().int(),
+            name: z.string(),
+            username: z.string(),
+            password: z.string().optional(),
+            domain: z.string(),
+            ntlmV2Only: z.boolean(),
+          }),
+        )
+        .optional(),
       pinnedHostKeys: z.record(z.string(), z.string()),
     })
     .optional(),

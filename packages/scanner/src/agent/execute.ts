@@ -9,6 +9,7 @@ import { runNetworkScan, type NetworkScanOptions } from '../network-scan.ts';
 import { profilePorts, type ProfilePortFields } from '../ports/index.ts';
 import type { Checkpoint, HostResult, ScanError, ScanResult } from '../types.ts';
 import type { LinuxLogin } from '../auth/types.ts';
+import type { WindowsLogin } from '../auth/smb-login.ts';
 import { preparePolicy, type PolicyContent, type PreparedPolicy } from '../policy/task.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
@@ -31,7 +32,7 @@ export interface TaskSpec {
    * Credentials for the authenticated look, sent only with the task that uses them (decrypted by the server for this
    * task; the probe drops them when the task ends), and the SSH host keys pinned per address.
    */
-  credentials?: { linux: LinuxLogin[]; pinnedHostKeys: Record<string, string> };
+  credentials?: { linux: LinuxLogin[]; windows?: WindowsLogin[]; pinnedHostKeys: Record<string, string> };
   /**
    * A policy scan: the policy's content, evaluated on each host over the credentials' session (no service
    * identification, no checks: the ports are only the credentials' SSH ports).
@@ -100,6 +101,7 @@ function forgetCredentials(spec: TaskSpec): void {
     login.passphrase = undefined;
     login.escalationPassword = undefined;
   }
+  for (const login of spec.credentials?.windows ?? []) login.password = undefined;
   spec.credentials = undefined;
 }
 
@@ -225,6 +227,7 @@ export async function executeTask(
         keepHosts: keep,
         linuxLogins: spec.credentials?.linux,
         pinnedHostKeys: spec.credentials?.pinnedHostKeys,
+        windowsLogins: spec.credentials?.windows,
       },
       (event) => {
         if (event.type === 'progress') {

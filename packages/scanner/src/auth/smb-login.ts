@@ -4,6 +4,7 @@
 import { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { CredentialTestResult } from '@bulwark/core';
+import type { HostAuth } from './types.ts';
 import { authenticateMessage, readChallenge, spnegoAuthenticate, spnegoNegotiate, type NtlmChallenge } from './ntlm.ts';
 
 export interface WindowsLogin {
@@ -267,4 +268,26 @@ export async function testWindowsLogin(host: string, login: WindowsLogin, option
     authenticated: true,
     os: server ? `SMB ${outcome.dialect} server ${server}` : `SMB ${outcome.dialect} server`,
   });
+}
+
+/**
+ * The authenticated look at a Windows host with a profile's Windows credentials, in order: the first that logs in gives
+ * the result (health ok); when none does, the last failure says why. Only the login is checked for now.
+ */
+export async function lookAtWindowsHost(host: string, logins: readonly WindowsLogin[], options: SmbOptions = {}): Promise<HostAuth | null> {
+  let last: HostAuth | null = null;
+  for (const login of logins) {
+    if (options.signal?.aborted) break;
+    const base = { credentialId: login.id, credentialName: login.name, privileged: false };
+    try {
+      const o = await smbLogin(host, login, options);
+      last = { ...base, health: o.authenticated ? 'ok' : 'auth_failed', message: o.message };
+      if (o.authenticated) break;
+    } catch (e) {
+      const err = e instanceof SmbError ? e : new SmbError('authenticate', e instanceof Error ? e.message : String(e));
+      last = { ...base, health: err.stage === 'connect' ? 'connection_failed' : 'auth_failed', message: err.message };
+      if (err.stage === 'connect') break;
+    }
+  }
+  return last;
 }

@@ -253,6 +253,15 @@ export function windowsLoginOf(row: CredentialRow, box: SecretBox): WindowsLogin
   };
 }
 
+/** The Windows logins of a profile's `win_auths`, in the profile's order. */
+export async function windowsLoginsFor(db: Tx, box: SecretBox, customerId: number, ids: readonly number[]): Promise<WindowsLogin[]> {
+  const rows = new Map((await credentialsByIds(db, customerId, ids)).map((r) => [r.id, r]));
+  return ids
+    .map((id) => rows.get(id))
+    .filter((r): r is CredentialRow => r !== undefined && r.kind === 'windows' && r.method === 'credentials')
+    .map((r) => windowsLoginOf(r, box));
+}
+
 /** The Linux logins of a profile's `lin_auths`, in the profile's order (the first that works is used). */
 export async function linuxLoginsFor(db: Tx, box: SecretBox, customerId: number, ids: readonly number[]): Promise<LinuxLogin[]> {
   const rows = new Map((await credentialsByIds(db, customerId, ids)).map((r) => [r.id, r]));

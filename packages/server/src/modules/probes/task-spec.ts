@@ -4,7 +4,7 @@ import type { TaskSpec } from '@bulwark/scanner';
 import { communityTemplatesOf, selectTests } from '../catalogue/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { taskCheckpointHosts } from '../tasks/index.ts';
-import { linuxLoginsFor, pinnedHostKeys } from '../credentials/service.ts';
+import { linuxLoginsFor, pinnedHostKeys, windowsLoginsFor } from '../credentials/service.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { ClaimedTask } from '../tasks/index.ts';
 import { policyContent } from '../policies/service.ts';
@@ -41,8 +41,11 @@ export async function taskSpecOf(db: Db, box: SecretBox, { task, run }: ClaimedT
   }
   const tests = await selectTests(p);
   const community = await communityTemplatesOf(tests);
+  const windows = p.win_auths?.length ? await windowsLoginsFor(db, box, run.customerId, p.win_auths) : [];
   return {
-    ...(linux.length > 0 ? { credentials: { linux, pinnedHostKeys: await pinnedHostKeys(db, run.customerId) } } : {}),
+    ...(linux.length > 0 || windows.length > 0
+      ? { credentials: { linux, ...(windows.length > 0 ? { windows } : {}), pinnedHostKeys: await pinnedHostKeys(db, run.customerId) } }
+      : {}),
     id: task.id,
     targets: task.targets,
     exclude: run.exclude,
