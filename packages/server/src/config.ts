@@ -1,6 +1,7 @@
 // Every setting of Bulwark, read from the environment and validated once, with a clear error on a bad value.
 import { z } from 'zod';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -179,6 +180,13 @@ const schema = z
     BULWARK_FEED_EPSS_URL: feedUrl(DEFAULT_FEED_URLS.epss),
     BULWARK_FEED_OSV_URL: feedUrl(DEFAULT_FEED_URLS.osv),
     BULWARK_FEED_DEBIAN_URL: feedUrl(DEFAULT_FEED_URLS.debian),
+    /** PEM certificates trusted beside the system's for services the operator names (Kubernetes API servers). */
+    BULWARK_EXTRA_CA_FILE: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || existsSync(v), 'must name a readable PEM file'),
     BULWARK_NVD_API_KEY: z
       .string()
       .trim()
@@ -226,6 +234,8 @@ export interface Config {
   reportRetentionDays: number;
   /** The Slack Web API base for bot tokens (a mirror or a test stand-in may replace it). */
   slackApiUrl: string;
+  /** PEM file trusted beside the system's certificates for services the operator names (Kubernetes API servers). */
+  extraCaFile: string | undefined;
   /** The automatic feed sync: daily at `at` in `timeZone`, and at the first start of an installation with no feeds. */
   feedSync: {
     enabled: boolean;
@@ -278,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     builtinProbeTasks: c.BULWARK_BUILTIN_PROBE_TASKS,
     probeOfflineSeconds: c.BULWARK_PROBE_OFFLINE_SECONDS,
     reportRetentionDays: c.BULWARK_REPORT_RETENTION_DAYS,
+    extraCaFile: c.BULWARK_EXTRA_CA_FILE,
     slackApiUrl: (c.BULWARK_SLACK_API_URL ?? 'https://slack.com/api').replace(/\/+$/, ''),
     feedSync: {
       enabled: c.BULWARK_FEEDS_SYNC === 'on',

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TestCredentialDialog } from '../src/features/credentials/TestCredentialDialog.tsx';
 import { json, page, stubApi, type StubAnswer } from './support/api-stub.ts';
-import { aLinuxCredential, aTestResult, aWindowsCredential } from './support/credentials.ts';
+import { aKubernetesCredential, aLinuxCredential, aTestResult, aWindowsCredential } from './support/credentials.ts';
 import { renderWithApp } from './support/render.tsx';
 
 const TEST = 'scan/linuxauths/:id/test/';
@@ -70,7 +70,7 @@ describe('TestCredentialDialog', () => {
   });
 
   it('shows why the server would not test', async () => {
-    const message = 'Testing Windows credentials is not available yet.';
+    const message = 'Vault credentials are fetched at scan time; testing them is not available yet.';
     stubApi()
       .on('GET', 'assets/basic/', hosts())
       .on('POST', 'scan/windowsauths/:id/test/', json({ non_field_errors: [message] }, 400));
@@ -79,5 +79,20 @@ describe('TestCredentialDialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Or an address/ }), 'dc-01');
     await user.click(within(dialog).getByRole('button', { name: 'Run test' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('tests a Kubernetes credential on its own API server: no host to choose, an empty body posted', async () => {
+    const stub = stubApi().on('POST', 'scan/kubernetesauths/:id/test/', aTestResult({ health: 'ok', os: 'Kubernetes v1.30.4', steps: [] }));
+    const credential = aKubernetesCredential();
+    const { user } = renderWithApp(<TestCredentialDialog kind="kubernetes" credential={credential} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('textbox', { name: /Or an address/ })).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(new RegExp(`calls the API server ${credential.url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Run test' }));
+    await waitFor(() => expect(stub.calls('POST', 'scan/kubernetesauths/:id/test/')).toHaveLength(1));
+    expect(stub.calls('POST', 'scan/kubernetesauths/:id/test/')[0]!.body).toEqual({});
+    expect(await within(dialog).findByText('Kubernetes v1.30.4')).toBeInTheDocument();
   });
 });

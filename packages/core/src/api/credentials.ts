@@ -167,18 +167,22 @@ export const CREDENTIAL_HEALTH_LABELS: Record<CredentialHealth, string> = {
   end_of_life: 'End-of-life system',
 };
 
-/** POST scan/{os}auths/{id}/test/: the host to try the credential on (an address or name, or an asset). */
-export const credentialTestInput = z
-  .object({
-    target: text(253).optional(),
-    asset: z.number().int().positive().optional(),
-    /** Port override (Linux: the credential's port by default). */
-    port: port.optional(),
-  })
-  .refine((v) => (v.target !== undefined && v.target !== '') || v.asset !== undefined, {
-    message: 'Choose an asset or enter an address.',
-    path: ['target'],
-  });
+/**
+ * POST scan/{os}auths/{id}/test/: the host to try the credential on (an address or name, or an asset). A Kubernetes
+ * credential names its API server itself, so its test needs none (credentialTestInputFor).
+ */
+export const credentialTestFields = z.object({
+  target: text(253).optional(),
+  asset: z.number().int().positive().optional(),
+  /** Port override (Linux: the credential's port by default; Windows: 445). */
+  port: port.optional(),
+});
+export const TEST_TARGET_REQUIRED = 'Choose an asset or enter an address.';
+export const hasTestTarget = (v: z.output<typeof credentialTestFields>) =>
+  (v.target !== undefined && v.target !== '') || v.asset !== undefined;
+export const credentialTestInput = credentialTestFields.refine(hasTestTarget, { message: TEST_TARGET_REQUIRED, path: ['target'] });
+/** The test's input rules for a kind of credential. */
+export const credentialTestInputFor = (kind: ScanAuthOs) => (kind === 'kubernetes' ? credentialTestFields : credentialTestInput);
 export type CredentialTestInput = z.input<typeof credentialTestInput>;
 export type CredentialTestRequest = z.output<typeof credentialTestInput>;
 

@@ -6,3 +6,4 @@ export * from './linux-look.ts';
 export * from './keys.ts';
 export * from './smb-login.ts';
 export * from './ntlm.ts';
+export * from './kubernetes.ts';

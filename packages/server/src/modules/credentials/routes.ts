@@ -8,7 +8,7 @@ import {
   credentialChoice,
   credentialInputOf,
   credentialOutputOf,
-  credentialTestInput,
+  credentialTestInputFor,
   credentialTestResult,
   SCAN_AUTH_OS,
   type ScanAuthOs,
@@ -159,9 +159,12 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanAuthOs): vo
       config: { access: 'credentials:execute' },
       schema: {
         tags,
-        summary: `Try a ${label} credential on a host (an asset or an address) from the server: connected, authenticated, privileged, system found`,
+        summary:
+          kind === 'kubernetes'
+            ? 'Try a Kubernetes credential on its API server from the server: connected, authenticated, allowed to list pods and nodes'
+            : `Try a ${label} credential on a host (an asset or an address) from the server: connected, authenticated, privileged, system found`,
         params: idParams,
-        body: credentialTestInput,
+        body: credentialTestInputFor(kind),
         response: { 200: credentialTestResult },
       },
     },

@@ -8,7 +8,7 @@ import { CREDENTIAL_KIND_LABELS, type CredentialTestResult, type ScanAuthOs } fr
 import { applyServerErrors } from '../../components/forms/server-errors.ts';
 import { HostPicker } from '../assets/HostPicker.tsx';
 import { testCredential, type ScanCredential } from './credentials-api.ts';
-import { NEW_TEST, TEST_ERROR_FIELDS, targetText, testInput, validateTest, type TestValues } from './test-form.ts';
+import { NEW_TEST, TEST_ERROR_FIELDS, targetText, testInput, validateTestFor, type TestValues } from './test-form.ts';
 import { TestResult } from './TestResult.tsx';
 
 const TEST_FAILED = 'The credential could not be tested.';
@@ -21,7 +21,9 @@ export interface TestCredentialDialogProps {
 }
 
 function TestForm({ kind, credential }: { kind: ScanAuthOs; credential: ScanCredential }) {
-  const form = useForm<TestValues>({ initialValues: NEW_TEST, validate: validateTest });
+  const form = useForm<TestValues>({ initialValues: NEW_TEST, validate: validateTestFor(kind) });
+  const cluster = kind === 'kubernetes';
+  const apiServer = 'url' in credential ? String(credential.url) : 'its API server';
   const [running, setRunning] = useState<string | null>(null);
   const [result, setResult] = useState<CredentialTestResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,9 +38,9 @@ function TestForm({ kind, credential }: { kind: ScanAuthOs; credential: ScanCred
     abort.current = controller;
     setResult(null);
     setError(null);
-    setRunning(targetText(values, assetLabel));
+    setRunning(cluster ? apiServer : targetText(values, assetLabel));
     try {
-      setResult(await testCredential(kind, credential.id, testInput(values), controller.signal));
+      setResult(await testCredential(kind, credential.id, cluster ? {} : testInput(values), controller.signal));
     } catch (failure) {
       if (!controller.signal.aborted) setError(applyServerErrors(form, failure, TEST_ERROR_FIELDS, TEST_FAILED));
     } finally {
@@ -52,50 +54,57 @@ function TestForm({ kind, credential }: { kind: ScanAuthOs; credential: ScanCred
       <form onSubmit={form.onSubmit((values) => void run(values))} noValidate aria-label="Test the credential">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Bulwark logs in from its server to the host you choose, checks its SSH host key, privileges and system, and tells you which step
-            failed. Nothing on the host is changed.
+            {cluster
+              ? `Bulwark calls the API server ${apiServer} from its server with the token, checks who it authenticates as and whether it may list pods and nodes in every namespace, and tells you which step failed. Nothing in the cluster is changed.`
+              : kind === 'windows'
+                ? 'Bulwark connects from its server to the host you choose over SMB (port 445), logs in with NTLMv2 and tells you which step failed. Nothing on the host is changed.'
+                : 'Bulwark logs in from its server to the host you choose, checks its SSH host key, privileges and system, and tells you which step failed. Nothing on the host is changed.'}
           </Text>
-          <HostPicker
-            {...form.getInputProps('asset')}
-            onChange={(value, option) => {
-              form.setFieldValue('asset', value);
-              setAssetLabel(option?.label ?? null);
-              if (value !== null) form.setFieldValue('target', '');
-            }}
-            label="Asset"
-            description="A host from your inventory, searched by name or address."
-            placeholder="Search hosts"
-            clearable
-            disabled={busy}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput
-              {...form.getInputProps('target')}
-              onChange={(event) => {
-                form.setFieldValue('target', event.currentTarget.value);
-                if (event.currentTarget.value !== '') form.setFieldValue('asset', null);
-              }}
-              label="Or an address"
-              description="An IP address or host name."
-              placeholder="10.0.0.5"
-              autoComplete="off"
-              spellCheck={false}
-              disabled={busy}
-              style={{ gridColumn: 'span 2' }}
-            />
-            <NumberInput
-              {...form.getInputProps('port')}
-              label="Port"
-              description={defaultPort !== null ? `Empty: ${defaultPort}.` : 'Empty: the usual port.'}
-              placeholder={defaultPort !== null ? String(defaultPort) : undefined}
-              min={1}
-              max={65535}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              disabled={busy}
-            />
-          </SimpleGrid>
+          {!cluster && (
+            <>
+              <HostPicker
+                {...form.getInputProps('asset')}
+                onChange={(value, option) => {
+                  form.setFieldValue('asset', value);
+                  setAssetLabel(option?.label ?? null);
+                  if (value !== null) form.setFieldValue('target', '');
+                }}
+                label="Asset"
+                description="A host from your inventory, searched by name or address."
+                placeholder="Search hosts"
+                clearable
+                disabled={busy}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                <TextInput
+                  {...form.getInputProps('target')}
+                  onChange={(event) => {
+                    form.setFieldValue('target', event.currentTarget.value);
+                    if (event.currentTarget.value !== '') form.setFieldValue('asset', null);
+                  }}
+                  label="Or an address"
+                  description="An IP address or host name."
+                  placeholder="10.0.0.5"
+                  autoComplete="off"
+                  spellCheck={false}
+                  disabled={busy}
+                  style={{ gridColumn: 'span 2' }}
+                />
+                <NumberInput
+                  {...form.getInputProps('port')}
+                  label="Port"
+                  description={defaultPort !== null ? `Empty: ${defaultPort}.` : 'Empty: the usual port.'}
+                  placeholder={defaultPort !== null ? String(defaultPort) : undefined}
+                  min={1}
+                  max={65535}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  disabled={busy}
+                />
+              </SimpleGrid>
+            </>
+          )}
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               Run test

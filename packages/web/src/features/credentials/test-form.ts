@@ -1,6 +1,6 @@
 // Pure rules of the credential test: the host to try (an asset chosen, else an address typed) and an optional port, as
 // the body of POST scan/{os}auths/{id}/test/, checked with core's schema and its messages.
-import { credentialTestInput, type CredentialTestInput } from '@bulwark/core';
+import { credentialTestInputFor, type CredentialTestInput, type ScanAuthOs } from '@bulwark/core';
 
 export interface TestValues {
   /** The chosen host asset's id, as the picker holds it. */
@@ -25,8 +25,14 @@ export function testInput(v: TestValues): CredentialTestInput {
   return input;
 }
 
-export function validateTest(v: TestValues): Record<string, string> {
-  const parsed = credentialTestInput.safeParse(testInput(v));
+/** The form's checks for a kind of credential (a Kubernetes credential names its API server: no host to choose). */
+export const validateTestFor =
+  (kind: ScanAuthOs) =>
+  (v: TestValues): Record<string, string> =>
+    validateTest(v, kind);
+
+export function validateTest(v: TestValues, kind: ScanAuthOs = 'linux'): Record<string, string> {
+  const parsed = credentialTestInputFor(kind).safeParse(testInput(v));
   const errors: Record<string, string> = {};
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
