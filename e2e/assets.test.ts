@@ -156,6 +156,7 @@ describe('asset inventory in the browser', () => {
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
       await page.goto('/scans/scans');
       await page.getByRole('button', { name: 'New scan' }).click();
+      await page.getByRole('menuitem', { name: 'Network scan' }).click();
       const form = page.getByRole('form', { name: 'Start a scan' });
       await form.getByLabel('Name').fill('Lab by tag');
       await form.getByRole('combobox', { name: 'Tags' }).click();

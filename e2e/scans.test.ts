@@ -45,6 +45,7 @@ describe.skipIf(!!why)('network scanning in the browser', () => {
     await pwExpect(page.getByText('Start one with “New scan”: choose targets and a profile.')).toBeVisible();
 
     await page.getByRole('button', { name: 'New scan' }).click();
+    await page.getByRole('menuitem', { name: 'Network scan' }).click();
     const form = page.getByRole('form', { name: 'Start a scan' });
     await form.getByLabel('Name').fill('Bastion host');
     await form.getByRole('textbox', { name: 'Targets' }).fill(SSH_HOST);

@@ -341,6 +341,7 @@ describe('ScheduleForm', () => {
             probe_group: null,
             created: '2026-11-01T10:00:00Z',
             last_run: 8,
+            scan_type: 'nvt',
           },
         ]),
       )

@@ -130,9 +130,11 @@ describe('ScheduleForm', () => {
       .on('GET', 'scan/schedules/', page([]))
       .on('GET', 'noprofiles/', [{ id: 2, name: 'Standard', type: 'nvt', builtin: true }])
       .on('POST', 'scan/schedules/preview/', (request) => {
+        // Only the form's final state (Tuesday and Friday) answers Friday: on a Friday the form starts with Friday ticked.
         const body = request.body as { weekdays: number[] };
+        const final = body.weekdays.includes(2) && body.weekdays.includes(5);
         return json({
-          upcoming: body.weekdays.includes(5) ? ['2026-12-04T08:00:00Z'] : ['2026-12-07T08:00:00Z'],
+          upcoming: final ? ['2026-12-04T08:00:00Z'] : ['2026-12-07T08:00:00Z'],
           end_type: 'manually_cancelled',
         });
       })

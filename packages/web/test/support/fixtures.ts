@@ -65,6 +65,9 @@ export function aRun(overrides: Partial<ScanRunRow> = {}): ScanRunRow {
     finished: null,
     processing_job: null,
     children: [],
+    scan_type: 'nvt',
+    policy: null,
+    score: null,
     ...overrides,
   });
 }

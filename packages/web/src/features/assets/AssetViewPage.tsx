@@ -1,7 +1,7 @@
 // An asset's page (/assets/assets/view/{id}, /ports, /edit/{editId}; /assets/unified-assets/view/{id}, /details): its
-// risk, criticality, tags, owner and facts; what authenticated scans found on a host; open findings by severity; its
-// findings (the vulnerability list's, filtered to it); open ports and services; installed packages; the scan runs that
-// saw it. Edit and delete from the header.
+// risk, criticality, tags, owner and facts; what authenticated scans found on a host and its policy compliance; open
+// findings by severity; its findings (the vulnerability list's, filtered to it); open ports and services; installed
+// packages; the scan runs that saw it. Edit and delete from the header.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
@@ -15,6 +15,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { ASSET_FINDINGS_PREFIX, AssetFindings } from '../vulnerabilities/AssetFindings.tsx';
+import { AssetPolicyCompliance } from '../policies/AssetPolicyCompliance.tsx';
 import { AssetAuthentication } from './AssetAuthentication.tsx';
 import { AssetForm } from './AssetForm.tsx';
 import { ASSET_PACKAGES_PREFIX, AssetPackages } from './AssetPackages.tsx';
@@ -148,6 +149,7 @@ function Overview({ asset }: { asset: SingleAsset }) {
         )}
       </Card>
       {asset.kind === 'host' && <AssetAuthentication assetId={asset.id} />}
+      {asset.kind === 'host' && <AssetPolicyCompliance assetId={asset.id} />}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 // Pure rules of the asset screens: the list's filters (§3 fields, operators and tags), the words for types, kinds,
 // criticality and protocols, the display of dates, and where an asset's page is.
 import {
+  ASSET_FILTER_KIND_LABELS,
   ASSET_ORDERING_KEYS,
   ASSET_TYPE_LABELS,
   DEFAULT_ASSET_ORDERING,
@@ -11,6 +12,7 @@ import {
   UNIFIED_ASSET_CATEGORY_LABELS,
   formatDateTime,
   type Asset,
+  type AssetFilterKind,
   type AssetType,
   type BusinessCriticality,
   type PortProtocol,
@@ -30,6 +32,11 @@ export const CRITICALITY_OPTIONS: readonly FilterOption[] = ([1, 2, 3, 4] as Bus
   value: String(c),
   label: BUSINESS_CRITICALITY_LABELS[c],
 }));
+
+/** The §3 asset kinds the inventory holds today (Policy: hosts with a policy result); recipients and cloud resources have no source yet. */
+const KIND_OPTIONS: readonly FilterOption[] = (
+  ['hosts', 'devices', 'web_applications', 'policy', 'missing_patches'] as const satisfies readonly AssetFilterKind[]
+).map((k) => ({ value: k, label: ASSET_FILTER_KIND_LABELS[k] }));
 
 /** The list's filters; the tag options come from the customer's tags. */
 export function assetFilters(tags: readonly FilterOption[], unified: boolean): FilterDef[] {
@@ -55,6 +62,7 @@ export function assetFilters(tags: readonly FilterOption[], unified: boolean): F
           options: ([1, 2, 3] as AssetType[]).map((t) => ({ value: String(t), label: ASSET_TYPE_LABELS[t] })),
           width: 220,
         },
+    { kind: 'multi-select', name: 'asset_kind', label: 'Kind', placeholder: 'Any kind', options: KIND_OPTIONS, width: 220 },
     { kind: 'multi-select', name: 'any_tags', label: 'Tags (any of)', placeholder: 'Any tags', options: tags, width: 220 },
     { kind: 'multi-select', name: 'any_tags_exc', label: 'Without tags', placeholder: 'No exclusion', options: tags, width: 220 },
     { kind: 'multi-select', name: 'criticality', label: 'Criticality', placeholder: 'Any', options: CRITICALITY_OPTIONS, width: 200 },

@@ -1,7 +1,7 @@
 // The scan credentials of a profile: Linux and Windows credentials to try (in the order chosen) and one Kubernetes
 // credential, picked from GET scan/credentials/ by kind; with a link to the credentials page (a new tab, so the profile
-// being edited stays; the choices are asked again when the user comes back).
-import { Alert, Anchor, Card, MultiSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// being edited stays; the choices are asked again when the user comes back). The Linux picker alone serves policy profiles.
+import { Alert, Anchor, Card, MultiSelect, Select, SimpleGrid, Stack, Text, Title, type MultiSelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { CredentialChoice, ScanAuthOs } from '@bulwark/core';
@@ -25,8 +25,29 @@ export function credentialOptions(choices: readonly CredentialChoice[], kind: Sc
   return [...options, ...missing];
 }
 
+/** The customer's credentials to pick from, asked again when the window regains focus (after adding one in another tab). */
+const choicesQuery = { ...credentialChoicesOptions, refetchOnWindowFocus: true } as const;
+
+/** The Linux credentials multi-select (SSH logins tried in order), fed by GET scan/credentials/; label and description may be changed. */
+export function LinuxCredentialsPicker(props: Omit<MultiSelectProps, 'data'>) {
+  const { data, error } = useQuery(choicesQuery);
+  const loading = !data && !error;
+  return (
+    <MultiSelect
+      label="Linux credentials"
+      description="SSH logins, tried in this order until one works."
+      nothingFoundMessage="No Linux credential matches"
+      searchable
+      clearable
+      {...props}
+      data={credentialOptions(data ?? [], 'linux', props.value ?? [])}
+      placeholder={loading ? 'Loading…' : props.placeholder}
+    />
+  );
+}
+
 export function CredentialPickers({ form, readOnly }: { form: UseFormReturnType<ProfileValues>; readOnly: boolean }) {
-  const { data, error } = useQuery({ ...credentialChoicesOptions, refetchOnWindowFocus: true });
+  const { data, error } = useQuery(choicesQuery);
   const choices = data ?? [];
   const v = form.values;
   const k8s = v.kubernetes_auth === null ? [] : [v.kubernetes_auth];
@@ -50,17 +71,7 @@ export function CredentialPickers({ form, readOnly }: { form: UseFormReturnType<
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <MultiSelect
-            {...form.getInputProps('lin_auths')}
-            label="Linux credentials"
-            description="SSH logins, tried in this order until one works."
-            data={credentialOptions(choices, 'linux', v.lin_auths)}
-            placeholder={loading ? 'Loading…' : undefined}
-            nothingFoundMessage="No Linux credential matches"
-            searchable
-            clearable
-            disabled={readOnly}
-          />
+          <LinuxCredentialsPicker {...form.getInputProps('lin_auths')} disabled={readOnly} />
           <MultiSelect
             {...form.getInputProps('win_auths')}
             label="Windows credentials"

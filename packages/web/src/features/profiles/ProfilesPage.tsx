@@ -1,101 +1,66 @@
-// /scans/scan-profiles: the network scan profiles (built-in and own), with new, import, and per-row copy/export/delete.
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Button, Card, FileButton, Group, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { crudMessages } from '@bulwark/core';
-import { DataTable, sortKeysOf } from '../../components/data-table/index.ts';
-import { FilterBar, useListState } from '../../components/filter-bar/index.ts';
+// /scans/scan-profiles: the scan profiles in two tabs, network profiles (built-in and own) and, for users who may read
+// policy scans, policy profiles with the policy library (?kind=policy); each tab with its own new, import and row actions.
+import { useSearchParams } from 'react-router';
+import { Stack, Tabs } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { toastError, toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { importProfile } from './profiles-api.ts';
-import { PROFILE_COLUMNS, PROFILE_FILTERS } from './profile-columns.tsx';
-import { PROFILE_KEYS, profileListOptions, PROFILES_PAGE_SIZE } from './profile-queries.ts';
-import { parseImportFile, profileEditPath } from './profile-form.ts';
+import { usePolicyAccess } from '../policies/policy-access.ts';
+import { PolicyProfileActions } from '../policies/PolicyProfileActions.tsx';
+import { PolicyProfiles } from '../policies/PolicyProfiles.tsx';
+import { NetworkProfileActions } from './NetworkProfileActions.tsx';
+import { NetworkProfiles } from './NetworkProfiles.tsx';
 
-const MESSAGES = crudMessages('scan_profile');
-const IMPORT_FAILED = 'Cannot import scan profile.';
-const SORT_KEYS = sortKeysOf(PROFILE_COLUMNS);
+const KIND_PARAM = 'kind';
+type Kind = 'network' | 'policy';
 
 export default function ProfilesPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [importing, setImporting] = useState(false);
-  const list = useListState({ pageSize: PROFILES_PAGE_SIZE, defaultOrdering: 'name', sortKeys: SORT_KEYS, filters: PROFILE_FILTERS });
-  const { data, error, isFetching, refetch } = useQuery(profileListOptions(list.query));
+  const access = usePolicyAccess();
+  const [params, setParams] = useSearchParams();
+  const kind: Kind = access.read && params.get(KIND_PARAM) === 'policy' ? 'policy' : 'network';
 
-  async function importFile(file: File | null) {
-    if (!file) return;
-    const parsed = parseImportFile(await file.text());
-    if ('error' in parsed) {
-      toastError(parsed.error);
-      return;
-    }
-    setImporting(true);
-    try {
-      const created = await importProfile(parsed.data);
-      toastSuccess(MESSAGES.created);
-      await queryClient.invalidateQueries({ queryKey: PROFILE_KEYS.all });
-      void navigate(profileEditPath(created.id));
-    } catch (failure) {
-      toastFailure(failure, IMPORT_FAILED);
-    } finally {
-      setImporting(false);
-    }
+  function choose(value: string | null) {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === 'policy') next.set(KIND_PARAM, 'policy');
+      else next.delete(KIND_PARAM);
+      return next;
+    });
   }
 
+  if (!access.read) {
+    return (
+      <Stack gap="md">
+        <PageHeader
+          title="Scan profiles"
+          description="What a network scan looks at: ports, protocols and which checks run."
+          actions={<NetworkProfileActions />}
+        />
+        <NetworkProfiles />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
       <PageHeader
         title="Scan profiles"
-        description="What a network scan looks at: ports, protocols and which checks run."
-        actions={
-          <Group gap="xs">
-            <FileButton onChange={(file) => void importFile(file)} accept="application/json,.json">
-              {(props) => (
-                <Button {...props} variant="default" loading={importing}>
-                  Import
-                </Button>
-              )}
-            </FileButton>
-            <Button component={Link} to={profileEditPath('new')}>
-              New profile
-            </Button>
-          </Group>
+        description={
+          kind === 'policy'
+            ? 'What a policy scan evaluates: a configuration benchmark, and the Linux credentials that log in.'
+            : 'What a network scan looks at: ports, protocols and which checks run.'
         }
+        actions={kind === 'policy' ? <PolicyProfileActions canCreate={access.create} /> : <NetworkProfileActions />}
       />
-      <Card withBorder padding="md">
-        <Stack gap="md">
-          <FilterBar
-            label="Filter scan profiles"
-            filters={PROFILE_FILTERS}
-            values={list.filters}
-            onChange={list.setFilter}
-            onClear={list.clearFilters}
-          />
-          <DataTable
-            id="scan-profiles"
-            caption="Scan profiles"
-            columns={PROFILE_COLUMNS}
-            rows={data?.results}
-            rowKey={(profile) => profile.id}
-            rowProps={(profile) => ({ 'data-profile-id': profile.id })}
-            error={error}
-            errorMessage="The profiles could not be loaded. Reload the page to try again."
-            onRetry={() => void refetch()}
-            loadingLabel="Loading profiles…"
-            empty={{
-              title:
-                list.activeFilters > 0 ? 'No profile matches this search.' : 'No profiles yet. Create one, or import an exported profile.',
-            }}
-            fetching={isFetching}
-            ordering={list.ordering}
-            onOrderingChange={list.setOrdering}
-            paging={list.paging(data?.count ?? 0, 'profiles', 'profile')}
-            highlightOnHover
-          />
-        </Stack>
-      </Card>
+      <Tabs value={kind} onChange={choose} keepMounted={false}>
+        <Tabs.List aria-label="Kinds of scan profile">
+          <Tabs.Tab value="network">Network profiles</Tabs.Tab>
+          <Tabs.Tab value="policy">Policy profiles</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="network" pt="md">
+          <NetworkProfiles />
+        </Tabs.Panel>
+        <Tabs.Panel value="policy" pt="md">
+          <PolicyProfiles access={access} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -21,7 +21,7 @@ export function BulkDeleteRuns({ runs, onDone }: { runs: readonly ScanRunRow[]; 
   const kept = runs.length - deletable.length;
 
   async function remove() {
-    const results = await Promise.allSettled(deletable.map((run) => deleteRun(run.id)));
+    const results = await Promise.allSettled(deletable.map((run) => deleteRun(run.id, run.scan_type)));
     const removed = results.filter((r) => r.status === 'fulfilled').length;
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (removed > 0) toastSuccess(removedText(removed));

@@ -1,11 +1,12 @@
-// The Errors tab of a run: errors grouped by message with their type and count; internal ones behind a switch (§4).
+// The Errors tab of a run (network or policy): errors grouped by message with their type and count; internal ones behind
+// a switch (§4).
 import { useState } from 'react';
 import { Badge, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { HIDDEN_SCAN_ERROR_TYPES } from '@bulwark/core';
 import { DataTable, type DataColumn } from '../../components/data-table/index.ts';
 import { runErrorsQuery } from './scan-queries.ts';
-import type { ScanErrorRow } from './scans-api.ts';
+import type { ScanErrorRow, ScanKind } from './scans-api.ts';
 
 const ERROR_COLUMNS: readonly DataColumn<ScanErrorRow>[] = [
   { key: 'message', header: 'Message', cell: (row) => <Text size="sm">{row.message}</Text> },
@@ -21,9 +22,16 @@ const ERROR_COLUMNS: readonly DataColumn<ScanErrorRow>[] = [
   { key: 'count', header: 'Count', cell: (row) => row.count },
 ];
 
-export function ErrorsTab({ runId, polling }: { runId: number; polling: number | false }) {
+export interface ErrorsTabProps {
+  runId: number;
+  polling: number | false;
+  /** The run's kind: its errors are under scan/nruns/ or scan/noruns/. */
+  kind?: ScanKind;
+}
+
+export function ErrorsTab({ runId, polling, kind = 'nvt' }: ErrorsTabProps) {
   const [showHidden, setShowHidden] = useState(false);
-  const { data, error, refetch } = useQuery(runErrorsQuery(runId, showHidden, polling));
+  const { data, error, refetch } = useQuery(runErrorsQuery(runId, showHidden, polling, kind));
   return (
     <Stack gap="md">
       <Switch

@@ -1,5 +1,6 @@
 // The scan list (§3 columns) on the DataTable: sortable headings, Scan ID hidden until chosen, one row per run with its
-// status, result and allowed actions, paged by the server; selected runs can be deleted together.
+// status, result and allowed actions, paged by the server; selected runs can be deleted together. Policy runs use the
+// same table with their own columns (policy, score).
 import { Link } from 'react-router';
 import { Anchor, Text } from '@mantine/core';
 import { formatDateTime, type ScanListColumn, type ScanRunRow } from '@bulwark/core';
@@ -22,11 +23,12 @@ import {
 
 const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
 
-function cell(run: ScanRunRow, column: ScanListColumn) {
+/** The cell of a §3 column; the name links to the run's result page (network or policy). */
+export function runCell(run: ScanRunRow, column: ScanListColumn) {
   switch (column) {
     case 'name':
       return (
-        <Anchor component={Link} to={runResultPath(run.id)} fw={500} size="sm">
+        <Anchor component={Link} to={runResultPath(run.id, run.scan_type)} fw={500} size="sm">
           {run.name}
         </Anchor>
       );
@@ -51,18 +53,26 @@ function cell(run: ScanRunRow, column: ScanListColumn) {
   }
 }
 
+/** The row's actions menu (last column of either list). */
+export const RUN_ACTIONS_COLUMN: DataColumn<ScanRunRow> = {
+  key: 'actions',
+  header: 'Actions',
+  headerHidden: true,
+  cell: (run) => <RunActionsMenu run={run} variant="menu" />,
+};
+
 /** Every §3 column sorts by its ordering name; all but the scan name may be hidden, Scan ID starts hidden. */
 export const RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
   ...SCAN_COLUMNS.map((column): DataColumn<ScanRunRow> => ({
     key: column,
     header: columnLabel(column),
-    cell: (run) => cell(run, column),
+    cell: (run) => runCell(run, column),
     sortKey: columnSortKey(column),
     descendingFirst: DESC_FIRST_COLUMNS.includes(column),
     hideable: column !== 'name',
     hiddenByDefault: OPTIONAL_COLUMNS.includes(column),
   })),
-  { key: 'actions', header: 'Actions', headerHidden: true, cell: (run) => <RunActionsMenu run={run} variant="menu" /> },
+  RUN_ACTIONS_COLUMN,
 ];
 
 export interface ScanRunsTableProps {
@@ -73,14 +83,20 @@ export interface ScanRunsTableProps {
   onRetry(): void;
   fetching: boolean;
   empty: EmptyState;
+  /** The table's name (column choices are kept by it) and caption; 'scans' / 'Scans' unless given. */
+  id?: string;
+  caption?: string;
+  /** The columns; the network list's unless given. */
+  columns?: readonly DataColumn<ScanRunRow>[];
 }
 
-export function ScanRunsTable({ runs, count, list, error, onRetry, fetching, empty }: ScanRunsTableProps) {
+export function ScanRunsTable(props: ScanRunsTableProps) {
+  const { runs, count, list, error, onRetry, fetching, empty, id = 'scans', caption = 'Scans', columns = RUN_COLUMNS } = props;
   return (
     <DataTable
-      id="scans"
-      caption="Scans"
-      columns={RUN_COLUMNS}
+      id={id}
+      caption={caption}
+      columns={columns}
       rows={runs}
       rowKey={(run) => run.id}
       rowProps={(run) => ({ 'data-run-id': run.id })}

@@ -1,16 +1,18 @@
-// The start-scan form: name, saved and typed targets, exclusions, profile, probe or probe group; creates and starts a scan.
-import { Button, Checkbox, Group, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+// The start-scan form: name, saved and typed targets, exclusions, profile, probe or probe group; creates and starts a scan,
+// a network scan (network profiles, scan/nscans/) or a policy scan (policy profiles, scan/oscans/).
+import { Link } from 'react-router';
+import { Anchor, Button, Checkbox, Group, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { crudMessages, type NetworkScan } from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
-import { createScan, saveTargets } from './scans-api.ts';
+import { createScan, saveTargets, type ScanKind } from './scans-api.ts';
 import {
   probeGroupOptionsQuery,
   probeOptionsQuery,
-  profileOptionsQuery,
+  profileChoicesQuery,
   savedHostsQuery,
   savedRangesQuery,
   tagOptionsQuery,
@@ -27,6 +29,8 @@ import {
 } from './start-scan-form.ts';
 
 const MESSAGES = crudMessages('scan');
+/** Where policy profiles are made (the scan profiles page on its policy tab). */
+const POLICY_PROFILES_PATH = '/scans/scan-profiles?kind=policy';
 
 function targetLabel(value: string, name: string): string {
   return name && name !== value ? `${value} (${name})` : value;
@@ -37,9 +41,12 @@ export interface StartScanFormProps {
   assetIds: readonly number[];
   onStarted(scan: NetworkScan): void;
   onCancel(): void;
+  /** A network scan ('nvt', the default) or a policy scan ('oval'): which profiles it offers and where it posts. */
+  kind?: ScanKind;
 }
 
-export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormProps) {
+export function StartScanForm({ assetIds, onStarted, onCancel, kind = 'nvt' }: StartScanFormProps) {
+  const policy = kind === 'oval';
   const form = useForm<StartScanValues>({ initialValues: initialStartScanValues(assetIds), validate: validateStartScan });
   const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
     fields: START_SCAN_ERROR_FIELDS,
@@ -48,7 +55,7 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
 
   const hosts = useQuery(savedHostsQuery);
   const ranges = useQuery(savedRangesQuery);
-  const profiles = useQuery(profileOptionsQuery);
+  const profiles = useQuery(profileChoicesQuery(kind));
   const probes = useQuery(probeOptionsQuery);
   const groups = useQuery(probeGroupOptionsQuery);
   const tagChoices = useQuery(tagOptionsQuery);
@@ -64,19 +71,20 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
   const known = new Set(targetData.flatMap((g) => g.items.map((i) => i.value)));
   const unknown = form.values.assets.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `Target ${id}` }));
   const profileData = (profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.builtin ? `${p.name} (built-in)` : p.name }));
+  const noProfiles = policy && profiles.isSuccess && profileData.length === 0;
   const probeData = (probes.data ?? [{ id: -1, name: 'External (built-in)' }]).map((p) => ({ value: String(p.id), label: p.name }));
   const groupData = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }));
 
   async function save(values: StartScanValues) {
     const typed = splitTargets(values.targets);
     const saved = values.saveTargets && typed.length > 0 ? mergeSavedTargets(typed, await saveTargets(typed.join('\n'))) : undefined;
-    const scan = await createScan(toScanInput(values, saved));
+    const scan = await createScan(toScanInput(values, saved), kind);
     toastSuccess(MESSAGES.created);
     onStarted(scan);
   }
 
   return (
-    <form ref={container} onSubmit={onSubmit} noValidate aria-label="Start a scan">
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label={policy ? 'Start a policy scan' : 'Start a scan'}>
       <Stack gap="md">
         <FormError message={error} />
         <TextInput {...form.getInputProps('name')} label="Name" data-autofocus autoComplete="off" />
@@ -125,10 +133,22 @@ export function StartScanForm({ assetIds, onStarted, onCancel }: StartScanFormPr
         />
         <Select
           {...form.getInputProps('profile')}
-          label="Profile"
+          label={policy ? 'Policy profile' : 'Profile'}
+          description={
+            policy ? (
+              <>
+                The policy to evaluate and the Linux credentials that log in.{' '}
+                {noProfiles && (
+                  <Anchor component={Link} to={POLICY_PROFILES_PATH} size="xs">
+                    Create a policy profile
+                  </Anchor>
+                )}
+              </>
+            ) : undefined
+          }
           data={profileData}
           searchable
-          placeholder={profiles.isPending ? 'Loading profiles…' : 'Choose a profile'}
+          placeholder={profiles.isPending ? 'Loading profiles…' : noProfiles ? 'No policy profiles yet' : 'Choose a profile'}
           nothingFoundMessage="No profile matches"
         />
         <Stack gap={6}>

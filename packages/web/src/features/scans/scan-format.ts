@@ -182,9 +182,17 @@ export const DELETE_TOASTS = { success: MESSAGES.scans.removed, failure: crudMes
 
 export const SCANS_PATH = '/scans/scans';
 
-export function runResultPath(runId: number): string {
-  return `${SCANS_PATH}/view/nscan/${runId}`;
+/** The result page of a run: view/nscan/{id} for a network run, view/oscan/{id} for a policy run. */
+export function runResultPath(runId: number, kind: ScanRunRow['scan_type'] = 'nvt'): string {
+  return `${SCANS_PATH}/view/${kind === 'oval' ? 'oscan' : 'nscan'}/${runId}`;
 }
+
+/** The query parameter of the scan list's tab: `?kind=policy` shows the policy runs. */
+export const SCAN_KIND_PARAM = 'kind';
+export const POLICY_KIND_VALUE = 'policy';
+
+/** The scan list opened on its policy tab. */
+export const POLICY_SCANS_PATH = `${SCANS_PATH}?${SCAN_KIND_PARAM}=${POLICY_KIND_VALUE}`;
 
 /** The ids of start/{assetIds}: '3,7, 12' → [3, 7, 12]; anything not a positive integer is left out. */
 export function parseAssetIds(text: string | undefined): number[] {

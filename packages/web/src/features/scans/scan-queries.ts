@@ -12,32 +12,35 @@ import {
   fetchRuns,
   fetchSavedHosts,
   fetchSavedRanges,
+  type ProfileOption,
+  type ScanKind,
 } from './scans-api.ts';
 import { runPollInterval } from './scan-format.ts';
 import { fetchTagChoices } from './scans-api.ts';
 
 export const SCAN_KEYS = {
   runs: ['scans', 'runs'] as const,
-  runList: (query: QueryParams) => ['scans', 'runs', 'list', query] as const,
+  runList: (query: QueryParams, kind: ScanKind = 'nvt') => ['scans', 'runs', 'list', kind, query] as const,
   run: (id: number) => ['scans', 'runs', 'one', id] as const,
   runPart: (id: number, part: string, query: unknown) => ['scans', 'runs', 'part', id, part, query] as const,
   targets: ['scans', 'targets'] as const,
   pickers: ['scans', 'pickers'] as const,
 };
 
-export function runListOptions(query: QueryParams) {
+export function runListOptions(query: QueryParams, kind: ScanKind = 'nvt') {
   return queryOptions({
-    queryKey: SCAN_KEYS.runList(query),
-    queryFn: ({ signal }) => fetchRuns(query, signal),
+    queryKey: SCAN_KEYS.runList(query, kind),
+    queryFn: ({ signal }) => fetchRuns(query, signal, kind),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => runPollInterval(q.state.data?.results),
   });
 }
 
-export function runQuery(id: number) {
+/** One run; run ids are unique across kinds, so the key is the id alone (actions update it whatever the kind). */
+export function runQuery(id: number, kind: ScanKind = 'nvt') {
   return queryOptions({
     queryKey: SCAN_KEYS.run(id),
-    queryFn: ({ signal }) => fetchRun(id, signal),
+    queryFn: ({ signal }) => fetchRun(id, signal, kind),
     refetchInterval: (q) => runPollInterval(q.state.data ? [q.state.data] : undefined),
   });
 }
@@ -61,10 +64,10 @@ export function runHostsQuery(id: number, query: QueryParams, polling: number | 
   });
 }
 
-export function runErrorsQuery(id: number, showHidden: boolean, polling: number | false) {
+export function runErrorsQuery(id: number, showHidden: boolean, polling: number | false, kind: ScanKind = 'nvt') {
   return queryOptions({
     queryKey: SCAN_KEYS.runPart(id, 'errors', showHidden),
-    queryFn: ({ signal }) => fetchRunErrors(id, showHidden, signal),
+    queryFn: ({ signal }) => fetchRunErrors(id, showHidden, signal, kind),
     refetchInterval: polling,
   });
 }
@@ -85,10 +88,30 @@ export const tagOptionsQuery = queryOptions({
   queryFn: ({ signal }) => fetchTagChoices(signal),
 });
 
+/** The key of GET noprofiles/ (network and policy profiles in one answer); each form picks its kind with `select`. */
+export const PROFILE_OPTIONS_KEY = [...SCAN_KEYS.pickers, 'profiles'] as const;
+
+const networkOnly = (profiles: ProfileOption[]) => profiles.filter((p) => p.type === 'nvt');
+const policyOnly = (profiles: ProfileOption[]) => profiles.filter((p) => p.type === 'oval');
+
+/** The network profiles of noprofiles/ (the network scan form and schedules never offer a policy profile). */
 export const profileOptionsQuery = queryOptions({
-  queryKey: [...SCAN_KEYS.pickers, 'profiles'],
+  queryKey: PROFILE_OPTIONS_KEY,
   queryFn: ({ signal }) => fetchProfileOptions(signal),
+  select: networkOnly,
 });
+
+/** The policy profiles of noprofiles/, for the policy scan form. */
+export const policyProfileOptionsQuery = queryOptions({
+  queryKey: PROFILE_OPTIONS_KEY,
+  queryFn: ({ signal }) => fetchProfileOptions(signal),
+  select: policyOnly,
+});
+
+/** The profiles a scan of `kind` may use. */
+export function profileChoicesQuery(kind: ScanKind) {
+  return kind === 'oval' ? policyProfileOptionsQuery : profileOptionsQuery;
+}
 
 export const probeOptionsQuery = queryOptions({
   queryKey: [...SCAN_KEYS.pickers, 'probes'],

@@ -1,4 +1,5 @@
-// Calls of the network-scan screens: runs (list, one, actions, delete, errors, hosts, findings), scans, targets, pickers.
+// Calls of the scan screens: runs (list, one, actions, delete, errors, hosts, findings), scans, targets, pickers; runs and
+// scans of both kinds, network (scan/nruns/, scan/nscans/) and policy (scan/noruns/, scan/oscans/).
 import {
   findingRow,
   networkScan,
@@ -42,26 +43,43 @@ const probeOptions = listAnswer(probeRef);
 /** Only what the start form needs of a probe group (id and name). */
 const groupOptions = listAnswer(probeRef);
 
-/** GET scan/nruns/: a page of runs with their tasks and allowed actions. */
-export function fetchRuns(query: QueryParams, signal?: AbortSignal): Promise<Paged<ScanRunRow>> {
-  return api.get('scan/nruns/', { query, signal, schema: runPage });
+/** What a scan looks for: 'nvt' network (vulnerability tests) or 'oval' policy. */
+export type ScanKind = ScanRunRow['scan_type'];
+
+/** The path of a kind's runs under scan/: nruns or noruns. */
+export function runsPath(kind: ScanKind): string {
+  return kind === 'oval' ? 'scan/noruns' : 'scan/nruns';
 }
 
-export function fetchRun(id: number, signal?: AbortSignal): Promise<ScanRunRow> {
-  return api.get(`scan/nruns/${id}/`, { signal, schema: scanRun });
+/** The path of a kind's scans under scan/: nscans or oscans. */
+export function scansPath(kind: ScanKind): string {
+  return kind === 'oval' ? 'scan/oscans' : 'scan/nscans';
 }
 
-/** POST scan/nruns/{id}/{stop|resume|cancel|cancel/force}/ → the run as it is now (409 when not allowed). */
-export function runAction(id: number, action: ScanAction): Promise<ScanRunRow> {
-  return api.post(`scan/nruns/${id}/${SCAN_ACTIONS[action]}/`, undefined, { schema: scanRun });
+/** GET scan/nruns/ (or scan/noruns/): a page of runs with their tasks and allowed actions. */
+export function fetchRuns(query: QueryParams, signal?: AbortSignal, kind: ScanKind = 'nvt'): Promise<Paged<ScanRunRow>> {
+  return api.get(`${runsPath(kind)}/`, { query, signal, schema: runPage });
 }
 
-export function deleteRun(id: number): Promise<void> {
-  return api.delete(`scan/nruns/${id}/`);
+export function fetchRun(id: number, signal?: AbortSignal, kind: ScanKind = 'nvt'): Promise<ScanRunRow> {
+  return api.get(`${runsPath(kind)}/${id}/`, { signal, schema: scanRun });
 }
 
-export function fetchRunErrors(id: number, showHidden: boolean, signal?: AbortSignal): Promise<ScanErrorRow[]> {
-  return api.get(`scan/nruns/${id}/errors/`, { query: { show_hidden: showHidden ? true : undefined }, signal, schema: errorList });
+/** POST scan/n(o)runs/{id}/{stop|resume|cancel|cancel/force}/ → the run as it is now (409 when not allowed). */
+export function runAction(id: number, action: ScanAction, kind: ScanKind = 'nvt'): Promise<ScanRunRow> {
+  return api.post(`${runsPath(kind)}/${id}/${SCAN_ACTIONS[action]}/`, undefined, { schema: scanRun });
+}
+
+export function deleteRun(id: number, kind: ScanKind = 'nvt'): Promise<void> {
+  return api.delete(`${runsPath(kind)}/${id}/`);
+}
+
+export function fetchRunErrors(id: number, showHidden: boolean, signal?: AbortSignal, kind: ScanKind = 'nvt'): Promise<ScanErrorRow[]> {
+  return api.get(`${runsPath(kind)}/${id}/errors/`, {
+    query: { show_hidden: showHidden ? true : undefined },
+    signal,
+    schema: errorList,
+  });
 }
 
 export function fetchRunHosts(id: number, query: QueryParams, signal?: AbortSignal): Promise<Paged<RunHost>> {
@@ -72,9 +90,9 @@ export function fetchRunFindings(id: number, query: QueryParams, signal?: AbortS
   return api.get(`scan/nruns/${id}/findings/`, { query, signal, schema: findingPage });
 }
 
-/** POST scan/nscans/: creates the scan and (start defaults to true) its first run. */
-export function createScan(input: NetworkScanInput): Promise<NetworkScan> {
-  return api.post('scan/nscans/', input, { schema: networkScan });
+/** POST scan/nscans/ (or scan/oscans/, a policy scan, the same body): creates the scan and (start defaults to true) its first run. */
+export function createScan(input: NetworkScanInput, kind: ScanKind = 'nvt'): Promise<NetworkScan> {
+  return api.post(`${scansPath(kind)}/`, input, { schema: networkScan });
 }
 
 /** POST scan/ranges/: saves many targets written as text; answers the saved hosts and ranges. */
@@ -93,7 +111,7 @@ export function fetchSavedRanges(signal?: AbortSignal): Promise<Paged<ScanIpRang
   return api.get('scan/ipranges/', { query: { page_size: TARGET_PICKER_SIZE }, signal, schema: rangeTargets });
 }
 
-/** GET noprofiles/: every network profile the customer may scan with, built-ins first. */
+/** GET noprofiles/: every profile the customer may scan with, network ('nvt') and policy ('oval'), built-ins first. */
 export function fetchProfileOptions(signal?: AbortSignal): Promise<ProfileOption[]> {
   return api.get('noprofiles/', { signal, schema: profileOptions });
 }

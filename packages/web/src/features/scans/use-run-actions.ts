@@ -21,7 +21,7 @@ export function useRunActions(): RunActions {
   async function perform(run: ScanRunRow, action: ScanAction): Promise<boolean> {
     setBusy(action);
     try {
-      const updated = await runAction(run.id, action);
+      const updated = await runAction(run.id, action, run.scan_type);
       queryClient.setQueryData(SCAN_KEYS.run(run.id), updated);
       toastSuccess(ACTION_TOASTS[action].success);
       return true;
@@ -38,7 +38,7 @@ export function useRunActions(): RunActions {
   async function remove(run: ScanRunRow): Promise<boolean> {
     setBusy('delete');
     try {
-      await deleteRun(run.id);
+      await deleteRun(run.id, run.scan_type);
       queryClient.removeQueries({ queryKey: SCAN_KEYS.run(run.id) });
       toastSuccess(DELETE_TOASTS.success);
       return true;

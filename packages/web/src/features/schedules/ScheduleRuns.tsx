@@ -27,7 +27,13 @@ export const SCHEDULE_RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
     sortKey: 'started',
     descendingFirst: true,
     cell: (run) => (
-      <Anchor component={Link} to={runResultPath(run.id)} size="sm" fw={500} aria-label={`Result of the run started ${when(run.started)}`}>
+      <Anchor
+        component={Link}
+        to={runResultPath(run.id, run.scan_type)}
+        size="sm"
+        fw={500}
+        aria-label={`Result of the run started ${when(run.started)}`}
+      >
         {run.started ? formatDateTime(run.started) : 'Not started yet'}
       </Anchor>
     ),
