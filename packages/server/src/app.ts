@@ -52,6 +52,7 @@ import { reportScheduleRoutes } from './modules/reports/routes-schedules.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { scheduleRoutes } from './modules/scans/routes-schedules.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { vaultRoutes } from './modules/vault/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   exportRoutes(app, ctx);
   scheduleRoutes(app, ctx);
   notificationRoutes(app, ctx);
+  vaultRoutes(app, ctx);
   profileRoutes(app, ctx);
   credentialRoutes(app, ctx);
   assetAuthenticationRoutes(app, ctx);

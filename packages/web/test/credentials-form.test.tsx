@@ -148,6 +148,26 @@ describe('the Linux credential form', () => {
       passwd: null,
       system_name: 'db-01',
       account_name: 'root',
+      use_dsskey: false,
+    });
+  });
+
+  it('lets a vault credential log in with the account’s SSH key, storing no key of its own', async () => {
+    const stub = api();
+    const { user, form } = renderForm(aLinuxCredential({ use_dsskey: false }));
+    await user.click(within(form).getByRole('radio', { name: /^Privileged-access vault/ }));
+    await user.type(within(form).getByRole('textbox', { name: /^System name/ }), 'db-01');
+    await user.type(within(form).getByRole('textbox', { name: /^Account name/ }), 'auditor');
+    await user.click(within(form).getByRole('switch', { name: /Log in with the account's SSH key/ }));
+    expect(within(form).queryByLabelText(/^Private key/)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(stub.calls('PUT', 'scan/linuxauths/:id/')).toHaveLength(1));
+    expect(stub.calls('PUT', 'scan/linuxauths/:id/')[0]!.body).toMatchObject({
+      method: 'vault',
+      use_dsskey: true,
+      priv_key: null,
+      priv_key_passwd: null,
+      account_name: 'auditor',
     });
   });
 });

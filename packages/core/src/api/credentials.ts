@@ -187,7 +187,7 @@ export type CredentialTestInput = z.input<typeof credentialTestInput>;
 export type CredentialTestRequest = z.output<typeof credentialTestInput>;
 
 export const credentialTestStep = z.object({
-  step: z.enum(['connect', 'host_key', 'authenticate', 'privilege', 'system']),
+  step: z.enum(['vault', 'connect', 'host_key', 'authenticate', 'privilege', 'system']),
   ok: z.boolean(),
   message: z.string(),
 });

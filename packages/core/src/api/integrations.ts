@@ -6,6 +6,9 @@ import { z } from 'zod';
 
 export const NOTIFICATION_INTEGRATIONS = ['email', 'slack', 'teams', 'webhooks'] as const;
 export type NotificationIntegration = (typeof NOTIFICATION_INTEGRATIONS)[number];
+/** Every integration with settings: the notification channels and the BeyondTrust Password Safe vault. */
+export const SETTINGS_INTEGRATIONS = [...NOTIFICATION_INTEGRATIONS, 'beyondtrust'] as const;
+export type SettingsIntegration = (typeof SETTINGS_INTEGRATIONS)[number];
 
 /** Fields kept encrypted at rest and answered masked (all asterisks; sent back masked means unchanged). */
 export const SECRET_INTEGRATION_FIELDS = ['token', 'client_secret', 'api_key'] as const;
@@ -16,11 +19,13 @@ export const MASKED = '********';
  * Slack — url (an incoming webhook) or token (a bot token) with channel; Teams — url; webhooks — url and token (the
  * signing secret).
  */
-export const INTEGRATION_FIELDS_USED: Record<NotificationIntegration, readonly string[]> = {
+export const INTEGRATION_FIELDS_USED: Record<SettingsIntegration, readonly string[]> = {
   email: ['host', 'port', 'username', 'token', 'channel'],
   slack: ['url', 'token', 'channel'],
   teams: ['url'],
   webhooks: ['url', 'token'],
+  // The Password Safe API's base URL (…/BeyondTrust/api/public/v3), its API key and the run-as user.
+  beyondtrust: ['url', 'api_user', 'api_key'],
 };
 
 const optionalText = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).nullable();
@@ -32,7 +37,7 @@ const httpUrl = z
   .nullable();
 
 export const integrationSettings = z.object({
-  type: z.enum(NOTIFICATION_INTEGRATIONS),
+  type: z.enum(SETTINGS_INTEGRATIONS),
   enabled: z.boolean(),
   username: z.string().nullable(),
   token: z.string().nullable(),
@@ -116,3 +121,20 @@ export const notificationDelivery = z.object({
   delivered_at: z.string().nullable(),
 });
 export type NotificationDelivery = z.infer<typeof notificationDelivery>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// BeyondTrust Password Safe (feature-areas §7 `beyondtrust/test-account/`): scan credentials of method "vault" name a
+// managed system and account; their password (or SSH key) is requested, retrieved and checked in at scan time.
+
+/** POST app1/customer/{id}/beyondtrust/test-account/: the managed account to try. */
+export const beyondTrustTestInput = z.object({
+  system_name: z.string().trim().min(1, 'This field may not be blank.').max(200),
+  account_name: z.string().trim().min(1, 'This field may not be blank.').max(200),
+});
+export const BEYONDTRUST_STEPS = ['sign_in', 'find_account', 'request', 'retrieve', 'check_in', 'sign_out'] as const;
+export const beyondTrustTestResult = z.object({
+  ok: z.boolean(),
+  detail: z.string(),
+  steps: z.array(z.object({ step: z.enum(BEYONDTRUST_STEPS), ok: z.boolean(), message: z.string() })),
+});
+export type BeyondTrustTestResult = z.infer<typeof beyondTrustTestResult>;

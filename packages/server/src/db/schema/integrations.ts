@@ -52,3 +52,23 @@ export const notificationDeliveries = pgTable(
       .where(sql`${t.state} = 'pending'`),
   ],
 );
+
+/**
+ * Release requests open in the customer's BeyondTrust Password Safe for a task's vault credentials: checked in when the
+ * task ends (by whichever server hears of it), so the vault may rotate the password; the request's own duration ends
+ * it if no server does.
+ */
+export const vaultCheckouts = pgTable(
+  'vault_checkouts',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').notNull(),
+    credentialId: integer('credential_id'),
+    requestId: integer('request_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vault_checkouts_task_idx').on(t.taskId)],
+);

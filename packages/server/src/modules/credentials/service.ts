@@ -19,6 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import type { Borrowed } from '../vault/service.ts';
 import {
   credentialChoices,
   credentialsByIds,
@@ -223,50 +224,50 @@ export async function ownCredentialReferences(
   };
 }
 
-/** A stored Linux credential as a login (secrets opened). Vault credentials are fetched from the vault by the caller. */
-export function linuxLoginOf(row: CredentialRow, box: SecretBox): LinuxLogin {
+/**
+ * A stored Linux credential as a login (secrets opened). A vault credential takes the account name and the password or
+ * SSH key borrowed from the vault for this task (`borrowed`).
+ */
+export function linuxLoginOf(row: CredentialRow, box: SecretBox, borrowed?: Borrowed): LinuxLogin {
   const f = row.fields as Record<string, string | number | boolean>;
   const secret = (k: string) => (row.secrets[k] ? box.decrypt(row.secrets[k]) : undefined);
   return {
     id: row.id,
     name: row.name,
     port: Number(f.port ?? 22),
-    username: String(f.username ?? ''),
-    password: secret('passwd'),
-    privateKey: f.use_dsskey ? secret('priv_key') : undefined,
-    passphrase: f.use_dsskey ? secret('priv_key_passwd') : undefined,
+    username: borrowed ? borrowed.username : String(f.username ?? ''),
+    password: borrowed ? borrowed.password : secret('passwd'),
+    privateKey: borrowed ? borrowed.privateKey : f.use_dsskey ? secret('priv_key') : undefined,
+    passphrase: borrowed ? undefined : f.use_dsskey ? secret('priv_key_passwd') : undefined,
     escalation: (f.privilege_escalation as LinuxLogin['escalation']) ?? 'none',
     escalationPassword: secret('escalation_passwd'),
   };
 }
 
-/** A Windows credential as the SMB login uses it (decrypted for this call only). */
-export function windowsLoginOf(row: CredentialRow, box: SecretBox): WindowsLogin {
+/** A Windows credential as the SMB login uses it (decrypted for this call only; a vault one as borrowed). */
+export function windowsLoginOf(row: CredentialRow, box: SecretBox, borrowed?: Borrowed): WindowsLogin {
   const f = row.fields as Record<string, string | number | boolean>;
   return {
     id: row.id,
     name: row.name,
-    username: String(f.username ?? ''),
-    password: row.secrets.passwd ? box.decrypt(row.secrets.passwd) : undefined,
-    domain: String(f.domain ?? ''),
+    username: borrowed ? borrowed.username : String(f.username ?? ''),
+    password: borrowed ? borrowed.password : row.secrets.passwd ? box.decrypt(row.secrets.passwd) : undefined,
+    domain: borrowed?.domain ?? String(f.domain ?? ''),
     ntlmV2Only: f.ntlm_v2_only !== false,
   };
 }
 
-/** The Windows logins of a profile's `win_auths`, in the profile's order. */
-export async function windowsLoginsFor(db: Tx, box: SecretBox, customerId: number, ids: readonly number[]): Promise<WindowsLogin[]> {
+/** A profile's credentials of one kind, in the profile's order (the first that works is used). */
+export async function credentialRowsFor(db: Tx, customerId: number, ids: readonly number[], kind: ScanAuthOs): Promise<CredentialRow[]> {
   const rows = new Map((await credentialsByIds(db, customerId, ids)).map((r) => [r.id, r]));
-  return ids
-    .map((id) => rows.get(id))
-    .filter((r): r is CredentialRow => r !== undefined && r.kind === 'windows' && r.method === 'credentials')
-    .map((r) => windowsLoginOf(r, box));
+  return ids.map((id) => rows.get(id)).filter((r): r is CredentialRow => r !== undefined && r.kind === kind);
 }
 
-/** The Linux logins of a profile's `lin_auths`, in the profile's order (the first that works is used). */
-export async function linuxLoginsFor(db: Tx, box: SecretBox, customerId: number, ids: readonly number[]): Promise<LinuxLogin[]> {
-  const rows = new Map((await credentialsByIds(db, customerId, ids)).map((r) => [r.id, r]));
-  return ids
-    .map((id) => rows.get(id))
-    .filter((r): r is CredentialRow => r !== undefined && r.kind === 'linux' && r.method === 'credentials')
-    .map((r) => linuxLoginOf(r, box));
+/** Logins of these rows: stored secrets opened, vault ones as borrowed (a vault credential not borrowed is left out). */
+export function loginsOf<L>(
+  rows: readonly CredentialRow[],
+  borrowed: ReadonlyMap<number, Borrowed>,
+  of: (row: CredentialRow, b: Borrowed | undefined) => L,
+): L[] {
+  return rows.filter((r) => r.method === 'credentials' || borrowed.has(r.id)).map((r) => of(r, borrowed.get(r.id)));
 }

@@ -3,12 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { TEST_TARGET_REQUIRED, type CredentialTestRequest, type CredentialTestResult, type ScanAuthOs } from '@bulwark/core';
-import { testKubernetesLogin, testLinuxLogin, testWindowsLogin } from '@bulwark/scanner';
+import { testKubernetesLogin, testLinuxLogin, testWindowsLogin, type LinuxLogin } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
-import { badRequest, nonField } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import type { Auth } from '../../http/session.ts';
 import { getAssetRow, scopeOfCaller } from '../assets/service.ts';
 import { pinnedHostKeys } from './host-auth.ts';
+import { borrow, checkIn, VAULT_NOT_SET_UP } from '../vault/service.ts';
 import { linuxLoginOf, ownCredential, windowsLoginOf } from './service.ts';
 
 export async function testCredential(
@@ -34,12 +35,49 @@ export async function testCredential(
     if (!target) throw badRequest({ asset: ['This asset is not a single host; choose a host or enter an address.'] });
   }
   if (!target) throw badRequest({ target: [TEST_TARGET_REQUIRED] });
-  if (row.method !== 'credentials') throw nonField('Vault credentials are fetched at scan time; testing them is not available yet.');
-  // Windows: an SMB2 session set up with NTLMv2 (port 445 unless another is given).
-  if (kind === 'windows')
-    return testWindowsLogin(target, windowsLoginOf(row, ctx.secrets), body.port !== undefined ? { port: body.port } : {});
-  const login = linuxLoginOf(row, ctx.secrets);
-  if (body.port !== undefined) login.port = body.port;
-  const pins = await pinnedHostKeys(ctx.db, auth.customer.id, target);
+  const port = body.port !== undefined ? { port: body.port } : {};
+  if (row.method === 'credentials') {
+    // Windows: an SMB2 session set up with NTLMv2 (port 445 unless another is given).
+    if (kind === 'windows') return testWindowsLogin(target, windowsLoginOf(row, ctx.secrets), port);
+    return testLinux(ctx, auth.customer.id, target, linuxLoginOf(row, ctx.secrets), body.port);
+  }
+  // A vault credential: borrowed for this test alone and checked in right after it.
+  const vault = await borrow(ctx, auth.customer.id, [row], null, `Bulwark credential test by ${auth.user.email}`);
+  try {
+    const borrowed = vault.borrowed.get(row.id);
+    if (!borrowed) return vaultRefused(target, kind, body.port, vault.failures[0]?.message ?? VAULT_NOT_SET_UP);
+    const f = row.fields as Record<string, string>;
+    const step = {
+      step: 'vault' as const,
+      ok: true,
+      message: `Borrowed ${borrowed.username} on ${f.system_name} from BeyondTrust Password Safe (${borrowed.privateKey ? 'SSH key' : 'password'}).`,
+    };
+    const result =
+      kind === 'windows'
+        ? await testWindowsLogin(target, windowsLoginOf(row, ctx.secrets, borrowed), port)
+        : await testLinux(ctx, auth.customer.id, target, linuxLoginOf(row, ctx.secrets, borrowed), body.port);
+    return { ...result, steps: [step, ...result.steps] };
+  } finally {
+    await checkIn(ctx, auth.customer.id, vault.requestIds, 'Bulwark credential test done');
+  }
+}
+
+async function testLinux(ctx: AppContext, customerId: number, target: string, login: LinuxLogin, port: number | undefined) {
+  if (port !== undefined) login.port = port;
+  const pins = await pinnedHostKeys(ctx.db, customerId, target);
   return testLinuxLogin(target, login, { pinnedHostKey: pins[target] });
+}
+
+/** The vault did not release the credential: nothing was tried on the host. */
+function vaultRefused(target: string, kind: ScanAuthOs, port: number | undefined, message: string): CredentialTestResult {
+  return {
+    target,
+    port: port ?? (kind === 'windows' ? 445 : 22),
+    health: 'auth_failed',
+    connected: false,
+    authenticated: false,
+    privileged: false,
+    os: null,
+    steps: [{ step: 'vault', ok: false, message }],
+  };
 }

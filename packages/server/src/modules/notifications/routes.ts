@@ -1,7 +1,7 @@
 // HTTP routes of the notification integrations (feature-areas §7: GET/PUT/PATCH `app1/customer/{customerId}/{type}/`
 // and `test-connection/`, with §8's messages) for e-mail, Slack, Teams and webhooks — superusers of the customer
 // only — and the delivery log.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,22 +9,20 @@ import {
   connectionSucceededMessage,
   DELIVERY_STATES,
   INTEGRATION_TYPE_LABELS,
-  integrationSettings,
-  integrationSettingsInput,
   NOTIFICATION_INTEGRATIONS,
   notificationDelivery,
   type NotificationIntegration,
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { listParam, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { DeliveryError, hostOf, sendThrough } from './channels.ts';
 import { listDeliveries, recordTest } from './deliveries.ts';
-import { getSettings, openSettings, saveSettings } from './settings.ts';
+import { openSettings } from './settings.ts';
+import { customerParams, integrationSettingsRoutes, ownCustomer } from './settings-routes.ts';
 
 const tags = ['integrations'];
-const customerParams = z.object({ customerId: z.coerce.number().int().positive() });
 const deliveryQuery = pageQuery.extend({
   state: listParam(z.enum(DELIVERY_STATES, { error: `Choose from: ${DELIVERY_STATES.join(', ')}.` }), 3),
   channel: listParam(z.enum(NOTIFICATION_INTEGRATIONS, { error: `Choose from: ${NOTIFICATION_INTEGRATIONS.join(', ')}.` }), 4),
@@ -32,53 +30,13 @@ const deliveryQuery = pageQuery.extend({
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** The caller's own customer; another id is answered as one that does not exist. */
-  const customerOf = (request: FastifyRequest, id: number) => {
-    const auth = authOf(request);
-    if (id !== auth.customer.id) throw notFound();
-    return auth.customer.id;
-  };
+  const customerOf = ownCustomer;
   const deps = () => ({ mailer: ctx.mailer, mailFrom: ctx.config.mailFrom, slackApiUrl: ctx.config.slackApiUrl });
 
   for (const type of NOTIFICATION_INTEGRATIONS) {
     const label = INTEGRATION_TYPE_LABELS[type];
     const path = `/api/app1/customer/:customerId/${type}/`;
-    r.get(
-      path,
-      {
-        config: { access: 'superuser' },
-        schema: { tags, summary: `${label} settings (secrets masked)`, params: customerParams, response: { 200: integrationSettings } },
-      },
-      (request) => getSettings(ctx.db, customerOf(request, request.params.customerId), type),
-    );
-    r.put(
-      path,
-      {
-        config: { access: 'superuser' },
-        schema: {
-          tags,
-          summary: `Set the ${label} settings (a masked secret keeps the stored one)`,
-          params: customerParams,
-          body: integrationSettingsInput,
-          response: { 200: integrationSettings },
-        },
-      },
-      (request) => saveSettings(ctx.db, ctx.secrets, customerOf(request, request.params.customerId), type, request.body, false),
-    );
-    r.patch(
-      path,
-      {
-        config: { access: 'superuser' },
-        schema: {
-          tags,
-          summary: `Change part of the ${label} settings`,
-          params: customerParams,
-          body: integrationSettingsInput,
-          response: { 200: integrationSettings },
-        },
-      },
-      (request) => saveSettings(ctx.db, ctx.secrets, customerOf(request, request.params.customerId), type, request.body, true),
-    );
+    integrationSettingsRoutes(app, ctx, type);
     r.post(
       `${path}test-connection/`,
       {

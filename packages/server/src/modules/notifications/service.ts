@@ -2,3 +2,4 @@
 // handing recorded messages to the job queue; and the job that sends one.
 export { notifyRunEvent, notifyRunEnded, queueDueReminders, type RunEvent } from './events.ts';
 export { handOver, deliver, NOTIFY_QUEUE, type Send, type DeliveryDeps } from './deliveries.ts';
+export { getSettings, openSettings, saveSettings, type OpenSettings } from './settings.ts';

@@ -1,4 +1,4 @@
-// The customer's notification integrations (feature-areas §3 Integration settings): read with secrets masked, written
+// The customer's integration settings (feature-areas §3 Integration settings: the notification channels and the vault): read with secrets masked, written
 // with secrets sealed by the secret box, where a masked value sent back keeps the stored one.
 import { and, eq } from 'drizzle-orm';
 import {
@@ -6,7 +6,7 @@ import {
   SECRET_INTEGRATION_FIELDS,
   type IntegrationSettings,
   type IntegrationSettingsInput,
-  type NotificationIntegration,
+  type SettingsIntegration,
 } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { integrationSettings } from '../../db/schema/index.ts';
@@ -17,13 +17,13 @@ type Secret = (typeof SECRET_INTEGRATION_FIELDS)[number];
 
 /** A channel's settings with its secrets opened (what the senders use; never answered). */
 export interface OpenSettings {
-  type: NotificationIntegration;
+  type: SettingsIntegration;
   enabled: boolean;
   fields: Record<string, string | number | null>;
   secrets: Partial<Record<Secret, string>>;
 }
 
-async function row(db: Db, customerId: number, type: NotificationIntegration) {
+async function row(db: Db, customerId: number, type: SettingsIntegration) {
   const [r] = await db
     .select()
     .from(integrationSettings)
@@ -31,7 +31,7 @@ async function row(db: Db, customerId: number, type: NotificationIntegration) {
   return r ?? null;
 }
 
-export async function getSettings(db: Db, customerId: number, type: NotificationIntegration): Promise<IntegrationSettings> {
+export async function getSettings(db: Db, customerId: number, type: SettingsIntegration): Promise<IntegrationSettings> {
   const r = await row(db, customerId, type);
   const fields = r?.fields ?? {};
   const text = (k: string) => (fields[k] === undefined || fields[k] === null ? null : String(fields[k]));
@@ -58,7 +58,7 @@ export async function openSettings(
   db: Db,
   secrets: SecretBox,
   customerId: number,
-  type: NotificationIntegration,
+  type: SettingsIntegration,
 ): Promise<OpenSettings | null> {
   const r = await row(db, customerId, type);
   if (!r) return null;
@@ -75,7 +75,7 @@ export async function saveSettings(
   db: Db,
   box: SecretBox,
   customerId: number,
-  type: NotificationIntegration,
+  type: SettingsIntegration,
   input: IntegrationSettingsInput,
   merge: boolean,
 ): Promise<IntegrationSettings> {

@@ -25,6 +25,7 @@ import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskO
 import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
 import type { ProbeRow } from './repo.ts';
+import { releaseVault } from '../vault/service.ts';
 import { taskSpecOf } from './task-spec.ts';
 import { idParams } from '../../http/list.ts';
 
@@ -94,11 +95,12 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!claimed) return reply.code(204).send(null);
       let spec;
       try {
-        spec = await taskSpecOf(ctx.db, ctx.secrets, claimed);
+        spec = await taskSpecOf(ctx, claimed);
       } catch (err) {
         // What the task needs is gone (a policy removed since the run started): it fails with why, nobody waits on it.
         const message = err instanceof Error ? err.message : String(err);
         const finished = await finishTask(ctx.db, claimerOf(probe), claimed.task.id, { outcome: 'failed', message });
+        await releaseVault(ctx, claimed.task.id);
         if (finished?.runReady) await startRunProcessing(ctx, claimed.task.runId);
         return reply.code(204).send(null);
       }
@@ -162,6 +164,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
               : { outcome: 'failed', type: SCAN_ERROR_TYPE.internal, message: b.message || 'The probe could not run the task.' };
       const finished = await finishTask(ctx.db, claimerOf(probe), request.params.id, outcome);
       if (!finished) return notYours(ctx, probe, request.params.id);
+      await releaseVault(ctx, request.params.id);
       if (finished.runReady) await startRunProcessing(ctx, finished.task.runId);
       return { state: finished.task.state, run_ready: finished.runReady };
     },

@@ -1,11 +1,12 @@
 // The scanner's TaskSpec for a claimed task, as a probe (built-in or remote) receives it: the task's targets and checkpoint, the
 // run's exclusions and profile, the ids of the checks the profile selects, and the community templates among them.
+import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import type { TaskSpec } from '@bulwark/scanner';
 import { communityTemplatesOf, selectTests } from '../catalogue/catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { taskCheckpointHosts } from '../tasks/index.ts';
-import { linuxLoginsFor, pinnedHostKeys, windowsLoginsFor } from '../credentials/service.ts';
-import type { SecretBox } from '../../lib/secrets.ts';
+import { addScanErrors, taskCheckpointHosts } from '../tasks/index.ts';
+import { credentialRowsFor, linuxLoginOf, loginsOf, pinnedHostKeys, windowsLoginOf } from '../credentials/service.ts';
+import { borrow, type VaultContext } from '../vault/service.ts';
 import type { ClaimedTask } from '../tasks/index.ts';
 import { policyContent } from '../policies/service.ts';
 
@@ -17,12 +18,26 @@ async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec
 }
 
 /**
- * The spec a probe runs. The profile's Linux credentials are decrypted here, for the probe that claimed this task and
- * no other; they travel only in the claim's answer (or to the built-in probe's scan process) and are not stored.
+ * The spec a probe runs. The profile's credentials are decrypted here, for the probe that claimed this task and no
+ * other; they travel only in the claim's answer (or to the built-in probe's scan process) and are not stored. Vault
+ * credentials are borrowed from the customer's BeyondTrust Password Safe for this task (checked in when it ends); one
+ * the vault refuses is left out and the run gets an authentication error (4) saying why.
  */
-export async function taskSpecOf(db: Db, box: SecretBox, { task, run }: ClaimedTask): Promise<TaskSpec> {
+export async function taskSpecOf(ctx: VaultContext, { task, run }: ClaimedTask): Promise<TaskSpec> {
+  const { db, secrets: box } = ctx;
   const p = run.profile;
-  const linux = p.lin_auths?.length ? await linuxLoginsFor(db, box, run.customerId, p.lin_auths) : [];
+  const linuxRows = p.lin_auths?.length ? await credentialRowsFor(db, run.customerId, p.lin_auths, 'linux') : [];
+  const windowsRows =
+    run.scanType !== 'oval' && p.win_auths?.length ? await credentialRowsFor(db, run.customerId, p.win_auths, 'windows') : [];
+  const vault = await borrow(ctx, run.customerId, [...linuxRows, ...windowsRows], task.id, `Bulwark scan "${run.name}", task ${task.id}`);
+  if (vault.failures.length > 0)
+    await addScanErrors(
+      db,
+      run,
+      task.id,
+      vault.failures.map((f) => ({ type: SCAN_ERROR_TYPE.auth_failed, message: `Vault credential "${f.name}": ${f.message}` })),
+    );
+  const linux = loginsOf(linuxRows, vault.borrowed, (r, b) => linuxLoginOf(r, box, b));
   if (run.scanType === 'oval') {
     // A policy task: the policy's content, and only the credentials' SSH ports (no checks, no service identification).
     const policy = run.policy ? await policyContent(db, run.customerId, run.policy.id, run.policy.ignorePlatform ?? false) : null;
@@ -41,7 +56,7 @@ export async function taskSpecOf(db: Db, box: SecretBox, { task, run }: ClaimedT
   }
   const tests = await selectTests(p);
   const community = await communityTemplatesOf(tests);
-  const windows = p.win_auths?.length ? await windowsLoginsFor(db, box, run.customerId, p.win_auths) : [];
+  const windows = loginsOf(windowsRows, vault.borrowed, (r, b) => windowsLoginOf(r, box, b));
   return {
     ...(linux.length > 0 || windows.length > 0
       ? { credentials: { linux, ...(windows.length > 0 ? { windows } : {}), pinnedHostKeys: await pinnedHostKeys(db, run.customerId) } }

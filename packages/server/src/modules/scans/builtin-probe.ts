@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
 import { sweepRemoteProbes } from '../probes/sweeper.ts';
 import { taskSpecOf } from '../probes/task-spec.ts';
+import { releaseVault } from '../vault/service.ts';
 import { startRunProcessing } from '../results/queue.ts';
 import { onTasksQueued } from './notify.ts';
 import { ScanProcess } from './scan-process/index.ts';
@@ -107,6 +108,8 @@ export class BuiltinProbe {
     const controller = new AbortController();
     const done = this.execute(claimed, controller.signal)
       .catch((err: unknown) => this.ctx.log.error({ err, taskId: claimed.task.id }, 'built-in probe: task failed'))
+      // Whatever the end (done, paused, failed, handed back), what it borrowed from the vault goes back.
+      .then(() => releaseVault(this.ctx, claimed.task.id))
       .finally(() => {
         this.active.delete(claimed.task.id);
         this.poll();
@@ -118,7 +121,7 @@ export class BuiltinProbe {
     const { db } = this.ctx;
     let spec;
     try {
-      spec = await taskSpecOf(db, this.ctx.secrets, { task, run });
+      spec = await taskSpecOf(this.ctx, { task, run });
     } catch (err) {
       // What the task needs is gone (a policy removed since the run started): it fails with why.
       const finished = await finishTask(db, CLAIMER, task.id, {

@@ -26,7 +26,14 @@ export function LinuxFields({ form, saved }: CredentialFieldsProps) {
         w={{ base: '100%', sm: 200 }}
       />
       {vault ? (
-        <VaultFields form={form} />
+        <>
+          <VaultFields form={form} />
+          <Switch
+            {...form.getInputProps('use_dsskey', { type: 'checkbox' })}
+            label="Log in with the account's SSH key"
+            description="On: Bulwark retrieves the managed account's SSH key from the vault. Off: its password."
+          />
+        </>
       ) : (
         <>
           <TextField form={form} field="username" label="Username" />

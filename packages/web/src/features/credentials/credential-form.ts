@@ -138,9 +138,10 @@ function linuxInput(v: CredentialValues): LinuxCredentialInput {
     port: portOf(v.port),
     username: vault ? '' : v.username.trim(),
     passwd: vault ? null : secretInput(v.passwd),
-    use_dsskey: !vault && v.use_dsskey,
-    priv_key: secretInput(v.priv_key),
-    priv_key_passwd: secretInput(v.priv_key_passwd),
+    // A vault credential logs in with the key or the password the vault holds for the account; none is stored here.
+    use_dsskey: v.use_dsskey,
+    priv_key: vault ? null : secretInput(v.priv_key),
+    priv_key_passwd: vault ? null : secretInput(v.priv_key_passwd),
     privilege_escalation: v.privilege_escalation,
     escalation_passwd: v.privilege_escalation === 'su' ? secretInput(v.escalation_passwd) : null,
     system_name: vault ? v.system_name.trim() : '',

@@ -67,6 +67,7 @@ export function healthColor(code: string): string {
 type TestStep = CredentialTestResult['steps'][number]['step'];
 
 export const TEST_STEP_LABELS: Record<TestStep, string> = {
+  vault: 'Vault',
   connect: 'Connect',
   host_key: 'Host key',
   authenticate: 'Log in',
