@@ -350,7 +350,7 @@ describe('between the integration pages', () => {
     const stub = api('email').on('GET', 'app1/customer/:id/webhooks/', anIntegration('webhooks'));
     const { user, router } = renderWithApp(<IntegrationsPage />, { path: PATH, url: url('email'), session: aSession() });
     await settingsForm('Email settings');
-    const nav = screen.getByRole('navigation', { name: 'Notification integrations' });
+    const nav = screen.getByRole('navigation', { name: 'Integrations' });
     expect(within(nav).getByRole('link', { name: 'Email' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Microsoft Teams' })).toHaveAttribute('href', '/admin/integrations/teams');
     await user.click(within(nav).getByRole('link', { name: 'Webhooks' }));
@@ -358,7 +358,7 @@ describe('between the integration pages', () => {
     expect(await settingsForm('Webhooks settings')).toBeInTheDocument();
     expect(stub.calls('GET', 'app1/customer/:id/webhooks/')).toHaveLength(1);
     // The page of each type starts afresh (its own form and nav).
-    const next = screen.getByRole('navigation', { name: 'Notification integrations' });
+    const next = screen.getByRole('navigation', { name: 'Integrations' });
     expect(within(next).getByRole('link', { name: 'Webhooks' })).toHaveAttribute('aria-current', 'page');
     expect(within(next).getByRole('link', { name: 'Email' })).not.toHaveAttribute('aria-current');
   });

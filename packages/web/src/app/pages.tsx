@@ -22,7 +22,7 @@ const LegacyAssetRedirect = lazyPage(() => import('../features/assets/LegacyAsse
 const TrainingReportsPage = lazyPage(() => import('../features/reports/TrainingReportsPage.tsx'));
 
 const AppsPage = lazyPage(() => import('../features/apps/AppsPage.tsx'));
-/** The four notification integrations share one page (it reads its type from the path); the others keep the placeholder. */
+/** The notification integrations and BeyondTrust share one page (it reads its type from the path); the others keep the placeholder. */
 const IntegrationsPage = lazyPage(() => import('../features/integrations/IntegrationsPage.tsx'));
 const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
 
@@ -85,6 +85,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'integration-slack': IntegrationsPage,
   'integration-teams': IntegrationsPage,
   'integration-webhooks': IntegrationsPage,
+  'integration-beyondtrust': IntegrationsPage,
   'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
   'platform-announcements': lazyPage(() => import('../features/news/AnnouncementsPage.tsx')),
   'report-list': lazyPage(() => import('../features/reports/ReportsPage.tsx')),

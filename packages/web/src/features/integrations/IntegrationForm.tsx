@@ -1,16 +1,18 @@
-// The settings of one notification integration (superusers), saved with PUT app1/customer/{id}/{type}/: its fields, Save,
-// and "Send test message", which tests the saved settings (with unsaved changes it saves them first) and shows the
-// server's answer — on failure its detail, which says why. The server's field errors go onto the fields.
+// The settings of one integration (superusers), saved with PUT app1/customer/{id}/{type}/: its fields, Save, and for the
+// notification channels "Send test message", which tests the saved settings (with unsaved changes it saves them first)
+// and shows the server's answer — on failure its detail, which says why. The server's field errors go onto the fields.
+// BeyondTrust has no test message: its page tests a managed account below the form instead.
 import { useRef, useState, type ComponentType } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import type { IntegrationSettings, NotificationIntegration } from '@bulwark/core';
+import type { IntegrationSettings, NotificationIntegration, SettingsIntegration } from '@bulwark/core';
 import { isAlreadyReported } from '../../api/errors.ts';
 import { useSession } from '../../app/session.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
+import { BeyondTrustFields } from './BeyondTrustFields.tsx';
 import { EmailFields } from './EmailFields.tsx';
 import type { IntegrationFieldsProps } from './fields.ts';
 import {
@@ -18,6 +20,7 @@ import {
   integrationInput,
   integrationLabel,
   integrationValues,
+  isNotificationIntegration,
   lastSavedText,
   testFailureMessage,
   validateIntegration,
@@ -28,11 +31,12 @@ import { SlackFields } from './SlackFields.tsx';
 import { TeamsFields } from './TeamsFields.tsx';
 import { WebhookFields } from './WebhookFields.tsx';
 
-const FIELDS: Record<NotificationIntegration, ComponentType<IntegrationFieldsProps>> = {
+const FIELDS: Record<SettingsIntegration, ComponentType<IntegrationFieldsProps>> = {
   email: EmailFields,
   slack: SlackFields,
   teams: TeamsFields,
   webhooks: WebhookFields,
+  beyondtrust: BeyondTrustFields,
 };
 
 const HEADING_ID = 'integration-settings-heading';
@@ -40,7 +44,7 @@ const HEADING_ID = 'integration-settings-heading';
 type TestResult = { ok: boolean; text: string } | null;
 
 export interface IntegrationFormProps {
-  type: NotificationIntegration;
+  type: SettingsIntegration;
   customerId: number;
   settings: IntegrationSettings;
 }
@@ -74,6 +78,7 @@ export function IntegrationForm({ type, customerId, settings }: IntegrationFormP
   });
 
   async function runTest() {
+    if (!isNotificationIntegration(type)) return;
     setTesting(true);
     setResult(null);
     try {
@@ -102,6 +107,7 @@ export function IntegrationForm({ type, customerId, settings }: IntegrationFormP
   }
 
   const dirty = form.isDirty();
+  const notifies = isNotificationIntegration(type);
   const canTest = type === 'email' || form.values.enabled;
 
   function sendTest() {
@@ -143,13 +149,17 @@ export function IntegrationForm({ type, customerId, settings }: IntegrationFormP
               <Button type="submit" loading={busy && !savingToTest} disabled={!dirty || testing}>
                 Save
               </Button>
-              <Button variant="default" onClick={sendTest} loading={testing || (busy && savingToTest)} disabled={!canTest || busy}>
-                {dirty ? 'Save and send test message' : 'Send test message'}
-              </Button>
+              {notifies && (
+                <Button variant="default" onClick={sendTest} loading={testing || (busy && savingToTest)} disabled={!canTest || busy}>
+                  {dirty ? 'Save and send test message' : 'Send test message'}
+                </Button>
+              )}
             </Group>
-            <Text size="xs" c="dimmed">
-              {canTest ? testHint(type, settings, profile?.email, dirty) : `Switch ${label} on to send a test message.`}
-            </Text>
+            {notifies && (
+              <Text size="xs" c="dimmed">
+                {canTest ? testHint(type, settings, profile?.email, dirty) : `Switch ${label} on to send a test message.`}
+              </Text>
+            )}
           </Stack>
           {result && (
             <Alert

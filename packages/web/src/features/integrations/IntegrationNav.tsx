@@ -1,15 +1,15 @@
-// The links between the four notification integration pages (e-mail, Slack, Microsoft Teams, webhooks), the current one
-// marked for screen readers with aria-current.
+// The links between the integration pages built so far (the notification channels e-mail, Slack, Microsoft Teams and
+// webhooks, and the BeyondTrust Password Safe vault), the current one marked for screen readers with aria-current.
 import { Box, Button } from '@mantine/core';
 import { Link } from 'react-router';
-import { NOTIFICATION_INTEGRATIONS, type NotificationIntegration } from '@bulwark/core';
+import { SETTINGS_INTEGRATIONS, type SettingsIntegration } from '@bulwark/core';
 import { INTEGRATION_PATHS, integrationLabel } from './integration-form.ts';
 
-export function IntegrationNav({ current }: { current: NotificationIntegration }) {
+export function IntegrationNav({ current }: { current: SettingsIntegration }) {
   return (
-    <Box component="nav" aria-label="Notification integrations" style={{ overflowX: 'auto' }}>
+    <Box component="nav" aria-label="Integrations" style={{ overflowX: 'auto' }}>
       <Button.Group>
-        {NOTIFICATION_INTEGRATIONS.map((type) => {
+        {SETTINGS_INTEGRATIONS.map((type) => {
           const active = type === current;
           return (
             <Button

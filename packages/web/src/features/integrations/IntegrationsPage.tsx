@@ -1,24 +1,26 @@
-// /admin/integrations/email|slack|teams|webhooks (superusers): one notification integration of the signed-in user's
-// customer — its settings (GET/PUT app1/customer/{id}/{type}/, secrets masked), a test message, for webhooks how a
-// receiver checks the signature, and the delivery log of that channel. One component serves the four routes; the page
-// of each type is keyed by it, so moving between them starts afresh.
+// /admin/integrations/email|slack|teams|webhooks|beyondtrust (superusers): one integration of the signed-in user's
+// customer — its settings (GET/PUT app1/customer/{id}/{type}/, secrets masked); for the notification channels a test
+// message, for webhooks how a receiver checks the signature, and the delivery log of that channel; for BeyondTrust
+// Password Safe a test of a managed account. One component serves the five routes; the page of each type is keyed by
+// it, so moving between them starts afresh.
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import type { NotificationIntegration } from '@bulwark/core';
+import type { IntegrationSettings, SettingsIntegration } from '@bulwark/core';
 import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { NotAvailablePage } from '../system/NotAvailablePage.tsx';
+import { BeyondTrustAccountTest } from './BeyondTrustAccountTest.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { IntegrationForm } from './IntegrationForm.tsx';
 import { IntegrationNav } from './IntegrationNav.tsx';
-import { integrationLabel, integrationOfPath } from './integration-form.ts';
+import { integrationLabel, integrationOfPath, isNotificationIntegration } from './integration-form.ts';
 import { INTEGRATION_KEYS, customerIdOf, fetchIntegration } from './integrations-api.ts';
 import { WebhookVerification } from './WebhookVerification.tsx';
 
-const PAGES: Record<NotificationIntegration, { title: string; description: string }> = {
+const PAGES: Record<SettingsIntegration, { title: string; description: string }> = {
   email: {
     title: 'Email notifications',
     description:
@@ -30,9 +32,34 @@ const PAGES: Record<NotificationIntegration, { title: string; description: strin
     title: 'Webhook notifications',
     description: 'Scan events sent as signed JSON to a system of your own: a SOAR, a ticketing bridge, a chat relay.',
   },
+  beyondtrust: {
+    title: 'BeyondTrust Password Safe',
+    description:
+      'Authenticated scans borrow the passwords and SSH keys of accounts Password Safe manages, so that they never need to be stored in Bulwark.',
+  },
 };
 
-function IntegrationPage({ type }: { type: NotificationIntegration }) {
+/** What follows the settings form: BeyondTrust's account test once the settings are loaded. */
+function AfterForm({
+  type,
+  customerId,
+  settings,
+}: {
+  type: SettingsIntegration;
+  customerId: number | null;
+  settings?: IntegrationSettings;
+}) {
+  if (type === 'beyondtrust')
+    return customerId !== null && settings ? <BeyondTrustAccountTest customerId={customerId} settings={settings} /> : null;
+  return (
+    <>
+      {type === 'webhooks' && <WebhookVerification />}
+      {isNotificationIntegration(type) && <DeliveryLog type={type} />}
+    </>
+  );
+}
+
+function IntegrationPage({ type }: { type: SettingsIntegration }) {
   const session = useSession();
   const customerId = customerIdOf(session);
   const settings = useQuery({
@@ -48,13 +75,17 @@ function IntegrationPage({ type }: { type: NotificationIntegration }) {
       <PageHeader
         title={page.title}
         description={
-          <>
-            {page.description} Which scans notify whom is chosen on each{' '}
-            <Anchor component={Link} to="/scans/schedules" inherit>
-              schedule
-            </Anchor>
-            .
-          </>
+          isNotificationIntegration(type) ? (
+            <>
+              {page.description} Which scans notify whom is chosen on each{' '}
+              <Anchor component={Link} to="/scans/schedules" inherit>
+                schedule
+              </Anchor>
+              .
+            </>
+          ) : (
+            page.description
+          )
         }
       />
       <IntegrationNav current={type} />
@@ -76,8 +107,7 @@ function IntegrationPage({ type }: { type: NotificationIntegration }) {
       ) : (
         <IntegrationForm type={type} customerId={customerId} settings={settings.data} />
       )}
-      {type === 'webhooks' && <WebhookVerification />}
-      <DeliveryLog type={type} />
+      <AfterForm type={type} customerId={customerId} settings={settings.data} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-// A secret of an integration (SMTP password, Slack bot token, webhook signing secret) that the server never shows again:
+// A secret of an integration (SMTP password, Slack bot token, webhook signing secret, BeyondTrust API key) that the server never shows again:
 // when one is saved, a "Set" state with Replace and Remove; replacing opens a masked input (with a way back to the saved
 // one), removing says it happens on save (with Undo). Focus follows each change so keyboard users keep their place.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -17,6 +17,8 @@ interface InputProps {
 export interface SecretFieldProps {
   /** 'Password', 'Bot token', 'Signing secret'. */
   label: string;
+  /** How the buttons name it ('Replace the …'); the label in lower case unless given (e.g. 'API key'). */
+  name?: string;
   description: ReactNode;
   /** A secret is saved (the server answered it masked). */
   saved: boolean;
@@ -30,13 +32,23 @@ export interface SecretFieldProps {
   actions?: ReactNode;
 }
 
-export function SecretField({ label, description, saved, mode, onModeChange, input, placeholder, required, actions }: SecretFieldProps) {
+export function SecretField({
+  label,
+  name = label.toLowerCase(),
+  description,
+  saved,
+  mode,
+  onModeChange,
+  input,
+  placeholder,
+  required,
+  actions,
+}: SecretFieldProps) {
   const labelId = useId();
   const descriptionId = useId();
   const errorId = useId();
   const primary = useRef<HTMLElement | null>(null);
   const moved = useRef(false);
-  const name = label.toLowerCase();
 
   // After Replace, Remove, Undo or Keep, the control that replaced the one clicked takes focus.
   useEffect(() => {

@@ -1,17 +1,20 @@
-// Pure rules of the notification integration pages (e-mail, Slack, Microsoft Teams, webhooks): the form's values from
-// the saved settings, the checks, the body of PUT app1/customer/{id}/{type}/ (a saved secret sent back masked is kept,
-// an empty one removed, a new one only when typed), the test-connection result, and the page an integration lives on.
+// Pure rules of the integration settings pages (the notification channels e-mail, Slack, Microsoft Teams and webhooks,
+// and the BeyondTrust Password Safe vault): the form's values from the saved settings, the checks, the body of PUT
+// app1/customer/{id}/{type}/ (a saved secret sent back masked is kept, an empty one removed, a new one only when typed),
+// the test-connection result, and the page an integration lives on.
 import { isTeamsConnectorUrl } from '@bulwark/core';
 import {
   INTEGRATION_TYPE_LABELS,
   MASKED,
   NOTIFICATION_INTEGRATIONS,
+  SETTINGS_INTEGRATIONS,
   connectionFailedMessage,
   formatDateTime,
   integrationSettingsInput,
   type IntegrationSettings,
   type IntegrationSettingsInput,
   type NotificationIntegration,
+  type SettingsIntegration,
 } from '@bulwark/core';
 import { isApiError, messageOf } from '../../api/errors.ts';
 
@@ -30,34 +33,53 @@ export interface IntegrationValues {
   username: string;
   /** E-mail: the sender address; Slack: the channel a bot posts to. */
   channel: string;
-  /** Slack, Teams, webhooks: where messages are posted. */
+  /** Slack, Teams, webhooks: where messages are posted; BeyondTrust: the Password Safe API's base URL. */
   url: string;
   slack_mode: SlackMode;
   /** The secret (SMTP password, Slack bot token, webhook signing secret) as typed; '' when none was typed. */
   token: string;
   /** What happens to the saved secret; 'replace' when there is none (the field is then a plain input). */
   token_mode: SecretMode;
+  /** BeyondTrust: the run-as user the API key signs in as. */
+  api_user: string;
+  /** BeyondTrust: the API registration key as typed; '' when none was typed. */
+  api_key: string;
+  /** What happens to the saved API key; 'replace' when there is none. */
+  api_key_mode: SecretMode;
 }
 
 /** Form fields that receive the server's field errors (`{field: [msg]}`). */
-export const INTEGRATION_ERROR_FIELDS = ['enabled', 'host', 'port', 'username', 'token', 'channel', 'url'] as const;
+export const INTEGRATION_ERROR_FIELDS = ['enabled', 'host', 'port', 'username', 'token', 'channel', 'url', 'api_user', 'api_key'] as const;
 
 /** What the secret is called on each page. */
-export const SECRET_NAMES: Record<NotificationIntegration, string> = {
+export const SECRET_NAMES: Record<SettingsIntegration, string> = {
   email: 'password',
   slack: 'bot token',
   teams: 'secret',
   webhooks: 'signing secret',
+  beyondtrust: 'API key',
 };
 
 /** Port Bulwark uses when the SMTP port is left empty. */
 export const DEFAULT_SMTP_PORT = 587;
 
-export const integrationLabel = (type: NotificationIntegration): string => INTEGRATION_TYPE_LABELS[type];
+export const integrationLabel = (type: SettingsIntegration): string => INTEGRATION_TYPE_LABELS[type];
+
+/** The integrations that send notifications (and so have a test message and a delivery log). */
+export function isNotificationIntegration(type: SettingsIntegration): type is NotificationIntegration {
+  return NOTIFICATION_INTEGRATIONS.some((t) => t === type);
+}
+
+const isSet = (secret: string | null): boolean => secret !== null && secret !== '';
 
 /** True when a secret is saved (it is answered masked; null when none is). */
 export function hasSavedSecret(settings: Pick<IntegrationSettings, 'token'>): boolean {
-  return settings.token !== null && settings.token !== '';
+  return isSet(settings.token);
+}
+
+/** True when BeyondTrust's API key is saved (answered masked). */
+export function hasSavedApiKey(settings: Pick<IntegrationSettings, 'api_key'>): boolean {
+  return isSet(settings.api_key);
 }
 
 /** Slack with a webhook URL saved, or with nothing yet, posts through a webhook; with only a bot token, as the bot. */
@@ -77,11 +99,14 @@ export function integrationValues(settings: IntegrationSettings): IntegrationVal
     slack_mode: slackModeOf(settings),
     token: '',
     token_mode: hasSavedSecret(settings) ? 'keep' : 'replace',
+    api_user: settings.api_user ?? '',
+    api_key: '',
+    api_key_mode: hasSavedApiKey(settings) ? 'keep' : 'replace',
   };
 }
 
 /** Whether the page's type uses the secret with these values (Slack: only as a bot). */
-export function usesSecret(type: NotificationIntegration, v: Pick<IntegrationValues, 'slack_mode'>): boolean {
+export function usesSecret(type: SettingsIntegration, v: Pick<IntegrationValues, 'slack_mode'>): boolean {
   if (type === 'slack') return v.slack_mode === 'bot';
   return type === 'email' || type === 'webhooks';
 }
@@ -106,10 +131,14 @@ export function secretInput(saved: boolean, v: Pick<IntegrationValues, 'token' |
   return saved ? MASKED : undefined;
 }
 
+/** BeyondTrust's API key as sent (see secretInput). */
+const apiKeyInput = (saved: boolean, v: Pick<IntegrationValues, 'api_key' | 'api_key_mode'>): string | undefined =>
+  secretInput(saved, { token: v.api_key, token_mode: v.api_key_mode });
+
 /** The body of PUT (fields not sent are cleared): the fields the type uses, the secret as secretInput says. */
 export function integrationInput(
-  type: NotificationIntegration,
-  settings: Pick<IntegrationSettings, 'token'>,
+  type: SettingsIntegration,
+  settings: Pick<IntegrationSettings, 'token' | 'api_key'>,
   v: IntegrationValues,
 ): IntegrationSettingsInput {
   const saved = hasSavedSecret(settings);
@@ -137,6 +166,11 @@ export function integrationInput(
       return { enabled: v.enabled, url: text(v.url) };
     case 'webhooks':
       return withSecret({ enabled: v.enabled, url: text(v.url) });
+    case 'beyondtrust': {
+      const body: IntegrationSettingsInput = { enabled: v.enabled, url: text(v.url), api_user: text(v.api_user) };
+      const key = apiKeyInput(hasSavedApiKey(settings), v);
+      return key === undefined ? body : { ...body, api_key: key };
+    }
   }
 }
 
@@ -153,8 +187,8 @@ function secretAfterSave(saved: boolean, v: IntegrationValues): boolean {
 
 /** The form's checks: what the type needs while it is on, and core's limits (lengths, URL, port) always. */
 export function validateIntegration(
-  type: NotificationIntegration,
-  settings: Pick<IntegrationSettings, 'token'>,
+  type: SettingsIntegration,
+  settings: Pick<IntegrationSettings, 'token' | 'api_key'>,
   v: IntegrationValues,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -188,6 +222,7 @@ export function validateIntegration(
   }
   if (type === 'teams' && on && v.url.trim() === '') errors.url = 'Enter the webhook URL of the Teams workflow.';
   if (type === 'webhooks' && on && v.url.trim() === '') errors.url = 'Enter the URL Bulwark posts to.';
+  if (type === 'beyondtrust') Object.assign(errors, validateBeyondTrust(hasSavedApiKey(settings), v));
 
   const result = integrationSettingsInput.safeParse(integrationInput(type, settings, v));
   if (!result.success) {
@@ -196,6 +231,18 @@ export function validateIntegration(
       if (field !== '' && errors[field] === undefined) errors[field] = issue.message;
     }
   }
+  return errors;
+}
+
+/** BeyondTrust's own checks: the API URL, run-as user and API key while it is on; a new key once Replace is chosen. */
+function validateBeyondTrust(saved: boolean, v: IntegrationValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (saved && v.api_key_mode === 'replace' && v.api_key.trim() === '') errors.api_key = 'Type the new API key, or keep the saved one.';
+  if (!v.enabled) return errors;
+  if (v.url.trim() === '') errors.url = 'Enter the URL of the Password Safe API, e.g. https://vault.example.com/BeyondTrust/api/public/v3.';
+  if (v.api_user.trim() === '') errors.api_user = 'Enter the run-as user the API key signs in as.';
+  const key = apiKeyInput(saved, v);
+  if (key === undefined || key === '') errors.api_key ??= 'Enter the API key of the API registration.';
   return errors;
 }
 
@@ -227,16 +274,17 @@ export function generateSecret(): string {
 }
 
 /** The page of each integration. */
-export const INTEGRATION_PATHS: Record<NotificationIntegration, string> = {
+export const INTEGRATION_PATHS: Record<SettingsIntegration, string> = {
   email: '/admin/integrations/email',
   slack: '/admin/integrations/slack',
   teams: '/admin/integrations/teams',
   webhooks: '/admin/integrations/webhooks',
+  beyondtrust: '/admin/integrations/beyondtrust',
 };
 
 /** The integration a page path belongs to (its last segment); null for any other path. */
-export function integrationOfPath(pathname: string): NotificationIntegration | null {
+export function integrationOfPath(pathname: string): SettingsIntegration | null {
   const last = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-  const type = NOTIFICATION_INTEGRATIONS.find((t) => t === last);
+  const type = SETTINGS_INTEGRATIONS.find((t) => t === last);
   return type !== undefined && INTEGRATION_PATHS[type] === pathname.replace(/\/+$/, '') ? type : null;
 }
