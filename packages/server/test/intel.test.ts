@@ -261,6 +261,15 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       for (const p of packages) expect(stored.byPackage.get(`${p.ecosystem}/${p.name}@${p.version}`)).toEqual(reference.matchPackage(p));
     });
 
+    it('gives the same for a host of many products, whose candidates are read in parts at once', async () => {
+      const reference = await referenceIndex(all());
+      // Products only (a CPE without one reads in one query): 40 and more go in parts over the pool's connections.
+      const many = [...cpes.slice(0, -1), ...Array.from({ length: 40 }, (_, i) => `cpe:2.3:a:filler:product_${i}:1.0:*:*:*:*:*:*:*`)];
+      const stored = await matchHost(t.ctx.db, { cpes: [...many].reverse() });
+      for (const cpe of many) expect(stored.byCpe.get(cpe), cpe).toEqual(reference.matchCpes([cpe]));
+      expect(stored.byCpe.get(cpes[0])!.map((m) => m.cve)).toContain('CVE-2024-6387');
+    });
+
     it('finds regreSSHion for OpenSSH 8.9p1 but not 9.9p2, with the reason', async () => {
       const old = (await matchCpe(t.ctx.db, cpes[0])) as Match[];
       const hit = old.find((m) => m.cve === 'CVE-2024-6387');

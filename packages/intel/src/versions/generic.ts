@@ -9,7 +9,23 @@ const PRE_RELEASE: Record<string, number> = { dev: 0, snapshot: 0, alpha: 1, bet
 
 type Part = { num: string } | { word: string };
 
+/**
+ * Parsed versions, kept: a host's match compares its few versions with the same range bounds thousands of times, and
+ * tokenizing was most of a comparison. Emptied when full, so memory stays bounded whatever the feed.
+ */
+const tokens = new Map<string, Part[]>();
+const TOKENS_KEPT = 50_000;
+
 function tokenize(version: string): Part[] {
+  let parts = tokens.get(version);
+  if (parts === undefined) {
+    if (tokens.size >= TOKENS_KEPT) tokens.clear();
+    tokens.set(version, (parts = tokenizeText(version)));
+  }
+  return parts;
+}
+
+function tokenizeText(version: string): Part[] {
   const text = version
     .trim()
     .toLowerCase()

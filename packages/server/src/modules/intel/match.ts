@@ -16,6 +16,7 @@ import {
   type PackageQuery,
   type VulnerabilityMatch,
 } from '@bulwark/intel';
+import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelCves, intelDistroFixes, intelEpss, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
@@ -45,6 +46,30 @@ async function sliced<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R[
 
 export const packageLabel = (p: PackageQuery): string => `${p.ecosystem}/${p.name}@${p.version}`;
 
+/** At most this many queries of one host at once (the pool has more connections; the database, a core each). */
+const PARTS = Math.max(1, Math.min(4, availableParallelism()));
+/** Fewer values than this go in one query: splitting costs a round trip. */
+const PART_MIN = 16;
+
+/** The values in up to PARTS parts of at least PART_MIN (one part when few). */
+function inParts<T>(values: readonly T[]): T[][] {
+  const n = Math.max(1, Math.min(PARTS, Math.floor(values.length / PART_MIN)));
+  const size = Math.ceil(values.length / n);
+  return Array.from({ length: n }, (_, i) => values.slice(i * size, (i + 1) * size));
+}
+
+type Row = Record<string, unknown>;
+/** Candidate rows without repeats: a CVE whose keys fall in two parts brings its match data (or, by vendor, its keys) twice. */
+function distinctRows(rows: Row[]): Row[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const key = `${r.id as string}\u0000${(r.vendor as string | null) ?? ''}\u0000${(r.product as string | null) ?? ''}\u0000${r.match === null ? 'k' : 'm'}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
  * Candidates: the keys of CVEs whose vulnerable entries name one of the products (or, for CPEs without one, vendors),
  * or any product. A plain CVE's key brings its entries; the match data (configurations) is read for the others. With
@@ -54,13 +79,36 @@ export const packageLabel = (p: PackageQuery): string => `${p.ecosystem}/${p.nam
  */
 const CANDIDATES = `with k as (
     select cve_id, vendor, product, entries from intel_cve_products
-    where product = '*' or product = any($1::text[]) or vendor = any($2::text[])
+    where ($4::boolean and product = '*') or product = any($1::text[]) or vendor = any($2::text[])
   )
   select cve_id as id, vendor, product, entries::text, null::text as match from k where not $3::boolean
   union all
   select cve_id, vendor, product, entries::text, null from intel_cve_products where $3::boolean and cve_id in (select cve_id from k)
   union all
   select c.id, null, null, null, c.match::text from intel_cves c where c.id in (select cve_id from k where entries is null)`;
+
+/**
+ * Parsed entries and match data by their text, kept across hosts: the hosts of a scan run the same products, so the
+ * same texts come back host after host, and parsing them was most of a host's match. One parse, and so one object,
+ * per distinct text (the index then handles each only once). Keyed by the text itself, so a changed record is simply
+ * another key; emptied when it holds more than PARSED_CHARS_KEPT characters of text. Nothing mutates what it holds.
+ */
+const parsedTexts = new Map<string, unknown>();
+let parsedChars = 0;
+const PARSED_CHARS_KEPT = 32_000_000;
+
+function parsedText<T>(text: string): T {
+  let value = parsedTexts.get(text);
+  if (value === undefined) {
+    if (parsedChars + text.length > PARSED_CHARS_KEPT) {
+      parsedTexts.clear();
+      parsedChars = 0;
+    }
+    parsedTexts.set(text, (value = JSON.parse(text)));
+    parsedChars += text.length;
+  }
+  return value as T;
+}
 
 /** The match data or entries of every CVE the CPEs could match, indexed for matching. */
 export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveMatchIndex> {
@@ -72,14 +120,15 @@ export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveM
     if (c.product.kind === 'value') products.add(c.product.value);
     else if (c.vendor.kind === 'value') vendors.add(c.vendor.value);
   }
-  const { rows } = await rawClient(db).query(CANDIDATES, [[...products], [...vendors], vendors.size > 0]);
-  // One parse, and so one object, per distinct text: the index then also handles each only once.
-  const parsed = new Map<string, unknown>();
-  const parse = <T>(text: string): T => {
-    let value = parsed.get(text);
-    if (value === undefined) parsed.set(text, (value = JSON.parse(text)));
-    return value as T;
-  };
+  // The products in a few parts queried at once over the pool's connections, so that the database works on every core
+  // (the first part also brings the keys of any product); rows a CVE brings twice count once. With vendors, one query:
+  // every key of every candidate must come, which parts could not see of each other's candidates.
+  const parts = vendors.size > 0 ? [[...products]] : inParts([...products]);
+  const answers = await Promise.all(
+    parts.map((part, i) => rawClient(db).query(CANDIDATES, [part, i === 0 ? [...vendors] : [], i === 0 && vendors.size > 0, i === 0])),
+  );
+  const rows = answers.length === 1 ? answers[0]!.rows : distinctRows(answers.flatMap((a) => a.rows));
+  const parse = parsedText;
   const keys = new Map<string, { vendor: string; product: string }[]>();
   for (const r of rows) {
     if (r.match !== null) continue;
@@ -127,32 +176,36 @@ async function loadAdvisories(db: Db, packages: readonly PackageQuery[]): Promis
 }
 
 /**
- * What a match shows of each CVE: from its match data (not the whole record), the KEV catalog and EPSS. A plain CVE's
- * match data is a few hundred bytes. Dates as text: node-postgres would make Date objects of them.
+ * What a match shows of each CVE: from its match data, the KEV catalog and EPSS. The match data a host's candidates
+ * brought is at hand (`known`), so only the others' is read: plain CVEs (their entries came instead; their match data
+ * has no configurations and is small) and package advisories' CVEs. Dates as text: node-postgres would make Date
+ * objects of them.
  */
-const FACTS = `select w.id, c.severity, c.match, k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due,
-    e.score as epss, e.percentile as epss_percentile
-  from unnest($1::text[]) as w(id)
+const FACTS = `select w.id, c.severity, case when w.need then c.match end as match,
+    k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due, e.score as epss, e.percentile as epss_percentile
+  from unnest($1::text[], $2::boolean[]) as w(id, need)
   left join intel_cves c on c.id = w.id
   left join intel_kev k on k.cve_id = w.id
   left join intel_epss e on e.cve_id = w.id`;
 
-async function loadFacts(db: Db, ids: readonly string[]): Promise<Map<string, CveFacts>> {
+async function loadFacts(db: Db, ids: readonly string[], known: (id: string) => CveMatchData | undefined): Promise<Map<string, CveFacts>> {
   const out = new Map<string, CveFacts>();
   if (ids.length === 0) return out;
-  const { rows } = await rawClient(db).query(FACTS, [ids]);
-  for (const r of rows) {
+  const answers = await Promise.all(
+    inParts(ids).map((part) => rawClient(db).query(FACTS, [part, part.map((id) => known(id) === undefined)])),
+  );
+  for (const r of answers.flatMap((a) => a.rows)) {
     const id = r.id as string;
     const facts: CveFacts = {};
-    const match = r.match as CveMatchData | null;
-    if (match) {
+    const nvd = known(id) ?? (r.match as CveMatchData | null);
+    if (nvd) {
       facts.nvd = {
-        cvss: match.cvss,
+        cvss: nvd.cvss,
         severity: r.severity as VulnerabilityMatch['severity'],
-        published: match.published,
-        description: match.description,
-        references: match.references,
-        kev: match.kev,
+        published: nvd.published,
+        description: nvd.description,
+        references: nvd.references,
+        kev: nvd.kev,
       };
     }
     if (r.kev_added !== null)
@@ -179,7 +232,7 @@ export async function matchHost(db: Db, query: HostQuery): Promise<HostMatches> 
   const ids = new Set<string>();
   for (const [, hits] of cpeHits) for (const h of hits) ids.add(h.cve);
   for (const [, reasons] of packageHits) for (const cve of reasons.keys()) ids.add(cve);
-  const facts = await loadFacts(db, [...ids]);
+  const facts = await loadFacts(db, [...ids], (id) => candidates.get(id));
   const shape = (cve: string, why: readonly string[], advisory?: OsvRecord): VulnerabilityMatch =>
     vulnerabilityMatch(cve, facts.get(cve) ?? {}, why, advisory);
   return {
