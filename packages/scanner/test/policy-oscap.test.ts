@@ -35,6 +35,12 @@ function oscapVersion(): string | undefined {
 }
 
 const version = oscapVersion();
+// oscap's rpm probe needs rpm's configuration (Debian package rpm-common); without it every rpminfo object is "not
+// applicable" to oscap, which makes rpm-only inventory definitions (CentOS 7 installed …) true on a Debian host, where
+// Bulwark (and oscap with its probe working) find no such package. .ci/run installs rpm-common.
+const RPMRC = '/usr/lib/rpm/rpmrc';
+if (version !== undefined && !existsSync(RPMRC))
+  console.warn(`policy-oscap: ${RPMRC} is missing (Debian package rpm-common): oscap answers "not applicable" for rpm packages.`);
 const isRoot = process.getuid?.() === 0;
 const ready = version !== undefined && existsSync(OVAL) && isRoot;
 if (!ready)
@@ -49,6 +55,7 @@ async function oscapResults(): Promise<{ results: Map<string, OvalResult>; cache
     .update(content)
     .update(version ?? '')
     .update(boot)
+    .update(existsSync(RPMRC) ? 'rpmrc' : 'no rpmrc')
     .digest('hex')
     .slice(0, 24);
   const dir = join(tmpdir(), 'bulwark-oscap-results');

@@ -53,10 +53,11 @@ const PUBLIC_READS = new Set(['/api/check-authentication/', '/api/feature-flags/
 const PATCH_SETS: Record<string, string[]> = { '/api/scan/nscans/{id}/': ['start'] };
 
 /**
- * Tables that change with any request (sessions, rate limits, sign-in and audit trails), left out of "nothing written".
+ * Tables that change with any request (sessions, rate limits, sign-in and audit trails), or on the clock (housekeeping,
+ * every quarter hour, writes today's exposure snapshot whatever the requests), left out of "nothing written".
  * pg-boss keeps its jobs in its own schema, outside `public`; job_progress stays in: no hostile request may queue a job.
  */
-const VOLATILE_TABLES = ['sessions', 'rate_limits', 'auth_events', 'audit_events'];
+const VOLATILE_TABLES = ['sessions', 'rate_limits', 'auth_events', 'audit_events', 'exposure_snapshots'];
 
 /** Rows a read writes by design, left out of "nothing written": GET /api/sso/generatessotoken/ issues an SSO token. */
 const ROWS_WRITTEN_BY_READS: Record<string, string> = { one_time_tokens: "kind <> 'sso'" };
