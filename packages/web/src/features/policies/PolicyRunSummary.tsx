@@ -1,13 +1,13 @@
 // The summary of a policy run: what was evaluated where and when, its status and progress (tasks while they move), and
 // its score as a ring with the rule results of its hosts added up.
-import { Anchor, Card, Grid, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { SCAN_RUN_STATUS, formatDateTime, type ScanRunRow } from '@bulwark/core';
+import { formatDateTime, type ScanRunRow } from '@bulwark/core';
 import { Fact } from '../../components/Fact.tsx';
 import { RunStatus } from '../scans/RunStatus.tsx';
-import { RunTasks } from '../scans/RunTasks.tsx';
-import { isRunMoving, progressText, runPollInterval, userName } from '../scans/scan-format.ts';
+import { RunProgress } from '../scans/RunProgress.tsx';
+import { isRunMoving, runPollInterval, userName } from '../scans/scan-format.ts';
 import { CountsLine } from './CountsLine.tsx';
 import { ScoreRing } from './ScoreRing.tsx';
 import { ALL_HOSTS_QUERY, policyProfileEditPath, sumCounts } from './policy-format.ts';
@@ -22,7 +22,6 @@ function scoreNote(run: ScanRunRow): string {
 }
 
 export function PolicyRunSummary({ run }: { run: ScanRunRow }) {
-  const moving = isRunMoving(run);
   const probe = run.probe_group ? `Group ${run.probe_group.name}` : run.node.name;
   const hosts = useQuery(policyHostsQuery(run.id, ALL_HOSTS_QUERY, runPollInterval([run])));
   const totals = hosts.data ? sumCounts(hosts.data.results.map((h) => h.counts)) : null;
@@ -58,17 +57,7 @@ export function PolicyRunSummary({ run }: { run: ScanRunRow }) {
                 {run.hosts_up} of {run.hosts_total}
               </Fact>
             </SimpleGrid>
-            {moving && (
-              <Group gap="xs" wrap="nowrap">
-                <Progress value={run.progress} animated style={{ flex: 1 }} size="lg" aria-label="Scan progress" />
-                <Text size="sm" w={44} ta="right">
-                  {progressText(run.progress)}
-                </Text>
-              </Group>
-            )}
-            {run.children.length > 0 && (moving || run.children.length > 1) && (
-              <RunTasks tasks={run.children} processing={run.status === SCAN_RUN_STATUS.processing_results} />
-            )}
+            <RunProgress run={run} />
           </Stack>
         </Card>
       </Grid.Col>

@@ -1,17 +1,16 @@
 // The summary of one run: what was scanned with what, when, its status, progress, tasks, and what was found.
-import { Card, Grid, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { SCAN_RUN_STATUS, formatDateTime, type ScanRunRow } from '@bulwark/core';
+import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime, type ScanRunRow } from '@bulwark/core';
 import { RunResult } from './RunResult.tsx';
 import { RunStatus } from './RunStatus.tsx';
-import { RunTasks } from './RunTasks.tsx';
+import { RunProgress } from './RunProgress.tsx';
 import { SeverityBars } from './SeverityBars.tsx';
-import { isRunMoving, progressText, userName } from './scan-format.ts';
+import { userName } from './scan-format.ts';
 import { Fact } from '../../components/Fact.tsx';
 
 const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
 
 export function RunSummary({ run }: { run: ScanRunRow }) {
-  const moving = isRunMoving(run);
   const probe = run.probe_group ? `Group ${run.probe_group.name}` : run.node.name;
   return (
     <Grid gap="md">
@@ -36,17 +35,7 @@ export function RunSummary({ run }: { run: ScanRunRow }) {
               <Fact label="Finished">{when(run.finished)}</Fact>
               <Fact label="Addresses">{run.scanned_items}</Fact>
             </SimpleGrid>
-            {moving && (
-              <Group gap="xs" wrap="nowrap">
-                <Progress value={run.progress} animated style={{ flex: 1 }} size="lg" aria-label="Scan progress" />
-                <Text size="sm" w={44} ta="right">
-                  {progressText(run.progress)}
-                </Text>
-              </Group>
-            )}
-            {run.children.length > 0 && (moving || run.children.length > 1) && (
-              <RunTasks tasks={run.children} processing={run.status === SCAN_RUN_STATUS.processing_results} />
-            )}
+            <RunProgress run={run} />
           </Stack>
         </Card>
       </Grid.Col>
