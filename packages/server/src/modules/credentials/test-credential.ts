@@ -1,10 +1,9 @@
 // The test action of a credential: on an asset the caller sees (its address) or an address typed in, from the server's
 // own network position, checking the host key pinned for that host; says exactly what worked and what did not.
-import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
 import { TEST_TARGET_REQUIRED, type CredentialTestRequest, type CredentialTestResult, type ScanAuthOs } from '@bulwark/core';
 import { testKubernetesLogin, testLinuxLogin, testWindowsLogin, type LinuxLogin } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
+import { trustedCas } from '../../lib/trusted-cas.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Auth } from '../../http/session.ts';
 import { getAssetRow, scopeOfCaller } from '../assets/service.ts';
@@ -24,7 +23,7 @@ export async function testCredential(
   if (kind === 'kubernetes') {
     const f = row.fields as Record<string, string>;
     const token = row.secrets.token ? ctx.secrets.decrypt(row.secrets.token) : '';
-    const ca = ctx.config.extraCaFile ? [...rootCertificates, readFileSync(ctx.config.extraCaFile, 'utf8')] : undefined;
+    const ca = trustedCas(ctx.config);
     return testKubernetesLogin({ url: String(f.url ?? ''), token }, ca ? { ca } : {});
   }
   let target = body.target?.trim() ?? '';

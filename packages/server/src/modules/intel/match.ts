@@ -128,13 +128,12 @@ export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveM
     parts.map((part, i) => rawClient(db).query(CANDIDATES, [part, i === 0 ? [...vendors] : [], i === 0 && vendors.size > 0, i === 0])),
   );
   const rows = answers.length === 1 ? answers[0]!.rows : distinctRows(answers.flatMap((a) => a.rows));
-  const parse = parsedText;
   const keys = new Map<string, { vendor: string; product: string }[]>();
   for (const r of rows) {
     if (r.match !== null) continue;
     const id = r.id as string;
     const key = { vendor: r.vendor as string, product: r.product as string };
-    if (r.entries !== null) index.addEntries(id, key.vendor, key.product, parse<KeyEntry[]>(r.entries as string));
+    if (r.entries !== null) index.addEntries(id, key.vendor, key.product, parsedText<KeyEntry[]>(r.entries as string));
     else {
       const list = keys.get(id);
       if (list) list.push(key);
@@ -142,7 +141,7 @@ export async function loadCandidates(db: Db, cpes: readonly Cpe[]): Promise<CveM
     }
   }
   for (const r of rows)
-    if (r.match !== null) index.add(r.id as string, parse<CveMatchData>(r.match as string), keys.get(r.id as string) ?? []);
+    if (r.match !== null) index.add(r.id as string, parsedText<CveMatchData>(r.match as string), keys.get(r.id as string) ?? []);
   return index;
 }
 
@@ -204,7 +203,8 @@ async function loadFacts(db: Db, ids: readonly string[], known: (id: string) => 
         severity: r.severity as VulnerabilityMatch['severity'],
         published: nvd.published,
         description: nvd.description,
-        references: nvd.references,
+        // A copy: the match data may be the parsed text kept for the next hosts, which nothing may change.
+        references: [...nvd.references],
         kev: nvd.kev,
       };
     }

@@ -2,11 +2,9 @@
 // borrowed for one task (or one test) at a time — signed in with the saved integration settings, the managed account
 // requested and its password or SSH key retrieved — then checked in when the task ends. Open requests are written to
 // vault_checkouts so that whichever server hears of the task's end checks them in.
-import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { trustedCas } from '../../lib/trusted-cas.ts';
 import { vaultCheckouts } from '../../db/schema/index.ts';
 import { openSettings } from '../notifications/settings.ts';
 import type { CredentialRow } from '../credentials/repo.ts';
@@ -41,7 +39,7 @@ export async function passwordSafeOf(ctx: VaultContext, customerId: number): Pro
   const apiUser = typeof s?.fields.api_user === 'string' ? s.fields.api_user : '';
   const apiKey = s?.secrets.api_key ?? '';
   if (!s?.enabled || !url || !apiUser || !apiKey) return null;
-  const ca = ctx.config.extraCaFile ? [...rootCertificates, readFileSync(ctx.config.extraCaFile, 'utf8')] : undefined;
+  const ca = trustedCas(ctx.config);
   return new PasswordSafe({ url, apiUser, apiKey, ...(ca ? { ca } : {}) });
 }
 
@@ -124,7 +122,7 @@ export async function checkIn(ctx: VaultContext, customerId: number, requestIds:
 
 /** The task has ended: its release requests are checked in and forgotten. */
 export async function checkInTask(ctx: VaultContext, taskId: number): Promise<number> {
-  const rows = await (ctx.db as Db).delete(vaultCheckouts).where(eq(vaultCheckouts.taskId, taskId)).returning();
+  const rows = await ctx.db.delete(vaultCheckouts).where(eq(vaultCheckouts.taskId, taskId)).returning();
   if (rows.length === 0) return 0;
   await checkIn(
     ctx,

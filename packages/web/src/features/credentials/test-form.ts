@@ -1,6 +1,7 @@
 // Pure rules of the credential test: the host to try (an asset chosen, else an address typed) and an optional port, as
 // the body of POST scan/{os}auths/{id}/test/, checked with core's schema and its messages.
 import { credentialTestInputFor, type CredentialTestInput, type ScanAuthOs } from '@bulwark/core';
+import { schemaErrors } from '../../components/forms/schema-field.ts';
 
 export interface TestValues {
   /** The chosen host asset's id, as the picker holds it. */
@@ -32,14 +33,7 @@ export const validateTestFor =
     validateTest(v, kind);
 
 export function validateTest(v: TestValues, kind: ScanAuthOs = 'linux'): Record<string, string> {
-  const parsed = credentialTestInputFor(kind).safeParse(testInput(v));
-  const errors: Record<string, string> = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'target');
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return schemaErrors(credentialTestInputFor(kind), testInput(v), {}, 'target');
 }
 
 /** The host the test is run on, for the progress message. */

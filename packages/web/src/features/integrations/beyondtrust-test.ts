@@ -5,6 +5,7 @@
 import { BEYONDTRUST_STEPS, beyondTrustTestInput, type BeyondTrustTestResult, type IntegrationSettings } from '@bulwark/core';
 import type { BeyondTrustTestInput } from './integrations-api.ts';
 import { hasSavedApiKey } from './integration-form.ts';
+import { schemaErrors } from '../../components/forms/schema-field.ts';
 
 export type BeyondTrustStep = (typeof BEYONDTRUST_STEPS)[number];
 export type StepState = 'passed' | 'failed' | 'not_reached';
@@ -26,16 +27,7 @@ export const NEW_ACCOUNT_TEST: AccountTestValues = { system_name: '', account_na
 export const ACCOUNT_TEST_ERROR_FIELDS = ['system_name', 'account_name'] as const;
 
 /** Core's checks of the input, by field (the first message of each). */
-export function validateAccountTest(values: AccountTestValues): Record<string, string> {
-  const result = beyondTrustTestInput.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field !== '' && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}
+export const validateAccountTest = (values: AccountTestValues): Record<string, string> => schemaErrors(beyondTrustTestInput, values);
 
 export interface StepRow {
   step: BeyondTrustStep;

@@ -17,6 +17,7 @@ import {
   type SettingsIntegration,
 } from '@bulwark/core';
 import { isApiError, messageOf } from '../../api/errors.ts';
+import { schemaErrors } from '../../components/forms/schema-field.ts';
 
 /** What happens to a saved secret on save: kept as is, replaced by the value typed, or removed. */
 export type SecretMode = 'keep' | 'replace' | 'remove';
@@ -224,14 +225,7 @@ export function validateIntegration(
   if (type === 'webhooks' && on && v.url.trim() === '') errors.url = 'Enter the URL Bulwark posts to.';
   if (type === 'beyondtrust') Object.assign(errors, validateBeyondTrust(hasSavedApiKey(settings), v));
 
-  const result = integrationSettingsInput.safeParse(integrationInput(type, settings, v));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field !== '' && errors[field] === undefined) errors[field] = issue.message;
-    }
-  }
-  return errors;
+  return schemaErrors(integrationSettingsInput, integrationInput(type, settings, v), errors);
 }
 
 /** BeyondTrust's own checks: the API URL, run-as user and API key while it is on; a new key once Replace is chosen. */
