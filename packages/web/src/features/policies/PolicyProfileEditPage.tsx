@@ -1,11 +1,11 @@
 // /scans/scan-profiles/edit/oprofile/{id} ('new' for a new one): the policy profile form, with Copy for an existing
 // profile and a warning when its policy is no longer in the library.
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { crudMessages, type PolicyProfile } from '@bulwark/core';
-import { isApiError, messageOf } from '../../api/errors.ts';
+import { ProfileLoadError } from '../profiles/ProfileLoadError.tsx';
+import { useCopyProfile } from '../profiles/use-copy-profile.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
@@ -20,21 +20,13 @@ import { usePolicyAccess } from './policy-access.ts';
 const MESSAGES = crudMessages('scan_profile');
 
 function EditExisting({ id }: { id: number }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const refresh = usePolicyProfileRefresh();
   const access = usePolicyAccess();
-  const [copying, setCopying] = useState(false);
+  const { copying, copyProfile: copy } = useCopyProfile({ copy: copyPolicyProfile, refresh, editPath: policyProfileEditPath });
   const { data: profile, error } = useQuery(policyProfileQuery(id));
 
-  if (error) {
-    const missing = isApiError(error) && error.status === 404;
-    return (
-      <Alert color={missing ? 'yellow' : 'red'} variant="light" role="alert">
-        {missing ? 'This policy profile does not exist or was deleted.' : messageOf(error, 'The policy profile could not be loaded.')}
-      </Alert>
-    );
-  }
+  if (error) return <ProfileLoadError error={error} noun="policy profile" />;
   if (!profile) return <PageLoader label="Loading the policy profile…" />;
 
   async function save(values: PolicyProfileValues, original: PolicyProfile) {
@@ -49,20 +41,6 @@ function EditExisting({ id }: { id: number }) {
     }
   }
 
-  async function copy() {
-    setCopying(true);
-    try {
-      const created = await copyPolicyProfile(id);
-      toastSuccess(MESSAGES.created);
-      await refresh();
-      void navigate(policyProfileEditPath(created.id));
-    } catch (failure) {
-      toastFailure(failure, MESSAGES.createFailed);
-    } finally {
-      setCopying(false);
-    }
-  }
-
   const readOnly = profile.builtin || !access.update;
   return (
     <Stack gap="md">
@@ -73,7 +51,7 @@ function EditExisting({ id }: { id: number }) {
           <Group gap="xs">
             {profile.builtin && <Badge variant="light">Built-in</Badge>}
             {access.create && (
-              <Button variant={profile.builtin ? 'filled' : 'default'} onClick={() => void copy()} loading={copying}>
+              <Button variant={profile.builtin ? 'filled' : 'default'} onClick={() => void copy(id)} loading={copying}>
                 Copy
               </Button>
             )}

@@ -1,12 +1,13 @@
 // The actions menu of one profile row, for network and policy profiles alike: open (edit or view), copy, export as
 // JSON, delete after a confirm — each as the caller's permissions allow; built-in profiles are viewed, never deleted.
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ActionIcon, Menu } from '@mantine/core';
 import { crudMessages } from '@bulwark/core';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { downloadJson, safeFileName } from '../../components/download.ts';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { useCopyProfile } from './use-copy-profile.ts';
 
 const MESSAGES = crudMessages('scan_profile');
 
@@ -25,20 +26,9 @@ export interface ProfileActionsProps {
 }
 
 export function ProfileActionsMenu({ profile, access, noun, editPath, copy, exportJson, remove, refresh }: ProfileActionsProps) {
-  const navigate = useNavigate();
+  const { copyProfile } = useCopyProfile({ copy, refresh, editPath });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  async function copyIt() {
-    try {
-      const created = await copy(profile.id);
-      toastSuccess(MESSAGES.created);
-      await refresh();
-      void navigate(editPath(created.id));
-    } catch (error) {
-      toastFailure(error, MESSAGES.createFailed);
-    }
-  }
 
   async function download() {
     try {
@@ -75,7 +65,7 @@ export function ProfileActionsMenu({ profile, access, noun, editPath, copy, expo
           <Menu.Item component={Link} to={editPath(profile.id)}>
             {access.update && !profile.builtin ? 'Edit' : 'View'}
           </Menu.Item>
-          {access.create && <Menu.Item onClick={() => void copyIt()}>Copy</Menu.Item>}
+          {access.create && <Menu.Item onClick={() => void copyProfile(profile.id)}>Copy</Menu.Item>}
           <Menu.Item onClick={() => void download()}>Export</Menu.Item>
           {deletable && (
             <>

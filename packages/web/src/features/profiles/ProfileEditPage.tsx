@@ -1,10 +1,10 @@
 // /scans/scan-profiles/edit/nprofile/{id} ('new' for a new one): the profile form; built-ins open read-only with Copy.
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { crudMessages, type NetworkProfile } from '@bulwark/core';
-import { isApiError, messageOf } from '../../api/errors.ts';
+import { ProfileLoadError } from './ProfileLoadError.tsx';
+import { useCopyProfile } from './use-copy-profile.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
@@ -32,19 +32,15 @@ function BackLink() {
 }
 
 function EditExisting({ id }: { id: number }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [copying, setCopying] = useState(false);
+  const { copying, copyProfile: copy } = useCopyProfile({
+    copy: copyProfile,
+    refresh: () => queryClient.invalidateQueries({ queryKey: PROFILE_KEYS.all }),
+    editPath: profileEditPath,
+  });
   const { data: profile, error } = useQuery(profileOptions(id));
 
-  if (error) {
-    const missing = isApiError(error) && error.status === 404;
-    return (
-      <Alert color={missing ? 'yellow' : 'red'} variant="light" role="alert">
-        {missing ? 'This scan profile does not exist or was deleted.' : messageOf(error, 'The scan profile could not be loaded.')}
-      </Alert>
-    );
-  }
+  if (error) return <ProfileLoadError error={error} noun="scan profile" />;
   if (!profile) return <PageLoader label="Loading the profile…" />;
 
   async function save(values: ProfileValues, original: NetworkProfile) {
@@ -59,20 +55,6 @@ function EditExisting({ id }: { id: number }) {
     }
   }
 
-  async function copy() {
-    setCopying(true);
-    try {
-      const created = await copyProfile(id);
-      toastSuccess(MESSAGES.created);
-      await queryClient.invalidateQueries({ queryKey: PROFILE_KEYS.all });
-      void navigate(profileEditPath(created.id));
-    } catch (failure) {
-      toastFailure(failure, MESSAGES.createFailed);
-    } finally {
-      setCopying(false);
-    }
-  }
-
   return (
     <Stack gap="md">
       <PageHeader
@@ -81,7 +63,7 @@ function EditExisting({ id }: { id: number }) {
         actions={
           <Group gap="xs">
             {profile.builtin && <Badge variant="light">Built-in</Badge>}
-            <Button variant={profile.builtin ? 'filled' : 'default'} onClick={() => void copy()} loading={copying}>
+            <Button variant={profile.builtin ? 'filled' : 'default'} onClick={() => void copy(id)} loading={copying}>
               Copy
             </Button>
           </Group>
