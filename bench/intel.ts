@@ -7,7 +7,8 @@
 // throughputs and the ratios (time of ours / time of the reference), and the CPU time this process spent on the NVD
 // import (all threads: reader threads, and PGlite's database work).
 // Run: npx tsx bench/intel.ts  (BENCH_BACKEND=pglite|postgres, default both when PostgreSQL answers at 127.0.0.1:5432;
-// BENCH_RECORDS=N CVE records; BENCH_PG_URL=postgres://... admin URL of another server)
+// BENCH_RECORDS=N CVE records; BENCH_READERS=N reader threads for the NVD import; BENCH_PG_URL=postgres://... admin URL of
+// another server)
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,8 @@ import { loadCandidates, matchHost } from '../packages/server/src/modules/intel/
 type Json = Record<string, unknown>;
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
+/** Reader threads for the NVD import (default: importSources' own choice). */
+const READERS = process.env.BENCH_READERS === undefined ? undefined : Number(process.env.BENCH_READERS);
 const PAGE = 2_000; // CVEs per NVD API page, as the API serves them
 const VARIANTS = 1_000; // a copy of a sample gets vendor_N / product_N, N in 0..999
 const HOSTS = 100;
@@ -254,7 +257,7 @@ async function runBackend(backend: Backend, dirs: Dirs, services: Service[]): Pr
     );
     let t = performance.now();
     const cpu = process.cpuUsage();
-    const nvd = await importSources(db, [dirs.nvd]);
+    const nvd = await importSources(db, [dirs.nvd], undefined, READERS === undefined ? {} : { readers: READERS });
     const nvdMs = performance.now() - t;
     const nvdCpu = process.cpuUsage(cpu);
     t = performance.now();

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { IntelIndex, readFeed } from '@bulwark/intel';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedImports, intelCveProducts, intelCves } from '../src/db/schema/index.ts';
+import { feedImports, intelCveProducts, intelCves, intelEpss } from '../src/db/schema/index.ts';
 import { importSources } from '../src/modules/intel/import.ts';
 import { intelCounts, matchCpe, matchHost, matchPackage } from '../src/modules/intel/match.ts';
 import { FEED_IMPORT_QUEUE, settleFeedImports } from '../src/modules/intel/queue.ts';
@@ -16,7 +16,15 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type TestApp } fro
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../intel/test/fixtures/feeds');
 
-type Match = { cve: string; kev: boolean; ransomware: boolean; epss: number | null; severity: number | null; matched_by: string };
+type Match = {
+  cve: string;
+  kev: boolean;
+  ransomware: boolean;
+  epss: number | null;
+  severity: number | null;
+  matched_by: string;
+  references: string[];
+};
 type Import = { id: number; status: string; percent: number; counts: Record<string, number>; formats: string[] };
 
 /** The reference: @bulwark/intel's in-memory index fed the same files. */
@@ -98,6 +106,41 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       await importSources(t.ctx.db, [path.join(dir, 'real.json')]);
     });
 
+    it('EPSS: new scores go in by COPY, a later file of the same CVEs replaces them (the copy rolled back), an older one does not', async () => {
+      const dir = path.join(feeds, 'epss-days');
+      mkdirSync(dir, { recursive: true });
+      const csv = (day: string, rows: string[]): string =>
+        `#model_version:v2025.03.14,score_date:${day}T00:00:00+0000\ncve,epss,percentile\n${rows.join('\n')}\n`;
+      writeFileSync(path.join(dir, 'a.csv'), csv('2026-01-01', ['CVE-2099-0001,0.10000,0.50000', 'CVE-2099-0002,0.20000,0.60000']));
+      expect((await importSources(t.ctx.db, [path.join(dir, 'a.csv')])).counts).toMatchObject({ read: 2, added: 2, updated: 0 });
+      // One new CVE and one stored: the COPY meets the stored one, is rolled back whole, and the batch is upserted.
+      writeFileSync(path.join(dir, 'b.csv'), csv('2026-02-01', ['CVE-2099-0001,0.90000,0.99000', 'CVE-2099-0003,0.30000,0.70000']));
+      expect((await importSources(t.ctx.db, [path.join(dir, 'b.csv')])).counts).toMatchObject({
+        read: 2,
+        added: 1,
+        updated: 1,
+        unchanged: 0,
+      });
+      writeFileSync(path.join(dir, 'c.csv'), csv('2025-12-01', ['CVE-2099-0002,0.00100,0.01000']));
+      expect((await importSources(t.ctx.db, [path.join(dir, 'c.csv')])).counts).toMatchObject({
+        read: 1,
+        added: 0,
+        updated: 0,
+        unchanged: 1,
+      });
+      const rows = await t.ctx.db
+        .select()
+        .from(intelEpss)
+        .where(inArray(intelEpss.cveId, ['CVE-2099-0001', 'CVE-2099-0002', 'CVE-2099-0003']));
+      const byId = Object.fromEntries(rows.map((r) => [r.cveId, [r.score, r.scoreDate]]));
+      expect(byId).toEqual({
+        'CVE-2099-0001': [0.9, '2026-02-01'],
+        'CVE-2099-0002': [0.2, '2026-01-01'],
+        'CVE-2099-0003': [0.3, '2026-02-01'],
+      });
+      await t.ctx.db.delete(intelEpss).where(inArray(intelEpss.cveId, ['CVE-2099-0001', 'CVE-2099-0002', 'CVE-2099-0003']));
+    });
+
     it('an updated CVE keeps the product keys it still names, loses the others, and matches on its new data', async () => {
       const record = JSON.parse(readFileSync(path.join(FIXTURES, 'nvd/CVE-2024-6387.json'), 'utf8')) as Record<string, unknown>;
       const dir = path.join(feeds, 'moved');
@@ -129,12 +172,15 @@ describe.each(BACKENDS)('vulnerability intelligence on %s', (backend) => {
       const keys = await t.ctx.db.select().from(intelCveProducts).where(eq(intelCveProducts.cveId, 'CVE-2024-6387'));
       expect(keys.map((k) => `${k.vendor}:${k.product}`).sort()).toEqual(['acme:widget', 'openbsd:openssh']);
       const [row] = await t.ctx.db.select().from(intelCves).where(eq(intelCves.id, 'CVE-2024-6387'));
-      // A plain record: its entries are on its keys, its match data holds what a match shows.
-      expect(row.match.configurations).toBeNull();
+      // A plain record: its entries are on its keys; its record (what a match shows) has no configurations.
+      expect(row.match).toEqual({ configurations: null });
+      expect(row.record).not.toHaveProperty('configurations');
       expect(keys.find((k) => k.product === 'widget')?.entries?.map((e) => e.criteria)).toEqual(['cpe:2.3:a:acme:widget:*:*:*:*:*:*:*:*']);
-      expect(row.match).toMatchObject({ cvss: { score: 8.1 }, published: row.record.published, description: row.record.description });
+      expect(row.record).toMatchObject({ primaryCvss: { score: 8.1 }, published: record.published });
       const widget = (await matchCpe(t.ctx.db, 'cpe:2.3:a:acme:widget:1.5:*:*:*:*:*:*:*')) as Match[];
       expect(widget.map((m) => m.cve)).toEqual(['CVE-2024-6387']);
+      expect(widget[0]).toMatchObject({ cvss: { score: 8.1 }, description: row.record.description, published: row.record.published });
+      expect(widget[0].references.length).toBeGreaterThan(0);
       expect(((await matchCpe(t.ctx.db, 'cpe:2.3:a:openbsd:openssh:8.9:p1:*:*:*:*:*:*')) as Match[]).map((m) => m.cve)).not.toContain(
         'CVE-2024-6387',
       );

@@ -110,6 +110,15 @@ export function parseCpe(text: string): Cpe {
  * criteria of every record, and most are never parsed again.
  */
 export function checkCpe(text: string): void {
+  // The usual name first: lower-case prefix, nothing to trim, no escapes.
+  if (
+    text.startsWith('cpe:2.3:') &&
+    text.charCodeAt(9) === 0x3a &&
+    'aoh*-'.includes(text[8]) &&
+    text.charCodeAt(text.length - 1) > 0x20 &&
+    unescapedColons(text) === 12
+  )
+    return;
   const t = text.trim();
   // `cpe:2.3:` (the prefix any case), a one-character part, 13 components, no backslash left dangling at the end.
   const wellFormed =
@@ -124,6 +133,12 @@ export function checkCpe(text: string): void {
 
 /** Colons that separate components; -1 when the text ends in an escape with nothing to escape. */
 function unescapedColons(text: string): number {
+  if (!text.includes('\\')) {
+    // No escapes (the usual name): the colons found natively.
+    let colons = 0;
+    for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) colons++;
+    return colons;
+  }
   let colons = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -139,9 +154,48 @@ function unescapedColons(text: string): number {
  * attributes: index keys need only these, for every criteria of every record imported.
  */
 export function parseCpeProduct(text: string): Pick<Cpe, 'part' | 'vendor' | 'product'> {
+  // Most names have no escapes: the colons found one by one, without splitting the whole name (every criteria of a
+  // feed is keyed this way on import).
+  if (!text.includes('\\') && text === text.trim()) {
+    const at: number[] = [];
+    for (let i = text.indexOf(':'); i >= 0 && at.length < 13; i = text.indexOf(':', i + 1)) at.push(i);
+    if (at.length === 12) {
+      return {
+        part: parseCpeValue(text.slice(at[1] + 1, at[2])),
+        vendor: parseCpeValue(text.slice(at[2] + 1, at[3])),
+        product: parseCpeValue(text.slice(at[3] + 1, at[4])),
+      };
+    }
+  }
   const parts = splitComponents(text.trim());
   if (parts.length !== 13) return pick(parseCpe(text)); // let parseCpe say what is wrong
   return { part: parseCpeValue(parts[2]), vendor: parseCpeValue(parts[3]), product: parseCpeValue(parts[4]) };
+}
+
+/** A vendor or product as an index key: lower case, `*` for ANY or NA. */
+const keyOf = (v: CpeValue): string => (v.kind === 'value' ? v.value : '*');
+const rawKeyOf = (raw: string): string => (raw === '*' || raw === '' || raw === '-' ? '*' : raw.toLowerCase());
+
+/**
+ * The vendor and product of a CPE name as index keys, and whether the product is a pattern (wildcards). What
+ * parseCpeProduct gives, without building the parsed values: the store keys every criteria of every record it imports.
+ */
+export function cpeProductKey(text: string): { vendor: string; product: string; productPattern: boolean } {
+  // The usual name: `cpe:2.3:` and a one-letter part, no escapes, nothing to trim.
+  if (text.startsWith('cpe:2.3:') && text.charCodeAt(9) === 0x3a && text.charCodeAt(text.length - 1) > 0x20 && !text.includes('\\')) {
+    const v = text.indexOf(':', 10);
+    const p = v < 0 ? -1 : text.indexOf(':', v + 1);
+    if (p > 0) {
+      const product = text.slice(v + 1, p);
+      return {
+        vendor: rawKeyOf(text.slice(10, v)),
+        product: rawKeyOf(product),
+        productPattern: product !== '*' && (product.includes('*') || product.includes('?')),
+      };
+    }
+  }
+  const c = parseCpeProduct(text);
+  return { vendor: keyOf(c.vendor), product: keyOf(c.product), productPattern: c.product.kind === 'value' && c.product.pattern !== null };
 }
 
 const pick = (c: Cpe): Pick<Cpe, 'part' | 'vendor' | 'product'> => ({ part: c.part, vendor: c.vendor, product: c.product });

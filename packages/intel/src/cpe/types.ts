@@ -8,7 +8,6 @@ export interface CpeMatch {
   versionStartExcluding?: string;
   versionEndIncluding?: string;
   versionEndExcluding?: string;
-  matchCriteriaId?: string;
 }
 
 /** A node: its cpeMatch entries (and, in NVD 1.1 data, child nodes) joined by AND or OR, possibly negated. */

@@ -11,7 +11,7 @@ import type { CveRecord } from '../records/nvd.ts';
 import type { OsvRecord } from '../records/osv.ts';
 import { normalizePackageName, parseEcosystem } from '../versions/ecosystems.ts';
 import type { VulnerabilityMatch } from './types.ts';
-import { candidateCves, configurationReasons, sortMatches, vulnerabilityMatch } from './cve-match.ts';
+import { candidateCves, configurationReasons, nvdFacts, sortMatches, vulnerabilityMatch } from './cve-match.ts';
 import type { DistroFix } from '../records/distro-fix.ts';
 
 export interface CpeQueryOptions {
@@ -167,14 +167,7 @@ export class IntelIndex {
     return vulnerabilityMatch(
       cve,
       {
-        nvd: rec && {
-          cvss: rec.primaryCvss,
-          severity: rec.severity,
-          published: rec.published,
-          description: rec.description,
-          references: rec.references.map((r) => r.url),
-          kev: rec.kev,
-        },
+        nvd: rec && nvdFacts(rec),
         kev,
         epss,
       },

@@ -1,5 +1,5 @@
 // FIRST EPSS scores: the per-CVE JSON form (strings) and the daily CSV (comment line with model version and score date).
-import { RecordError, asObject, cveId, optionalString, unitNumber } from './json.ts';
+import { CVE_ID, RecordError, asObject, cveId, optionalString, unitNumber } from './json.ts';
 
 export interface EpssScore {
   cve: string;
@@ -47,19 +47,33 @@ export function parseEpssComment(line: string): EpssCsvHeader {
 
 /** Parses one data row, given the header's column positions. */
 export function parseEpssRow(line: string, columns: Map<string, number>, header: EpssCsvHeader): EpssScore {
-  const cells = line.split(',');
-  if (cells.length !== columns.size) throw new RecordError(`expected ${columns.size} columns, found ${cells.length}`);
-  const cell = (name: string): string | undefined => {
-    const i = columns.get(name);
-    return i === undefined ? undefined : cells[i].trim();
-  };
-  const percentile = cell('percentile');
-  return {
-    cve: cveId(cell('cve'), 'cve'),
-    epss: unitNumber(cell('epss'), 'epss'),
-    // The earliest CSVs (2021) had no percentile column.
-    percentile: percentile === undefined ? null : unitNumber(percentile, 'percentile'),
-    date: header.scoreDate ? header.scoreDate.slice(0, 10) : null,
-    modelVersion: header.modelVersion,
+  return epssRowReader(columns, header)(line);
+}
+
+/**
+ * A parser of the data rows under one header: the columns looked up once, not per row (a daily file has a quarter of a
+ * million rows).
+ */
+export function epssRowReader(columns: Map<string, number>, header: EpssCsvHeader): (line: string) => EpssScore {
+  const size = columns.size;
+  const cveAt = columns.get('cve');
+  const epssAt = columns.get('epss');
+  const percentileAt = columns.get('percentile');
+  const date = header.scoreDate ? header.scoreDate.slice(0, 10) : null;
+  const cell = (cells: string[], i: number | undefined): string | undefined => (i === undefined ? undefined : cells[i].trim());
+  return (line) => {
+    const cells = line.split(',');
+    if (cells.length !== size) throw new RecordError(`expected ${size} columns, found ${cells.length}`);
+    const cve = cell(cells, cveAt);
+    const percentile = cell(cells, percentileAt);
+    return {
+      // A CVE id as FIRST writes it needs no change.
+      cve: cve !== undefined && CVE_ID.test(cve) ? cve : cveId(cve, 'cve'),
+      epss: unitNumber(cell(cells, epssAt), 'epss'),
+      // The earliest CSVs (2021) had no percentile column.
+      percentile: percentile === undefined ? null : unitNumber(percentile, 'percentile'),
+      date,
+      modelVersion: header.modelVersion,
+    };
   };
 }

@@ -84,24 +84,29 @@ function readMetrics(value: unknown): CvssMetric[] {
 
 const RANGE_KEYS = ['versionStartIncluding', 'versionStartExcluding', 'versionEndIncluding', 'versionEndExcluding'] as const;
 
-/** One cpeMatch entry; `criteriaKey` is `criteria` in 2.0 and `cpe23Uri` in 1.1 feeds. */
-export function readCpeMatch(entry: unknown, what: string, criteriaKey = 'criteria'): CpeMatch {
-  const m = asObject(entry, what);
-  const criteria = requiredString(m, criteriaKey, `${what}.${criteriaKey}`);
+/**
+ * One cpeMatch entry; `criteriaKey` is `criteria` in 2.0 and `cpe23Uri` in 1.1 feeds. `what` names the entry in an
+ * error (a function: feeds hold millions of entries, and the name is only needed for a bad one).
+ */
+export function readCpeMatch(entry: unknown, what: string | (() => string), criteriaKey = 'criteria'): CpeMatch {
+  const name = typeof what === 'string' ? () => what : what;
+  const m = isObject(entry) ? entry : asObject(entry, name());
+  const criteria = m[criteriaKey];
+  if (typeof criteria !== 'string' || criteria.trim() === '') requiredString(m, criteriaKey, `${name()}.${criteriaKey}`);
   try {
-    checkCpe(criteria);
+    checkCpe(criteria as string);
   } catch (e) {
-    throw new RecordError(`${what}: ${(e as Error).message}`);
+    throw new RecordError(`${name()}: ${(e as Error).message}`);
   }
-  if (typeof m.vulnerable !== 'boolean') throw new RecordError(`${what}.vulnerable is not a boolean`);
-  const out: CpeMatch = { vulnerable: m.vulnerable, criteria };
+  if (typeof m.vulnerable !== 'boolean') throw new RecordError(`${name()}.vulnerable is not a boolean`);
+  const out: CpeMatch = { vulnerable: m.vulnerable, criteria: criteria as string };
   for (const k of RANGE_KEYS) {
-    const v = optionalString(m, k, `${what}.${k}`);
-    if (v !== null && v !== '') out[k] = v;
+    const v = m[k];
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v !== 'string') optionalString(m, k, `${name()}.${k}`);
+    out[k] = v as string;
   }
-  const id = optionalString(m, 'matchCriteriaId');
-  if (id) out.matchCriteriaId = id;
-  return out;
+  return out; // NVD's matchCriteriaId, a bookkeeping id nothing reads, is left out
 }
 
 export function readOperator(value: unknown, what: string): 'AND' | 'OR' {
@@ -110,12 +115,14 @@ export function readOperator(value: unknown, what: string): 'AND' | 'OR' {
   throw new RecordError(`${what}.operator is not AND or OR`);
 }
 
-function readNode(value: unknown, what: string): ConfigNode {
-  const n = asObject(value, what);
+function readNode(value: unknown, what: () => string): ConfigNode {
+  const n = isObject(value) ? value : asObject(value, what());
+  const list = n.cpeMatch === undefined || n.cpeMatch === null ? [] : n.cpeMatch;
+  if (!Array.isArray(list)) throw new RecordError(`${what()}.cpeMatch is not an array`);
   return {
-    operator: readOperator(n.operator, what),
+    operator: n.operator === 'AND' || n.operator === 'OR' ? n.operator : readOperator(n.operator, what()),
     negate: n.negate === true,
-    cpeMatch: optionalArray(n, 'cpeMatch', `${what}.cpeMatch`).map((m, i) => readCpeMatch(m, `${what}.cpeMatch[${i}]`)),
+    cpeMatch: list.map((m, i) => readCpeMatch(m, () => `${what()}.cpeMatch[${i}]`)),
   };
 }
 
@@ -125,7 +132,9 @@ function readConfigurations(value: unknown): Configuration[] {
   return value.map((c, i) => {
     const config = asObject(c, `configurations[${i}]`);
     const out: Configuration = {
-      nodes: optionalArray(config, 'nodes', `configurations[${i}].nodes`).map((n, j) => readNode(n, `configurations[${i}].nodes[${j}]`)),
+      nodes: optionalArray(config, 'nodes', `configurations[${i}].nodes`).map((n, j) =>
+        readNode(n, () => `configurations[${i}].nodes[${j}]`),
+      ),
     };
     if (config.operator !== undefined) out.operator = readOperator(config.operator, `configurations[${i}]`);
     if (config.negate === true) out.negate = true;
@@ -144,17 +153,27 @@ export function mergeReferences(refs: CveReference[]): CveReference[] {
   return [...byUrl.values()];
 }
 
+/** The references, merged as mergeReferences does (a reference's array of tags is kept as given when it is all strings). */
 function readReferences(o: JsonObject): CveReference[] {
-  return mergeReferences(
-    optionalArray(o, 'references').map((r, i) => {
-      const ref = asObject(r, `references[${i}]`);
-      return {
-        url: requiredString(ref, 'url', `references[${i}].url`),
-        source: optionalString(ref, 'source'),
-        tags: stringArray(ref, 'tags', `references[${i}].tags`),
-      };
-    }),
-  );
+  const byUrl = new Map<string, CveReference>();
+  optionalArray(o, 'references').forEach((r, i) => {
+    // Names for errors only built for a bad reference: a feed holds millions.
+    const ref = isObject(r) ? r : asObject(r, `references[${i}]`);
+    const url = typeof ref.url === 'string' && ref.url.trim() !== '' ? ref.url : requiredString(ref, 'url', `references[${i}].url`);
+    const given = ref.tags;
+    const tags =
+      Array.isArray(given) && given.every((t) => typeof t === 'string')
+        ? (given as string[])
+        : stringArray(ref, 'tags', `references[${i}].tags`);
+    const seen = byUrl.get(url);
+    if (!seen) byUrl.set(url, { url, source: optionalString(ref, 'source'), tags });
+    else {
+      // A new array: the first one may be the record's own, which is not ours to change.
+      const more = tags.filter((t) => !seen.tags.includes(t));
+      if (more.length > 0) seen.tags = [...seen.tags, ...more];
+    }
+  });
+  return [...byUrl.values()];
 }
 
 /** The English text of a `[{lang, value}]` list (else the first one). */

@@ -1,6 +1,6 @@
 // Vulnerability intelligence storage: NVD CVEs, CISA KEV, FIRST EPSS and OSV advisories, their match indexes, and
 // feed imports with their progress. Shared by every customer (public data, no tenant column).
-import type { CveMatchData, CveRecord, KevEntry, KeyEntry, OsvRecord } from '@bulwark/intel';
+import type { CveDetail, CveMatchData, KevEntry, KeyEntry, OsvRecord } from '@bulwark/intel';
 import {
   bigint,
   boolean,
@@ -30,11 +30,13 @@ export const intelCves = pgTable(
     cvssVersion: text('cvss_version'),
     cvssScore: real('cvss_score'),
     /**
-     * The whole normalised record (descriptions, every CVSS metric, configurations, references). `json`, not `jsonb`:
-     * it is only ever read whole, and storing the text as given costs half of building jsonb on import.
+     * The normalised record but its configurations (descriptions, every CVSS metric, CWEs, references, KEV dates): what
+     * a match and a finding show, read for the CVEs that matched. `json`, not `jsonb`: it is only ever read whole, and
+     * storing the text as given costs half of building jsonb on import. Records imported by earlier versions still
+     * carry their configurations (and their match data what a match shows), which nothing reads.
      */
-    record: json('record').$type<CveRecord>().notNull(),
-    /** What matching reads (configurations, primary score, NVD's KEV dates): a third of the record, loaded per candidate. */
+    record: json('record').$type<CveDetail>().notNull(),
+    /** What matching reads: the configurations (null for a plain CVE, whose entries are on its product keys). */
     match: json('match').$type<CveMatchData>().notNull(),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 // Matching against the stored intelligence, in three rounds of queries for a whole host: the match data of the candidate
 // CVEs its services could have (through the product index, never a scan of every CVE) and the advisories of its
-// packages; then, for what matched, the facts a match shows (description, references, KEV, EPSS). Only the slim match
-// column of each candidate is read, never its whole record; @bulwark/intel decides what matches.
+// packages; then, for what matched, the facts a match shows (record: description, scores, references; KEV, EPSS). Only
+// the slim match column (configurations) of each candidate is read, never its record; @bulwark/intel decides what matches.
 import {
   CveMatchIndex,
   IntelIndex,
@@ -9,6 +9,8 @@ import {
   sortMatches,
   vulnerabilityMatch,
   type Cpe,
+  nvdFacts,
+  type CveDetail,
   type CveFacts,
   type KeyEntry,
   type CveMatchData,
@@ -175,43 +177,27 @@ async function loadAdvisories(db: Db, packages: readonly PackageQuery[]): Promis
 }
 
 /**
- * What a match shows of each CVE: from its match data, the KEV catalog and EPSS. The match data a host's candidates
- * brought is at hand (`known`), so only the others' is read: plain CVEs (their entries came instead; their match data
- * has no configurations and is small) and package advisories' CVEs. Dates as text: node-postgres would make Date
- * objects of them.
+ * What a match shows of each CVE that matched: from its record (without configurations), the KEV catalog and EPSS.
+ * Dates as text: node-postgres would make Date objects of them.
  */
-const FACTS = `select w.id, c.severity, case when w.need then c.match end as match,
-    k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due, e.score as epss, e.percentile as epss_percentile
-  from unnest($1::text[], $2::boolean[]) as w(id, need)
+const FACTS = `select w.id, c.record::text as record, k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due,
+    e.score as epss, e.percentile as epss_percentile
+  from unnest($1::text[]) as w(id)
   left join intel_cves c on c.id = w.id
   left join intel_kev k on k.cve_id = w.id
   left join intel_epss e on e.cve_id = w.id`;
 
-async function loadFacts(db: Db, ids: readonly string[], known: (id: string) => CveMatchData | undefined): Promise<Map<string, CveFacts>> {
+async function loadFacts(db: Db, ids: readonly string[]): Promise<Map<string, CveFacts>> {
   const out = new Map<string, CveFacts>();
   if (ids.length === 0) return out;
-  const answers = await Promise.all(
-    inParts(ids).map((part) => rawClient(db).query(FACTS, [part, part.map((id) => known(id) === undefined)])),
-  );
+  const answers = await Promise.all(inParts(ids).map((part) => rawClient(db).query(FACTS, [part])));
   for (const r of answers.flatMap((a) => a.rows)) {
-    const id = r.id as string;
     const facts: CveFacts = {};
-    const nvd = known(id) ?? (r.match as CveMatchData | null);
-    if (nvd) {
-      facts.nvd = {
-        cvss: nvd.cvss,
-        severity: r.severity as VulnerabilityMatch['severity'],
-        published: nvd.published,
-        description: nvd.description,
-        // A copy: the match data may be the parsed text kept for the next hosts, which nothing may change.
-        references: [...nvd.references],
-        kev: nvd.kev,
-      };
-    }
+    if (r.record !== null) facts.nvd = nvdFacts(JSON.parse(r.record as string) as CveDetail);
     if (r.kev_added !== null)
       facts.kev = { ransomware: r.ransomware as boolean, dateAdded: r.kev_added as string, dueDate: r.kev_due as string | null };
     if (r.epss !== null) facts.epss = { epss: r.epss as number, percentile: r.epss_percentile as number | null };
-    out.set(id, facts);
+    out.set(r.id as string, facts);
   }
   return out;
 }
@@ -232,7 +218,7 @@ export async function matchHost(db: Db, query: HostQuery): Promise<HostMatches> 
   const ids = new Set<string>();
   for (const [, hits] of cpeHits) for (const h of hits) ids.add(h.cve);
   for (const [, reasons] of packageHits) for (const cve of reasons.keys()) ids.add(cve);
-  const facts = await loadFacts(db, [...ids], (id) => candidates.get(id));
+  const facts = await loadFacts(db, [...ids]);
   const shape = (cve: string, why: readonly string[], advisory?: OsvRecord): VulnerabilityMatch =>
     vulnerabilityMatch(cve, facts.get(cve) ?? {}, why, advisory);
   return {

@@ -2,8 +2,11 @@
 import type { FeedItem } from '@bulwark/intel';
 import type { CveLinesData } from './cve-lines.ts';
 
-/** To a reader: read this file (tasks are read in the order given), or: one more chunk of yours was used. */
-export type ToReader = { type: 'read'; task: number; file: string } | { type: 'ack' };
+/**
+ * To a reader: read this file (tasks are read in the order given), or: one more chunk of yours was used, and here are
+ * its buffers back (transferred) for the next chunks' COPY text.
+ */
+export type ToReader = { type: 'read'; task: number; file: string } | { type: 'ack'; buffers?: { cves: ArrayBuffer; keys: ArrayBuffer } };
 
 /**
  * From a reader: the next items of a task's file, in order. A null event is the file's next CVE, which the reader

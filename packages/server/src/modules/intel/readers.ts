@@ -37,8 +37,8 @@ export class FeedReaders {
     });
   }
 
-  private post(task: number, message: ToReader): void {
-    this.workers[task % this.workers.length].postMessage(message);
+  private post(task: number, message: ToReader, transfer: ArrayBuffer[] = []): void {
+    this.workers[task % this.workers.length].postMessage(message, transfer);
   }
 
   private receive(chunk: ReaderChunk): void {
@@ -69,8 +69,12 @@ export class FeedReaders {
         }
         const chunk = queue.chunks.shift()!;
         if (chunk.failure !== undefined) throw new Error(`cannot read ${this.files[task]}: ${chunk.failure}`);
-        yield { chunk, cves: chunk.cves ? CveLines.of(chunk.cves) : null };
-        this.post(task, { type: 'ack' });
+        const cves = chunk.cves ? CveLines.of(chunk.cves) : null;
+        yield { chunk, cves };
+        // The consumer has copied what it keeps: the buffers go back to the reader for its next chunks.
+        const buffers = cves?.buffers();
+        if (buffers) this.post(task, { type: 'ack', buffers }, [buffers.cves, buffers.keys]);
+        else this.post(task, { type: 'ack' });
         if (chunk.done) return;
       }
     } finally {

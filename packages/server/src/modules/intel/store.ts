@@ -6,7 +6,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelDistroFixes, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
 import { PGlite } from '@electric-sql/pglite';
-import { CveBatch, writeCves, type CveLines, type RawClient } from './cve-writer.ts';
+import { CveBatch, copyInto, isUniqueViolation, writeCves, type CveLines, type RawClient } from './cve-writer.ts';
+import { field } from './cve-lines.ts';
 
 export type { RawClient } from './cve-writer.ts';
 
@@ -39,6 +40,8 @@ const EPSS_STATEMENT = `with up as (
     returning (e.xmax = 0) as inserted
   )
   select count(*) filter (where inserted)::int as added, count(*)::int as changed from up`;
+
+const COPY_EPSS = 'copy intel_epss (cve_id, score, percentile, score_date, model_version) from stdin';
 
 /** The index key of an OSV package, as the in-memory index builds it. */
 export function osvPackageKey(ecosystem: string, name: string): { ecosystem: string; name: string } {
@@ -90,6 +93,8 @@ async function insertSliced<T extends Record<string, unknown>>(
 export class IntelStore {
   readonly counts: StoreCounts = { added: 0, updated: 0, unchanged: 0 };
   private cves = new CveBatch();
+  /** A written batch, emptied, for the next one. */
+  private spareCves: CveBatch | null = null;
   private kevs: Of<'kev'>[] = [];
   private epss: Of<'epss'>[] = [];
   private osvs: Of<'osv'>[] = [];
@@ -100,6 +105,8 @@ export class IntelStore {
   private failure: { error: unknown } | null = null;
   /** Whether CVE batches go straight to COPY: until one meets a CVE that is stored already (see writeCves). */
   private assumeNew = true;
+  /** The same for EPSS scores. */
+  private assumeNewEpss = true;
 
   constructor(private readonly db: Db) {
     this.raw = rawClient(db);
@@ -197,7 +204,8 @@ export class IntelStore {
   private async flushCves(): Promise<void> {
     const batch = this.cves;
     if (batch.size === 0) return;
-    this.cves = new CveBatch();
+    this.cves = this.spareCves ?? new CveBatch();
+    this.spareCves = null;
     this.counts.unchanged += batch.duplicates;
     const total = batch.size - batch.duplicates;
     await this.startWrite(async () => {
@@ -206,6 +214,9 @@ export class IntelStore {
       this.counts.added += added;
       this.counts.updated += changed - added;
       this.counts.unchanged += total - changed;
+      // Written: its buffers take the batch after next (megabytes each, so none is left for the garbage collector).
+      batch.clear();
+      this.spareCves = batch;
     });
   }
 
@@ -242,14 +253,30 @@ export class IntelStore {
       this.counts,
     );
     if (batch.length === 0) return;
-    const values = [
-      batch.map((r) => r.cve),
-      batch.map((r) => r.epss),
-      batch.map((r) => r.percentile),
-      batch.map((r) => r.date),
-      batch.map((r) => r.modelVersion),
-    ];
+    const copy = this.assumeNewEpss
+      ? Buffer.from(batch.map((r) => `${r.cve}\t${r.epss}\t${field(r.percentile)}\t${field(r.date)}\t${field(r.modelVersion)}\n`).join(''))
+      : null;
     await this.startWrite(async () => {
+      if (copy) {
+        // As for CVEs: scores not stored yet go in by COPY (a first import), until a batch meets a stored one (a
+        // unique violation rolls that batch back); it and every batch after it are upserted.
+        try {
+          if (await copyInto(this.raw, COPY_EPSS, copy)) {
+            this.counts.added += batch.length;
+            return;
+          }
+        } catch (e) {
+          if (!isUniqueViolation(e)) throw e;
+        }
+        this.assumeNewEpss = false;
+      }
+      const values = [
+        batch.map((r) => r.cve),
+        batch.map((r) => r.epss),
+        batch.map((r) => r.percentile),
+        batch.map((r) => r.date),
+        batch.map((r) => r.modelVersion),
+      ];
       const { rows } = await this.raw.query(EPSS_STATEMENT, values);
       tallyCounted(rows, batch.length, this.counts);
     });
