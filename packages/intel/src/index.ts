@@ -71,7 +71,7 @@ export { releaseSupport, type ReleaseSupport } from './distro/eol.ts';
 export { describeOsvAffect, describeOsvRange, osvAffects, osvPackageKeys, versionInOsvRange, type OsvAffect } from './osv/affects.ts';
 
 // Feeds
-export { readFeed, type FeedSource, type ReadFeedOptions } from './feeds/read-feed.ts';
+export { readFeed, readFeedBatches, type FeedSource, type ReadFeedOptions } from './feeds/read-feed.ts';
 export { importFeed, type FeedStore, type ImportOptions, type ImportSummary, type StoreOutcome } from './feeds/import.ts';
 export { detectFormat, SNIFF_BYTES } from './feeds/detect.ts';
 export { detectCompression, type Compression } from './feeds/compression.ts';

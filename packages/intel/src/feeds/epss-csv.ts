@@ -1,10 +1,11 @@
 // Reads FIRST's daily EPSS CSV line by line: the comment line (model version, score date), the header, then one row per CVE.
-// A chunk's lines are split and read in one go (a quarter of a million rows: per-line generators cost more than the rows).
+// A chunk's lines are split and read in one go, and their items given as one batch (a quarter of a million rows: a
+// generator step per line costs more than the line).
 import { epssRowReader, parseEpssComment, type EpssCsvHeader, type EpssScore } from '../records/epss.ts';
 import type { ByteStream } from './bytes.ts';
 import type { FeedItem, FeedPosition } from './types.ts';
 
-export async function* epssCsvItems(source: ByteStream, at: FeedPosition): AsyncGenerator<FeedItem> {
+export async function* epssCsvItems(source: ByteStream, at: FeedPosition): AsyncGenerator<FeedItem[]> {
   let header: EpssCsvHeader = { modelVersion: null, scoreDate: null };
   let columns: Map<string, number> | null = null;
   let parseRow: ((line: string) => EpssScore) | null = null;
@@ -51,12 +52,6 @@ export async function* epssCsvItems(source: ByteStream, at: FeedPosition): Async
   };
   const decoder = new TextDecoder();
   let rest = '';
-  const emit = function* (items: FeedItem[]): Generator<FeedItem> {
-    for (const item of items) {
-      yield item;
-      if (item.kind === 'error' && item.fatal) return;
-    }
-  };
   for await (const chunk of source) {
     const text = rest + decoder.decode(chunk, { stream: true });
     const last = text.lastIndexOf('\n');
@@ -68,15 +63,15 @@ export async function* epssCsvItems(source: ByteStream, at: FeedPosition): Async
     const items: FeedItem[] = [];
     for (const line of text.slice(0, last).split('\n')) {
       read(line, items);
-      if (failed) break;
+      if (failed) break; // a bad header ends the file, its error last
     }
-    yield* emit(items);
+    if (items.length > 0) yield items;
     if (failed) return;
   }
   rest += decoder.decode();
   if (rest !== '') {
     const items: FeedItem[] = [];
     read(rest, items);
-    yield* emit(items);
+    if (items.length > 0) yield items;
   }
 }

@@ -322,6 +322,11 @@ const show = (b: number): string => (b >= 0x20 && b < 0x7f ? `'${String.fromChar
  * the records before it have been read.
  */
 export async function* jsonRecords(source: ByteStream, streamKeys: ReadonlySet<string>): AsyncGenerator<JsonEvent> {
+  for await (const events of jsonRecordBatches(source, streamKeys)) yield* events;
+}
+
+/** jsonRecords' events, as many at a time as a chunk of bytes holds (a generator step per record costs as much as a small record). */
+export async function* jsonRecordBatches(source: ByteStream, streamKeys: ReadonlySet<string>): AsyncGenerator<JsonEvent[]> {
   const scanner = new RecordScanner(streamKeys);
   const fail = (e: unknown): JsonEvent => {
     if (!(e instanceof SyntaxProblem)) throw e;
@@ -331,18 +336,16 @@ export async function* jsonRecords(source: ByteStream, streamKeys: ReadonlySet<s
     try {
       scanner.feed(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     } catch (e) {
-      yield* scanner.out.splice(0);
-      yield fail(e);
+      yield [...scanner.out.splice(0), fail(e)];
       return;
     }
-    yield* scanner.out.splice(0);
+    if (scanner.out.length > 0) yield scanner.out.splice(0);
   }
   try {
     scanner.end();
   } catch (e) {
-    yield* scanner.out.splice(0);
-    yield fail(e);
+    yield [...scanner.out.splice(0), fail(e)];
     return;
   }
-  yield* scanner.out.splice(0);
+  if (scanner.out.length > 0) yield scanner.out.splice(0);
 }

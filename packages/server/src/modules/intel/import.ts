@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { formatPosition, readFeed, type FeedItem } from '@bulwark/intel';
+import { formatPosition, readFeedBatches, type FeedItem } from '@bulwark/intel';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { feedImports, type FeedImportCounts } from '../../db/schema/index.ts';
@@ -131,7 +131,7 @@ export async function importSources(
         },
       });
       const input = createReadStream(file).pipe(counter);
-      for await (const item of readFeed(input, { name: file })) await handle(item);
+      for await (const items of readFeedBatches(input, { name: file })) for (const item of items) await handle(item);
     }
   } else {
     const readers = new FeedReaders(files, threads);
@@ -148,8 +148,9 @@ export async function importSources(
             // A CVE the reader wrote out as COPY text.
             progress.counts.read++;
             noteFormat(FEED_OF.cve);
-            await store.addWritten(cves!, next++);
-            await report();
+            const writing = store.addWritten(cves!, next++);
+            if (writing) await writing;
+            if (Date.now() - reported >= PROGRESS_MS) await report();
           }
         }
       }

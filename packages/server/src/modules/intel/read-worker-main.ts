@@ -1,9 +1,9 @@
-// A feed reader thread: reads the files it is given with readFeed, writes CVEs out as COPY text, and posts the items
+// A feed reader thread: reads the files it is given with readFeedBatches, writes CVEs out as COPY text, and posts the items
 // back in chunks, at most a few ahead of what the import has used (so memory stays bounded by a few chunks).
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import { readFeed } from '@bulwark/intel';
+import { readFeedBatches } from '@bulwark/intel';
 import { CveLines } from './cve-lines.ts';
 import type { ReaderChunk, ToReader } from './reader-protocol.ts';
 
@@ -66,12 +66,14 @@ async function readFile(task: number, file: string): Promise<void> {
         done(null, chunk);
       },
     });
-    for await (const item of readFeed(createReadStream(file).pipe(counter), { name: file })) {
-      if (item.kind === 'cve') {
-        lines.add(item.record);
-        events.push(null);
-      } else events.push(item);
-      if (events.length >= CHUNK_ITEMS || lines.bytes >= CHUNK_BYTES) await post(false);
+    for await (const items of readFeedBatches(createReadStream(file).pipe(counter), { name: file })) {
+      for (const item of items) {
+        if (item.kind === 'cve') {
+          lines.add(item.record);
+          events.push(null);
+        } else events.push(item);
+        if (events.length >= CHUNK_ITEMS || lines.bytes >= CHUNK_BYTES) await post(false);
+      }
     }
     await post(true);
   } catch (e) {
