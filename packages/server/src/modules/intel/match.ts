@@ -178,26 +178,56 @@ async function loadAdvisories(db: Db, packages: readonly PackageQuery[]): Promis
 
 /**
  * What a match shows of each CVE that matched: from its record (without configurations), the KEV catalog and EPSS.
- * Dates as text: node-postgres would make Date objects of them.
+ * A record's facts are kept across hosts by CVE and lastModified (the hosts of a scan share most of their CVEs): the
+ * query sends the lastModified it holds, and the record comes back only when the stored one differs (or none is
+ * held). Dates as text: node-postgres would make Date objects of them.
  */
-const FACTS = `select w.id, c.record::text as record, k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due,
-    e.score as epss, e.percentile as epss_percentile
-  from unnest($1::text[]) as w(id)
+const FACTS = `select w.id, c.last_modified::text as last_modified,
+    case when w.held is distinct from c.last_modified::text then c.record::text end as record,
+    k.ransomware, k.date_added::text as kev_added, k.due_date::text as kev_due, e.score as epss, e.percentile as epss_percentile
+  from unnest($1::text[], $2::text[]) as w(id, held)
   left join intel_cves c on c.id = w.id
   left join intel_kev k on k.cve_id = w.id
   left join intel_epss e on e.cve_id = w.id`;
 
+type NvdFacts = NonNullable<CveFacts['nvd']>;
+/** Facts of records by CVE, with the lastModified they were read at; emptied beyond FACTS_KEPT. */
+const heldFacts = new Map<string, { lastModified: string; facts: NvdFacts }>();
+const FACTS_KEPT = 100_000;
+
 async function loadFacts(db: Db, ids: readonly string[]): Promise<Map<string, CveFacts>> {
   const out = new Map<string, CveFacts>();
   if (ids.length === 0) return out;
-  const answers = await Promise.all(inParts(ids).map((part) => rawClient(db).query(FACTS, [part])));
+  // What is held now (another host's match may empty heldFacts while these queries run).
+  const held = new Map<string, { lastModified: string; facts: NvdFacts }>();
+  for (const id of ids) {
+    const h = heldFacts.get(id);
+    if (h) held.set(id, h);
+  }
+  const answers = await Promise.all(
+    inParts(ids).map((part) => rawClient(db).query(FACTS, [part, part.map((id) => held.get(id)?.lastModified ?? null)])),
+  );
   for (const r of answers.flatMap((a) => a.rows)) {
+    const id = r.id as string;
+    const lastModified = r.last_modified as string | null;
     const facts: CveFacts = {};
-    if (r.record !== null) facts.nvd = nvdFacts(JSON.parse(r.record as string) as CveDetail);
+    if (r.record !== null) {
+      const nvd = nvdFacts(JSON.parse(r.record as string) as CveDetail);
+      facts.nvd = { ...nvd, references: [...nvd.references] };
+      // A record without lastModified may be replaced by another without one: never held.
+      if (lastModified !== null) {
+        if (heldFacts.size >= FACTS_KEPT) heldFacts.clear();
+        heldFacts.set(id, { lastModified, facts: nvd });
+      }
+    } else {
+      const h = held.get(id);
+      // A copy of the references: a match is the caller's to change, the held facts are not.
+      if (h && h.lastModified === lastModified) facts.nvd = { ...h.facts, references: [...h.facts.references] };
+    }
     if (r.kev_added !== null)
       facts.kev = { ransomware: r.ransomware as boolean, dateAdded: r.kev_added as string, dueDate: r.kev_due as string | null };
     if (r.epss !== null) facts.epss = { epss: r.epss as number, percentile: r.epss_percentile as number | null };
-    out.set(r.id as string, facts);
+    out.set(id, facts);
   }
   return out;
 }
