@@ -154,22 +154,23 @@ function unescapedColons(text: string): number {
  * attributes: index keys need only these, for every criteria of every record imported.
  */
 export function parseCpeProduct(text: string): Pick<Cpe, 'part' | 'vendor' | 'product'> {
-  // Most names have no escapes: the colons found one by one, without splitting the whole name (every criteria of a
-  // feed is keyed this way on import).
-  if (!text.includes('\\') && text === text.trim()) {
-    const at: number[] = [];
-    for (let i = text.indexOf(':'); i >= 0 && at.length < 13; i = text.indexOf(':', i + 1)) at.push(i);
-    if (at.length === 12) {
-      return {
-        part: parseCpeValue(text.slice(at[1] + 1, at[2])),
-        vendor: parseCpeValue(text.slice(at[2] + 1, at[3])),
-        product: parseCpeValue(text.slice(at[3] + 1, at[4])),
-      };
-    }
-  }
+  const usual = usualProductFields(text);
+  if (usual) return { part: parseCpeValue(usual[0]), vendor: parseCpeValue(usual[1]), product: parseCpeValue(usual[2]) };
   const parts = splitComponents(text.trim());
   if (parts.length !== 13) return pick(parseCpe(text)); // let parseCpe say what is wrong
   return { part: parseCpeValue(parts[2]), vendor: parseCpeValue(parts[3]), product: parseCpeValue(parts[4]) };
+}
+
+/**
+ * Part, vendor and product as written, for the usual name (13 components, no escapes, nothing to trim), found by its
+ * colons without splitting the whole name: every criteria of a feed is keyed on import. Null for any other name.
+ */
+function usualProductFields(text: string): [string, string, string] | null {
+  if (text.includes('\\') || text.charCodeAt(0) <= 0x20 || text.charCodeAt(text.length - 1) <= 0x20) return null;
+  const at: number[] = [];
+  for (let i = text.indexOf(':'); i >= 0 && at.length < 13; i = text.indexOf(':', i + 1)) at.push(i);
+  if (at.length !== 12) return null;
+  return [text.slice(at[1] + 1, at[2]), text.slice(at[2] + 1, at[3]), text.slice(at[3] + 1, at[4])];
 }
 
 /** A vendor or product as an index key: lower case, `*` for ANY or NA. */
@@ -181,18 +182,14 @@ const rawKeyOf = (raw: string): string => (raw === '*' || raw === '' || raw === 
  * parseCpeProduct gives, without building the parsed values: the store keys every criteria of every record it imports.
  */
 export function cpeProductKey(text: string): { vendor: string; product: string; productPattern: boolean } {
-  // The usual name: `cpe:2.3:` and a one-letter part, no escapes, nothing to trim.
-  if (text.startsWith('cpe:2.3:') && text.charCodeAt(9) === 0x3a && text.charCodeAt(text.length - 1) > 0x20 && !text.includes('\\')) {
-    const v = text.indexOf(':', 10);
-    const p = v < 0 ? -1 : text.indexOf(':', v + 1);
-    if (p > 0) {
-      const product = text.slice(v + 1, p);
-      return {
-        vendor: rawKeyOf(text.slice(10, v)),
-        product: rawKeyOf(product),
-        productPattern: product !== '*' && (product.includes('*') || product.includes('?')),
-      };
-    }
+  const usual = usualProductFields(text);
+  if (usual) {
+    const product = usual[2];
+    return {
+      vendor: rawKeyOf(usual[1]),
+      product: rawKeyOf(product),
+      productPattern: product !== '*' && (product.includes('*') || product.includes('?')),
+    };
   }
   const c = parseCpeProduct(text);
   return { vendor: keyOf(c.vendor), product: keyOf(c.product), productPattern: c.product.kind === 'value' && c.product.pattern !== null };

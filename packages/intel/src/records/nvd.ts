@@ -147,33 +147,31 @@ export function mergeReferences(refs: CveReference[]): CveReference[] {
   const byUrl = new Map<string, CveReference>();
   for (const r of refs) {
     const seen = byUrl.get(r.url);
-    if (!seen) byUrl.set(r.url, { ...r, tags: [...r.tags] });
-    else for (const t of r.tags) if (!seen.tags.includes(t)) seen.tags.push(t);
+    if (!seen) byUrl.set(r.url, r);
+    else {
+      // A new reference with the tags of both: those given are the caller's, not ours to change.
+      const more = r.tags.filter((t) => !seen.tags.includes(t));
+      if (more.length > 0) byUrl.set(r.url, { ...seen, tags: [...seen.tags, ...more] });
+    }
   }
   return [...byUrl.values()];
 }
 
-/** The references, merged as mergeReferences does (a reference's array of tags is kept as given when it is all strings). */
+/** The references, merged by mergeReferences (a reference's array of tags is kept as given when it is all strings). */
 function readReferences(o: JsonObject): CveReference[] {
-  const byUrl = new Map<string, CveReference>();
-  optionalArray(o, 'references').forEach((r, i) => {
-    // Names for errors only built for a bad reference: a feed holds millions.
-    const ref = isObject(r) ? r : asObject(r, `references[${i}]`);
-    const url = typeof ref.url === 'string' && ref.url.trim() !== '' ? ref.url : requiredString(ref, 'url', `references[${i}].url`);
-    const given = ref.tags;
-    const tags =
-      Array.isArray(given) && given.every((t) => typeof t === 'string')
-        ? (given as string[])
-        : stringArray(ref, 'tags', `references[${i}].tags`);
-    const seen = byUrl.get(url);
-    if (!seen) byUrl.set(url, { url, source: optionalString(ref, 'source'), tags });
-    else {
-      // A new array: the first one may be the record's own, which is not ours to change.
-      const more = tags.filter((t) => !seen.tags.includes(t));
-      if (more.length > 0) seen.tags = [...seen.tags, ...more];
-    }
-  });
-  return [...byUrl.values()];
+  return mergeReferences(
+    optionalArray(o, 'references').map((r, i) => {
+      // Names for errors only built for a bad reference: a feed holds millions.
+      const ref = isObject(r) ? r : asObject(r, `references[${i}]`);
+      const url = typeof ref.url === 'string' && ref.url.trim() !== '' ? ref.url : requiredString(ref, 'url', `references[${i}].url`);
+      const given = ref.tags;
+      const tags =
+        Array.isArray(given) && given.every((t) => typeof t === 'string')
+          ? (given as string[])
+          : stringArray(ref, 'tags', `references[${i}].tags`);
+      return { url, source: optionalString(ref, 'source'), tags };
+    }),
+  );
 }
 
 /** The English text of a `[{lang, value}]` list (else the first one). */

@@ -190,16 +190,17 @@ const FACTS = `select w.id, c.last_modified::text as last_modified,
   left join intel_kev k on k.cve_id = w.id
   left join intel_epss e on e.cve_id = w.id`;
 
-type NvdFacts = NonNullable<CveFacts['nvd']>;
-/** Facts of records by CVE, with the lastModified they were read at; emptied beyond FACTS_KEPT. */
-const heldFacts = new Map<string, { lastModified: string; facts: NvdFacts }>();
+/** A record's facts, with the lastModified they were read at. */
+type HeldFacts = { lastModified: string; facts: NonNullable<CveFacts['nvd']> };
+/** Facts of records by CVE; emptied beyond FACTS_KEPT. */
+const heldFacts = new Map<string, HeldFacts>();
 const FACTS_KEPT = 100_000;
 
 async function loadFacts(db: Db, ids: readonly string[]): Promise<Map<string, CveFacts>> {
   const out = new Map<string, CveFacts>();
   if (ids.length === 0) return out;
   // What is held now (another host's match may empty heldFacts while these queries run).
-  const held = new Map<string, { lastModified: string; facts: NvdFacts }>();
+  const held = new Map<string, HeldFacts>();
   for (const id of ids) {
     const h = heldFacts.get(id);
     if (h) held.set(id, h);

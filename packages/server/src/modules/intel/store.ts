@@ -6,7 +6,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intelDistroFixes, intelKev, intelOsv, intelOsvPackages } from '../../db/schema/index.ts';
 import { PGlite } from '@electric-sql/pglite';
-import { CveBatch, copyInto, isUniqueViolation, writeCves, type CveLines, type RawClient } from './cve-writer.ts';
+import { CveBatch, copyNew, writeCves, type CveLines, type RawClient } from './cve-writer.ts';
 import { field } from './cve-lines.ts';
 
 export type { RawClient } from './cve-writer.ts';
@@ -259,15 +259,11 @@ export class IntelStore {
       : null;
     await this.startWrite(async () => {
       if (copy) {
-        // As for CVEs: scores not stored yet go in by COPY (a first import), until a batch meets a stored one (a
-        // unique violation rolls that batch back); it and every batch after it are upserted.
-        try {
-          if (await copyInto(this.raw, COPY_EPSS, copy)) {
-            this.counts.added += batch.length;
-            return;
-          }
-        } catch (e) {
-          if (!isUniqueViolation(e)) throw e;
+        // As for CVEs: scores not stored yet go in by COPY (a first import), until a batch meets a stored one; it and
+        // every batch after it are upserted.
+        if (await copyNew(this.raw, COPY_EPSS, copy)) {
+          this.counts.added += batch.length;
+          return;
         }
         this.assumeNewEpss = false;
       }
