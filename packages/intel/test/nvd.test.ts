@@ -1,6 +1,7 @@
 // NVD CVE JSON 2.0 records (the 36 fixtures): scores of every version, severity band, configurations, references, KEV dates.
 import { SEVERITY } from '@bulwark/core';
 import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { RecordError, normalizeNvdCve, normalizeNvdLegacyItem, severityFromScore } from '../src/index.ts';
 import { collect, fixture, nvdRecord } from './helpers.ts';
 
@@ -92,6 +93,17 @@ describe('NVD CVE records', () => {
     expect(r.references.find((x) => x.url === 'https://www.openssh.com/txt/release-9.8')?.tags).toEqual(
       expect.arrayContaining(['Release Notes']),
     );
+  });
+
+  test('merging references leaves the record it read unchanged', () => {
+    const raw = JSON.parse(readFileSync(fixture('nvd/CVE-2024-6387.json'), 'utf8')) as { references: { url: string; tags?: string[] }[] };
+    raw.references = [
+      { url: 'https://example.test/a', tags: ['Patch'] },
+      { url: 'https://example.test/a', tags: ['Exploit'] },
+    ];
+    const before = JSON.stringify(raw);
+    expect(normalizeNvdCve(raw).references.map((x) => x.tags)).toEqual([['Patch', 'Exploit']]);
+    expect(JSON.stringify(raw)).toBe(before);
   });
 
   test('every fixture reads without error', async () => {
