@@ -1,6 +1,6 @@
 // The asset CSV import on every test database: the template; a preview that writes nothing; an import of hosts,
 // networks and web applications with owners and tags (missing ones created when asked); update on or off; every bad
-// cell named by line and column with nothing written; duplicates in the file; unknown columns; 100,000 rows in one go;
+// cell named by line and column with nothing written; duplicates in the file; unknown columns; 12,345 rows (three batches and part of one) in one go;
 // and the guards (401, 403 before the file is read, another customer's names unknown).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,14 +143,27 @@ describe.each(BACKENDS)('asset CSV import on %s', (backend) => {
     expect((await upload(admin, 'asset\n10.0.0.9\n', { update: 'maybe' })).body).toEqual({ update: ['Must be true or false.'] });
   });
 
-  it('imports 100,000 rows in one go', { timeout: 240_000 }, async () => {
+  // Three batches of the import's 5,000 and a part of one: rows in every batch are created and tagged. Its speed at
+  // 100,000 rows is bench/assets.ts's business.
+  it('imports 12,345 rows in one go', async () => {
     const lines = ['asset,name,tags'];
-    for (let i = 0; i < 100_000; i++) lines.push(`10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255},host-${i},Bulk`);
+    for (let i = 0; i < 12_345; i++) lines.push(`10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255},host-${i},Bulk`);
     const res = await upload(admin, lines.join('\n'), { create_missing_tags: 'true' });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
-    expect(res.body).toMatchObject({ rows: 100_000, created: 100_000, tags_created: ['Bulk'] });
-    const tagged = await admin.get<Page<Asset>>(`/api/assets/assets/?asset_name__is=host-99999`);
-    expect(tagged.body.results[0]).toMatchObject({ ipv4: '10.101.134.159', tags: [expect.objectContaining({ name: 'Bulk' })] });
+    expect(res.body).toMatchObject({ rows: 12_345, created: 12_345, tags_created: ['Bulk'] });
+    let tagId = 0;
+    for (const [name, ipv4] of [
+      ['host-0', '10.100.0.0'],
+      ['host-5000', '10.100.19.136'],
+      ['host-12344', '10.100.48.56'],
+    ]) {
+      const tagged = await admin.get<Page<Asset>>(`/api/assets/assets/?asset_name__is=${name}`);
+      expect(tagged.body.results[0]).toMatchObject({ ipv4, tags: [expect.objectContaining({ name: 'Bulk' })] });
+      tagId = tagged.body.results[0].tags[0].id;
+    }
+    // host-1234 and host-12340 … host-12344, from the first and the last batch, all tagged.
+    const bulk = await admin.get<Page<Asset>>(`/api/assets/assets/?all_tags=${tagId}&asset_name__starts_with=host-1234`);
+    expect(bulk.body.count).toBe(6);
   });
 
   it('guards: 401 anonymous, 403 without create (before the file is read)', async () => {
