@@ -103,6 +103,9 @@ export function invalidTicketNumberMessage(value: string): string {
 export function connectionSucceededMessage(target: string): string {
   return `Connection to ${target} succesful!`;
 }
+/** The e-mail test when neither the customer's SMTP server nor the installation's SMTP_URL is set. */
+export const MAIL_KEPT_IN_OUTBOX_MESSAGE =
+  "No mail server is set, so the test message was kept in Bulwark's outbox and not sent. Enter your SMTP server here (or set SMTP_URL for the whole installation) to send e-mail.";
 export function connectionFailedMessage(target: string): string {
   return `Failed to connect to ${target}.`;
 }

@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings, NotificationDelivery, Schedule } from '@bulwark/core';
+import { MAIL_KEPT_IN_OUTBOX_MESSAGE } from '@bulwark/core';
 import type { TaskSpec } from '@bulwark/scanner';
 import { integrationSettings, notificationDeliveries } from '../src/db/schema/index.ts';
 import { runDueScanSchedules } from '../src/modules/scans/schedules.ts';
@@ -154,7 +155,10 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
   });
 
   it('tests each connection against its receiver and says so in the words of §8', async () => {
-    expect((await admin.post(`${base()}/slack/test-connection/`)).body).toEqual({ detail: 'Connection to Slack succesful!' });
+    expect((await admin.post(`${base()}/slack/test-connection/`)).body).toEqual({
+      detail: 'Connection to Slack succesful!',
+      delivered: 'sent',
+    });
     expect(slackApi.hits.at(-1)!.headers.authorization).toBe('Bearer xoxb-good');
     await admin.patch(`${base()}/slack/`, { channel: '#nowhere' });
     const refused = await admin.post<{ non_field_errors: string[]; detail: string }>(`${base()}/slack/test-connection/`);
@@ -162,12 +166,21 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     expect(refused.body.non_field_errors).toEqual(['Failed to connect to Slack.']);
     expect(refused.body.detail).toContain('channel_not_found');
     await admin.request('PUT', `${base()}/slack/`, { enabled: true, url: `${slackHook.url}/services/T000/B000/XXX` });
-    expect((await admin.post(`${base()}/slack/test-connection/`)).body).toEqual({ detail: 'Connection to Slack succesful!' });
+    expect((await admin.post(`${base()}/slack/test-connection/`)).body).toEqual({
+      detail: 'Connection to Slack succesful!',
+      delivered: 'sent',
+    });
 
     await admin.request('PUT', `${base()}/teams/`, { enabled: true, url: `${teams.url}/workflows/abc/triggers/manual/paths/invoke` });
-    expect((await admin.post(`${base()}/teams/test-connection/`)).body).toEqual({ detail: 'Connection to Microsoft Teams succesful!' });
+    expect((await admin.post(`${base()}/teams/test-connection/`)).body).toEqual({
+      detail: 'Connection to Microsoft Teams succesful!',
+      delivered: 'sent',
+    });
     await admin.request('PUT', `${base()}/teams/`, { enabled: true, url: `${teams.url}/webhookb2/1@2/IncomingWebhook/3/4` });
-    expect((await admin.post(`${base()}/teams/test-connection/`)).body).toEqual({ detail: 'Connection to Microsoft Teams succesful!' });
+    expect((await admin.post(`${base()}/teams/test-connection/`)).body).toEqual({
+      detail: 'Connection to Microsoft Teams succesful!',
+      delivered: 'sent',
+    });
     expect(JSON.parse(teams.hits.at(-1)!.body)['@type']).toBe('MessageCard');
     await admin.request('PUT', `${base()}/teams/`, { enabled: true, url: `${teams.url}/workflows/abc/triggers/manual/paths/invoke` });
 
@@ -176,13 +189,41 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       'Failed to connect to Webhooks.',
     ]);
     await admin.patch(`${base()}/webhooks/`, { token: SECRET });
-    expect((await admin.post(`${base()}/webhooks/test-connection/`)).body).toEqual({ detail: 'Connection to Webhooks succesful!' });
+    expect((await admin.post(`${base()}/webhooks/test-connection/`)).body).toEqual({
+      detail: 'Connection to Webhooks succesful!',
+      delivered: 'sent',
+    });
+
+    // No mail server at all (no customer SMTP server, no SMTP_URL): the test says the message stayed in the outbox.
+    const kept = await admin.post<{ detail: string; delivered: string }>(`${base()}/email/test-connection/`);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toEqual({ detail: MAIL_KEPT_IN_OUTBOX_MESSAGE, delivered: 'stored' });
+    const keptLog = await admin.get<Page<NotificationDelivery>>('/api/notifications/deliveries/?channel=email&state=stored');
+    expect(keptLog.body.results.map((d) => [d.event, d.state, d.target])).toEqual([['test', 'stored', ADMIN_EMAIL]]);
 
     const port = (smtp.server.address() as AddressInfo).port;
     await admin.request('PUT', `${base()}/email/`, { enabled: true, host, port, channel: 'alerts@bulwark.test' });
-    expect((await admin.post(`${base()}/email/test-connection/`)).body).toEqual({ detail: 'Connection to Email succesful!' });
+    expect((await admin.post(`${base()}/email/test-connection/`)).body).toEqual({
+      detail: 'Connection to Email succesful!',
+      delivered: 'sent',
+    });
     await until(() => mails.some((m) => m.to.includes(ADMIN_EMAIL)), 'the test e-mail');
     expect(mails.at(-1)!.raw).toContain('Bulwark test message');
+    // This server offers no STARTTLS: with STARTTLS required nothing is sent (the default upgrades only when offered).
+    const mailsBefore = mails.length;
+    const strict = await admin.request<IntegrationSettings>('PUT', `${base()}/email/`, {
+      enabled: true,
+      host,
+      port,
+      smtp_security: 'require_starttls',
+      channel: 'alerts@bulwark.test',
+    });
+    expect(strict.body.smtp_security).toBe('require_starttls');
+    const refusedPlain = await admin.post<{ detail: string }>(`${base()}/email/test-connection/`);
+    expect(refusedPlain.status).toBe(400);
+    expect(refusedPlain.body.detail).toMatch(/STARTTLS/i);
+    expect(mails.length).toBe(mailsBefore);
+    expect((await admin.patch<Record<string, string[]>>(`${base()}/email/`, { smtp_security: 'sometimes' })).status).toBe(400);
     await admin.request('PUT', `${base()}/email/`, { enabled: true, host: '127.0.0.1', port: 1, channel: 'alerts@bulwark.test' });
     expect((await admin.post(`${base()}/email/test-connection/`)).status).toBe(400);
     await admin.request('PUT', `${base()}/email/`, { enabled: true, host, port, channel: 'alerts@bulwark.test' });

@@ -48,6 +48,7 @@ function settingsOf(overrides: Partial<IntegrationSettings> = {}): IntegrationSe
     host: null,
     port: null,
     api_user: null,
+    smtp_security: null,
     api_key: null,
     updated_at: null,
     ...overrides,

@@ -5,6 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  MAIL_KEPT_IN_OUTBOX_MESSAGE,
   MASKED,
   integrationSettings,
   notificationDelivery,
@@ -37,6 +38,7 @@ function anIntegration(type: NotificationIntegration, overrides: Partial<Integra
     host: null,
     port: null,
     api_user: null,
+    smtp_security: null,
     api_key: null,
     updated_at: null,
     ...overrides,
@@ -103,6 +105,11 @@ describe('the e-mail page', () => {
     const host = within(form).getByRole('textbox', { name: /SMTP server/ });
     await user.clear(host);
     await user.type(host, 'mail.example.com');
+    // Port 587: the default is STARTTLS when offered; this customer insists on it.
+    const security = within(form).getByRole('combobox', { name: 'Connection security' });
+    expect(security).toHaveValue('Default for the port (STARTTLS when the server offers it)');
+    await user.click(security);
+    await user.click(await screen.findByRole('option', { name: 'STARTTLS required' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(stub.calls('PUT', 'app1/customer/:id/email/')).toHaveLength(1));
@@ -110,6 +117,7 @@ describe('the e-mail page', () => {
       enabled: true,
       host: 'mail.example.com',
       port: 587,
+      smtp_security: 'require_starttls',
       username: 'bulwark',
       channel: 'bulwark@example.com',
       token: MASKED,
@@ -193,7 +201,10 @@ describe('the Slack page', () => {
 
   it('sends a test message through the saved settings and shows the server’s answer', async () => {
     const saved = anIntegration('slack', { enabled: true, url: 'https://hooks.slack.com/services/T/B/X' });
-    const stub = api('slack', saved).on('POST', 'app1/customer/:id/slack/test-connection/', { detail: 'Connection to Slack succesful!' });
+    const stub = api('slack', saved).on('POST', 'app1/customer/:id/slack/test-connection/', {
+      detail: 'Connection to Slack succesful!',
+      delivered: 'sent',
+    });
     const { user } = renderWithApp(<IntegrationsPage />, { path: PATH, url: url('slack'), session: aSession() });
     const form = await settingsForm('Slack settings');
     await user.click(within(form).getByRole('button', { name: 'Send test message' }));
@@ -202,6 +213,21 @@ describe('the Slack page', () => {
     expect(result).toHaveAttribute('role', 'status');
     expect(stub.calls('POST', 'app1/customer/:id/slack/test-connection/')[0].path).toBe('app1/customer/1/slack/test-connection/');
     expect(stub.calls('PUT', 'app1/customer/:id/slack/')).toHaveLength(0);
+  });
+
+  it('says when an e-mail test only reached the outbox (no mail server set)', async () => {
+    const saved = anIntegration('email', { enabled: false });
+    api('email', saved).on('POST', 'app1/customer/:id/email/test-connection/', {
+      detail: MAIL_KEPT_IN_OUTBOX_MESSAGE,
+      delivered: 'stored',
+    });
+    const { user } = renderWithApp(<IntegrationsPage />, { path: PATH, url: url('email'), session: aSession() });
+    const form = await settingsForm('Email settings');
+    await user.click(within(form).getByRole('button', { name: 'Send test message' }));
+    const result = await within(form).findByTestId('test-result');
+    expect(result).toHaveTextContent('Test message kept in the outbox, not sent');
+    expect(result).not.toHaveTextContent('Test message sent');
+    expect(result).toHaveTextContent(MAIL_KEPT_IN_OUTBOX_MESSAGE);
   });
 
   it('shows why a test failed (the server’s detail)', async () => {
@@ -225,7 +251,10 @@ describe('the Slack page', () => {
 
   it('saves changes first, then tests them', async () => {
     const saved = anIntegration('slack', { enabled: true, url: 'https://hooks.slack.com/services/T/B/X' });
-    const stub = api('slack', saved).on('POST', 'app1/customer/:id/slack/test-connection/', { detail: 'Connection to Slack succesful!' });
+    const stub = api('slack', saved).on('POST', 'app1/customer/:id/slack/test-connection/', {
+      detail: 'Connection to Slack succesful!',
+      delivered: 'sent',
+    });
     const { user } = renderWithApp(<IntegrationsPage />, { path: PATH, url: url('slack'), session: aSession() });
     const form = await settingsForm('Slack settings');
     const field = within(form).getByRole('textbox', { name: /Webhook URL/ });

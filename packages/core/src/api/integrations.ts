@@ -15,12 +15,29 @@ export const SECRET_INTEGRATION_FIELDS = ['token', 'client_secret', 'api_key'] a
 export const MASKED = '********';
 
 /**
+ * How the e-mail integration protects the SMTP connection: STARTTLS when the server offers it (the default on ports
+ * other than 465), STARTTLS required (nothing is sent over a connection that could not be upgraded), or TLS from the
+ * start (SMTPS, the default on 465).
+ */
+export const SMTP_SECURITY = ['starttls', 'require_starttls', 'tls'] as const;
+export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
+export const SMTP_SECURITY_LABELS: Record<SmtpSecurity, string> = {
+  starttls: 'STARTTLS when the server offers it',
+  require_starttls: 'STARTTLS required',
+  tls: 'TLS from the start (SMTPS)',
+};
+/** The security used when none is chosen: TLS from the start on 465, else STARTTLS when offered. */
+export function smtpSecurityOf(security: SmtpSecurity | null | undefined, port: number | null | undefined): SmtpSecurity {
+  return security ?? (port === 465 ? 'tls' : 'starttls');
+}
+
+/**
  * What each type uses of the §3 fields: e-mail — host, port, username, token (the password), channel (the sender);
  * Slack — url (an incoming webhook) or token (a bot token) with channel; Teams — url; webhooks — url and token (the
  * signing secret).
  */
 export const INTEGRATION_FIELDS_USED: Record<SettingsIntegration, readonly string[]> = {
-  email: ['host', 'port', 'username', 'token', 'channel'],
+  email: ['host', 'port', 'smtp_security', 'username', 'token', 'channel'],
   slack: ['url', 'token', 'channel'],
   teams: ['url'],
   webhooks: ['url', 'token'],
@@ -48,6 +65,7 @@ export const integrationSettings = z.object({
   client_secret: z.string().nullable(),
   host: z.string().nullable(),
   port: z.number().int().nullable(),
+  smtp_security: z.enum(SMTP_SECURITY).nullable(),
   api_user: z.string().nullable(),
   api_key: z.string().nullable(),
   updated_at: z.string().nullable(),
@@ -66,6 +84,7 @@ export const integrationSettingsInput = z
     client_secret: optionalText(4000),
     host: optionalText(253),
     port: z.number().int().min(1, 'Enter a port from 1 to 65535.').max(65535, 'Enter a port from 1 to 65535.').nullable(),
+    smtp_security: z.enum(SMTP_SECURITY, 'Choose STARTTLS when offered, STARTTLS required, or TLS from the start.').nullable(),
     api_user: optionalText(200),
     api_key: optionalText(4000),
   })
@@ -101,7 +120,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   test: 'Test message',
 };
 
-export const DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
+/** `stored`: an e-mail kept in Bulwark's outbox because no mail server is set (nothing left the machine). */
+export const DELIVERY_STATES = ['pending', 'sent', 'stored', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** One message to one channel, as the delivery log shows it. */

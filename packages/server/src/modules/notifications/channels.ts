@@ -6,7 +6,13 @@
 // how a receiver checks it). A failure throws with a short reason; the job queue retries.
 import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { isTeamsConnectorUrl, type NotificationEvent, type NotificationIntegration } from '@bulwark/core';
+import {
+  isTeamsConnectorUrl,
+  smtpSecurityOf,
+  type NotificationEvent,
+  type NotificationIntegration,
+  type SmtpSecurity,
+} from '@bulwark/core';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OpenSettings } from './settings.ts';
 
@@ -125,9 +131,27 @@ const need = (value: unknown, what: string): string => {
   return value;
 };
 
-/** Sends a message through one channel (throws DeliveryError saying why when it does not arrive). */
-export async function sendThrough(channel: NotificationIntegration, s: OpenSettings | null, m: Message, deps: ChannelDeps): Promise<void> {
+/**
+ * Sends a message through one channel (throws DeliveryError saying why when it does not arrive); answers 'stored' for
+ * an e-mail kept in the outbox because no mail server is set, else 'sent'.
+ */
+export async function sendThrough(
+  channel: NotificationIntegration,
+  s: OpenSettings | null,
+  m: Message,
+  deps: ChannelDeps,
+): Promise<'sent' | 'stored'> {
   if (channel === 'email') return sendEmail(s, m, deps);
+  await sendPost(channel, s, m, deps);
+  return 'sent';
+}
+
+async function sendPost(
+  channel: Exclude<NotificationIntegration, 'email'>,
+  s: OpenSettings | null,
+  m: Message,
+  deps: ChannelDeps,
+): Promise<void> {
   if (!s?.enabled) throw new DeliveryError(`the ${channel} integration is not enabled`);
   const url = typeof s.fields.url === 'string' ? s.fields.url : '';
   if (channel === 'slack') {
@@ -182,15 +206,19 @@ export async function sendThrough(channel: NotificationIntegration, s: OpenSetti
   if (r.status < 200 || r.status >= 300) throw new DeliveryError(`the webhook answered ${r.status} ${r.text.slice(0, 100)}`);
 }
 
-async function sendEmail(s: OpenSettings | null, m: Message, deps: ChannelDeps): Promise<void> {
+async function sendEmail(s: OpenSettings | null, m: Message, deps: ChannelDeps): Promise<'sent' | 'stored'> {
   const to = m.to ?? [];
   if (to.length === 0) throw new DeliveryError('no recipient');
   const host = s?.enabled && typeof s.fields.host === 'string' ? s.fields.host : '';
   if (host) {
-    // The customer's own SMTP server.
+    // The customer's own SMTP server, over TLS from the start, or upgraded with STARTTLS (required, or when offered).
+    const port = typeof s!.fields.port === 'number' ? s!.fields.port : null;
+    const security = smtpSecurityOf(s!.fields.smtp_security as SmtpSecurity | null | undefined, port);
     const transport = nodemailer.createTransport({
       host,
-      port: typeof s!.fields.port === 'number' ? s!.fields.port : 587,
+      port: port ?? (security === 'tls' ? 465 : 587),
+      secure: security === 'tls',
+      requireTLS: security === 'require_starttls',
       auth:
         typeof s!.fields.username === 'string' && s!.fields.username
           ? { user: s!.fields.username, pass: s!.secrets.token ?? '' }
@@ -210,10 +238,13 @@ async function sendEmail(s: OpenSettings | null, m: Message, deps: ChannelDeps):
     } finally {
       transport.close();
     }
-    return;
+    return 'sent';
   }
+  let outcome: 'sent' | 'stored' = 'sent';
   for (const address of [...to, ...(m.cc ?? [])]) {
     const status = await deps.mailer.send({ to: address, subject: m.title, text: plain(m) });
     if (status === 'failed') throw new DeliveryError(`the mail server refused the message to ${address}`);
+    if (status === 'stored') outcome = 'stored';
   }
+  return outcome;
 }

@@ -83,18 +83,18 @@ export async function deliver(deps: DeliveryDeps, deliveryId: number, lastAttemp
   const channel = row.channel as NotificationIntegration;
   try {
     const settings = await openSettings(db, deps.secrets, row.customerId, channel);
-    await sendThrough(channel, settings, row.message as unknown as Message, deps);
+    const outcome = await sendThrough(channel, settings, row.message as unknown as Message, deps);
     await db
       .update(notificationDeliveries)
       .set({
-        state: 'sent',
+        state: outcome,
         attempts: row.attempts + 1,
         deliveredAt: new Date(),
         lastError: null,
         target: targetOf(channel, row.target, settings?.fields.url),
       })
       .where(eq(notificationDeliveries.id, deliveryId));
-    return 'sent';
+    return outcome;
   } catch (err) {
     const reason = err instanceof DeliveryError ? err.message : err instanceof Error ? err.message : String(err);
     await db
@@ -114,6 +114,7 @@ export async function recordTest(
   channel: NotificationIntegration,
   target: string,
   error: string | null,
+  outcome: 'sent' | 'stored' = 'sent',
 ): Promise<void> {
   const now = new Date();
   await db.insert(notificationDeliveries).values({
@@ -123,7 +124,7 @@ export async function recordTest(
     target,
     subject: 'Bulwark test message',
     message: {},
-    state: error === null ? 'sent' : 'failed',
+    state: error === null ? outcome : 'failed',
     attempts: 1,
     lastError: error,
     queuedAt: now,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   connectionFailedMessage,
   connectionSucceededMessage,
+  MAIL_KEPT_IN_OUTBOX_MESSAGE,
   DELIVERY_STATES,
   INTEGRATION_TYPE_LABELS,
   NOTIFICATION_INTEGRATIONS,
@@ -45,7 +46,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
           tags,
           summary: `Send a test message through the saved ${label} settings (e-mail: to the caller)`,
           params: customerParams,
-          response: { 200: z.object({ detail: z.string() }) },
+          response: { 200: z.object({ detail: z.string(), delivered: z.enum(['sent', 'stored']) }) },
         },
       },
       async (request) => {
@@ -57,8 +58,9 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
             : typeof settings?.fields.url === 'string' && settings.fields.url
               ? hostOf(settings.fields.url)
               : type;
+        let outcome: 'sent' | 'stored';
         try {
-          await sendThrough(
+          outcome = await sendThrough(
             type as NotificationIntegration,
             settings,
             {
@@ -79,8 +81,10 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
             detail: `${connectionFailedMessage(label)} ${capitalise(reason)}.`,
           });
         }
-        await recordTest(ctx.db, customerId, type, target, null);
-        return { detail: connectionSucceededMessage(label) };
+        await recordTest(ctx.db, customerId, type, target, null, outcome);
+        // Nothing left the machine: say where the message went instead of claiming success.
+        if (outcome === 'stored') return { detail: MAIL_KEPT_IN_OUTBOX_MESSAGE, delivered: outcome };
+        return { detail: connectionSucceededMessage(label), delivered: outcome };
       },
     );
   }

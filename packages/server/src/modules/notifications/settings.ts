@@ -4,6 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   MASKED,
   SECRET_INTEGRATION_FIELDS,
+  SMTP_SECURITY,
+  type SmtpSecurity,
   type IntegrationSettings,
   type IntegrationSettingsInput,
   type SettingsIntegration,
@@ -12,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { integrationSettings } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 
-const PLAIN = ['username', 'url', 'channel', 'tenant', 'client_id', 'host', 'port', 'api_user'] as const;
+const PLAIN = ['username', 'url', 'channel', 'tenant', 'client_id', 'host', 'port', 'smtp_security', 'api_user'] as const;
 type Secret = (typeof SECRET_INTEGRATION_FIELDS)[number];
 
 /** A channel's settings with its secrets opened (what the senders use; never answered). */
@@ -45,6 +47,7 @@ export async function getSettings(db: Db, customerId: number, type: SettingsInte
     client_id: text('client_id'),
     host: text('host'),
     port: typeof fields.port === 'number' ? fields.port : null,
+    smtp_security: (SMTP_SECURITY as readonly unknown[]).includes(fields.smtp_security) ? (fields.smtp_security as SmtpSecurity) : null,
     api_user: text('api_user'),
     token: r?.secrets.token ? MASKED : null,
     client_secret: r?.secrets.client_secret ? MASKED : null,

@@ -1,8 +1,14 @@
 // The e-mail integration's fields: whether notification e-mail leaves through the customer's own SMTP server (otherwise
 // the installation's mail server sends it), the server's host and port, its sign-in, and the sender address.
-import { Grid, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Grid, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { SMTP_SECURITY, SMTP_SECURITY_LABELS, smtpSecurityOf } from '@bulwark/core';
 import type { IntegrationFieldsProps } from './fields.ts';
-import { DEFAULT_SMTP_PORT, hasSavedSecret } from './integration-form.ts';
+import { DEFAULT_SMTP_PORT, hasSavedSecret, portOf } from './integration-form.ts';
+
+const portOrNull = (value: number | string): number | null => {
+  const port = portOf(value);
+  return port !== null && Number.isInteger(port) ? port : null;
+};
 import { SecretField } from './SecretField.tsx';
 
 export function EmailFields({ form, settings }: IntegrationFieldsProps) {
@@ -30,7 +36,7 @@ export function EmailFields({ form, settings }: IntegrationFieldsProps) {
           <NumberInput
             {...form.getInputProps('port')}
             label="Port"
-            description={`Empty: ${DEFAULT_SMTP_PORT}. On 465 TLS is used from the start; on other ports Bulwark upgrades with STARTTLS when the server offers it, but does not insist.`}
+            description={`Empty: ${DEFAULT_SMTP_PORT}, or 465 for TLS from the start.`}
             placeholder={String(DEFAULT_SMTP_PORT)}
             min={1}
             max={65535}
@@ -40,6 +46,16 @@ export function EmailFields({ form, settings }: IntegrationFieldsProps) {
           />
         </Grid.Col>
       </Grid>
+      <Select
+        {...form.getInputProps('smtp_security')}
+        label="Connection security"
+        description="STARTTLS required: nothing is sent, not even the password, over a connection the server would not encrypt."
+        data={[
+          { value: '', label: `Default for the port (${SMTP_SECURITY_LABELS[smtpSecurityOf(null, portOrNull(form.values.port))]})` },
+          ...SMTP_SECURITY.map((value) => ({ value, label: SMTP_SECURITY_LABELS[value] })),
+        ]}
+        allowDeselect={false}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           {...form.getInputProps('username')}

@@ -41,7 +41,13 @@ const FIELDS: Record<SettingsIntegration, ComponentType<IntegrationFieldsProps>>
 
 const HEADING_ID = 'integration-settings-heading';
 
-type TestResult = { ok: boolean; text: string } | null;
+type TestResult = { outcome: 'sent' | 'stored' | 'failed'; text: string } | null;
+
+const RESULT_LOOK = {
+  sent: { color: 'teal', role: 'status', title: 'Test message sent' },
+  stored: { color: 'yellow', role: 'status', title: 'Test message kept in the outbox, not sent' },
+  failed: { color: 'red', role: 'alert', title: 'Test message not delivered' },
+} as const;
 
 export interface IntegrationFormProps {
   type: SettingsIntegration;
@@ -82,9 +88,10 @@ export function IntegrationForm({ type, customerId, settings }: IntegrationFormP
     setTesting(true);
     setResult(null);
     try {
-      setResult({ ok: true, text: await testIntegration(customerId, type) });
+      const answer = await testIntegration(customerId, type);
+      setResult({ outcome: answer.delivered, text: answer.detail });
     } catch (failure) {
-      if (!isAlreadyReported(failure)) setResult({ ok: false, text: testFailureMessage(failure, type) });
+      if (!isAlreadyReported(failure)) setResult({ outcome: 'failed', text: testFailureMessage(failure, type) });
     } finally {
       setTesting(false);
       void queryClient.invalidateQueries({ queryKey: INTEGRATION_KEYS.deliveries });
@@ -163,10 +170,10 @@ export function IntegrationForm({ type, customerId, settings }: IntegrationFormP
           </Stack>
           {result && (
             <Alert
-              color={result.ok ? 'teal' : 'red'}
+              color={RESULT_LOOK[result.outcome].color}
               variant="light"
-              role={result.ok ? 'status' : 'alert'}
-              title={result.ok ? 'Test message sent' : 'Test message not delivered'}
+              role={RESULT_LOOK[result.outcome].role}
+              title={RESULT_LOOK[result.outcome].title}
               withCloseButton
               closeButtonLabel="Dismiss the test result"
               onClose={() => setResult(null)}

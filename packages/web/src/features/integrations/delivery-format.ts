@@ -5,8 +5,13 @@ import type { FilterDef } from '../../components/filter-bar/index.ts';
 
 export const DELIVERIES_PAGE_SIZE = 25;
 
-export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
-export const DELIVERY_STATE_COLORS: Record<DeliveryState, string> = { pending: 'blue', sent: 'teal', failed: 'red' };
+export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  stored: 'In outbox (no mail server)',
+  failed: 'Failed',
+};
+export const DELIVERY_STATE_COLORS: Record<DeliveryState, string> = { pending: 'blue', sent: 'teal', stored: 'yellow', failed: 'red' };
 
 export const DELIVERY_FILTERS: readonly FilterDef[] = [
   {

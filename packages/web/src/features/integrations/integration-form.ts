@@ -2,7 +2,7 @@
 // and the BeyondTrust Password Safe vault): the form's values from the saved settings, the checks, the body of PUT
 // app1/customer/{id}/{type}/ (a saved secret sent back masked is kept, an empty one removed, a new one only when typed),
 // the test-connection result, and the page an integration lives on.
-import { isTeamsConnectorUrl } from '@bulwark/core';
+import { isTeamsConnectorUrl, type SmtpSecurity } from '@bulwark/core';
 import {
   INTEGRATION_TYPE_LABELS,
   MASKED,
@@ -30,6 +30,8 @@ export interface IntegrationValues {
   host: string;
   /** E-mail: the SMTP port as the number field holds it (a number, or '' for the default). */
   port: number | string;
+  /** E-mail: how the connection is protected ('' for the default of the port). */
+  smtp_security: SmtpSecurity | '';
   /** E-mail: the SMTP username. */
   username: string;
   /** E-mail: the sender address; Slack: the channel a bot posts to. */
@@ -50,7 +52,18 @@ export interface IntegrationValues {
 }
 
 /** Form fields that receive the server's field errors (`{field: [msg]}`). */
-export const INTEGRATION_ERROR_FIELDS = ['enabled', 'host', 'port', 'username', 'token', 'channel', 'url', 'api_user', 'api_key'] as const;
+export const INTEGRATION_ERROR_FIELDS = [
+  'enabled',
+  'host',
+  'port',
+  'smtp_security',
+  'username',
+  'token',
+  'channel',
+  'url',
+  'api_user',
+  'api_key',
+] as const;
 
 /** What the secret is called on each page. */
 export const SECRET_NAMES: Record<SettingsIntegration, string> = {
@@ -94,6 +107,7 @@ export function integrationValues(settings: IntegrationSettings): IntegrationVal
     enabled: settings.enabled,
     host: settings.host ?? '',
     port: settings.port ?? '',
+    smtp_security: settings.smtp_security ?? '',
     username: settings.username ?? '',
     channel: settings.channel ?? '',
     url: settings.url ?? '',
@@ -153,6 +167,7 @@ export function integrationInput(
         enabled: v.enabled,
         host: text(v.host),
         port: portOf(v.port),
+        smtp_security: v.smtp_security === '' ? null : v.smtp_security,
         username: text(v.username),
         channel: text(v.channel),
       });

@@ -18,12 +18,17 @@ import type { Session } from '../../app/session.ts';
 import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
 
 const deliveryPage = pagedAnswer(notificationDelivery);
-/** The test's answer: `{detail: "Connection to Slack succesful!"}`. */
-const testAnswer: AnswerSchema<string> = {
-  parse(data: unknown): string {
-    const detail = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).detail : undefined;
-    if (typeof detail !== 'string') throw new Error('detail missing');
-    return detail;
+/** A test message's outcome: the server's words, and whether it was sent or only kept in the outbox (e-mail without a mail server). */
+export interface TestAnswer {
+  detail: string;
+  delivered: 'sent' | 'stored';
+}
+/** The test's answer: `{detail: "Connection to Slack succesful!", delivered: "sent"}`. */
+const testAnswer: AnswerSchema<TestAnswer> = {
+  parse(data: unknown): TestAnswer {
+    const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+    if (typeof body.detail !== 'string') throw new Error('detail missing');
+    return { detail: body.detail, delivered: body.delivered === 'stored' ? 'stored' : 'sent' };
   },
 };
 
@@ -56,7 +61,7 @@ export function saveIntegration(
 }
 
 /** POST …/test-connection/: a test message through the saved settings; answers the server's success message. */
-export function testIntegration(customerId: number, type: NotificationIntegration): Promise<string> {
+export function testIntegration(customerId: number, type: NotificationIntegration): Promise<TestAnswer> {
   return api.post(`${settingsPath(customerId, type)}test-connection/`, undefined, { schema: testAnswer });
 }
 
