@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AssetPolicyResult,
+  ReportData,
   NetworkScan,
   OvalPolicy,
   OvalPolicyDetail,
@@ -388,6 +389,19 @@ describe.skipIf(sshTargetUnavailable() !== undefined)('a policy scan of this mac
       expect(asset[0]).toMatchObject({ run_id: runId, scan_id: scan.body.id, policy: policy.id, score: 50 });
       const policyKind = await admin.get<Page<{ id: number }>>('/api/assets/assets/?asset_kind=policy');
       expect(policyKind.body.results.map((a) => a.id)).toContain(assetId);
+
+      // Reports on this policy scan, and on every policy run, cover the failed rule; a policy scan is no network scan.
+      const reportOn = (scope_kind: string, scanId: number | null) =>
+        admin.post<ReportData & Record<string, string[]>>('/api/reports/prepare-report-data/', {
+          scope_kind,
+          scope: { filters: {}, scan: scanId },
+        });
+      const onScan = await reportOn('scan_policy', scan.body.id);
+      expect(onScan.status, JSON.stringify(onScan.body)).toBe(200);
+      expect(onScan.body).toMatchObject({ findings_count: 1, scope_label: 'Policy scan: Root login on the target' });
+      expect((await reportOn('no_runs', null)).body).toMatchObject({ findings_count: 1, scope_label: 'Policy scan runs' });
+      expect((await reportOn('scan_network', scan.body.id)).body).toEqual({ scope: ['That network scan does not exist.'] });
+      expect((await reportOn('scan_policy', null)).body).toEqual({ scope: ['Choose the policy scan to report on.'] });
 
       // Fixed on the host: the next run passes the rule and closes the finding.
       writeFileSync(path.join(dir, 'sshd.conf'), 'Port 22\nPermitRootLogin no\n');

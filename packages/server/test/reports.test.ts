@@ -338,6 +338,10 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
       ).toEqual({
         scope: ['That network scan does not exist.'],
       });
+      // A network scan is no policy scan.
+      expect(
+        (await admin.post('/api/reports/', { name: 'x', format: 'csv', scope_kind: 'scan_policy', scope: { scan: scanId } })).body,
+      ).toEqual({ scope: ['That policy scan does not exist.'] });
     });
 
     it("makes a LIMITED member's report of only what they see", async () => {

@@ -48,6 +48,7 @@ import {
   scopeBody,
   splitRecipients,
   validateSchedule,
+  validateScope,
 } from '../src/features/reports/report-forms.ts';
 import {
   exportDetails,
@@ -131,6 +132,10 @@ describe('scope', () => {
     expect(scopeText('unified_vulns', { filters: { severity: '3' }, scan: null }, { views: [critical] })).toBe('Vulnerabilities, 1 filter');
     expect(scopeText('scan_network', { filters: {}, scan: 9 }, { scans: [{ id: 9, name: 'Office' }] })).toBe('Network scan “Office”');
     expect(scopeText('scan_network', { filters: {}, scan: 9 })).toBe('Network scan #9');
+    expect(scopeText('scan_policy', { filters: {}, scan: 4 }, { scans: [{ id: 4, name: 'CIS servers' }] })).toBe(
+      'Policy scan “CIS servers”',
+    );
+    expect(scopeText('no_runs', { filters: {}, scan: null })).toBe('Policy scan runs');
     expect(scopeText('cloud_result', { filters: {}, scan: null })).toBe('Cloud scan result');
   });
 
@@ -141,6 +146,9 @@ describe('scope', () => {
       label: 'Phishing recipients (available when phishing and awareness training lands)',
       disabled: true,
     });
+    // Policy scans work: their two kinds can be chosen, without a note that they are to come.
+    expect(scopeKindOption('no_runs')).toEqual({ value: 'no_runs', label: 'Policy scan runs', disabled: false });
+    expect(scopeKindOption('scan_policy')).toEqual({ value: 'scan_policy', label: 'Policy scan', disabled: false });
     const options = scopeKindOptions(['pat_recipients', 'unified_vulns', 'scan_network']);
     expect(options.map((o) => o.value)).toEqual(['unified_vulns', 'scan_network', 'pat_recipients']);
   });
@@ -152,6 +160,9 @@ describe('scope', () => {
     expect(scopeBody({ ...base, view: '4' }, [critical], {})).toEqual({ filters: { severity: '4', tags: ['1', '2'] }, scan: null });
     expect(scopeBody({ ...base, view: KEPT }, [critical], { state: 'open' })).toEqual({ filters: { state: 'open' }, scan: null });
     expect(scopeBody({ scope_kind: 'scan_network', view: ALL_OPEN, scan: '12' }, [], {})).toEqual({ filters: {}, scan: 12 });
+    expect(scopeBody({ scope_kind: 'scan_policy', view: ALL_OPEN, scan: '7' }, [], {})).toEqual({ filters: {}, scan: 7 });
+    expect(scopeBody({ scope_kind: 'no_runs', view: ALL_OPEN, scan: '7' }, [], {})).toEqual({ filters: {}, scan: null });
+    expect(validateScope.scan('', { scope_kind: 'scan_policy', view: ALL_OPEN, scan: '' })).toBe('Choose a policy scan.');
   });
 
   it('builds the new report body: default sections are no template', () => {

@@ -33,7 +33,12 @@ export const REPORT_SCOPE_KINDS = [
 export type ReportScopeKind = (typeof REPORT_SCOPE_KINDS)[number];
 
 /** The scope kinds whose areas exist today; the others answer "not available yet" until their areas land. */
-export const REPORT_SCOPE_KINDS_AVAILABLE = ['unified_vulns', 'scan_network'] as const satisfies readonly ReportScopeKind[];
+export const REPORT_SCOPE_KINDS_AVAILABLE = [
+  'unified_vulns',
+  'scan_network',
+  'scan_policy',
+  'no_runs',
+] as const satisfies readonly ReportScopeKind[];
 export const REPORT_SCOPE_KIND_LABELS: Record<ReportScopeKind, string> = {
   pat_recipients: 'Phishing recipients',
   no_runs: 'Policy scan runs',

@@ -25,12 +25,22 @@ import { trend } from '../dashboards/service.ts';
 
 type Row = Record<string, unknown>;
 
-/** What a report selects: the list filter, and the network scan of a scan_network report. */
+/**
+ * What a report selects: the list filter, the scan of a scan_network or scan_policy report, and for no_runs every
+ * policy run (`runs`: which runs' findings and hosts count; null for all).
+ */
 export interface Selection {
   kind: ReportScopeKind;
   filter: VulnerabilityFilter;
   scanId: number | null;
+  runs: 'scan' | 'policy' | null;
 }
+
+/** The scan kind a scan-scoped report reports on: network scans are 'nvt' scans, policy scans 'oval'. */
+const SCAN_OF_KIND: Partial<Record<ReportScopeKind, { type: 'nvt' | 'oval'; name: string }>> = {
+  scan_network: { type: 'nvt', name: 'network scan' },
+  scan_policy: { type: 'oval', name: 'policy scan' },
+};
 
 /** The settings a report takes from its template (or the defaults). */
 export interface ReportLayout {
@@ -50,20 +60,31 @@ export async function selectionOf(db: Db, customerId: number, kind: ReportScopeK
     throw badRequest({ scope_kind: [`${REPORT_SCOPE_KIND_LABELS[kind]} reports are not available yet.`] });
   const parsed = vulnerabilityFilterQuery.safeParse(scope.filters);
   if (!parsed.success) throw badRequest({ scope: parsed.error.issues.map((i) => `${i.path.join('.') || 'filters'}: ${i.message}`) });
-  if (kind === 'scan_network') {
-    if (scope.scan === null) throw badRequest({ scope: ['Choose the network scan to report on.'] });
-    const [scan] = await queryRows<Row>(db, sql`select id from scans where id = ${scope.scan} and customer_id = ${customerId}`);
-    if (!scan) throw badRequest({ scope: ['That network scan does not exist.'] });
+  const scanKind = SCAN_OF_KIND[kind];
+  if (scanKind) {
+    if (scope.scan === null) throw badRequest({ scope: [`Choose the ${scanKind.name} to report on.`] });
+    const [scan] = await queryRows<Row>(
+      db,
+      sql`select id from scans where id = ${scope.scan} and customer_id = ${customerId} and scan_type = ${scanKind.type}`,
+    );
+    if (!scan) throw badRequest({ scope: [`That ${scanKind.name} does not exist.`] });
+    return { kind, filter: parsed.data, scanId: scope.scan, runs: 'scan' };
   }
-  return { kind, filter: parsed.data, scanId: kind === 'scan_network' ? scope.scan : null };
+  return { kind, filter: parsed.data, scanId: null, runs: kind === 'no_runs' ? 'policy' : null };
 }
 
-const runsOfScan = (scanId: number) => sql`(select r.id from scan_runs r where r.scan_id = ${scanId})`;
+/** The ids of the runs whose findings a selection covers, or null when it covers every finding. */
+function selectedRuns(customerId: number, s: Selection): SQL | null {
+  if (s.runs === 'scan' && s.scanId !== null) return sql`(select r.id from scan_runs r where r.scan_id = ${s.scanId})`;
+  if (s.runs === 'policy') return sql`(select r.id from scan_runs r where r.customer_id = ${customerId} and r.scan_type = 'oval')`;
+  return null;
+}
 
 /** `from … where …` of the findings a selection covers, within the caller's scope. */
 export function selectedFindings(scope: AssetScope, s: Selection, now: Date): SQL {
   const base = matchingFindings(scope, s.filter, now);
-  return s.scanId === null ? base : sql`${base} and f.last_run_id in ${runsOfScan(s.scanId)}`;
+  const runs = selectedRuns(scope.customerId, s);
+  return runs === null ? base : sql`${base} and f.last_run_id in ${runs}`;
 }
 
 /** The selection's filter without its state and ignore rules: for what was detected, fixed and ignored in a window. */
@@ -85,10 +106,11 @@ function coveredAssets(scope: AssetScope, s: Selection): SQL {
     out.push(
       ...assetConditions({ inclusion_unified_tags: s.filter.include_tags, exclusion_unified_tags: s.filter.exclude_tags, archived: 'all' }),
     );
-  if (s.scanId !== null)
-    out.push(sql`(a.id in (select f2.host_id from findings f2 where f2.customer_id = ${scope.customerId} and f2.last_run_id in ${runsOfScan(s.scanId)})
+  const runs = selectedRuns(scope.customerId, s);
+  if (runs !== null)
+    out.push(sql`(a.id in (select f2.host_id from findings f2 where f2.customer_id = ${scope.customerId} and f2.last_run_id in ${runs})
                   or a.address in (select h.address from scan_task_hosts h join scan_tasks k on k.id = h.task_id
-                                   where h.customer_id = ${scope.customerId} and h.alive and k.run_id in ${runsOfScan(s.scanId)}))`);
+                                   where h.customer_id = ${scope.customerId} and h.alive and k.run_id in ${runs}))`);
   return sql.join(out, sql` and `);
 }
 
@@ -147,7 +169,7 @@ export async function prepareReportData(
     queryRows<Row>(
       db,
       sql`select count(*)::int as n from scan_runs r where r.customer_id = ${scope.customerId} and r.created_at >= ${since}::timestamptz
-          ${s.scanId === null ? sql`` : sql`and r.scan_id = ${s.scanId}`}`,
+          ${s.runs === 'scan' ? sql`and r.scan_id = ${s.scanId}` : s.runs === 'policy' ? sql`and r.scan_type = 'oval'` : sql``}`,
     ),
     queryRows<Row>(
       db,

@@ -10,7 +10,7 @@ import { toastSuccess } from '../../components/toasts.tsx';
 import { REPORT_KEYS, createReport } from './reports-api.ts';
 import { newReportValues, reportBody, reportErrorFields, validateReport, type ReportValues } from './report-forms.ts';
 import { FormatField, TemplateField } from './ReportSettingsFields.tsx';
-import { ScopeFields, useNetworkScans, useSavedViews } from './ScopeFields.tsx';
+import { ScopeFields, useScopeScans, useSavedViews } from './ScopeFields.tsx';
 
 export const REPORT_MESSAGES = {
   started: 'Report started. It appears in the list when it is ready.',
@@ -29,7 +29,7 @@ export function NewReportForm({ onCreated, onCancel }: NewReportFormProps) {
   const views = useSavedViews();
   // The checks read the saved views as they are now (a view deleted meanwhile is caught).
   const form = useForm<ReportValues>({ initialValues: newReportValues(), validate: validateReport(views.data) });
-  const scans = useNetworkScans(form.values.scope_kind);
+  const scans = useScopeScans(form.values.scope_kind);
   const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
     fields: reportErrorFields(form.values.scope_kind),
     failed: REPORT_MESSAGES.createFailed,

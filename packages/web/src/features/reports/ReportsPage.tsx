@@ -19,7 +19,7 @@ import { FilterBar, useListState, type FilterDef } from '../../components/filter
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { NewReportForm, REPORT_MESSAGES } from './NewReportForm.tsx';
-import { REPORT_KEYS, deleteReport, fetchNetworkScans, fetchReports, reportDownloadUrl } from './reports-api.ts';
+import { REPORT_KEYS, deleteReport, fetchNetworkScans, fetchReports, fetchScopeScans, reportDownloadUrl } from './reports-api.ts';
 import {
   DEFAULT_REPORT_ORDERING,
   REPORTS_PAGE_SIZE,
@@ -150,7 +150,13 @@ export default function ReportsPage() {
     queryFn: ({ signal }) => fetchNetworkScans(signal),
     enabled: data?.results.some((r) => r.scope_kind === 'scan_network') ?? false,
   });
-  const columns = reportColumns({ views: views.data, scans: scans.data?.results }, setDeleting);
+  const policyScans = useQuery({
+    queryKey: REPORT_KEYS.scopeScans('scan/oscans/'),
+    queryFn: ({ signal }) => fetchScopeScans('scan/oscans/', signal),
+    enabled: data?.results.some((r) => r.scope_kind === 'scan_policy') ?? false,
+  });
+  const scanNames = [...(scans.data?.results ?? []), ...(policyScans.data?.results ?? [])];
+  const columns = reportColumns({ views: views.data, scans: scanNames }, setDeleting);
 
   async function remove(r: Report) {
     try {

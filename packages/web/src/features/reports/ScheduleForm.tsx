@@ -13,7 +13,7 @@ import { REPORT_KEYS, createSchedule, updateSchedule } from './reports-api.ts';
 import { DAY_OF_MONTH_OPTIONS, WEEKDAY_OPTIONS, browserTimeZone, frequencyText, isTimeZone, timeZoneChoices } from './report-format.ts';
 import { previewBody, scheduleBody, scheduleErrorFields, scheduleValues, validateSchedule, type ScheduleValues } from './report-forms.ts';
 import { FormatField, TemplateField } from './ReportSettingsFields.tsx';
-import { ScopeFields, useNetworkScans, useSavedViews } from './ScopeFields.tsx';
+import { ScopeFields, useScopeScans, useSavedViews } from './ScopeFields.tsx';
 import { UpcomingRuns } from './UpcomingRuns.tsx';
 
 export const SCHEDULE_MESSAGES = {
@@ -43,7 +43,7 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
     initialValues: scheduleValues(schedule, browserTimeZone()),
     validate: validateSchedule(views.data),
   });
-  const scans = useNetworkScans(form.values.scope_kind);
+  const scans = useScopeScans(form.values.scope_kind);
   const kept = useMemo(() => schedule?.scope.filters ?? {}, [schedule]);
   const zones = useMemo(() => timeZoneChoices(schedule?.time_zone), [schedule?.time_zone]);
   const { busy, error, container, onSubmit } = useFormSubmit(form, save, {

@@ -1,6 +1,6 @@
-// What a report or schedule covers: the scope kind (only vulnerabilities and network scans can be chosen today; the
-// others are listed, disabled, with the area they wait for) and its detail: all open vulnerabilities or one of the
-// user's saved vulnerability views, or one network scan.
+// What a report or schedule covers: the scope kind (vulnerabilities, a network scan, a policy scan or every policy run
+// can be chosen today; the others are listed, disabled, with the area they wait for) and its detail: all open
+// vulnerabilities or one of the user's saved vulnerability views, or the one scan.
 import { Anchor, Loader, Select, Stack, Text } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 import { REPORT_SCOPE_KINDS, formatDate, type ReportScopeKind } from '@bulwark/core';
 import { messageOf } from '../../api/errors.ts';
 import { fetchSavedFilters, VULN_KEYS } from '../vulnerabilities/vulnerabilities-api.ts';
-import { REPORT_KEYS, fetchNetworkScans } from './reports-api.ts';
-import { scopeKindOptions, viewOfScope, type Filters } from './report-format.ts';
+import { REPORT_KEYS, fetchScopeScans } from './reports-api.ts';
+import { SCAN_SCOPES, scopeKindOptions, viewOfScope, type Filters } from './report-format.ts';
 import { ALL_OPEN, KEPT, type ScopeValues } from './report-forms.ts';
 
 const KIND_OPTIONS = scopeKindOptions(REPORT_SCOPE_KINDS);
@@ -19,18 +19,19 @@ export function useSavedViews() {
   return useQuery({ queryKey: VULN_KEYS.saved, queryFn: ({ signal }) => fetchSavedFilters(signal) });
 }
 
-/** The network scans, asked for only once a scan scope is chosen. */
-export function useNetworkScans(kind: ReportScopeKind) {
+/** The scans of the chosen scan scope (network or policy), asked for only once such a scope is chosen. */
+export function useScopeScans(kind: ReportScopeKind) {
+  const path = SCAN_SCOPES[kind]?.path ?? 'scan/nscans/';
   return useQuery({
-    queryKey: REPORT_KEYS.networkScans,
-    queryFn: ({ signal }) => fetchNetworkScans(signal),
-    enabled: kind === 'scan_network',
+    queryKey: REPORT_KEYS.scopeScans(path),
+    queryFn: ({ signal }) => fetchScopeScans(path, signal),
+    enabled: SCAN_SCOPES[kind] !== undefined,
   });
 }
 
 export interface ScopeChoices {
   views: ReturnType<typeof useSavedViews>;
-  scans: ReturnType<typeof useNetworkScans>;
+  scans: ReturnType<typeof useScopeScans>;
 }
 
 export interface ScopeFieldsProps {
@@ -60,11 +61,12 @@ export function ScopeFields({ values, inputProps, choices, kept = {} }: ScopeFie
       : []),
     ...viewList.map((v) => ({ value: String(v.id), label: `Saved view “${v.name}”` })),
   ];
+  const scanScope = SCAN_SCOPES[values.scope_kind];
   const scanList = scans.data?.results ?? [];
   const scanOptions = scanList.map((s) => ({ value: String(s.id), label: `${s.name} (created ${formatDate(s.created)})` }));
   // A scan chosen before that the list no longer holds (deleted, or beyond the newest shown) still shows by number.
   if (values.scan !== '' && !scanOptions.some((o) => o.value === values.scan)) {
-    scanOptions.unshift({ value: values.scan, label: `Network scan #${values.scan}` });
+    scanOptions.unshift({ value: values.scan, label: `${scanScope?.label ?? 'Scan'} #${values.scan}` });
   }
 
   return (
@@ -72,7 +74,7 @@ export function ScopeFields({ values, inputProps, choices, kept = {} }: ScopeFie
       <Select
         {...inputProps('scope_kind')}
         label="Report on"
-        description="Reports can cover vulnerabilities and network scans today; the other kinds arrive with their areas."
+        description="Reports can cover vulnerabilities, network scans and policy scans today; the other kinds arrive with their areas."
         data={KIND_OPTIONS}
         allowDeselect={false}
         required
@@ -103,26 +105,31 @@ export function ScopeFields({ values, inputProps, choices, kept = {} }: ScopeFie
           {messageOf(views.error, 'Your saved views could not be loaded; “All open vulnerabilities” can still be chosen.')}
         </Text>
       )}
-      {values.scope_kind === 'scan_network' && (
+      {values.scope_kind === 'no_runs' && (
+        <Text size="sm" c="dimmed">
+          The failed rules of every policy scan run, as findings of their hosts.
+        </Text>
+      )}
+      {scanScope && (
         <Select
           {...inputProps('scan')}
-          label="Network scan"
+          label={scanScope.label}
           description="What this scan found on its targets."
           data={scanOptions}
           searchable
           nothingFoundMessage="No scan matches"
-          placeholder={scans.isPending ? 'Loading scans…' : scanList.length === 0 ? 'No network scans yet' : 'Choose a scan'}
+          placeholder={scans.isPending ? 'Loading scans…' : scanList.length === 0 ? `No ${scanScope.noun}s yet` : 'Choose a scan'}
           required
         />
       )}
-      {values.scope_kind === 'scan_network' && scans.isError && (
+      {scanScope && scans.isError && (
         <Text size="sm" c="red" role="alert">
-          {messageOf(scans.error, 'The network scans could not be loaded.')}
+          {messageOf(scans.error, `The ${scanScope.noun}s could not be loaded.`)}
         </Text>
       )}
-      {values.scope_kind === 'scan_network' && scans.isSuccess && scanList.length === 0 && (
+      {scanScope && scans.isSuccess && scanList.length === 0 && (
         <Text size="sm" c="dimmed">
-          There are no network scans to report on yet.{' '}
+          There are no {scanScope.noun}s to report on yet.{' '}
           <Anchor component={Link} to="/scans/scans" size="sm">
             Start a scan
           </Anchor>

@@ -92,6 +92,12 @@ const SCOPE_AREAS: Record<ReportScopeKind, string> = {
   cloud_result: 'cloud scanning',
 };
 
+/** The scope kinds that report on one scan: where its scans are listed and what the form calls one. */
+export const SCAN_SCOPES: Partial<Record<ReportScopeKind, { path: 'scan/nscans/' | 'scan/oscans/'; noun: string; label: string }>> = {
+  scan_network: { path: 'scan/nscans/', noun: 'network scan', label: 'Network scan' },
+  scan_policy: { path: 'scan/oscans/', noun: 'policy scan', label: 'Policy scan' },
+};
+
 /** The label of a scope kind in a picker: its name, and for the ones not built yet when they will be. */
 export function scopeKindOption(kind: ReportScopeKind): { value: ReportScopeKind; label: string; disabled: boolean } {
   const available = isScopeAvailable(kind);
@@ -149,10 +155,11 @@ export function scopeText(kind: ReportScopeKind, scope: ReportScope, names: Scop
     if (view) return `Saved view “${view.name}”`;
     return `Vulnerabilities, ${count} ${count === 1 ? 'filter' : 'filters'}`;
   }
-  if (kind === 'scan_network') {
-    if (scope.scan === null) return 'Network scan';
+  const scanScope = SCAN_SCOPES[kind];
+  if (scanScope) {
+    if (scope.scan === null) return scanScope.label;
     const scan = names.scans?.find((s) => s.id === scope.scan);
-    return scan ? `Network scan “${scan.name}”` : `Network scan #${scope.scan}`;
+    return scan ? `${scanScope.label} “${scan.name}”` : `${scanScope.label} #${scope.scan}`;
   }
   return REPORT_SCOPE_KIND_LABELS[kind];
 }

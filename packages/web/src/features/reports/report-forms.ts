@@ -16,7 +16,7 @@ import {
   type SavedFilter,
 } from '@bulwark/core';
 import { schemaMessage } from '../../components/forms/schema-field.ts';
-import { isScopeAvailable, isTimeZone, viewFilters, type Filters } from './report-format.ts';
+import { isScopeAvailable, isTimeZone, SCAN_SCOPES, viewFilters, type Filters } from './report-format.ts';
 
 /** The scope choice "All open vulnerabilities". */
 export const ALL_OPEN = 'all';
@@ -27,7 +27,7 @@ export interface ScopeValues {
   scope_kind: ReportScopeKind;
   /** unified_vulns: ALL_OPEN, KEPT or a saved view's id. */
   view: string;
-  /** scan_network: the network scan's id ('' until one is chosen). */
+  /** scan_network, scan_policy: the scan's id ('' until one is chosen). */
   scan: string;
 }
 
@@ -42,7 +42,7 @@ export function scopeValues(kind: ReportScopeKind, scope: ReportScope): ScopeVal
 
 /** The scope sent: the chosen view's filters (or the kept ones, or none), or the chosen scan. */
 export function scopeBody(v: ScopeValues, views: readonly SavedFilter[], kept: Filters): ReportScope {
-  if (v.scope_kind === 'scan_network') return { filters: {}, scan: v.scan === '' ? null : Number(v.scan) };
+  if (SCAN_SCOPES[v.scope_kind]) return { filters: {}, scan: v.scan === '' ? null : Number(v.scan) };
   if (v.scope_kind !== 'unified_vulns') return { filters: {}, scan: null };
   if (v.view === ALL_OPEN) return { filters: {}, scan: null };
   if (v.view === KEPT) return { filters: { ...kept }, scan: null };
@@ -59,12 +59,15 @@ export const validateScope = {
     if (views && !views.some((x) => String(x.id) === view)) return 'This saved view no longer exists. Choose another.';
     return null;
   },
-  scan: (scan: string, values: ScopeValues) => (values.scope_kind === 'scan_network' && scan === '' ? 'Choose a network scan.' : null),
+  scan: (scan: string, values: ScopeValues) => {
+    const scanScope = SCAN_SCOPES[values.scope_kind];
+    return scanScope && scan === '' ? `Choose a ${scanScope.noun}.` : null;
+  },
 };
 
 /** Server field → form field: a scope error goes on the scope's detail field (the scan or the view). */
 export function scopeErrorFields(kind: ReportScopeKind): Record<string, string> {
-  return { scope_kind: 'scope_kind', scope: kind === 'scan_network' ? 'scan' : 'view' };
+  return { scope_kind: 'scope_kind', scope: SCAN_SCOPES[kind] ? 'scan' : 'view' };
 }
 
 /** The template choice "Default sections" (no template). */

@@ -171,7 +171,12 @@ export function runSchedule(id: number): Promise<Report> {
 
 /** The customer's network scans, newest first (the scope of a "Network scan" report). */
 export function fetchNetworkScans(signal?: AbortSignal): Promise<Paged<NetworkScan>> {
-  return api.get('scan/nscans/', { query: { page_size: SCAN_PICKER_SIZE }, signal, schema: scanPage });
+  return fetchScopeScans('scan/nscans/', signal);
+}
+
+/** The customer's scans of one kind (scan/nscans/ or scan/oscans/), newest first: the scope of a scan report. */
+export function fetchScopeScans(path: 'scan/nscans/' | 'scan/oscans/', signal?: AbortSignal): Promise<Paged<NetworkScan>> {
+  return api.get(path, { query: { page_size: SCAN_PICKER_SIZE }, signal, schema: scanPage });
 }
 
 export const REPORT_KEYS = {
@@ -189,4 +194,5 @@ export const REPORT_KEYS = {
   scheduleList: (query: QueryParams) => ['reports', 'schedules', 'list', query] as const,
   upcoming: (input: ReportScheduleInput | null) => ['reports', 'schedules', 'upcoming', input] as const,
   networkScans: ['reports', 'network-scans'] as const,
+  scopeScans: (path: string) => ['reports', 'scope-scans', path] as const,
 };
