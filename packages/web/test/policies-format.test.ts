@@ -9,6 +9,7 @@ import {
   scoreText,
   sumCounts,
 } from '../src/features/policies/policy-format.ts';
+import { scoreNote } from '../src/features/policies/PolicyRunSummary.tsx';
 import {
   NO_LINUX_CREDENTIAL,
   policyProfileInput,
@@ -20,7 +21,7 @@ import { nameFromFile } from '../src/features/policies/ImportOvalForm.tsx';
 import { assetFilters } from '../src/features/assets/asset-format.ts';
 import { runResultPath } from '../src/features/scans/scan-format.ts';
 import { runsPath, scansPath } from '../src/features/scans/scans-api.ts';
-import { aPolicy, aPolicyHost, aPolicyProfile, STANDARD } from './support/policies.ts';
+import { aPolicy, aPolicyHost, aPolicyProfile, aPolicyRun, STANDARD } from './support/policies.ts';
 
 describe('scores and counts', () => {
   it('writes a score with at most one decimal and colours it by band', () => {
@@ -114,5 +115,19 @@ describe('the asset list', () => {
     const kind = assetFilters([], false).find((f) => f.name === 'asset_kind');
     expect(kind).toMatchObject({ kind: 'multi-select', label: 'Kind' });
     expect(kind?.kind === 'multi-select' ? kind.options.map((o) => o.value) : []).toContain('policy');
+  });
+});
+
+describe('the policy run summary’s score note', () => {
+  it('agrees with the hosts evaluated beside it', () => {
+    const ended = aPolicyRun({ status: 2, score: null });
+    expect(scoreNote(aPolicyRun({ status: 2, score: 80 }), 1)).toBe('The mean score of the hosts evaluated (XCCDF default model).');
+    expect(scoreNote(ended, 0)).toBe('Nothing could be scored: no host was evaluated.');
+    // One host evaluated with every rule not applicable: not "no host was evaluated".
+    expect(scoreNote(ended, 1)).toBe(
+      'Nothing could be scored: the host was evaluated, but no rule of the policy applied (every rule was not applicable or not checked).',
+    );
+    expect(scoreNote(ended, 1)).not.toContain('no host was evaluated');
+    expect(scoreNote(ended, 3)).toContain('3 hosts were evaluated');
   });
 });

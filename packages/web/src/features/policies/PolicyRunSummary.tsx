@@ -15,10 +15,14 @@ import { policyHostsQuery } from './policy-queries.ts';
 
 const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
 
-function scoreNote(run: ScanRunRow): string {
+/** Says why there is or is not a score, in terms that agree with "Hosts evaluated" beside it. */
+export function scoreNote(run: ScanRunRow, evaluated: number | undefined): string {
   if (run.score !== null) return 'The mean score of the hosts evaluated (XCCDF default model).';
   if (isRunMoving(run)) return 'The score appears once hosts are evaluated.';
-  return 'Nothing could be scored: no host was evaluated, or no rule applied to the hosts.';
+  if (evaluated === undefined) return '';
+  if (evaluated === 0) return 'Nothing could be scored: no host was evaluated.';
+  const hosts = evaluated === 1 ? 'the host was' : `${evaluated} hosts were`;
+  return `Nothing could be scored: ${hosts} evaluated, but no rule of the policy applied (every rule was not applicable or not checked).`;
 }
 
 export function PolicyRunSummary({ run }: { run: ScanRunRow }) {
@@ -54,7 +58,7 @@ export function PolicyRunSummary({ run }: { run: ScanRunRow }) {
               <Fact label="Started">{when(run.started)}</Fact>
               <Fact label="Finished">{when(run.finished)}</Fact>
               <Fact label="Hosts evaluated">
-                {run.hosts_up} of {run.hosts_total}
+                {hosts.data?.count ?? run.hosts_up} of {run.hosts_total}
               </Fact>
             </SimpleGrid>
             <RunProgress run={run} />
@@ -69,7 +73,7 @@ export function PolicyRunSummary({ run }: { run: ScanRunRow }) {
             </Title>
             <ScoreRing score={run.score} label="Policy score" />
             <Text size="xs" c="dimmed" ta="center">
-              {scoreNote(run)}
+              {scoreNote(run, hosts.data?.count)}
             </Text>
             {totals && hosts.data && hosts.data.count > 0 && (
               <CountsLine counts={totals} label={`Rule results of ${hosts.data.count === 1 ? 'the host' : `${hosts.data.count} hosts`}`} />
