@@ -1,6 +1,8 @@
 // Probe management on every test database: the picker list with the built-in probe, probes with one-time
 // registration tokens (hashed, shown once, renewable, expiring), status from heartbeats, probe groups, deletion rules,
 // tenant isolation, 401 and 403.
+import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkScan, Probe } from '@bulwark/core';
@@ -169,7 +171,16 @@ describe.each(BACKENDS)('probes on %s', (backend) => {
       status: 'offline',
       group: null,
       active_runs: 0,
+      version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
+      hostname: os.hostname(),
+      last_heartbeat: null,
+      // Off: no task slots, and nothing ran on it.
+      load: { tasks_running: 0, task_slots: 0, cpus: os.availableParallelism(), last_report: null },
     });
+    expect(builtin.body.load!.load_average).toHaveLength(3);
+    // Remote probes report no load of the server's.
+    const listed = await admin.get<Paged<Probe>>('/api/probe/probes/');
+    expect(listed.body.results.every((p) => p.load === null)).toBe(true);
     expect((await admin.patch('/api/probe/probes/-1/', { name: 'x' })).status).toBe(409);
     expect((await admin.request('DELETE', '/api/probe/probes/-1/')).status).toBe(409);
   });

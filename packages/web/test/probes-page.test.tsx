@@ -13,8 +13,19 @@ const PROBES = [
   aProbe({ id: 4, name: 'Branch office', group: { id: 2, name: 'Datacentre' }, status: 'offline', status_label: 'Offline' }),
 ];
 
-function api(probes = PROBES): ApiStub {
+const BUILTIN = aProbe({
+  id: -1,
+  name: 'External (built-in)',
+  builtin: true,
+  hostname: 'scanner-01',
+  version: '0.1.0',
+  active_runs: 1,
+  load: { tasks_running: 1, task_slots: 2, load_average: [2.5, 2.25, 1.5], cpus: 2, last_report: null },
+});
+
+function api(probes = PROBES, builtin = BUILTIN): ApiStub {
   return stubApi()
+    .on('GET', 'probe/probes/:id/', builtin)
     .on('GET', 'probe/probes/', page(probes))
     .on('GET', 'probe/probe-groups/', page([aProbeGroup()]));
 }
@@ -32,6 +43,28 @@ describe('ProbesPage', () => {
     expect(within(branch).getByRole('link', { name: 'Branch office' })).toHaveAttribute('href', '/sa/scan-appliance/view/4');
     expect(within(within(table).getByRole('row', { name: /Built-in probe/ })).getByText('Built-in')).toBeInTheDocument();
     expect(listCalls(stub).at(-1)!.query.get('ordering')).toBe('name');
+  });
+
+  it('shows the built-in probe’s health: status, task slots, the server’s load, version and host', async () => {
+    const stub = api();
+    renderWithApp(<ProbesPage />, { path: PATH });
+    const card = await screen.findByRole('region', { name: 'Built-in probe' });
+    expect(await within(card).findByText('1 of 2 task slots busy')).toBeInTheDocument();
+    expect(within(card).getByTestId('builtin-status')).toHaveTextContent('Online');
+    // The 5-minute average above the processor count is called out.
+    expect(within(card).getByText('2.50, 2.25, 1.50 on 2 CPUs (busier than its processors)')).toBeInTheDocument();
+    expect(within(card).getByText('0.1.0')).toBeInTheDocument();
+    expect(within(card).getByText('scanner-01')).toBeInTheDocument();
+    expect(within(card).getByText('Never')).toBeInTheDocument();
+    expect(stub.calls('GET', 'probe/probes/:id/')[0]!.path).toBe('probe/probes/-1/');
+  });
+
+  it('says when the built-in probe is switched off', async () => {
+    api(PROBES, { ...BUILTIN, status: 'offline', status_label: 'Offline', load: { ...BUILTIN.load!, task_slots: 0, tasks_running: 0 } });
+    renderWithApp(<ProbesPage />, { path: PATH });
+    const card = await screen.findByRole('region', { name: 'Built-in probe' });
+    expect(await within(card).findByText('Switched off (BULWARK_BUILTIN_PROBE=off)')).toBeInTheDocument();
+    expect(within(card).getByTestId('builtin-status')).toHaveTextContent('Offline');
   });
 
   it('sorts by last heartbeat, newest first', async () => {

@@ -24,6 +24,19 @@ export const probe = z.object({
   /** Whether an unused registration token exists, and until when. */
   token_expires: z.string().nullable(),
   builtin: z.boolean(),
+  /**
+   * The built-in probe's health and load (null for remote probes): this customer's tasks on it and the server's task
+   * slots, the server's load average (1, 5, 15 minutes) and processors, and when it last reported on a task.
+   */
+  load: z
+    .object({
+      tasks_running: z.number().int(),
+      task_slots: z.number().int(),
+      load_average: z.array(z.number()),
+      cpus: z.number().int(),
+      last_report: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Probe = z.infer<typeof probe>;
 /** The registration token, shown once when made. */

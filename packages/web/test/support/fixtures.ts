@@ -186,6 +186,7 @@ export function aProbe(overrides: Partial<Probe> = {}): Probe {
     active_runs: 1,
     token_expires: null,
     builtin: false,
+    load: null,
     ...overrides,
   });
 }

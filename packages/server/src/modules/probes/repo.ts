@@ -47,6 +47,17 @@ export async function activeRunsOfProbe(db: Tx, customerId: number, probeId: num
   return Number(row?.n ?? 0);
 }
 
+/** The built-in probe's tasks of a customer: how many run now, and when it last reported on one. */
+export async function builtinTaskLoad(db: Tx, customerId: number): Promise<{ running: number; lastReport: Date | null }> {
+  const [row] = await queryRows<{ n: number; last: string | Date | null }>(
+    db,
+    sql`select count(*) filter (where t.state = ${SCAN_TASK_STATE.running} and t.claimed_by = -1)::int as n,
+               max(coalesce(t.seen_at, t.finished_at)) as last
+        from scan_tasks t where t.customer_id = ${customerId} and t.probe_id is null and t.probe_group_id is null`,
+  );
+  return { running: Number(row?.n ?? 0), lastReport: row?.last ? new Date(row.last) : null };
+}
+
 // Outer columns spelled out: drizzle may write ${probes.id} as a bare "id", which the subquery would read as t.id.
 const activeRunsSql = sql<number>`(select count(distinct t.run_id)::int from scan_tasks t
   where t.customer_id = probes.customer_id and t.state in (${list(ACTIVE_ON_PROBE)})

@@ -1,5 +1,7 @@
 // The rules of probe management: create with a one-time registration token, rename and regroup, delete only when no
 // scan needs the probe, probe groups and their members. Never sees HTTP; every call is for one customer.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { PROBE_STATUS_LABELS, type Probe } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
@@ -8,6 +10,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import {
   activeRunsOfProbe,
+  builtinTaskLoad,
   getGroup,
   getProbe,
   groupExists,
@@ -47,26 +50,40 @@ export function toProbe(r: ProbeListRow, now = Date.now()): Probe {
     active_runs: r.activeRuns,
     token_expires: tokenLive ? p.tokenExpiresAt!.toISOString() : null,
     builtin: false,
+    load: null,
   };
 }
 
-/** The built-in probe inside the server, shown as the external pseudo-entry -1. */
+/** The server's version (package.json), which is the built-in probe's. */
+const SERVER_VERSION =
+  (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? null;
+
+/** The built-in probe inside the server, shown as the external pseudo-entry -1, with its health and load. */
 export async function builtinProbe(ctx: AppContext, customerId: number): Promise<Probe> {
   const status = ctx.config.builtinProbe ? 'online' : 'offline';
+  const tasks = await builtinTaskLoad(ctx.db, customerId);
   return {
     id: -1,
     name: BUILTIN_PROBE_NAME,
     group: null,
     status,
     status_label: PROBE_STATUS_LABELS[status],
-    last_heartbeat: null,
+    // In the server's own process: alive whenever the server answers.
+    last_heartbeat: ctx.config.builtinProbe ? new Date().toISOString() : null,
     registered: null,
-    hostname: null,
-    version: null,
+    hostname: os.hostname(),
+    version: SERVER_VERSION,
     address: null,
     active_runs: await activeRunsOfProbe(ctx.db, customerId, -1),
     token_expires: null,
     builtin: true,
+    load: {
+      tasks_running: tasks.running,
+      task_slots: ctx.config.builtinProbe ? ctx.config.builtinProbeTasks : 0,
+      load_average: os.loadavg().map((n) => Math.round(n * 100) / 100),
+      cpus: os.availableParallelism(),
+      last_report: tasks.lastReport?.toISOString() ?? null,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
-// /sa/scan-appliances: the probes that scan for this customer (status, heartbeat, group, version, runs), adding one
-// with its registration token, and probe groups.
+// /sa/scan-appliances: the probes that scan for this customer: the built-in probe (health, load, version), the remote
+// ones (status, heartbeat, group, version, runs), adding one with its registration token, and probe groups.
 import { useState } from 'react';
 import { Button, Card, Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { DataTable, sortKeysOf } from '../../components/data-table/index.ts';
 import { useListState } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AddProbeForm } from './AddProbeForm.tsx';
+import { BuiltinProbeCard } from './BuiltinProbeCard.tsx';
 import { ProbeGroupsSection } from './ProbeGroupsSection.tsx';
 import { PROBE_COLUMNS } from './probe-columns.tsx';
 import { probeListOptions } from './probe-queries.ts';
@@ -26,6 +27,7 @@ export default function ProbesPage() {
         description="Probes scan the networks they can reach. The built-in probe runs on the Bulwark server itself."
         actions={<Button onClick={() => setAdding(true)}>Add probe</Button>}
       />
+      <BuiltinProbeCard />
       <Card withBorder padding="md">
         <DataTable
           id="probes"

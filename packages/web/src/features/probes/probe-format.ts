@@ -63,3 +63,19 @@ export function groupInput(values: GroupValues): { name: string; probes: number[
 export function groupMemberOptions(probes: readonly Pick<Probe, 'id' | 'name' | 'builtin'>[]): { value: string; label: string }[] {
   return probes.filter((p) => !p.builtin && p.id > 0).map((p) => ({ value: String(p.id), label: p.name }));
 }
+
+/** The built-in probe's load in words: '1 of 2 task slots busy', 'Switched off (BULWARK_BUILTIN_PROBE=off)'. */
+export function taskSlotsText(load: NonNullable<Probe['load']>): string {
+  if (load.task_slots === 0) return 'Switched off (BULWARK_BUILTIN_PROBE=off)';
+  return `${load.tasks_running} of ${load.task_slots} task slot${load.task_slots === 1 ? '' : 's'} busy`;
+}
+
+/** The server's load average over 1, 5 and 15 minutes against its processors: '0.42, 0.30, 0.25 on 2 CPUs'. */
+export function loadAverageText(load: NonNullable<Probe['load']>): string {
+  return `${load.load_average.map((n) => n.toFixed(2)).join(', ')} on ${load.cpus} CPU${load.cpus === 1 ? '' : 's'}`;
+}
+
+/** Whether the server is busier than its processors: the 5-minute load average above the processor count. */
+export function overloaded(load: NonNullable<Probe['load']>): boolean {
+  return (load.load_average[1] ?? 0) > load.cpus;
+}
