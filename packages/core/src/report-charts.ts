@@ -28,19 +28,26 @@ export function severityChart(data: ReportData): ChartOption {
   };
 }
 
-/** Open findings per day by severity (stacked areas) over the report's trend window. */
+/**
+ * Open findings per day by severity over the report's trend window: stacked areas, or stacked columns while there are
+ * fewer than three days (a line through one point draws nothing, which made a new installation's trend look empty).
+ */
 export function trendChart(data: ReportData): ChartOption {
+  const few = data.trend.length < 3;
   const series = ([4, 3, 2, 1] as const).map((s) => {
     const key = ({ 1: 'low', 2: 'medium', 3: 'high', 4: 'critical' } as const)[s];
-    return {
-      type: 'line',
-      name: SEVERITY_LABELS[s],
-      stack: 'open',
-      areaStyle: { opacity: 0.35 },
-      symbol: 'none',
-      color: SEVERITY_COLORS[s],
-      data: data.trend.map((p) => p[key]),
-    };
+    const values = data.trend.map((p) => p[key]);
+    return few
+      ? { type: 'bar', name: SEVERITY_LABELS[s], stack: 'open', barMaxWidth: 48, color: SEVERITY_COLORS[s], data: values }
+      : {
+          type: 'line',
+          name: SEVERITY_LABELS[s],
+          stack: 'open',
+          areaStyle: { opacity: 0.35 },
+          symbol: 'none',
+          color: SEVERITY_COLORS[s],
+          data: values,
+        };
   });
   return {
     ...base,

@@ -12,7 +12,9 @@ import {
   REPORT_SECTION_LABELS,
   REPORT_SECTIONS,
   severityChart,
+  SEVERITY_COLORS,
   SEVERITY_LABELS,
+  trendChart,
   type ReportData,
   type ReportFindingRow,
   type ReportSection,
@@ -340,6 +342,25 @@ describe('charts', () => {
     expect(svg).toContain('width="400" height="200"');
     for (const label of Object.values(SEVERITY_LABELS)) expect(svg).toContain(`>${label}</text>`);
     expect(svg).not.toContain('<style');
+  });
+
+  it('draws a trend of one day (a new installation) as columns, not an empty line', () => {
+    const one = report();
+    one.trend = one.trend.slice(0, 1);
+    const svg = chartSvg(trendChart(one), 400, 200);
+    // Each severity's count is a filled shape in its colour; a line through one point would draw none.
+    const visible = (color: string) =>
+      // The plot's shapes only: the legend's symbols sit in a transform.
+      [...svg.matchAll(/<path d="([^"]+)"(?![^>]*transform)[^>]*fill="([^"]+)"/g)].some(([, d, fill]) => {
+        if (fill !== color) return false;
+        const xs = [...d!.matchAll(/(-?[\d.]+)[ ,](-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+        const span = (i: 0 | 1) => Math.max(...xs.map((p) => p[i])) - Math.min(...xs.map((p) => p[i]));
+        return xs.length > 0 && span(0) > 1 && span(1) > 1;
+      });
+    for (const s of [4, 3, 2, 1] as const) expect(visible(SEVERITY_COLORS[s]), SEVERITY_LABELS[s]).toBe(true);
+    expect(svg).toContain(`>${one.trend[0]!.day.slice(5)}</text>`);
+    // Thirty days stay stacked areas.
+    expect((trendChart(report()).series as { type: string }[]).every((x) => x.type === 'line')).toBe(true);
   });
 });
 
