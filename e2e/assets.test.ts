@@ -9,6 +9,7 @@ import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import { assets, assetTags, scanProfiles, tags, users } from '../packages/server/src/db/schema/index.ts';
 import { createUser } from '../packages/server/src/cli/users.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
+import { expectNoCutText } from './helpers/layout.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
 
 const MEMBER = 'member@example.com';
@@ -169,6 +170,7 @@ describe('asset inventory in the browser', () => {
 
       const row = page.getByRole('table', { name: 'Scans' }).getByRole('row').filter({ hasText: 'Lab by tag' });
       await pwExpect.poll(async () => ((await row.getByTestId('run-status').textContent()) ?? '').trim(), 90_000).toBe('Finished');
+      await expectNoCutText(page, 'the scan list');
       await row.getByRole('link', { name: 'Lab by tag' }).click();
       await page.getByRole('tab', { name: /Hosts/ }).click();
       await pwExpect(page.getByText(LAB_HOST).first()).toBeVisible();

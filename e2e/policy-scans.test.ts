@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleRunProcessing } from '../packages/server/src/modules/results/queue.ts';
 import { startSshTarget, sshTargetUnavailable, type SshTarget } from '../packages/scanner/test/services-helpers/ssh-target.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
+import { expectNoCutText } from './helpers/layout.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 import { signInAsAdmin } from './helpers/sign-in.ts';
 
@@ -106,6 +107,7 @@ describe.skipIf(why !== undefined)('a policy scan in the browser', () => {
       await pwExpect(rules.getByText('Pass', { exact: true }).first()).toBeVisible();
       await page.getByRole('button', { name: 'Remove filter Result: Pass' }).click();
       await pwExpect(rules.getByText('Fail', { exact: true }).first()).toBeVisible();
+      await expectNoCutText(page, 'the policy scan result page');
 
       const failed = rules
         .getByRole('row')
@@ -127,6 +129,7 @@ describe.skipIf(why !== undefined)('a policy scan in the browser', () => {
       await pwExpect(card.getByText(POLICY)).toBeVisible({ timeout: 30_000 });
       await pwExpect(card.getByRole('img', { name: new RegExp(`^Score of ${POLICY}: \\d`) })).toBeVisible();
       await pwExpect(card.getByRole('link', { name: 'View the scan result' })).toBeVisible();
+      await expectNoCutText(page, 'the asset page');
       await context.close();
     },
   );

@@ -12,6 +12,7 @@ import { scanProfiles } from '../packages/server/src/db/schema/index.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
+import { expectNoCutText } from './helpers/layout.ts';
 import { ADMIN_EMAIL, startStack, type Stack } from './helpers/stack.ts';
 import { signInAsAdmin } from './helpers/sign-in.ts';
 
@@ -98,12 +99,19 @@ describe.skipIf(!!why)('unified vulnerabilities in the browser', () => {
       }, 120_000)
       .toBe('Finished');
 
+    // The run's result page: its result badge, severity counts and findings table, with nothing cut.
+    const runId = (await api<{ last_run: number }>(page, 'GET', `/api/scan/nscans/${scan.id}/`)).last_run;
+    await page.goto(`/scans/scans/view/nscan/${runId}`);
+    await pwExpect(page.getByRole('table', { name: 'Findings' }).getByRole('row').filter({ hasText: 'CVE-2019-10149' })).toBeVisible();
+    await expectNoCutText(page, 'the scan result page');
+
     // Every weakness found, by issue: the KEV-listed Exim CVE and OpenSSH's.
-    await page.reload();
+    await page.goto('/vm/unified-vulnerabilities');
     const byIssue = page.getByRole('table', { name: 'Vulnerabilities' });
     const exim = byIssue.getByRole('row').filter({ hasText: 'CVE-2019-10149' });
     await pwExpect(exim).toBeVisible();
     await pwExpect(byIssue.getByRole('row').filter({ hasText: 'CVE-2024-6387' })).toBeVisible();
+    await expectNoCutText(page, 'the vulnerability list by issue');
 
     // Filter by KEV: only the Exim issue stays.
     await page.getByRole('combobox', { name: 'Known exploited (KEV)' }).click();
@@ -128,6 +136,7 @@ describe.skipIf(!!why)('unified vulnerabilities in the browser', () => {
     const byAsset = page.getByRole('table', { name: 'Findings' });
     const finding = byAsset.getByRole('row').filter({ hasText: MAIL_HOST });
     await pwExpect(finding).toBeVisible();
+    await expectNoCutText(page, 'the vulnerability list by asset');
     await finding.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Ignore…' }).first().click();
     const form = page.getByRole('form', { name: 'Ignore findings' });
@@ -159,6 +168,7 @@ describe.skipIf(!!why)('unified vulnerabilities in the browser', () => {
     await pwExpect(page.getByText('CVE-2019-10149').first()).toBeVisible();
     await pwExpect(page.getByText('Test greeting, not a real Exim')).toBeVisible();
     await pwExpect(page.getByText('False positive').first()).toBeVisible();
+    await expectNoCutText(page, 'the issue page');
     await context.close();
   });
 });
