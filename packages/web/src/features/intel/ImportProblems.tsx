@@ -16,7 +16,7 @@ export function ImportProblems({ item }: { item: FeedImport }) {
   return (
     <Stack gap={4}>
       {failure && (
-        <Text size="xs" c="red">
+        <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
           {failure}
         </Text>
       )}
@@ -30,7 +30,8 @@ export function ImportProblems({ item }: { item: FeedImport }) {
         >
           <List size="xs" spacing={2} listStyleType="none" aria-label={`Problems of import ${item.id}`}>
             {shown.map((problem, index) => (
-              <List.Item key={index}>
+              // Positions and messages without spaces (a URL, a JSON pointer) wrap instead of running under the next column.
+              <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
                 <Text span size="xs" ff="monospace">
                   {problem.position}
                 </Text>

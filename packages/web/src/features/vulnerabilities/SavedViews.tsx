@@ -125,7 +125,8 @@ export function SavedViews({ current, onApply }: { current: Filters; onApply(vie
                   style={{ flex: 1, minWidth: 0 }}
                 >
                   <Group gap={6} wrap="nowrap">
-                    <Text size="sm" fw={500} truncate>
+                    {/* A view's name is read whole: it wraps rather than ending in "…". */}
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {view.name}
                     </Text>
                     {view.is_default && (
