@@ -21,7 +21,7 @@ import {
 } from '@bulwark/core';
 import { chartSvg } from '../src/modules/reports/render/chart-svg.ts';
 import { escapeHtml, renderHtml } from '../src/modules/reports/render/html.ts';
-import { renderPdf, winAnsi } from '../src/modules/reports/render/pdf.ts';
+import { printable, renderPdf } from '../src/modules/reports/render/pdf.ts';
 
 const POPPLER = ['pdftotext', 'pdfinfo'].every((tool) => spawnSync(tool, ['-v']).error === undefined);
 const NEEDS_POPPLER = POPPLER ? '' : ' (skipped: pdftotext and pdfinfo of poppler-utils are not installed)';
@@ -220,15 +220,29 @@ describe('PDF report', () => {
     expect(many).toBeGreaterThan(few + 15);
   });
 
-  it.skipIf(!POPPLER)(`prints what Helvetica cannot encode as '?' instead of failing${NEEDS_POPPLER}`, async () => {
+  it.skipIf(!POPPLER)(`prints what the embedded font cannot draw as '?' instead of failing${NEEDS_POPPLER}`, async () => {
     const file = await pdfFile(
       report({ title: 'Отчёт 報告 ✓' }),
       findings(5, (i) => `東京-db-0${i} 🚀 café`),
     );
     const text = pdfText(file);
     expect(text).toContain('??-db-01 ? café');
-    expect(text).toContain('????? ?? ?');
-    expect(winAnsi('€ – “ok” é\u0001\n😀')).toBe('€ – “ok” é? ?');
+    // Cyrillic and the check mark are drawn now; only the CJK characters are not.
+    expect(text).toContain('Отчёт ?? ✓');
+    // The embedded font draws Latin, Greek, Cyrillic and symbols; CJK, emoji and control characters become '?'.
+    expect(printable('€ – “ok” é © ™ ✓ Ωμέγα Отчёт\u0001\n🚀 東京')).toBe('€ – “ok” é © ™ ✓ Ωμέγα Отчёт? ? ??');
+  });
+
+  it.skipIf(!POPPLER)(`embeds every font it uses, the charts' text too (PDF/A-friendly)${NEEDS_POPPLER}`, async () => {
+    const file = await pdfFile(report(), findings(20));
+    // pdffonts: name, type, encoding, emb, sub, uni, object; a row per font after two header lines.
+    const rows = spawnSync('pdffonts', [file], { encoding: 'utf8' }).stdout.trim().split('\n').slice(2);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const cols = row.trim().split(/\s+/);
+      expect(cols[0], row).toMatch(/^[A-Z]{6}\+DejaVuSans(-Bold)?$/);
+      expect(cols.slice(-5, -2), row).toEqual(['yes', 'yes', 'yes']);
+    }
   });
 
   it('keeps memory flat while 20,000 rows stream, and reports progress every 500 rows', async () => {

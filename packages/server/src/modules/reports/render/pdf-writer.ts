@@ -1,28 +1,43 @@
-// The page writer of the PDF report on pdfkit: A4 pages in portrait or landscape, Helvetica text kept to what it can
-// encode, headings, figures, tables with their header repeated on each page, SVG charts, and the findings table's
+// The page writer of the PDF report on pdfkit: A4 pages in portrait or landscape, text in DejaVu Sans embedded in
+// the file (subset to the glyphs used, so the PDF shows the same everywhere and suits PDF/A), headings, figures, tables with their header repeated on each page, SVG charts, and the findings table's
 // narrow rows, with "Page N" footers written while a page is still buffered. pdf.ts lays the report out with it.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as fontkit from 'fontkit';
 import type PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { ReportFindingRow } from '@bulwark/core';
 import { FINDING_COLUMNS, findingCells, PROGRESS_EVERY, type Figure, type RenderProgress, type Sink } from './figures.ts';
 
-/** Helvetica encodes WinAnsi only: Latin-1 plus these (curly quotes, dashes, ellipsis, euro …). */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const NOT_WIN_ANSI = new RegExp(`[^\\x20-\\x7e\\xa0-\\xff${WIN_ANSI_EXTRA}]`, 'gu');
+/** The embedded fonts (DejaVu Sans, from the npm package dejavu-fonts-ttf): Latin, Greek, Cyrillic and most symbols. */
+const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+export const FONT_FILES = { regular: path.join(FONT_DIR, 'DejaVuSans.ttf'), bold: path.join(FONT_DIR, 'DejaVuSans-Bold.ttf') };
+
+/** The regular font's character map, to tell which characters it can draw (the bold face covers the same). */
+const FACE = fontkit.openSync(FONT_FILES.regular) as fontkit.Font;
+const drawable = new Map<number, boolean>();
+
+function canDraw(codePoint: number): boolean {
+  let yes = drawable.get(codePoint);
+  if (yes === undefined) drawable.set(codePoint, (yes = codePoint >= 0x20 && FACE.hasGlyphForCodePoint(codePoint)));
+  return yes;
+}
 
 /**
- * `text` as Helvetica can print it on one line: line breaks and tabs become spaces, any other character it cannot
- * encode (CJK, emoji, control characters) becomes '?'.
+ * `text` as the report font prints it on one line: line breaks and tabs become spaces, a character it has no glyph for
+ * (CJK, emoji, control characters) becomes '?' rather than an empty box.
  */
-export function winAnsi(text: string): string {
-  return text.replace(/[\t\n\r]+/g, ' ').replace(NOT_WIN_ANSI, '?');
+export function printable(text: string): string {
+  let out = '';
+  for (const ch of text.replace(/[\t\n\r]+/g, ' ')) out += canDraw(ch.codePointAt(0)!) ? ch : '?';
+  return out;
 }
 
 type Doc = typeof PDFDocument;
 export type Column = { label: string; width: number; align?: 'right' };
 
-export const REGULAR = 'Helvetica';
-export const BOLD = 'Helvetica-Bold';
+export const REGULAR = 'DejaVuSans';
+export const BOLD = 'DejaVuSans-Bold';
 const MARGIN = 50;
 const MARGIN_BOTTOM = 64;
 export const PORTRAIT = {
@@ -62,6 +77,8 @@ export class PdfWriter {
     readonly doc: Doc,
     private readonly footerTitle: string,
   ) {
+    doc.registerFont(REGULAR, FONT_FILES.regular);
+    doc.registerFont(BOLD, FONT_FILES.bold);
     // Every page but the cover gets its footer as soon as it is added, while it is certainly still buffered.
     doc.on('pageAdded', () => {
       this.pages++;
@@ -104,7 +121,7 @@ export class PdfWriter {
     this.use(REGULAR, 8, MUTED);
     const label = `Page ${this.pages}`;
     const labelWidth = this.measure(label);
-    this.cell(winAnsi(this.footerTitle), page.margins.left, y, this.width - labelWidth - 24);
+    this.cell(printable(this.footerTitle), page.margins.left, y, this.width - labelWidth - 24);
     doc.text(label, page.width - page.margins.right - labelWidth, y, { lineBreak: false });
     page.margins.bottom = margin;
     this.use(before.font, before.size, before.color);
@@ -127,7 +144,7 @@ export class PdfWriter {
     this.use(font, size, color);
     this.ensure(doc.currentLineHeight(true));
     // Line breaks are the author's (a template's description): kept here, where text wraps anyway.
-    doc.text(text.split(/\r?\n/).map(winAnsi).join('\n'), this.left, this.y, { width: this.width });
+    doc.text(text.split(/\r?\n/).map(printable).join('\n'), this.left, this.y, { width: this.width });
     this.y = doc.y + 6;
     doc.fillColor(TEXT);
   }
@@ -136,7 +153,7 @@ export class PdfWriter {
     const { doc } = this;
     this.ensure(size + 80);
     this.use(BOLD, size);
-    doc.text(winAnsi(text), this.left, this.y, { width: this.width });
+    doc.text(printable(text), this.left, this.y, { width: this.width });
     this.y = doc.y + 8;
   }
 
@@ -145,9 +162,9 @@ export class PdfWriter {
 
   /**
    * The width of `text` at the current font: the sum of its characters' widths. pdfkit's own widthOfString also looks
-   * up a kerning pair per character, which made measuring most of the time of a 50,000-row table. Helvetica's pairs
-   * nearly all narrow a string; the few that widen it (after 'r' or 'f') add at most 6% of the font size per pair,
-   * which the cells' padding absorbs.
+   * up a kerning pair per character, which made measuring most of the time of a 50,000-row table. Kerning pairs
+   * nearly all narrow a string; the few that widen it add a few per cent of the font size per pair, which the cells'
+   * padding absorbs.
    */
   measure(text: string): number {
     let table = this.widths.get(this.font);
@@ -163,7 +180,7 @@ export class PdfWriter {
 
   /** `text` cut to fit `width` points at the current font, with an ellipsis. */
   fit(text: string, width: number): string {
-    // Most cells are short: measure only those that might not fit (no Helvetica glyph is wider than the font size).
+    // Most cells are short: measure only those that might not fit (no glyph of the font is wider than the font size).
     if (text.length * this.size <= width || this.measure(text) <= width) return text;
     const room = width - this.measure('…');
     let used = 0;
@@ -191,9 +208,9 @@ export class PdfWriter {
     for (const [label, value] of figures) {
       this.ensure(16);
       this.use(REGULAR, 10, MUTED);
-      this.cell(winAnsi(label), this.left, this.y, labelWidth - 10);
+      this.cell(printable(label), this.left, this.y, labelWidth - 10);
       this.use(BOLD, 10);
-      this.cell(winAnsi(value), this.left + labelWidth, this.y, this.width - labelWidth);
+      this.cell(printable(value), this.left + labelWidth, this.y, this.width - labelWidth);
       this.y += 16;
     }
     this.y += 6;
@@ -204,7 +221,13 @@ export class PdfWriter {
     // svg-to-pdfkit ignores `paint-order`, so ECharts' white halo round bar labels would be painted over the text.
     const flat = svg.replace(/ stroke="[^"]*" stroke-width="[^"]*" paint-order="stroke"/g, '');
     // assumePt: one SVG pixel per point, so the chart fills the width it was rendered for.
-    SVGtoPDF(this.doc, flat, this.left, this.y, { width: CHART.width, height, assumePt: true });
+    // The charts' text in the embedded fonts too, never in a standard font the file would not carry.
+    SVGtoPDF(this.doc, flat, this.left, this.y, {
+      width: CHART.width,
+      height,
+      assumePt: true,
+      fontCallback: (_family: string, bold: boolean) => (bold ? BOLD : REGULAR),
+    });
     this.y += height + 8;
   }
 
@@ -228,7 +251,7 @@ export class PdfWriter {
     const y = this.y + (rowHeight - size) / 2;
     for (let i = 0; i < columns.length; i++) {
       const c = columns[i];
-      this.cell(winAnsi(cells[i] ?? ''), x + PAD, y, c.width - 2 * PAD, c.align);
+      this.cell(printable(cells[i] ?? ''), x + PAD, y, c.width - 2 * PAD, c.align);
       x += c.width;
     }
     this.y += rowHeight;

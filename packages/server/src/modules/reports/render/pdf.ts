@@ -1,4 +1,4 @@
-// The PDF report: a prepared report drawn with pdfkit (A4, built-in Helvetica) as a cover, a table of contents with
+// The PDF report: a prepared report drawn with pdfkit (A4, DejaVu Sans embedded) as a cover, a table of contents with
 // page numbers and bookmarks, the template's sections with the charts as vector SVG, and the findings table streamed
 // row by row. Pages are buffered only until they are complete, so 50,000 findings print in flat memory. The plain
 // figures and sentences come from figures.ts, shared with the HTML report; the page drawing is pdf-writer.ts.
@@ -14,9 +14,9 @@ import {
   type ReportSection,
 } from '@bulwark/core';
 import { chartSvg } from './chart-svg.ts';
-import { BOLD, CHART, MUTED, PdfWriter, PORTRAIT, REGULAR, TEXT, type Column } from './pdf-writer.ts';
+import { BOLD, CHART, FONT_FILES, MUTED, PdfWriter, PORTRAIT, REGULAR, TEXT, type Column } from './pdf-writer.ts';
 
-export { winAnsi } from './pdf-writer.ts';
+export { printable } from './pdf-writer.ts';
 import {
   ASSET_COLUMNS,
   assetCells,
@@ -142,6 +142,8 @@ export async function renderPdf(
   // findings pages are flushed one by one as they fill.
   const doc = new PDFDocument({
     ...PORTRAIT,
+    // The embedded font from the start: pdfkit would otherwise set up Helvetica, a standard font the file does not carry.
+    font: FONT_FILES.regular,
     autoFirstPage: false,
     bufferPages: true,
     lang: 'en',
