@@ -233,6 +233,15 @@ describe('PDF report', () => {
     expect(printable('€ – “ok” é © ™ ✓ Ωμέγα Отчёт\u0001\n🚀 東京')).toBe('€ – “ok” é © ™ ✓ Ωμέγα Отчёт? ? ??');
   });
 
+  it.skipIf(!POPPLER)(`keeps the time to remediate's title with its chart, and draws no chart of zeros${NEEDS_POPPLER}`, async () => {
+    const none = report({
+      sections: ['remediation_status'],
+      remediation: { ...report().remediation, mttr_days: [null, null, null, null, null] },
+    });
+    const text = pdfText(await pdfFile(none, findings(0)));
+    expect(text).toMatch(/Mean time to remediate\s+No finding was closed in the last 30 days/);
+  });
+
   it.skipIf(!POPPLER)(`embeds every font it uses, the charts' text too (PDF/A-friendly)${NEEDS_POPPLER}`, async () => {
     const file = await pdfFile(report(), findings(20));
     // pdffonts: name, type, encoding, emb, sub, uni, object; a row per font after two header lines.
@@ -326,6 +335,20 @@ describe('HTML report', () => {
     expect(html).toContain('No trend data yet.');
     expect(html).toMatch(/id="section-kev_exposure-heading">Known exploited vulnerabilities<\/h2>\n<p class="muted">None\.<\/p>/);
     expect(html).toMatch(/All findings \(0\)<\/h2>\n<p class="muted">None\.<\/p>/);
+  });
+
+  it('says in words what a chart of zeros only would show: no open findings, nothing closed', async () => {
+    const empty = report({
+      summary: { ...report().summary, by_severity: [0, 0, 0, 0, 0] },
+      remediation: { ...report().remediation, mttr_days: [null, null, null, null, null] },
+    });
+    const out = collector();
+    await renderHtml(empty, findings(0), out.stream);
+    const html = out.text();
+    expect(html).toContain('No open findings: nothing to chart.');
+    expect(html).toContain('No finding was closed in the last 30 days, so there is no time to remediate to chart yet.');
+    expect(html).not.toContain('Mean days to remediate by severity');
+    expect(html).not.toContain('aria-label="Open findings by severity"');
   });
 
   it('escapes the five characters that matter', () => {

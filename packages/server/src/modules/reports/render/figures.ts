@@ -168,3 +168,10 @@ export class Sink {
     await finished;
   }
 }
+
+/** Whether a chart would show anything: a chart of zeros only is left out and said in words instead. */
+export const anyOpenFindings = (data: ReportData): boolean => Object.values(data.summary.by_severity).some((n) => Number(n) > 0);
+export const anyClosedInWindow = (data: ReportData): boolean => data.remediation.mttr_days.some((d) => d !== null);
+export const noOpenFindingsText = 'No open findings: nothing to chart.';
+export const noneClosedText = (data: ReportData): string =>
+  `No finding was closed in the last ${data.remediation.days} days, so there is no time to remediate to chart yet.`;

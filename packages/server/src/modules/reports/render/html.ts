@@ -18,9 +18,13 @@ import {
   FINDING_COLUMNS,
   findingCells,
   findingsHeading,
+  anyClosedInWindow,
+  anyOpenFindings,
   ISSUE_COLUMNS,
   issueCells,
   mttrFigures,
+  noneClosedText,
+  noOpenFindingsText,
   PROGRESS_EVERY,
   remediationFigures,
   sectionsInOrder,
@@ -138,8 +142,9 @@ function sectionBody(data: ReportData, s: Exclude<ReportSection, 'findings'>): s
         : chart(chartSvg(trendChart(data), CHART.width, CHART.height), 'Open findings per day by severity');
     case 'severity_breakdown':
       return (
-        chart(chartSvg(severityChart(data), CHART.width, CHART.height), 'Open findings by severity') +
-        figureTable(label, ['Severity', 'Open findings'], severityFigures(data))
+        (anyOpenFindings(data)
+          ? chart(chartSvg(severityChart(data), CHART.width, CHART.height), 'Open findings by severity')
+          : `<p class="muted">${noOpenFindingsText}</p>`) + figureTable(label, ['Severity', 'Open findings'], severityFigures(data))
       );
     case 'top_issues':
       return table(label, ISSUE_COLUMNS, issueCells(data.top_issues), [3, 4]);
@@ -151,7 +156,9 @@ function sectionBody(data: ReportData, s: Exclude<ReportSection, 'findings'>): s
       return (
         figures(remediationFigures(data)) +
         '<h3>Mean time to remediate</h3>' +
-        chart(chartSvg(mttrChart(data), CHART.width, 240), 'Mean days to remediate by severity') +
+        (anyClosedInWindow(data)
+          ? chart(chartSvg(mttrChart(data), CHART.width, 240), 'Mean days to remediate by severity')
+          : `<p class="muted">${escapeHtml(noneClosedText(data))}</p>`) +
         figureTable('Mean time to remediate by severity', ['Severity', 'Mean time'], mttrFigures(data))
       );
     case 'scan_coverage':

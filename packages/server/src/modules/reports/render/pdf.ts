@@ -22,9 +22,13 @@ import {
   assetCells,
   coverageFigures,
   findingsHeading,
+  anyClosedInWindow,
+  anyOpenFindings,
   ISSUE_COLUMNS,
   issueCells,
   mttrFigures,
+  noneClosedText,
+  noOpenFindingsText,
   remediationFigures,
   type RenderProgress,
   sectionsInOrder,
@@ -89,7 +93,8 @@ function section(w: PdfWriter, data: ReportData, s: Exclude<ReportSection, 'find
       else w.chart(chartSvg(trendChart(data), CHART.width, CHART.height));
       return;
     case 'severity_breakdown':
-      w.chart(chartSvg(severityChart(data), CHART.width, CHART.height));
+      if (anyOpenFindings(data)) w.chart(chartSvg(severityChart(data), CHART.width, CHART.height));
+      else w.paragraph(noOpenFindingsText, 10, MUTED);
       w.figures(severityFigures(data));
       return;
     case 'top_issues':
@@ -110,8 +115,12 @@ function section(w: PdfWriter, data: ReportData, s: Exclude<ReportSection, 'find
       return;
     case 'remediation_status':
       w.figures(remediationFigures(data));
-      w.chart(chartSvg(mttrChart(data), CHART.width, 180), 180);
+      // The chart's title is kept on the chart's page (never a chart alone at the top of a page), and a chart of
+      // zeros only, when nothing was closed, is said in words instead.
+      w.ensure(180 + 40);
       w.paragraph('Mean time to remediate', 11, TEXT, BOLD);
+      if (anyClosedInWindow(data)) w.chart(chartSvg(mttrChart(data), CHART.width, 180), 180);
+      else w.paragraph(noneClosedText(data), 10, MUTED);
       w.figures(mttrFigures(data));
       return;
     case 'scan_coverage':
