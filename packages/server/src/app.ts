@@ -99,6 +99,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     sms: new SmsSender(config.smsUrl, config.smsToken),
     jobs: undefined,
     log: app.log,
+    clock: () => new Date(),
   };
   app.decorate('ctx', ctx);
   await bootstrap(db.db, config, app.log);

@@ -16,4 +16,6 @@ export interface AppContext {
   sms: SmsSender;
   jobs: Jobs | undefined;
   log: FastifyBaseLogger;
+  /** The time rules read (sign-in delays, recovery codes, TOTP steps); tests replace it to move time. */
+  clock: () => Date;
 }

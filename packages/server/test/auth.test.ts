@@ -1,9 +1,9 @@
-// Sign-in, sessions, CSRF, renewal, sign-out, rate limits and the audit log, on every test database.
+// Sign-in, sessions, CSRF, renewal, sign-out and the audit log, on every test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authEvents, sessions } from '../src/db/schema/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type TestApp } from './helpers/app.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers/app.ts';
 
 describe.each(BACKENDS)('authentication on %s', (backend) => {
   let t: TestApp;
@@ -128,30 +128,7 @@ describe.each(BACKENDS)('authentication on %s', (backend) => {
     expect((await c.get('/api/check-authentication/')).body.isAuthenticated).toBe(false);
   });
 
-  it('rate-limits sign-in per account (429 with Retry-After), whatever the address', async () => {
-    const email = 'limited@example.com';
-    await t.user({ email });
-    let last = 0;
-    for (let i = 0; i < 11; i++) {
-      const c = t.client(`127.0.1.${i + 1}`);
-      last = (await c.login(email, 'wrong-password')).status;
-      if (i < 10) expect(last).toBe(400);
-    }
-    expect(last).toBe(429);
-    const c = t.client('127.0.2.1');
-    const blocked = await c.login(email, PASSWORD);
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(String(blocked.body.detail)).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/);
-  });
-
-  it('rate-limits sign-in per address across accounts', async () => {
-    const c = t.client('127.0.3.1');
-    const statuses: number[] = [];
-    for (let i = 0; i < 51; i++) statuses.push((await c.login(`someone${i}@example.com`, 'x')).status);
-    expect(statuses.slice(0, 50).every((s) => s === 400)).toBe(true);
-    expect(statuses[50]).toBe(429);
-  });
+  // Sign-in delays (per account and address, per address) are tested in sign-in-throttle.test.ts.
 
   it('records sign-in events in the audit log with address and outcome', async () => {
     const c = t.client('127.0.4.1');

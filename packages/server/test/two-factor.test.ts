@@ -76,7 +76,7 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       const email = 'tina@example.com';
       await t.user({ email });
       const c = await signedIn(t, email, PASSWORD, '127.0.10.1');
-      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null });
+      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null, recovery_codes_remaining: 0 });
 
       const setup = await c.post<{ secret: string; otpauth_url: string; qr_code: string }>('/api/user/two-factor/totp/');
       expect(setup.status).toBe(200);
@@ -110,7 +110,7 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
 
       const ok = await c.post('/api/user/two-factor/totp/confirm/', { one_time_password: totpAt(secret, 0) });
       expect(ok.status).toBe(200);
-      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'totp', phone_number: null });
+      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'totp', phone_number: null, recovery_codes_remaining: 10 });
       expect((await c.get('/api/user/profile/?me=1')).body.two_factor_method).toBe('totp');
       row = await userRow(t.ctx, email);
       expect(row.totpSecret).toMatch(/^v1:/);
@@ -164,7 +164,7 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
 
       const ok = await c.post('/api/user/two-factor/disable/', { password: PASSWORD });
       expect(ok.status).toBe(200);
-      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null });
+      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null, recovery_codes_remaining: 0 });
       const row = await userRow(t.ctx, email);
       expect(row.totpSecret).toBeNull();
       expect(row.lastOtpStep).toBeNull();
@@ -252,12 +252,12 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       const wrong = await c.post('/api/user/two-factor/sms/confirm/', { one_time_password: wrongCode });
       expect(wrong.status).toBe(400);
       expect(Object.keys(wrong.body)).toEqual(['one_time_password']);
-      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null });
+      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null, recovery_codes_remaining: 0 });
 
       const ok = await c.post('/api/user/two-factor/sms/confirm/', { one_time_password: enrolCode });
       expect(ok.status).toBe(200);
       const status = await c.get('/api/user/two-factor/');
-      expect(status.body).toEqual({ method: 'sms', phone_number: '•••••••••78' });
+      expect(status.body).toEqual({ method: 'sms', phone_number: '•••••••••78', recovery_codes_remaining: 0 });
       expect((await c.get('/api/user/profile/?me=1')).body).toMatchObject({ two_factor_method: 'sms', phone_number: '•••••••••78' });
       const row = await userRow(t.ctx, email);
       expect(row).toMatchObject({ phoneNumber: '+4512345678', pendingPhoneNumber: null, twoFactorMethod: 'sms' });
@@ -356,7 +356,7 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       const res = await c.post('/api/auth/set-phone-number/', { phone_number: '+45 00 00 00 00' });
       expect(res.status).toBe(400);
       expect(Object.keys(res.body)).toEqual(['phone_number']);
-      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null });
+      expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null, recovery_codes_remaining: 0 });
     });
 
     it('refuses phone set-up from an impersonated session (403), sending nothing', async () => {

@@ -6,6 +6,8 @@ export const loginRequest = z.object({
   password: z.string().min(1, 'Password is required').max(1024),
   keep_logged_in: z.boolean().optional().default(false),
   one_time_password: z.string().trim().max(16).optional(),
+  /** One of the user's recovery codes, in place of the second-factor code (each works once). */
+  recovery_code: z.string().trim().max(40).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -63,7 +65,44 @@ export const disableTwoFactorRequest = z.object({ password: z.string().min(1, 'P
 export const twoFactorStatus = z.object({
   method: z.enum(TWO_FACTOR_METHODS),
   phone_number: z.string().nullable(),
+  /** Unused recovery codes left (0 without a second factor). */
+  recovery_codes_remaining: z.number().int(),
 });
+
+/** How many recovery codes a user gets at a time. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** Answer that carries fresh recovery codes: shown once, never again. */
+export const recoveryCodesAnswer = z.object({ detail: z.string(), recovery_codes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesAnswer>;
+
+/** Regenerating recovery codes needs the password or a code from the authenticator. */
+export const regenerateRecoveryCodesRequest = z
+  .object({
+    password: z.string().max(1024).optional(),
+    one_time_password: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6}$/, 'Enter the 6-digit code.')
+      .optional(),
+  })
+  .refine((v) => Boolean(v.password) || Boolean(v.one_time_password), {
+    message: 'Enter your password or a code from your authenticator app.',
+    path: ['password'],
+  });
+
+/** Messages of sign-in and the second factor, shared by the server and the web app. */
+export const AUTH_MESSAGES = {
+  badCredentials: 'Unable to log in with provided credentials.',
+  totpRequired: 'Enter the 6-digit code from your authenticator app.',
+  totpInvalid: 'The code is not valid. Check the time on your device and try the newest code.',
+  smsInvalid: 'The code is not valid or has expired. Ask for a new code.',
+  recoveryCodeInvalid: 'This recovery code is not valid or has already been used.',
+  recoveryCodesNone: 'Turn on a second factor before creating recovery codes.',
+  recoveryCodesCreated: 'New recovery codes were created; the old ones no longer work.',
+  wrongPassword: 'The password is not correct.',
+  totpEnabled: 'The authenticator app is now your second factor.',
+} as const;
 
 export const totpSetup = z.object({
   secret: z.string(),

@@ -1,10 +1,26 @@
 // Writes an audit event for every successful create, update, delete or action through the API, from the route's
 // declared access (http/access.ts), so a new route is audited without writing anything. Sign-in events have their own
-// log (modules/auth/audit.ts). A failing audit write is logged, never shown to the caller.
+// log (modules/auth/audit.ts). Reads are never audited as writes: a POST whose access is a read permission (previews,
+// counts), a route declaring `config.audit: false`, or a request its handler marks with `notAWrite` (the asset import's
+// preview) writes no row. A failing audit write is logged, never shown to the caller.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseAccess } from '@bulwark/core';
 import type { AppContext } from '../context.ts';
 import { auditEvents } from '../db/schema/index.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route only reads (a preview through POST), so it is not audited. */
+    audit?: false;
+  }
+}
+
+const READS = new WeakSet<FastifyRequest>();
+
+/** Marks a request that changed nothing (e.g. a preview run through a create route), so no audit event is written. */
+export function notAWrite(request: FastifyRequest): void {
+  READS.add(request);
+}
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const METHOD_ACTION: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
@@ -61,12 +77,14 @@ export function registerAuditLog(app: FastifyInstance, ctx: AppContext): void {
   // onSend, not onResponse: the event is stored before the caller sees the change succeed, so a client that reads the
   // log right after its change finds it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 400) return payload;
+    if (!WRITES.has(request.method) || reply.statusCode >= 400 || READS.has(request)) return payload;
+    if (request.routeOptions.config?.audit === false) return payload;
     const access = request.routeOptions.config?.access;
     const auth = request.auth;
     if (!access || !auth) return payload;
     const rule = parseAccess(access);
     if (!rule || rule.kind === 'public' || rule.kind === 'probe-agent') return payload;
+    if (rule.kind === 'permission' && rule.action === 'read') return payload;
     const tag = (request.routeOptions.schema?.tags as string[] | undefined)?.[0] ?? 'account';
     try {
       await ctx.db.insert(auditEvents).values({
@@ -76,7 +94,7 @@ export function registerAuditLog(app: FastifyInstance, ctx: AppContext): void {
         impersonated: auth.session.impersonated,
         impersonationSource: auth.session.impersonationSource,
         resource: rule.kind === 'permission' ? rule.resource! : tag,
-        action: rule.kind === 'permission' && rule.action !== 'read' ? rule.action! : (METHOD_ACTION[request.method] ?? 'update'),
+        action: rule.kind === 'permission' ? rule.action! : (METHOD_ACTION[request.method] ?? 'update'),
         method: request.method,
         route: request.routeOptions.url ?? request.url,
         objectId: objectId(request) ?? (request.method === 'POST' ? createdId(payload) : null),

@@ -23,7 +23,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-export type OneTimeTokenKind = 'password_reset' | 'welcome' | 'impersonation' | 'sso' | 'sms_otp';
+export type OneTimeTokenKind = 'password_reset' | 'welcome' | 'impersonation' | 'sso' | 'sms_otp' | 'recovery_code';
 
 export const oneTimeTokens = pgTable(
   'one_time_tokens',

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ASSET_IMPORT_TEMPLATE, assetImportResult } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
+import { notAWrite } from '../../http/audit-log.ts';
 import { authOf } from '../../http/guards.ts';
 import { importAssets, readImportFile } from './import.ts';
 import { scopeOfCaller } from './visibility.ts';
@@ -61,6 +62,7 @@ export function assetImportRoutes(app: FastifyInstance, ctx: AppContext): void {
       const options = { update: flag('update'), createMissingTags: flag('create_missing_tags'), preview: flag('preview') };
       if (Object.keys(errors).length) throw badRequest(errors);
       const result = await importAssets(ctx.db, scope, auth.user.id, rows, options);
+      if (options.preview) notAWrite(request);
       return reply.code(options.preview ? 200 : 201).send(result);
     },
   );

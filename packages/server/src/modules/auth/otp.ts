@@ -20,18 +20,18 @@ export function totpUri(email: string, secret: string): string {
   return authenticator.keyuri(email, TOTP_ISSUER, secret);
 }
 
-/** Checks a TOTP code against a plain secret; returns the time step it matched, or null. */
-export function matchTotp(code: string, secret: string): number | null {
+/** Checks a TOTP code against a plain secret at `now`; returns the time step it matched, or null. */
+export function matchTotp(code: string, secret: string, now: Date): number | null {
   if (!/^[0-9]{6}$/.test(code)) return null;
-  const delta = authenticator.checkDelta(code, secret);
+  const delta = authenticator.clone({ epoch: now.getTime() }).checkDelta(code, secret);
   if (delta === null) return null;
-  return Math.floor(Date.now() / 30_000) + delta;
+  return Math.floor(now.getTime() / 30_000) + delta;
 }
 
 /** Verifies the user's enrolled TOTP code and refuses a code already used (replay). */
 export async function verifyUserTotp(ctx: AppContext, user: UserRow, code: string): Promise<boolean> {
   if (!user.totpSecret) return false;
-  const step = matchTotp(code, ctx.secrets.decrypt(user.totpSecret));
+  const step = matchTotp(code, ctx.secrets.decrypt(user.totpSecret), ctx.clock());
   if (step === null || (user.lastOtpStep !== null && step <= user.lastOtpStep)) return false;
   await ctx.db.update(users).set({ lastOtpStep: step }).where(eq(users.id, user.id));
   return true;

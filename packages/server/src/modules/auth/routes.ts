@@ -19,8 +19,6 @@ import { impersonationLogin } from './impersonation.ts';
 import { checkCredentials, login, sendLoginSms } from './login.ts';
 import { confirmPasswordReset, requestPasswordReset, verifyResetLink } from './password-reset.ts';
 import { endSession, renewSession, statusOf } from './sessions.ts';
-import { consume } from '../../http/rate-limit.ts';
-import { loginLimits } from './login.ts';
 
 const tags = ['authentication'];
 const linkParams = z.object({ uid: z.string().max(40), token: z.string().max(200) });
@@ -58,8 +56,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, summary: 'Send a new sign-in code by SMS', body: generateOtpRequest, response: { 200: detailMessage } },
     },
     async (request) => {
-      // Guessing a password here costs like a sign-in; the SMS itself counts against the code limit.
-      await consume(ctx.db, loginLimits(request.body.username, request.ip));
+      // A wrong password here counts like one at sign-in; the SMS itself counts against the text-message limit.
       const user = await checkCredentials(ctx, request, request.body.username, request.body.password);
       if (user.twoFactorMethod !== 'sms') throw nonField('This account does not use text-message codes.');
       await sendLoginSms(ctx, request, user);

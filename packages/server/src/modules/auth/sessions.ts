@@ -1,6 +1,6 @@
 // Creating, renewing and ending server-side sessions; the answer that check-authentication/ and sign-in give.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AuthStatus } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { sessions } from '../../db/schema/index.ts';
@@ -62,6 +62,11 @@ export async function endSession(ctx: AppContext, auth: Auth | null): Promise<vo
 
 export async function endAllSessions(ctx: AppContext, userId: number): Promise<void> {
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of the user but `keepSessionId` (after a second factor is turned on). */
+export async function endOtherSessions(ctx: AppContext, userId: number, keepSessionId: string): Promise<void> {
+  await ctx.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }
 
 export function statusOf(auth: Auth | null): AuthStatus {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { oneTimeTokens, type OneTimeTokenKind } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 
-export const TOKEN_TTL_SECONDS: Record<Exclude<OneTimeTokenKind, 'sms_otp'>, number> = {
+export const TOKEN_TTL_SECONDS: Record<Exclude<OneTimeTokenKind, 'sms_otp' | 'recovery_code'>, number> = {
   password_reset: 60 * 60,
   welcome: 7 * 86400,
   impersonation: 5 * 60,
@@ -13,7 +13,7 @@ export const TOKEN_TTL_SECONDS: Record<Exclude<OneTimeTokenKind, 'sms_otp'>, num
 
 export async function issueToken(
   db: Db,
-  kind: Exclude<OneTimeTokenKind, 'sms_otp'>,
+  kind: Exclude<OneTimeTokenKind, 'sms_otp' | 'recovery_code'>,
   userId: number,
   meta: Record<string, unknown> = {},
 ): Promise<string> {

@@ -160,7 +160,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/dashboard/widgets/preview/',
     {
-      config: { access: ACCESS },
+      config: { access: ACCESS, audit: false },
       schema: {
         tags,
         summary: 'What a widget of this kind and settings would show, before it is saved',

@@ -1,8 +1,19 @@
-// Second-factor enrolment from profile settings: authenticator app (TOTP with QR code), SMS phone, and turning it off.
+// Second-factor enrolment from profile settings: authenticator app (TOTP with QR code, then ten recovery codes), SMS
+// phone, regenerating recovery codes, and turning it off. Turning a second factor on ends the user's other sessions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
-import { detailMessage, disableTwoFactorRequest, otpCodeRequest, setPhoneNumberRequest, totpSetup, twoFactorStatus } from '@bulwark/core';
+import {
+  AUTH_MESSAGES,
+  detailMessage,
+  disableTwoFactorRequest,
+  otpCodeRequest,
+  recoveryCodesAnswer,
+  regenerateRecoveryCodesRequest,
+  setPhoneNumberRequest,
+  totpSetup,
+  twoFactorStatus,
+} from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { updateUser } from '../auth/users-repo.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
@@ -11,7 +22,9 @@ import { consume } from '../../http/rate-limit.ts';
 import type { Auth } from '../../http/session.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { audit } from '../auth/audit.ts';
-import { matchTotp, maskPhone, newTotpSecret, sendSmsCode, totpUri, verifySmsCode } from '../auth/otp.ts';
+import { matchTotp, maskPhone, newTotpSecret, sendSmsCode, totpUri, verifySmsCode, verifyUserTotp } from '../auth/otp.ts';
+import { dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes } from '../auth/recovery-codes.ts';
+import { endOtherSessions } from '../auth/sessions.ts';
 
 const tags = ['two-factor'];
 
@@ -37,7 +50,8 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: 'signed-in' }, schema: { tags, summary: 'The caller’s second factor', response: { 200: twoFactorStatus } } },
     async (request) => {
       const auth = authOf(request);
-      return { method: auth.user.twoFactorMethod, phone_number: maskPhone(auth.user.phoneNumber) };
+      const remaining = auth.user.twoFactorMethod === 'none' ? 0 : await remainingRecoveryCodes(ctx.db, auth.user.id);
+      return { method: auth.user.twoFactorMethod, phone_number: maskPhone(auth.user.phoneNumber), recovery_codes_remaining: remaining };
     },
   );
 
@@ -62,9 +76,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Finish enrolment with a code from the app; the authenticator becomes the second factor',
+        summary:
+          'Finish enrolment with a code from the app; the authenticator becomes the second factor, other sessions end, and ten recovery codes are answered (once)',
         body: otpCodeRequest,
-        response: { 200: detailMessage },
+        response: { 200: recoveryCodesAnswer },
       },
     },
     async (request) => {
@@ -72,17 +87,18 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       await limit(ctx, auth, request);
       if (!auth.user.pendingTotpSecret)
         throw badRequest({ non_field_errors: ['Start the set-up again: no authenticator enrolment is in progress.'] });
-      const step = matchTotp(request.body.one_time_password, ctx.secrets.decrypt(auth.user.pendingTotpSecret));
-      if (step === null)
-        throw badRequest({ one_time_password: ['The code is not valid. Check the time on your device and try the newest code.'] });
+      const step = matchTotp(request.body.one_time_password, ctx.secrets.decrypt(auth.user.pendingTotpSecret), ctx.clock());
+      if (step === null) throw badRequest({ one_time_password: [AUTH_MESSAGES.totpInvalid] });
       await updateUser(ctx.db, auth.user.id, {
         totpSecret: auth.user.pendingTotpSecret,
         pendingTotpSecret: null,
         twoFactorMethod: 'totp',
         lastOtpStep: step,
       });
+      await endOtherSessions(ctx, auth.user.id, auth.session.id);
+      const codes = await newRecoveryCodes(ctx, auth.user.id);
       await audit(ctx, request, 'two_factor_enabled', subject(auth), 'totp');
-      return { detail: 'The authenticator app is now your second factor.' };
+      return { detail: AUTH_MESSAGES.totpEnabled, recovery_codes: codes };
     },
   );
 
@@ -136,6 +152,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
         totpSecret: null,
         pendingTotpSecret: null,
       });
+      await endOtherSessions(ctx, auth.user.id, auth.session.id);
       await audit(ctx, request, 'phone_verified', subject(auth));
       await audit(ctx, request, 'two_factor_enabled', subject(auth), 'sms');
       return { detail: 'Text-message codes are now your second factor.' };
@@ -157,10 +174,37 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const auth = ownSession(request);
       await limit(ctx, auth, request);
       if (!(await verifyPassword(auth.user.passwordHash, request.body.password)))
-        throw badRequest({ password: ['The password is not correct.'] });
+        throw badRequest({ password: [AUTH_MESSAGES.wrongPassword] });
       await updateUser(ctx.db, auth.user.id, { twoFactorMethod: 'none', totpSecret: null, pendingTotpSecret: null, lastOtpStep: null });
+      await dropRecoveryCodes(ctx.db, auth.user.id);
       await audit(ctx, request, 'two_factor_disabled', subject(auth));
       return { detail: 'The second factor is off.' };
+    },
+  );
+
+  r.post(
+    '/api/user/two-factor/recovery-codes/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Replace the recovery codes with ten new ones (needs the password or an authenticator code); the old ones stop working',
+        body: regenerateRecoveryCodesRequest,
+        response: { 200: recoveryCodesAnswer },
+      },
+    },
+    async (request) => {
+      const auth = ownSession(request);
+      if (auth.user.twoFactorMethod === 'none') throw badRequest({ non_field_errors: [AUTH_MESSAGES.recoveryCodesNone] });
+      await limit(ctx, auth, request);
+      const { password, one_time_password: code } = request.body;
+      if (password) {
+        if (!(await verifyPassword(auth.user.passwordHash, password))) throw badRequest({ password: [AUTH_MESSAGES.wrongPassword] });
+      } else if (auth.user.twoFactorMethod !== 'totp' || !(await verifyUserTotp(ctx, auth.user, code ?? ''))) {
+        throw badRequest({ one_time_password: [AUTH_MESSAGES.totpInvalid] });
+      }
+      const codes = await newRecoveryCodes(ctx, auth.user.id);
+      return { detail: AUTH_MESSAGES.recoveryCodesCreated, recovery_codes: codes };
     },
   );
 }
