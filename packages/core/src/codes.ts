@@ -3,6 +3,7 @@ export { SUBSCRIPTION_TIERS, type SubscriptionTier } from './permissions.ts';
 export * from './codes/scans.ts';
 export * from './codes/assets.ts';
 export * from './codes/vulnerabilities.ts';
+export * from './codes/qod.ts';
 export * from './codes/remediation.ts';
 export * from './codes/reports.ts';
 export * from './codes/dashboards.ts';

@@ -1,6 +1,6 @@
 // Customers (tenants): name, logo, subscription tier, licence end date and asset limit, feature flags, lifecycle settings,
 // the blackout window and how many scan tasks may run at once.
-import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { BlackoutWindow } from '@bulwark/core';
 
 export const customers = pgTable('customers', {
@@ -17,6 +17,8 @@ export const customers = pgTable('customers', {
   lifecyclePeriod: integer('lifecycle_period').notNull().default(90),
   /** A risk acceptance must be approved by someone other than the person who asked for it. */
   riskAcceptanceApproval: boolean('risk_acceptance_approval').notNull().default(false),
+  /** Findings below this quality of detection (0-100) are hidden from lists, dashboards and reports unless asked for. */
+  minQod: smallint('min_qod').notNull().default(70),
   /** The blackout window (core's BlackoutWindow); null: never set. */
   blackouts: jsonb('blackouts').$type<BlackoutWindow>(),
   /** Set while the window is on (kept by the scheduler every minute): probes claim none of the customer's tasks. */

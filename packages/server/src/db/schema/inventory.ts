@@ -78,6 +78,8 @@ export const findings = pgTable(
     matchedBy: text('matched_by'),
     /** How the finding was decided (core's DETECTION_METHODS). */
     detection: text('detection'),
+    /** Quality of detection, 0-100 (core's QOD_OF_TYPE, Greenbone's QoD types), set when the finding is built. */
+    qod: smallint('qod').notNull().default(80),
     /** Package findings (authenticated scans): the source package, the versions installed and fixed, the advisory. */
     package: text('package'),
     installedVersion: text('installed_version'),
