@@ -13,6 +13,7 @@ import {
 import type { DetectionMethod, Severity } from '@bulwark/core';
 import type { CveFacts } from './intel-facts.ts';
 import type { DeliveredFinding, DeliveredHost, DeliveredPort } from './scan-result.ts';
+import { findingQod } from './qod.ts';
 
 /** Port protocols as stored: TCP 0, UDP 1. */
 export const PROTOCOL_CODE = { tcp: 0, udp: 1 } as const;
@@ -39,6 +40,8 @@ export interface FindingInput {
   description: string | null;
   matchedBy: string | null;
   detection: DetectionMethod;
+  /** Quality of detection 0-100 (core's QOD_OF_TYPE; results/qod.ts). */
+  qod: number;
   /** Package findings: the source package, installed and fixed versions, the advisory. */
   package?: string | null;
   installedVersion?: string | null;
@@ -88,6 +91,7 @@ function checkFinding(f: DeliveredFinding, facts: ReadonlyMap<string, CveFacts>)
     description: worst?.description ?? null,
     matchedBy: 'check',
     detection: 'active-check',
+    qod: findingQod('active-check'),
   };
 }
 
@@ -159,6 +163,7 @@ function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string, lookup
     matchedBy: m.matched_by,
     // Decided on the distribution's record when there was one; else on the version the service announced.
     detection: distro.confirmed ? 'distro-revision' : 'service-version',
+    qod: findingQod(distro.confirmed ? 'distro-revision' : 'service-version', svc?.banner),
   };
 }
 

@@ -2,7 +2,7 @@
 // distribution's version order (so backports are right) — Debian's Security Tracker first, then the OSV records of
 // Debian, Ubuntu, Alpine, AlmaLinux and Rocky Linux; a release past its support; a newer kernel waiting for a restart.
 import { compareVersions, DEBIAN_RELEASES, findingRiskScore, releaseSupport, severityFromScore, type VersionScheme } from '@bulwark/intel';
-import type { Severity } from '@bulwark/core';
+import { QOD_OF_TYPE, type Severity } from '@bulwark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { textArray } from '../../db/rows.ts';
 import type { Db } from '../../db/client.ts';
@@ -175,6 +175,7 @@ export function packageFinding(v: PackageVerdict, facts: CveFacts | undefined, f
     description: facts?.description ?? null,
     matchedBy: v.advisory,
     detection: 'package-list',
+    qod: QOD_OF_TYPE.package,
     package: v.source,
     installedVersion: v.installed,
     fixedVersion: v.fixed,
@@ -204,6 +205,7 @@ function hostCheck(id: string, name: string, severity: Severity, evidence: strin
     description,
     matchedBy: 'check',
     detection: 'package-list',
+    qod: QOD_OF_TYPE.package,
   };
 }
 

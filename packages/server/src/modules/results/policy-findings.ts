@@ -2,7 +2,7 @@
 // one issue per rule across assets), with the rule's severity, the evidence collected and the policy it came from. A
 // rule the host later passes (or that no longer applies) closes it; a rule not evaluated leaves it as it is.
 import { findingRiskScore } from '@bulwark/intel';
-import { RULE_SEVERITY_CODE, type PolicyHostResult } from '@bulwark/core';
+import { QOD_OF_TYPE, RULE_SEVERITY_CODE, type PolicyHostResult } from '@bulwark/core';
 import type { FindingInput } from './findings.ts';
 import type { DeliveredPolicy } from './scan-result.ts';
 import type { PolicyHostInput } from '../policies/service.ts';
@@ -36,6 +36,7 @@ export function policyFindings(p: DeliveredPolicy): FindingInput[] {
         description: `The host fails rule ${r.ruleId} of the policy "${p.policyName}" (${p.benchmark}).`,
         matchedBy: 'policy',
         detection: 'policy-rule',
+        qod: QOD_OF_TYPE.policy,
       };
     });
 }
