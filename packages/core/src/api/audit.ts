@@ -20,3 +20,14 @@ export const auditEvent = z.object({
 export type AuditEvent = z.infer<typeof auditEvent>;
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'execute'] as const;
+
+/** Resource of sign-in events in the audit log, and their actions with the words shown for them. */
+export const SIGN_IN_RESOURCE = 'authentication';
+export const SIGN_IN_ACTION_LABELS = {
+  sign_in: 'Sign-in',
+  sign_out: 'Sign-out',
+  sign_in_failed: 'Failed sign-in',
+  lockout: 'Sign-in delayed',
+  throttled: 'Sign-in refused (too many attempts)',
+} as const;
+export type SignInAuditAction = keyof typeof SIGN_IN_ACTION_LABELS;

@@ -1,5 +1,12 @@
-// Calls of second-factor enrolment from profile settings: authenticator app (TOTP), SMS, and turning it off.
-import { detailMessage, setPhoneNumberRequest, totpSetup } from '@bulwark/core';
+// Calls of second-factor enrolment from profile settings: authenticator app (TOTP), SMS, recovery codes, turning it off.
+import {
+  detailMessage,
+  recoveryCodesAnswer,
+  setPhoneNumberRequest,
+  totpSetup,
+  twoFactorStatus,
+  type RecoveryCodesAnswer,
+} from '@bulwark/core';
 import { api } from './client.ts';
 
 export interface TotpSetup {
@@ -14,9 +21,19 @@ export function startTotpEnrolment(): Promise<TotpSetup> {
   return api.post('user/two-factor/totp/', {}, { schema: totpSetup });
 }
 
-/** POST user/two-factor/totp/confirm/: turns the authenticator app on when the code matches. */
-export async function confirmTotp(code: string): Promise<string> {
-  return (await api.post('user/two-factor/totp/confirm/', { one_time_password: code }, { schema: detailMessage })).detail;
+/** POST user/two-factor/totp/confirm/: turns the authenticator app on when the code matches; answers the recovery codes (once). */
+export function confirmTotp(code: string): Promise<RecoveryCodesAnswer> {
+  return api.post('user/two-factor/totp/confirm/', { one_time_password: code }, { schema: recoveryCodesAnswer });
+}
+
+/** GET user/two-factor/: the method, masked phone and how many recovery codes are left. */
+export function fetchTwoFactor() {
+  return api.get('user/two-factor/', { schema: twoFactorStatus });
+}
+
+/** POST user/two-factor/recovery-codes/: ten new recovery codes (the old ones stop working); needs the password. */
+export function regenerateRecoveryCodes(password: string): Promise<RecoveryCodesAnswer> {
+  return api.post('user/two-factor/recovery-codes/', { password }, { schema: recoveryCodesAnswer });
 }
 
 /** POST auth/set-phone-number/: stores the number and sends a code to it (spaces removed, §5). */

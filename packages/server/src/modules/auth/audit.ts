@@ -2,6 +2,7 @@
 // sign-outs, failures and throttling also go to the change audit log (audit_events, resource "authentication") that
 // superusers read on the audit page; a failure for an unknown account belongs to no customer (operators see it).
 import type { FastifyRequest } from 'fastify';
+import { SIGN_IN_RESOURCE, type SignInAuditAction } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { auditEvents, authEvents } from '../../db/schema/index.ts';
 
@@ -25,7 +26,7 @@ export type AuthEvent =
   | 'sso_token_generated';
 
 /** Events shown in the change audit log: its action name and the HTTP status the caller got. */
-const IN_AUDIT_LOG: Partial<Record<AuthEvent, { action: string; status: number }>> = {
+const IN_AUDIT_LOG: Partial<Record<AuthEvent, { action: SignInAuditAction; status: number }>> = {
   login_succeeded: { action: 'sign_in', status: 200 },
   recovery_code_used: { action: 'sign_in', status: 200 },
   login_failed: { action: 'sign_in_failed', status: 400 },
@@ -65,7 +66,7 @@ export async function audit(
     customerId: subject.customerId ?? null,
     userId: subject.userId ?? null,
     actor: (subject.username ?? '').slice(0, 254) || 'unknown',
-    resource: 'authentication',
+    resource: SIGN_IN_RESOURCE,
     action: shown.action,
     method: request.method,
     route: request.routeOptions.url ?? request.url,

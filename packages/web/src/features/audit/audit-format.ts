@@ -1,6 +1,13 @@
 // Pure rules of the audit log: its filters (search, resource, action, date range), the words for an event, and a
 // change summary as key/value lines (masked values stay masked).
-import { AUDIT_ACTIONS, PERMISSION_RESOURCES, formatDateTime, type AuditEvent } from '@bulwark/core';
+import {
+  AUDIT_ACTIONS,
+  PERMISSION_RESOURCES,
+  SIGN_IN_ACTION_LABELS,
+  SIGN_IN_RESOURCE,
+  formatDateTime,
+  type AuditEvent,
+} from '@bulwark/core';
 import type { FilterDef, FilterOption } from '../../components/filter-bar/index.ts';
 import { ACTION_LABELS, RESOURCE_LABELS } from '../../components/permission-labels.ts';
 
@@ -20,6 +27,7 @@ export const AREA_RESOURCES: Readonly<Record<string, string>> = {
   account: 'Own account',
   'two-factor': 'Two-factor authentication',
   intel: 'Vulnerability intelligence',
+  [SIGN_IN_RESOURCE]: 'Sign-in',
 };
 
 export const RESOURCE_OPTIONS: readonly FilterOption[] = [
@@ -35,7 +43,10 @@ export const AUDIT_FILTERS: readonly FilterDef[] = [
     name: 'action',
     label: 'Action',
     placeholder: 'Any action',
-    options: AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] })),
+    options: [
+      ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] })),
+      ...Object.entries(SIGN_IN_ACTION_LABELS).map(([value, label]) => ({ value, label })),
+    ],
     width: 220,
   },
   { kind: 'date-range', name: 'created', label: 'Date', fromLabel: 'From', toLabel: 'To', width: 150 },
@@ -47,7 +58,7 @@ export function resourceLabel(resource: string): string {
 }
 
 export function actionLabel(action: string): string {
-  return (ACTION_LABELS as Record<string, string | undefined>)[action] ?? action;
+  return ({ ...ACTION_LABELS, ...SIGN_IN_ACTION_LABELS } as Record<string, string | undefined>)[action] ?? action;
 }
 
 /** 'YYYY-MM-DD HH:mm' in local time. */

@@ -1,4 +1,4 @@
-// /auth/login: e-mail and password (keep me signed in), then the second factor when the account has one.
+// /auth/login: e-mail and password (keep me signed in), then the second factor (or a recovery code) when the account has one.
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
@@ -23,6 +23,7 @@ interface LoginValues {
   password: string;
   keep_logged_in: boolean;
   one_time_password: string;
+  recovery_code: string;
 }
 
 export default function LoginPage() {
@@ -32,13 +33,15 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
 
   const form = useForm<LoginValues>({
-    initialValues: { username: '', password: '', keep_logged_in: false, one_time_password: '' },
+    initialValues: { username: '', password: '', keep_logged_in: false, one_time_password: '', recovery_code: '' },
     validate: {
       username: (v) => validateRequired(v, 'Email'),
       password: (v) => validateRequired(v, 'Password'),
-      one_time_password: (v) => (challenge ? validateRequired(v, 'One-time code') : null),
+      one_time_password: (v) => (challenge && !useRecovery ? validateRequired(v, 'One-time code') : null),
+      recovery_code: (v) => (challenge && useRecovery ? validateRequired(v, 'Recovery code') : null),
     },
   });
 
@@ -50,7 +53,8 @@ export default function LoginPage() {
         username: values.username.trim(),
         password: values.password,
         keep_logged_in: values.keep_logged_in,
-        one_time_password: challenge ? values.one_time_password.trim() : undefined,
+        one_time_password: challenge && !useRecovery ? values.one_time_password.trim() : undefined,
+        recovery_code: challenge && useRecovery ? values.recovery_code.trim() : undefined,
       });
       // The route guard sends the now signed-in user on to the remembered page or the dashboard.
       await reloadSession(queryClient);
@@ -65,7 +69,7 @@ export default function LoginPage() {
       if (otp) {
         form.setFieldError('one_time_password', otp.message);
       } else {
-        setError(applyServerErrors(form, failure, ['username', 'password', 'one_time_password'], SIGN_IN_FAILED));
+        setError(applyServerErrors(form, failure, ['username', 'password', 'one_time_password', 'recovery_code'], SIGN_IN_FAILED));
       }
       focusFirstError(container.current);
     }
@@ -74,7 +78,8 @@ export default function LoginPage() {
   function back() {
     setChallenge(null);
     setError(null);
-    form.setValues({ password: '', one_time_password: '' });
+    setUseRecovery(false);
+    form.setValues({ password: '', one_time_password: '', recovery_code: '' });
   }
 
   return (
@@ -89,6 +94,12 @@ export default function LoginPage() {
           <OtpStep
             challenge={challenge}
             codeInput={form.getInputProps('one_time_password')}
+            recoveryInput={form.getInputProps('recovery_code')}
+            useRecovery={useRecovery}
+            onToggleRecovery={() => {
+              form.clearErrors();
+              setUseRecovery((v) => !v);
+            }}
             username={form.values.username.trim()}
             password={form.values.password}
             busy={busy}

@@ -1,9 +1,11 @@
-// Enrolment of an authenticator app: the QR code and secret to add, then the code it shows to confirm.
+// Enrolment of an authenticator app: the QR code and secret to add, the code it shows to confirm, then the ten
+// recovery codes, shown once.
 import { useEffect, useState } from 'react';
 import { Code, CopyButton, Button, Group, Image, Stack, Text } from '@mantine/core';
 import QRCode from 'qrcode';
 import { confirmTotp, type TotpSetup } from '../../api/two-factor.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
+import { RecoveryCodesList } from './RecoveryCodesList.tsx';
 import { VerifyCodeForm } from './VerifyCodeForm.tsx';
 
 /** The server's QR image, or one drawn here from the otpauth link when the server sent none. */
@@ -24,8 +26,17 @@ function useQrImage(setup: TotpSetup): string | null {
   return fromServer ?? drawn;
 }
 
-export function TotpEnrolment({ setup, onDone, onCancel }: { setup: TotpSetup; onDone(): Promise<void>; onCancel(): void }) {
+interface Props {
+  email: string;
+  setup: TotpSetup;
+  onDone(): Promise<void>;
+  onCancel(): void;
+}
+
+export function TotpEnrolment({ email, setup, onDone, onCancel }: Props) {
   const qr = useQrImage(setup);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  if (codes) return <RecoveryCodesList email={email} codes={codes} onDone={() => void onDone()} />;
   return (
     <Stack gap="md" data-testid="totp-enrolment">
       <Text size="sm">
@@ -50,8 +61,9 @@ export function TotpEnrolment({ setup, onDone, onCancel }: { setup: TotpSetup; o
       <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
       <VerifyCodeForm
         confirm={async (code) => {
-          toastSuccess(await confirmTotp(code));
-          await onDone();
+          const answer = await confirmTotp(code);
+          toastSuccess(answer.detail);
+          setCodes(answer.recovery_codes);
         }}
         onCancel={onCancel}
       />

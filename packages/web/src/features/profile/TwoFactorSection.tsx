@@ -1,11 +1,14 @@
-// Profile settings: the second factor's status, enrolment (authenticator app with QR code, or SMS) and turning it off.
+// Profile settings: the second factor's status, enrolment (authenticator app with QR code, or SMS), recovery codes
+// and turning it off.
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UserProfile } from '@bulwark/core';
 import { startTotpEnrolment, type TotpSetup } from '../../api/two-factor.ts';
 import { TWO_FACTOR_LABELS } from '../../components/account-labels.ts';
 import { toastFailure } from '../../components/toasts.tsx';
 import { DisableTwoFactor } from './DisableTwoFactor.tsx';
+import { RecoveryCodesSection, TWO_FACTOR_KEY } from './RecoveryCodesSection.tsx';
 import { SmsEnrolment } from './SmsEnrolment.tsx';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
 import { useRefreshProfile } from './use-refresh-profile.ts';
@@ -13,7 +16,12 @@ import { useRefreshProfile } from './use-refresh-profile.ts';
 type Mode = { kind: 'status' } | { kind: 'totp'; setup: TotpSetup } | { kind: 'sms' };
 
 export function TwoFactorSection({ profile }: { profile: UserProfile }) {
-  const refreshProfile = useRefreshProfile();
+  const queryClient = useQueryClient();
+  const reloadProfile = useRefreshProfile();
+  const refreshProfile = async () => {
+    await reloadProfile();
+    await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+  };
   const [mode, setMode] = useState<Mode>({ kind: 'status' });
   const [starting, setStarting] = useState(false);
   const method = profile.two_factor_method;
@@ -53,7 +61,7 @@ export function TwoFactorSection({ profile }: { profile: UserProfile }) {
               ? 'Signing in asks for a code from your authenticator app.'
               : `Signing in asks for a code sent by text message to ${profile.phone_number ?? 'your phone'}.`}
         </Text>
-        {mode.kind === 'totp' && <TotpEnrolment setup={mode.setup} onDone={finish} onCancel={cancel} />}
+        {mode.kind === 'totp' && <TotpEnrolment email={profile.email} setup={mode.setup} onDone={finish} onCancel={cancel} />}
         {mode.kind === 'sms' && <SmsEnrolment initialPhone={profile.phone_number} onDone={finish} onCancel={cancel} />}
         {mode.kind === 'status' && method === 'none' && (
           <Group>
@@ -74,6 +82,7 @@ export function TwoFactorSection({ profile }: { profile: UserProfile }) {
                 </Button>
               </Group>
             )}
+            <RecoveryCodesSection email={profile.email} />
             <DisableTwoFactor email={profile.email} onDone={refreshProfile} />
           </Stack>
         )}
