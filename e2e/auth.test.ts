@@ -154,7 +154,7 @@ describe('profile settings', () => {
 });
 
 describe('second factor', () => {
-  it('enrols an authenticator app from profile settings, then signs in with a code', async () => {
+  it('enrols an authenticator app, shows the ten recovery codes once, then signs in with a recovery code', async () => {
     await createUser(stack.app.ctx, { email: 'careful@example.com', password: PASSWORD });
     const { context, page } = await stack.newPage();
     await page.goto('/auth/login');
@@ -170,6 +170,20 @@ describe('second factor', () => {
     await page.getByLabel('Verification code').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Verify and enable' }).click();
     await pwExpect(page.getByText(/authenticator app is now your second factor/i)).toBeVisible();
+
+    // The ten recovery codes, shown once, to copy or download.
+    const list = page.getByRole('list', { name: 'Recovery codes' });
+    await pwExpect(list).toBeVisible();
+    const codes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+    expect(codes).toHaveLength(10);
+    for (const c of codes) expect(c).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    await pwExpect(page.getByRole('button', { name: 'Copy codes' })).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as text' }).click()]);
+    expect(download.suggestedFilename()).toBe('bulwark-recovery-codes.txt');
+    await page.getByRole('button', { name: 'I have saved my codes' }).click();
+    await pwExpect(list).toBeHidden();
+    await pwExpect(page.getByText('10 of 10 recovery codes left.', { exact: true })).toBeVisible();
+    await pwExpect(page.getByRole('button', { name: 'Regenerate recovery codes' })).toBeVisible();
     await signOut(page);
 
     await signIn(page, 'careful@example.com', PASSWORD);
@@ -178,10 +192,14 @@ describe('second factor', () => {
     await code.fill('000000');
     await page.getByRole('button', { name: /verify|sign in/i }).click();
     await pwExpect(page.getByText(/code is not valid/i)).toBeVisible();
-    await code.fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(codes[0]!);
     await page.getByRole('button', { name: /verify|sign in/i }).click();
     // Sign-in hashes the password again and loads the dashboard: on a loaded CI machine this took over 15 s once.
     await page.waitForURL(/\/dashboard$/, { timeout: 45_000 });
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile settings' }).click();
+    await pwExpect(page.getByText('9 of 10 recovery codes left.', { exact: true })).toBeVisible();
     await context.close();
   });
 });
