@@ -156,6 +156,8 @@ export const reportData = z.object({
     exploit_known: z.number().int(),
     ransomware_known: z.number().int(),
   }),
+  /** The minimum quality of detection the report applied and how many findings it left out below it. */
+  qod: z.object({ min: z.number().int(), hidden: z.number().int() }).optional(),
   trend: z.array(trendPoint),
   top_issues: z.array(issueRow),
   exposed_assets: z.array(assetRow),

@@ -6,6 +6,7 @@ import { ROLE_PRESETS } from '../roles.ts';
 import { RETENTION_OPTIONS_DAYS } from '../codes/admin.ts';
 import { digestConfig } from './reports.ts';
 import { blackoutWindow } from '../blackout.ts';
+import { QOD_RANGE } from '../codes/qod.ts';
 
 // Partial: a user's map names only the resources they have actions on.
 export const permissionsMap = z.partialRecord(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
@@ -69,12 +70,16 @@ export const customer = z.object({
   lifecycle_period: z.number().int(),
   /** A risk acceptance counts only once someone other than the person who asked for it approves it. */
   risk_acceptance_approval: z.boolean(),
+  /** Findings below this quality of detection (0-100, codes/qod.ts) are hidden from lists, dashboards and reports. */
+  min_qod: z.number().int(),
   /** The blackout window (null: never set); §5: the form sends it only when enabled or when one existed. */
   blackouts: blackoutWindow.nullable(),
   /** Scan tasks the customer may run at once (a subscription setting; null: no limit); the others wait as Queued. */
   max_concurrent_tasks: z.number().int().nullable(),
 });
 export type Customer = z.infer<typeof customer>;
+
+const QOD_SETTING_ERROR = `Enter a quality of detection from ${QOD_RANGE.min} to ${QOD_RANGE.max} %.`;
 
 export const customerPatch = z
   .object({
@@ -87,6 +92,11 @@ export const customerPatch = z
       .nullable(),
     lifecycle_management_enabled: z.boolean(),
     risk_acceptance_approval: z.boolean(),
+    min_qod: z
+      .number({ error: QOD_SETTING_ERROR })
+      .int(QOD_SETTING_ERROR)
+      .min(QOD_RANGE.min, QOD_SETTING_ERROR)
+      .max(QOD_RANGE.max, QOD_SETTING_ERROR),
     blackouts: blackoutWindow.nullable(),
     lifecycle_period: z
       .number()

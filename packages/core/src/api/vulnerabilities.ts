@@ -29,6 +29,7 @@ export const VULNERABILITY_ORDERING_KEYS = [
   'port',
   'source',
   'confidence',
+  'qod',
   'created',
   'last_detected',
   'id',
@@ -108,6 +109,9 @@ export const vulnerability = z.object({
   ignored: ignoreState.nullable(),
   /** The customer ignores the test that made it. */
   test_ignored: z.boolean(),
+  /** Quality of detection 0-100 (codes/qod.ts) and its level: "80 % (Middling)". */
+  qod: z.number().int(),
+  qod_label: z.string(),
 });
 export type Vulnerability = z.infer<typeof vulnerability>;
 
@@ -158,6 +162,9 @@ export const issue = z.object({
   findings: z.number().int(),
   created: iso,
   last_detected: iso,
+  /** The best quality of detection among the findings counted (0 when none). */
+  qod: z.number().int(),
+  qod_label: z.string(),
 });
 export type Issue = z.infer<typeof issue>;
 
@@ -300,3 +307,7 @@ export type SavedFilter = z.infer<typeof savedFilter>;
 
 /** The message of a 409 on a saved filter's name (§5, §8). */
 export const SAVED_FILTER_NAME_TAKEN = 'Saved filter with that name already exists';
+
+/** What a finding or issue list adds about quality of detection: the minimum in force, and how many it hid below it. */
+export const qodHidden = z.object({ min: z.number().int(), hidden: z.number().int() });
+export type QodHidden = z.infer<typeof qodHidden>;

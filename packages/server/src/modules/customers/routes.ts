@@ -26,6 +26,7 @@ export function toCustomer(row: CustomerRow): Customer {
     lifecycle_management_enabled: row.lifecycleManagementEnabled,
     lifecycle_period: row.lifecyclePeriod,
     risk_acceptance_approval: row.riskAcceptanceApproval,
+    min_qod: row.minQod,
     blackouts: row.blackouts ?? null,
     max_concurrent_tasks: row.maxConcurrentTasks,
   };
@@ -46,7 +47,8 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: 'superuser' },
       schema: {
         tags: ['customer'],
-        summary: 'Change the customer’s name, logo, lifecycle management, risk-acceptance approval or blackout window (superusers)',
+        summary:
+          'Change the customer’s name, logo, lifecycle management, risk-acceptance approval, minimum quality of detection or blackout window (superusers)',
         params: idParams,
         body: customerPatch,
         response: { 200: customer },
@@ -64,6 +66,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (request.body.lifecycle_period !== undefined) values.lifecyclePeriod = request.body.lifecycle_period;
       if (request.body.risk_acceptance_approval !== undefined) values.riskAcceptanceApproval = request.body.risk_acceptance_approval;
       if (request.body.blackouts !== undefined) values.blackouts = request.body.blackouts;
+      if (request.body.min_qod !== undefined) values.minQod = request.body.min_qod;
       if (Object.keys(values).length === 0) return toCustomer(auth.customer);
       const row = await updateCustomerRow(ctx.db, auth.customer.id, values);
       // A changed window takes effect now, not at the scheduler's next minute.

@@ -1,6 +1,7 @@
 // Daily snapshots of each customer's exposure (exposure_snapshots): what counts open by severity, the average asset
 // risk, and the findings first found and fixed that day. Housekeeping refreshes today's row every 15 minutes, so a
-// year of trend reads 365 rows however many findings there are.
+// year of trend reads 365 rows however many findings there are. Findings below the customer's minimum quality of
+// detection are left out; a stored day keeps the figures of its day (history is not recomputed), today is read live.
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -19,16 +20,17 @@ function figures(now: Date, customerId?: number) {
           select count(*) filter (where f.severity = 4)::int as critical, count(*) filter (where f.severity = 3)::int as high,
                  count(*) filter (where f.severity = 2)::int as medium, count(*) filter (where f.severity = 1)::int as low,
                  count(*) filter (where f.severity = 0)::int as info
-          from findings f where f.customer_id = c.id and f.state <> 3 and f.ignore_kind is null and not f.test_ignored) o on true
+          from findings f where f.customer_id = c.id and f.state <> 3 and f.ignore_kind is null and not f.test_ignored
+            and f.qod >= c.min_qod) o on true
         left join lateral (
           select avg(a.risk_score) as average from assets a
           where a.customer_id = c.id and a.last_seen is not null and a.archived_at is null) r on true
         left join lateral (
           select count(*)::int as n from findings f
-          where f.customer_id = c.id and f.first_seen >= ${day}::date and f.first_seen < ${day}::date + 1) d on true
+          where f.customer_id = c.id and f.qod >= c.min_qod and f.first_seen >= ${day}::date and f.first_seen < ${day}::date + 1) d on true
         left join lateral (
           select count(*)::int as n from findings f
-          where f.customer_id = c.id and f.state = 3 and f.closed_reason is null
+          where f.customer_id = c.id and f.state = 3 and f.closed_reason is null and f.qod >= c.min_qod
             and f.closed_at >= ${day}::date and f.closed_at < ${day}::date + 1) x on true
         where ${customerId === undefined ? sql`true` : sql`c.id = ${customerId}`}`;
 }

@@ -25,7 +25,9 @@ export interface WidgetContext {
 
 const VULNS = '/vm/unified-vulnerabilities';
 const ASSETS = '/assets/unified-assets';
-const COUNTS = sql`f.state <> 3 and f.ignore_kind is null and not f.test_ignored`;
+/** Open findings that count, at or above the customer's minimum quality of detection (customers.min_qod). */
+const AT_MIN_QOD = sql`f.qod >= (select c.min_qod from customers c where c.id = f.customer_id)`;
+const COUNTS = sql`f.state <> 3 and f.ignore_kind is null and not f.test_ignored and ${AT_MIN_QOD}`;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The days of a window ending today, oldest first. */
@@ -68,7 +70,7 @@ export async function trend(c: WidgetContext, days: number): Promise<TrendPoint[
           select f.*, (f.first_seen::date <= d.day and (f.closed_at is null or f.closed_at::date > d.day)
                        and f.ignore_kind is null and not f.test_ignored) as open
           from findings f join assets a on a.id = f.host_id
-          where f.customer_id = ${c.scope.customerId} and ${scopeCondition(c.scope, 'a')}
+          where f.customer_id = ${c.scope.customerId} and ${scopeCondition(c.scope, 'a')} and ${AT_MIN_QOD}
             and f.first_seen::date <= d.day and (f.closed_at is null or f.closed_at::date >= d.day)) f on true
         group by d.day order by d.day`,
   );
@@ -102,7 +104,7 @@ async function meanTimeToResolution(c: WidgetContext, days: number) {
     sql`select f.severity, avg(extract(epoch from (f.closed_at - f.first_seen)) / 86400) as days, count(*)::int as closed
         from findings f join assets a on a.id = f.host_id
         where f.customer_id = ${c.scope.customerId} and ${scopeCondition(c.scope, 'a')} and f.state = 3 and f.closed_reason is null
-          and f.closed_at >= ${since}::timestamptz
+          and f.closed_at >= ${since}::timestamptz and ${AT_MIN_QOD}
         group by f.severity`,
   );
   const bySeverity = new Map(rows.map((r) => [Number(r.severity), r]));

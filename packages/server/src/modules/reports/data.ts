@@ -20,7 +20,7 @@ import { queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
 import { assetConditions } from '../assets/filters.ts';
-import { matchingFindings, vulnerabilityFilterQuery, type VulnerabilityFilter } from '../vulnerabilities/service.ts';
+import { matchingFindings, minQodOf, vulnerabilityFilterQuery, type VulnerabilityFilter } from '../vulnerabilities/service.ts';
 import { trend } from '../dashboards/service.ts';
 
 type Row = Record<string, unknown>;
@@ -81,8 +81,8 @@ function selectedRuns(customerId: number, s: Selection): SQL | null {
 }
 
 /** `from … where …` of the findings a selection covers, within the caller's scope. */
-export function selectedFindings(scope: AssetScope, s: Selection, now: Date): SQL {
-  const base = matchingFindings(scope, s.filter, now);
+export function selectedFindings(scope: AssetScope, s: Selection, now: Date, qod: 'shown' | 'hidden' = 'shown'): SQL {
+  const base = matchingFindings(scope, s.filter, now, qod);
   const runs = selectedRuns(scope.customerId, s);
   return runs === null ? base : sql`${base} and f.last_run_id in ${runs}`;
 }
@@ -143,7 +143,7 @@ export async function prepareReportData(
     (n) =>
       sql`avg(extract(epoch from f.closed_at - f.first_seen) / 86400) filter (where f.state = 3 and f.closed_at >= ${since}::timestamptz and f.severity = ${n}) as ${sql.raw(`m${n}`)}`,
   );
-  const [[open], [assets], [remediation], [runs], top, exposed, kev] = await Promise.all([
+  const [[open], [assets], [remediation], [runs], top, exposed, kev, [hidden], [minQod]] = await Promise.all([
     queryRows<Row>(
       db,
       sql`select count(*)::int as findings, count(distinct f.issue_id)::int as issues, count(distinct f.host_id)::int as hosts,
@@ -186,6 +186,9 @@ export async function prepareReportData(
       sql`select ${issueColumns} ${from} and f.exploit_known group by i.hid
           order by max(f.risk_score) desc, count(distinct f.host_id) desc, i.hid limit ${layout.topN}`,
     ),
+    // The open findings the minimum quality of detection left out, for the summary to say so.
+    queryRows<Row>(db, sql`select count(*)::int as n ${selectedFindings(scope, s, now, 'hidden')}`),
+    queryRows<Row>(db, sql`select ${minQodOf(scope.customerId, s.filter.qod_min)} as min`),
   ]);
   const points = layout.sections.includes('risk_trend') ? await trend({ db, scope, userId, now }, TREND_DAYS) : [];
   const round1 = (v: unknown) => Math.round(Number(v) * 10) / 10;
@@ -206,6 +209,7 @@ export async function prepareReportData(
       exploit_known: Number(open?.kev ?? 0),
       ransomware_known: Number(open?.ransomware ?? 0),
     },
+    qod: { min: Number(minQod?.min ?? 0), hidden: Number(hidden?.n ?? 0) },
     trend: points,
     top_issues: top.map(toIssue),
     exposed_assets: exposed.map((r) => ({

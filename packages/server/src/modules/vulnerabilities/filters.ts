@@ -21,6 +21,7 @@ import { containsPattern, intArray, timeRange } from '../../db/rows.ts';
 import { boolParam, dateBound, idParam, listParam, ordering, pageQuery, searchParam } from '../../http/list.ts';
 import { assetConditions } from '../assets/filters.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { qodCondition, qodPercent } from './qod.ts';
 
 const unifiedTagValue = z.string().regex(/^-?[1-9][0-9]{0,8}$/, 'Enter a tag id, with a leading - for any-of.');
 const port = z.coerce
@@ -94,6 +95,8 @@ export const vulnerabilityFilterShape = {
   ignore_kind: listParam(z.coerce.number({ error: 'Choose 0 (disabled) or 1 (ignored).' }).int().min(0).max(1), 2),
   /** Ignores that end within IGNORE_EXPIRY_WARNING_DAYS. */
   is_expiring: boolParam,
+  /** Minimum quality of detection 0-100; the customer's setting (min_qod) when absent, 0 shows every finding. */
+  qod_min: qodPercent.optional(),
 };
 
 export const vulnerabilityFilterQuery = z.object(vulnerabilityFilterShape);
@@ -123,6 +126,7 @@ const FINDING_ORDER: Record<VulnerabilityOrdering, [SQL, boolean]> = {
   port: [sql`f.port`, true],
   source: [sql`f.source`, false],
   confidence: [sql`f.confidence`, false],
+  qod: [sql`f.qod`, false],
   created: [sql`f.first_seen`, false],
   last_detected: [sql`f.last_seen`, false],
   id: [sql`f.id`, false],
@@ -150,9 +154,19 @@ export const ISSUE_ORDER: Record<IssueOrdering, SQL> = {
   last_detected: sql`g.last_detected`,
 };
 
-/** The conditions of a filter on `f` / `a` / `i`, within the caller's scope. `now` decides what "expiring" means. */
-export function vulnerabilityConditions(scope: AssetScope, filter: VulnerabilityFilter, now: Date): SQL[] {
+/**
+ * The conditions of a filter on `f` / `a` / `i`, within the caller's scope. `now` decides what "expiring" means; `qod`
+ * whether the findings at or above the minimum quality of detection are matched (shown) or those below it (hidden).
+ */
+export function vulnerabilityConditions(
+  scope: AssetScope,
+  filter: VulnerabilityFilter,
+  now: Date,
+  qod: 'shown' | 'hidden' = 'shown',
+): SQL[] {
   const out: SQL[] = [sql`f.customer_id = ${scope.customerId}`, scopeCondition(scope, 'a')];
+  const qodWhere = qodCondition(scope.customerId, filter.qod_min, qod);
+  if (qodWhere) out.push(qodWhere);
   const ignored = (filter.state?.length ? vulnerabilityStateFilter(filter.state) : (filter.ignored ?? 'not_ignored_disabled')) ?? 'all';
   if (ignored === 'not_ignored_disabled') out.push(COUNTS);
   if (ignored === 'ignored_disabled') out.push(sql`not ${COUNTS}`);
@@ -224,7 +238,7 @@ export function vulnerabilityConditions(scope: AssetScope, filter: Vulnerability
 }
 
 /** The findings a filter matches, as `from … where …` for the lists, counts and bulk work. */
-export function matchingFindings(scope: AssetScope, filter: VulnerabilityFilter, now: Date): SQL {
+export function matchingFindings(scope: AssetScope, filter: VulnerabilityFilter, now: Date, qod: 'shown' | 'hidden' = 'shown'): SQL {
   return sql`from findings f join assets a on a.id = f.host_id join issues i on i.id = f.issue_id
-             where ${sql.join(vulnerabilityConditions(scope, filter, now), sql` and `)}`;
+             where ${sql.join(vulnerabilityConditions(scope, filter, now, qod), sql` and `)}`;
 }

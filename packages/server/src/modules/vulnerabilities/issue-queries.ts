@@ -12,6 +12,7 @@ import {
   type IssueOrdering,
   type Severity,
   type VulnerabilityKind,
+  formatQod,
 } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -44,6 +45,8 @@ function toIssue(r: Row): Issue {
     findings: Number(r.findings ?? 0),
     created: iso(r.created)!,
     last_detected: iso(r.last_detected)!,
+    qod: Number(r.qod ?? 0),
+    qod_label: formatQod(Number(r.qod ?? 0)),
   };
 }
 
@@ -56,14 +59,14 @@ export async function listIssues(
   now: Date,
 ): Promise<{ count: number; rows: Issue[] }> {
   const grouped = sql`select f.issue_id, max(f.risk_score) as risk_score, count(*)::int as findings, count(distinct f.host_id)::int as assets,
-                             min(f.first_seen) as created, max(f.last_seen) as last_detected
+                             min(f.first_seen) as created, max(f.last_seen) as last_detected, max(f.qod) as qod
                       ${matchingFindings(scope, filter, now)} group by f.issue_id`;
   const dir = o.ordering.descending ? sql`desc nulls last` : sql`asc nulls first`;
   const [rows, [counted]] = await Promise.all([
     queryRows<Row>(
       db,
       sql`with g as (${grouped})
-          select ${ISSUE_COLUMNS}, g.risk_score, g.findings, g.assets, g.created, g.last_detected
+          select ${ISSUE_COLUMNS}, g.risk_score, g.findings, g.assets, g.created, g.last_detected, g.qod
           from g join issues i on i.id = g.issue_id
           order by ${ISSUE_ORDER[o.ordering.key]} ${dir}, i.hid
           limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
@@ -98,7 +101,8 @@ export async function issueCounts(db: Db, scope: AssetScope, issueId: number) {
                count(*) filter (where f.ignore_kind is not null)::int as ignored,
                count(distinct f.host_id) filter (where f.state <> 3)::int as assets,
                max(f.risk_score) filter (where f.state <> 3 and f.ignore_kind is null and not f.test_ignored) as risk,
-               min(f.first_seen) as created, max(f.last_seen) as last_detected
+               min(f.first_seen) as created, max(f.last_seen) as last_detected,
+               max(f.qod) filter (where f.state <> 3) as qod
         from findings f join assets a on a.id = f.host_id where f.issue_id = ${issueId} and ${scopeCondition(scope, 'a')}`,
   );
   return {
@@ -109,6 +113,7 @@ export async function issueCounts(db: Db, scope: AssetScope, issueId: number) {
     risk: Math.round(Number(r?.risk ?? 0)),
     created: iso(r?.created),
     lastDetected: iso(r?.last_detected),
+    qod: Number(r?.qod ?? 0),
   };
 }
 
@@ -179,6 +184,7 @@ export async function issueDetails(db: Db, scope: AssetScope, row: IssueRow): Pr
       findings: counts.open,
       created: counts.created ?? row.first_seen,
       last_detected: counts.lastDetected ?? row.last_seen,
+      qod: counts.qod,
     }),
     cvss_vector: (row.cvss_vector as string | null) ?? null,
     epss_percentile: num(row.epss_percentile),

@@ -20,12 +20,14 @@ import {
   type VulnerabilityOrdering,
   type VulnerabilityState,
   isDetectionMethod,
+  formatQod,
 } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { countRows } from '../../http/list.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
 import { COUNTS, findingOrder, matchingFindings, type VulnerabilityFilter } from './filters.ts';
+import { customerMinQod, minQodOf, type QodHidden } from './qod.ts';
 
 export type Row = Record<string, unknown>;
 export const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -37,7 +39,7 @@ export const FINDING_COLUMNS = sql`f.id, i.hid, f.name, f.source, f.kind, f.conf
   (select p.service from host_ports p where p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol) as service,
   f.check_id, f.cve, f.cves, f.first_seen, f.last_seen, f.closed_at, f.ignore_kind, f.ignore_reason, f.ignore_comment,
   f.ignore_expires_at, f.ignored_at, f.ignore_pending, f.test_ignored,
-  (select u.email from users u where u.id = f.ignored_by) as ignored_by_email, f.ignored_by`;
+  (select u.email from users u where u.id = f.ignored_by) as ignored_by_email, f.ignored_by, f.qod`;
 
 /**
  * Findings are counted exactly up to this many, then estimated: finding 10,000 matches of a joined, filtered million-row
@@ -107,6 +109,8 @@ export function toVulnerability(r: Row, now: Date): Vulnerability {
             pending: Boolean(r.ignore_pending),
           },
     test_ignored: Boolean(r.test_ignored),
+    qod: Number(r.qod ?? 0),
+    qod_label: formatQod(Number(r.qod ?? 0)),
   };
 }
 
@@ -162,6 +166,17 @@ export async function* exportFindings(
       if (row) yield toVulnerability(row, now);
     }
   }
+}
+
+/** The minimum QoD in force for a filter and how many findings it matches below it (the list says they are hidden). */
+export async function hiddenBelowQod(db: Db, scope: AssetScope, filter: VulnerabilityFilter, now: Date): Promise<QodHidden> {
+  const min = filter.qod_min ?? (await customerMinQod(db, scope.customerId));
+  if (min === 0) return { min, hidden: 0 };
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n ${matchingFindings(scope, { ...filter, qod_min: min }, now, 'hidden')}`,
+  );
+  return { min, hidden: Number(row?.n ?? 0) };
 }
 
 /** The count of the finding list (OPTIONS): exact up to the toolkit's limit, else the planner's estimate. */
@@ -298,7 +313,8 @@ export async function vulnerabilitySummary(db: Db, scope: AssetScope) {
                  )},
                  count(*) filter (where f.exploit_known)::int as kev, count(*) filter (where f.ransomware_known)::int as ransomware
           from findings f join assets a on a.id = f.host_id
-          where f.customer_id = ${scope.customerId} and ${scopeCondition(scope, 'a')} and f.state <> 3 and ${COUNTS}`,
+          where f.customer_id = ${scope.customerId} and ${scopeCondition(scope, 'a')} and f.state <> 3 and ${COUNTS}
+            and f.qod >= ${minQodOf(scope.customerId, undefined)}`,
     ),
   ]);
   return {

@@ -4,7 +4,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commonAppVersion, ignoredDetails, issue, issueDetails, relatedIssue, vulnerability, vulnerabilitySummary } from '@bulwark/core';
+import {
+  commonAppVersion,
+  ignoredDetails,
+  issue,
+  issueDetails,
+  qodHidden,
+  relatedIssue,
+  vulnerability,
+  vulnerabilitySummary,
+} from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
@@ -12,7 +21,7 @@ import { paged, pagedSchema } from '../../http/list.ts';
 import { scopeOfCaller } from '../assets/visibility.ts';
 import { issueListQuery, vulnerabilityListQuery } from './filters.ts';
 import { commonAppVersions, getIssue, issueDetails as issueDetailsOf, listIssues, relatedIssues } from './issue-queries.ts';
-import { ignoredSummary, listFindings, vulnerabilitySummary as summaryOf } from './repo.ts';
+import { hiddenBelowQod, ignoredSummary, listFindings, vulnerabilitySummary as summaryOf } from './repo.ts';
 
 const tags = ['vulnerabilities'];
 const READ = 'unified_vulnerabilities:read' as const;
@@ -30,14 +39,18 @@ export function issueRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'Issues (one weakness across assets) with a finding the filter matches; counts and risk over those findings',
         querystring: issueListQuery,
-        response: { 200: pagedSchema(issue) },
+        response: { 200: pagedSchema(issue).extend({ qod: qodHidden }) },
       },
     },
     async (request) => {
       const scope = await scopeFor(request);
       const { page, page_size, ordering, ...filter } = request.query;
-      const { count, rows } = await listIssues(ctx.db, scope, filter, { page, pageSize: page_size, ordering }, new Date());
-      return paged(request, page, page_size, count, rows);
+      const now = new Date();
+      const [{ count, rows }, qod] = await Promise.all([
+        listIssues(ctx.db, scope, filter, { page, pageSize: page_size, ordering }, now),
+        hiddenBelowQod(ctx.db, scope, filter, now),
+      ]);
+      return { ...paged(request, page, page_size, count, rows), qod };
     },
   );
 
@@ -66,20 +79,19 @@ export function issueRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: "The issue's findings, one per asset and port, with the list's filters",
         params: hidParams,
         querystring: vulnerabilityListQuery,
-        response: { 200: pagedSchema(vulnerability) },
+        response: { 200: pagedSchema(vulnerability).extend({ qod: qodHidden }) },
       },
     },
     async (request) => {
       const { scope } = await issueOr404(request, request.params.hid);
       const { page, page_size, ordering, ...filter } = request.query;
-      const { count, rows } = await listFindings(
-        ctx.db,
-        scope,
-        { ...filter, hid: request.params.hid },
-        { page, pageSize: page_size, ordering },
-        new Date(),
-      );
-      return paged(request, page, page_size, count, rows);
+      const now = new Date();
+      const mine = { ...filter, hid: request.params.hid };
+      const [{ count, rows }, qod] = await Promise.all([
+        listFindings(ctx.db, scope, mine, { page, pageSize: page_size, ordering }, now),
+        hiddenBelowQod(ctx.db, scope, mine, now),
+      ]);
+      return { ...paged(request, page, page_size, count, rows), qod };
     },
   );
 

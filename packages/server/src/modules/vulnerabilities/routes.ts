@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
-import { ignoreInput, ignoreResult, unignoreInput, vulnerability, vulnerabilityDetail, type Vulnerability } from '@bulwark/core';
+import { ignoreInput, ignoreResult, qodHidden, unignoreInput, vulnerability, vulnerabilityDetail, type Vulnerability } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
@@ -21,6 +21,7 @@ import {
   FINDING_EXACT_COUNT,
   findingTimeline,
   getFinding,
+  hiddenBelowQod,
   listFindings,
   toVulnerabilityDetail,
 } from './repo.ts';
@@ -51,6 +52,7 @@ const CSV_COLUMNS: [string, (v: Vulnerability) => string | number | null][] = [
   ['cves', (v) => v.cves.join(' ')],
   ['source', (v) => v.source],
   ['confidence', (v) => v.confidence_label],
+  ['qod', (v) => v.qod],
   ['created', (v) => v.created],
   ['last_detected', (v) => v.last_detected],
   ['ignored', (v) => (v.ignored ? (v.ignored.reason_label ?? 'yes') : '')],
@@ -84,16 +86,20 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
       config: { access: READ },
       schema: {
         tags,
-        summary: 'Findings, paged, with every filter of §3',
+        summary: 'Findings, paged, with every filter of §3; `qod` says how many the minimum quality of detection hid',
         querystring: vulnerabilityListQuery,
-        response: { 200: pagedSchema(vulnerability) },
+        response: { 200: pagedSchema(vulnerability).extend({ qod: qodHidden }) },
       },
     },
     async (request) => {
       const scope = await scopeFor(request);
       const { page, page_size, ordering, ...filter } = request.query;
-      const { count, rows } = await listFindings(ctx.db, scope, filter, { page, pageSize: page_size, ordering }, new Date());
-      return paged(request, page, page_size, count, rows);
+      const now = new Date();
+      const [{ count, rows }, qod] = await Promise.all([
+        listFindings(ctx.db, scope, filter, { page, pageSize: page_size, ordering }, now),
+        hiddenBelowQod(ctx.db, scope, filter, now),
+      ]);
+      return { ...paged(request, page, page_size, count, rows), qod };
     },
   );
 

@@ -45,7 +45,7 @@ async function targetsOf(tx: Tx, scope: AssetScope, input: IgnoreRequest, now: D
   if (input.hid !== undefined) {
     const issue = await getIssue(tx, scope, input.hid);
     if (!issue) throw badRequest({ hid: ['No such vulnerability.'] });
-    return matchingFindingIds(tx, scope, vulnerabilityFilterQuery.parse({ hid: input.hid, ignored: 'all' }), now);
+    return matchingFindingIds(tx, scope, vulnerabilityFilterQuery.parse({ hid: input.hid, ignored: 'all', qod_min: 0 }), now);
   }
   const parsed = vulnerabilityFilterQuery.safeParse(input.filter ?? {});
   if (!parsed.success) {
@@ -162,7 +162,7 @@ export async function unignoreIssue(db: Db, scope: AssetScope, userId: number, h
     if (!issue) throw badRequest({ hid: ['No such vulnerability.'] });
     if (scope.limitedToTags === null)
       await tx.execute(sql`update issues set ${CLEARED_RULE} where id = ${issue.id} and customer_id = ${scope.customerId}`);
-    return matchingFindingIds(tx, scope, vulnerabilityFilterQuery.parse({ hid, ignored: 'ignored_disabled' }), now);
+    return matchingFindingIds(tx, scope, vulnerabilityFilterQuery.parse({ hid, ignored: 'ignored_disabled', qod_min: 0 }), now);
   });
   return ids.length ? unignoreFindings(db, scope, userId, ids, now) : 0;
 }
@@ -227,3 +227,5 @@ export async function ignoredTestIds(db: Db, customerId: number, variant: 'n' | 
 }
 /** What reports and exports select findings by: the list's own filter and its SQL (one query layer for every format). */
 export { matchingFindings, vulnerabilityFilterQuery, type VulnerabilityFilter } from './filters.ts';
+/** The minimum quality of detection in force (the filter's qod_min, else the customer's), as SQL; and hidden counts. */
+export { minQodOf } from './qod.ts';

@@ -1,7 +1,14 @@
 // What the PDF and HTML reports both print, as plain text (figures, sentences, table cells, the order of sections),
 // and the writer with back-pressure both stream through: one place, so both formats say the same thing.
 import { once } from 'node:events';
-import { REPORT_SECTION_LABELS, SEVERITY_LABELS, type ReportData, type ReportFindingRow, type ReportSection } from '@bulwark/core';
+import {
+  REPORT_SECTION_LABELS,
+  SEVERITY_LABELS,
+  hiddenBelowQodMessage,
+  type ReportData,
+  type ReportFindingRow,
+  type ReportSection,
+} from '@bulwark/core';
 
 /**
  * Called while the findings table is written: every {@link PROGRESS_EVERY} rows and once at the end, with the rows
@@ -35,6 +42,11 @@ export const mttrText = (days: number | null) => (days === null ? '—' : `${one
 
 /** The executive summary in one plain sentence, e.g. "40 findings are open on 9 assets, 12 critical and 20 high; …". */
 export function summarySentence(data: ReportData): string {
+  const hidden = data.qod && data.qod.hidden > 0 ? ` ${hiddenBelowQodMessage(data.qod.hidden, data.qod.min)}.` : '';
+  return openSentence(data) + hidden;
+}
+
+function openSentence(data: ReportData): string {
   const s = data.summary;
   if (s.open_findings === 0) return 'No findings are open.';
   const critical = s.by_severity[4] ?? 0;
