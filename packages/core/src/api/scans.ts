@@ -374,6 +374,9 @@ export const findingRow = z.object({
   /** How the finding was decided (DETECTION_METHODS); null on findings stored before it was recorded. */
   detection: z.enum(DETECTION_METHODS).nullable(),
   detection_label: z.string(),
+  /** Quality of detection 0-100 (codes/qod.ts) and its level, "30 % (Low)". */
+  qod: z.number().int(),
+  qod_label: z.string(),
   first_seen: z.string(),
   last_seen: z.string(),
 });

@@ -3,6 +3,7 @@
 import {
   DETECTION_LABELS,
   isDetectionMethod,
+  formatQod,
   SEVERITY_LABELS,
   VULNERABILITY_STATE_LABELS,
   type DetectionMethod,
@@ -178,6 +179,8 @@ export async function listRunFindings(
         matched_by: (r.matched_by as string | null) ?? null,
         detection: isDetectionMethod(r.detection) ? r.detection : null,
         detection_label: isDetectionMethod(r.detection) ? DETECTION_LABELS[r.detection] : 'Not recorded',
+        qod: Number(r.qod),
+        qod_label: formatQod(Number(r.qod)),
         first_seen: iso(r.first_seen as Date),
         last_seen: iso(r.last_seen as Date),
       };
