@@ -59,6 +59,7 @@ describe.each(BACKENDS)('customer, feature flags and SSO on %s', (backend) => {
         lifecycle_management_enabled: false,
         lifecycle_period: 90,
         risk_acceptance_approval: false,
+        min_qod: 70,
         blackouts: null,
         max_concurrent_tasks: null,
       });
