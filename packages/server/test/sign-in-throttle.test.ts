@@ -169,6 +169,31 @@ describe.each(BACKENDS)('sign-in throttling on %s', (backend) => {
     expect(page.results.some((e) => e.actor === email && e.ip === ip)).toBe(true);
   });
 
+  it('answers bad sign-in input with 400 keyed by field, counting nothing', async () => {
+    fakeClock();
+    const ip = '127.0.67.1';
+    const c = t.client(ip);
+    const tooLong = await c.login(ADMIN_EMAIL, ADMIN_PASSWORD, { recovery_code: 'x'.repeat(41) });
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body)).toEqual(['recovery_code']);
+    const empty = await c.post('/api/auth/login/', { username: '', password: '' });
+    expect(empty.status).toBe(400);
+    expect(Object.keys(empty.body).sort()).toEqual(['password', 'username']);
+    expect(await t.ctx.db.$count(rateLimits, like(rateLimits.key, `%${ip}%`))).toBe(0);
+  });
+
+  it('counts a wrong password sent to generate-otp/ like one at sign-in', async () => {
+    fakeClock();
+    const ip = '127.0.68.1';
+    const c = t.client(ip);
+    await c.get('/api/check-authentication/');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await c.post('/api/auth/generate-otp/', { username: ADMIN_EMAIL, password: 'wrong' })).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await attempt('127.0.68.2', ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  });
+
   it('writes no audit event for a preview; the same import for real writes one', async () => {
     const admin: Client = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, '127.0.66.1');
     const upload = (preview: boolean) => {
