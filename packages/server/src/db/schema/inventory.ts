@@ -74,6 +74,9 @@ export const findings = pgTable(
     evidence: text('evidence'),
     description: text('description'),
     solution: text('solution'),
+    /** The weaknesses (CWE ids) and every reference of the test or CVE record (issue 26). */
+    cwes: jsonb('cwes').$type<string[]>().notNull().default([]),
+    referenceUrls: jsonb('reference_urls').$type<string[]>().notNull().default([]),
     /** How the finding was made: 'check' (a test saw it) or the CPE it was matched through. */
     matchedBy: text('matched_by'),
     /** How the finding was decided (core's DETECTION_METHODS). */

@@ -52,6 +52,9 @@ export const issues = pgTable(
     ransomwareKnown: boolean('ransomware_known').notNull().default(false),
     description: text('description'),
     solution: text('solution'),
+    /** The weaknesses (CWE ids) and every reference of the test or CVE record (issue 26). */
+    cwes: jsonb('cwes').$type<string[]>().notNull().default([]),
+    referenceUrls: jsonb('reference_urls').$type<string[]>().notNull().default([]),
     /** The highest risk score of its open, counted findings (0 when none). */
     riskScore: real('risk_score').notNull().default(0),
     /** Open findings that count (not ignored, not disabled, test not ignored) and the assets they are on. */
