@@ -375,8 +375,8 @@ export const findingRow = z.object({
   detection: z.enum(DETECTION_METHODS).nullable(),
   detection_label: z.string(),
   /** Quality of detection 0-100 (codes/qod.ts) and its level, "30 % (Low)". */
-  qod: z.number().int(),
-  qod_label: z.string(),
+  qod: z.number().int().default(0),
+  qod_label: z.string().default(''),
   first_seen: z.string(),
   last_seen: z.string(),
 });

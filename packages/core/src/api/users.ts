@@ -71,7 +71,7 @@ export const customer = z.object({
   /** A risk acceptance counts only once someone other than the person who asked for it approves it. */
   risk_acceptance_approval: z.boolean(),
   /** Findings below this quality of detection (0-100, codes/qod.ts) are hidden from lists, dashboards and reports. */
-  min_qod: z.number().int(),
+  min_qod: z.number().int().default(70),
   /** The blackout window (null: never set); §5: the form sends it only when enabled or when one existed. */
   blackouts: blackoutWindow.nullable(),
   /** Scan tasks the customer may run at once (a subscription setting; null: no limit); the others wait as Queued. */

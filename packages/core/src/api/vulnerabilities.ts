@@ -109,9 +109,9 @@ export const vulnerability = z.object({
   ignored: ignoreState.nullable(),
   /** The customer ignores the test that made it. */
   test_ignored: z.boolean(),
-  /** Quality of detection 0-100 (codes/qod.ts) and its level: "80 % (Middling)". */
-  qod: z.number().int(),
-  qod_label: z.string(),
+  /** Quality of detection 0-100 (codes/qod.ts) and its level: "80 % (Middling)" (empty when an answer lacks it). */
+  qod: z.number().int().default(0),
+  qod_label: z.string().default(''),
 });
 export type Vulnerability = z.infer<typeof vulnerability>;
 
@@ -134,6 +134,9 @@ export const vulnerabilityDetail = vulnerability.extend({
   evidence: z.string().nullable(),
   description: z.string().nullable(),
   solution: z.string().nullable(),
+  /** The test's or CVE record's weaknesses (CWE ids) and every reference URL. */
+  cwes: z.array(z.string()).default([]),
+  references: z.array(z.string()).default([]),
   detection: z.string().nullable(),
   detection_label: z.string().nullable(),
   matched_by: z.string().nullable(),
@@ -163,8 +166,8 @@ export const issue = z.object({
   created: iso,
   last_detected: iso,
   /** The best quality of detection among the findings counted (0 when none). */
-  qod: z.number().int(),
-  qod_label: z.string(),
+  qod: z.number().int().default(0),
+  qod_label: z.string().default(''),
 });
 export type Issue = z.infer<typeof issue>;
 
@@ -174,6 +177,9 @@ export const issueDetails = issue.extend({
   epss_percentile: z.number().nullable(),
   description: z.string().nullable(),
   solution: z.string().nullable(),
+  /** The test's or CVE record's weaknesses (CWE ids). */
+  cwes: z.array(z.string()).default([]),
+  /** NVD and KEV pages, then every reference of the test or the CVE record. */
   references: z.array(issueReference),
   /** Across every asset (not only the open ones): counts by state, and how many are ignored or disabled. */
   counts: z.object({ open: z.number().int(), closed: z.number().int(), ignored: z.number().int(), assets: z.number().int() }),
