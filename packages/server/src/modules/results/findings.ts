@@ -14,6 +14,10 @@ import type { DetectionMethod, Severity } from '@bulwark/core';
 import type { CveFacts } from './intel-facts.ts';
 import type { DeliveredFinding, DeliveredHost, DeliveredPort } from './scan-result.ts';
 import { findingQod } from './qod.ts';
+import { cveSolution, type TestFacts } from './solutions.ts';
+
+/** A test's facts by its id (the catalogue's templates); undefined for a test the catalogue does not hold. */
+export type TestFactsLookup = (checkId: string) => TestFacts | undefined;
 
 /** Port protocols as stored: TCP 0, UDP 1. */
 export const PROTOCOL_CODE = { tcp: 0, udp: 1 } as const;
@@ -38,6 +42,11 @@ export interface FindingInput {
   riskScore: number;
   evidence: string | null;
   description: string | null;
+  /** How to fix it: the test's remediation, or the upgrade that fixes the CVE (results/solutions.ts). */
+  solution?: string | null;
+  /** CWE ids and every reference of the test or the CVE record. */
+  cwes?: string[];
+  references?: string[];
   matchedBy: string | null;
   detection: DetectionMethod;
   /** Quality of detection 0-100 (core's QOD_OF_TYPE; results/qod.ts). */
@@ -56,7 +65,7 @@ export const findingKey = (kind: 'check' | 'cve', id: string, port: number | nul
 /** A valid CPE 2.3 formatted string (the ones intel can match). */
 export const isCpe23 = (s: string): boolean => /^cpe:2\.3:[aoh*-]:/.test(s) && s.split(/(?<!\\):/).length === 13;
 
-function checkFinding(f: DeliveredFinding, facts: ReadonlyMap<string, CveFacts>): FindingInput {
+function checkFinding(f: DeliveredFinding, facts: ReadonlyMap<string, CveFacts>, test: TestFacts | undefined): FindingInput {
   const cves = [...new Set(f.cve.map((c) => c.toUpperCase()))];
   // The worst CVE the check names decides CVSS, EPSS and the exploitation flags.
   const known = cves.map((c) => facts.get(c)).filter((x): x is CveFacts => x !== undefined);
@@ -74,21 +83,25 @@ function checkFinding(f: DeliveredFinding, facts: ReadonlyMap<string, CveFacts>)
     name: f.name,
     severity,
     confidence: f.confidence,
-    cvss: worst?.cvss ?? null,
-    cvssVector: worst?.cvssVector ?? null,
+    cvss: worst?.cvss ?? test?.cvss ?? null,
+    cvssVector: worst?.cvssVector ?? (worst ? null : (test?.cvssVector ?? null)),
     epss: worst?.epss ?? null,
     epssPercentile: worst?.epssPercentile ?? null,
     exploitKnown: worst?.kev ?? false,
     ransomwareKnown: worst?.ransomware ?? false,
     riskScore: findingRiskScore({
-      cvss: worst?.cvss ?? null,
+      cvss: worst?.cvss ?? test?.cvss ?? null,
       severity,
       epss: worst?.epss ?? null,
       kev: worst?.kev ?? false,
       ransomware: worst?.ransomware ?? false,
     }),
     evidence: f.evidence ?? null,
-    description: worst?.description ?? null,
+    // The test's own words first; a test that says nothing borrows its worst CVE's record.
+    description: test?.description ?? worst?.description ?? null,
+    solution: test?.solution ?? null,
+    cwes: [...new Set([...(test?.cwes ?? []), ...known.flatMap((k) => k.cwes)])],
+    references: [...new Set([...(test?.references ?? []), ...known.flatMap((k) => k.references)])],
     matchedBy: 'check',
     detection: 'active-check',
     qod: findingQod('active-check'),
@@ -107,7 +120,7 @@ function distroNote(
   m: VulnerabilityMatch,
   p: DeliveredPort,
   lookup: DistroFixLookup,
-): { drop: boolean; note?: string; confirmed?: boolean } {
+): { drop: boolean; note?: string; confirmed?: boolean; fix?: { pkg: DistroPackage; fixedVersion: string | null } } {
   const pkg = distroPackageOfBanner(p.service?.banner);
   if (!pkg) return { drop: false };
   const verdict = distroVerdict(pkg, lookup(pkg, m.cve));
@@ -121,6 +134,7 @@ function distroNote(
       return {
         drop: false,
         confirmed: true,
+        fix: { pkg, fixedVersion: verdict.fixedVersion },
         note: verdict.fixedVersion
           ? `${where}: ${distro} fixed ${m.cve} in ${verdict.fixedVersion}, later than the revision seen.`
           : `${where}: ${distro} lists ${m.cve} as not fixed yet.`,
@@ -130,7 +144,13 @@ function distroNote(
   }
 }
 
-function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string, lookup: DistroFixLookup): FindingInput | null {
+function cveFinding(
+  m: VulnerabilityMatch,
+  p: DeliveredPort,
+  cpe: string,
+  lookup: DistroFixLookup,
+  facts: CveFacts | undefined,
+): FindingInput | null {
   const distro = distroNote(m, p, lookup);
   if (distro.drop) return null;
   const svc = p.service;
@@ -160,6 +180,9 @@ function cveFinding(m: VulnerabilityMatch, p: DeliveredPort, cpe: string, lookup
     riskScore: m.risk_score,
     evidence: evidence.join('\n'),
     description: m.description || null,
+    solution: cveSolution(svc?.product ?? null, m.matched_by, distro.fix),
+    cwes: facts?.cwes ?? [],
+    references: m.references.length ? m.references : (facts?.references ?? []),
     matchedBy: m.matched_by,
     // Decided on the distribution's record when there was one; else on the version the service announced.
     detection: distro.confirmed ? 'distro-revision' : 'service-version',
@@ -183,18 +206,19 @@ export function hostFindings(
   matches: ReadonlyMap<string, readonly VulnerabilityMatch[]>,
   facts: ReadonlyMap<string, CveFacts>,
   distroFix: DistroFixLookup = () => undefined,
+  tests: TestFactsLookup = () => undefined,
 ): FindingInput[] {
   const byKey = new Map<string, FindingInput>();
   const keep = (f: FindingInput) => {
     const seen = byKey.get(f.key);
     if (!seen || f.riskScore > seen.riskScore) byKey.set(f.key, f);
   };
-  for (const f of host.findings) keep(checkFinding(f, facts));
+  for (const f of host.findings) keep(checkFinding(f, facts, tests(f.check)));
   for (const p of host.ports) {
     if (p.state !== 'open') continue;
     for (const cpe of p.service?.cpe ?? [])
       for (const m of matches.get(cpe) ?? []) {
-        const f = cveFinding(m, p, cpe, distroFix);
+        const f = cveFinding(m, p, cpe, distroFix, facts.get(m.cve));
         if (f) keep(f);
       }
   }

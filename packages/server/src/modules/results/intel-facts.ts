@@ -17,6 +17,9 @@ export interface CveFacts {
   kev: boolean;
   ransomware: boolean;
   description: string | null;
+  /** The record's CWE ids and every reference URL. */
+  cwes: string[];
+  references: string[];
   /** findingRiskScore of the CVE's own facts, to pick a check's worst CVE. */
   risk: number;
 }
@@ -54,6 +57,8 @@ export async function cveFacts(db: Db | Tx, ids: Iterable<string>): Promise<Map<
       kev: kev.has(id),
       ransomware: kev.get(id) ?? false,
       description: c?.record.description ?? null,
+      cwes: c?.record.cwes ?? [],
+      references: (c?.record.references ?? []).map((r) => r.url),
     };
     out.set(id, {
       ...facts,

@@ -37,6 +37,9 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
       exploitKnown: f.exploitKnown,
       ransomwareKnown: f.ransomwareKnown,
       description: f.description,
+      solution: f.solution ?? null,
+      cwes: f.cwes ?? [],
+      references: f.references ?? [],
       riskScore: f.riskScore,
     })),
   );
@@ -62,6 +65,9 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
     risk_score: f.riskScore,
     evidence: f.evidence?.slice(0, 10_000) ?? null,
     description: f.description,
+    solution: f.solution ?? null,
+    cwes: f.cwes ?? [],
+    reference_urls: f.references ?? [],
     matched_by: f.matchedBy,
     detection: f.detection,
     qod: f.qod,
@@ -75,13 +81,13 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
     with up as (
       insert into findings (customer_id, host_id, key, source, check_id, cve, cves, port, protocol, name, severity, confidence,
                             state, cvss, cvss_vector, epss, epss_percentile, exploit_known, ransomware_known, risk_score,
-                            evidence, description, matched_by, detection, qod, package, installed_version, fixed_version, advisory,
-                            first_seen, last_seen, closed_at, last_run_id,
+                            evidence, description, solution, cwes, reference_urls, matched_by, detection, qod, package,
+                            installed_version, fixed_version, advisory, first_seen, last_seen, closed_at, last_run_id,
                             issue_id, kind, test_ignored, ignore_kind, ignore_reason, ignore_comment, ignore_expires_at,
                             ignored_by, ignored_at)
       select ${c.customerId}, x.host_id, x.key, 'network', x.check_id, x.cve, x.cves, x.port, x.protocol, x.name, x.severity,
              x.confidence, 0, x.cvss, x.cvss_vector, x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known,
-             x.risk_score, x.evidence, x.description, x.matched_by, x.detection, x.qod, x.package, x.installed_version, x.fixed_version,
+             x.risk_score, x.evidence, x.description, x.solution, x.cwes, x.reference_urls, x.matched_by, x.detection, x.qod, x.package, x.installed_version, x.fixed_version,
              x.advisory, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId},
              x.issue_id, x.kind,
              exists (select 1 from ignored_tests t where t.customer_id = ${c.customerId} and t.variant = 'n' and t.test_id = x.check_id),
@@ -89,7 +95,7 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
       from jsonb_to_recordset(${jsonRows(data)}) as x(
         host_id int, key text, check_id text, cve text, cves jsonb, port int, protocol smallint, name text, severity smallint,
         confidence text, cvss real, cvss_vector text, epss real, epss_percentile real, exploit_known boolean,
-        ransomware_known boolean, risk_score real, evidence text, description text, matched_by text, detection text, qod smallint,
+        ransomware_known boolean, risk_score real, evidence text, description text, solution text, cwes jsonb, reference_urls jsonb, matched_by text, detection text, qod smallint,
         package text, installed_version text, fixed_version text, advisory text, issue_id int, kind smallint)
       -- A new finding of an issue ignored on all its assets starts ignored the same way (an existing one keeps its own).
       left join issues r on r.id = x.issue_id and r.ignore_kind is not null
@@ -100,7 +106,8 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
         cvss = excluded.cvss, cvss_vector = excluded.cvss_vector, epss = excluded.epss,
         epss_percentile = excluded.epss_percentile, exploit_known = excluded.exploit_known,
         ransomware_known = excluded.ransomware_known, risk_score = excluded.risk_score, evidence = excluded.evidence,
-        description = excluded.description, matched_by = excluded.matched_by, detection = excluded.detection, qod = excluded.qod,
+        description = excluded.description, solution = excluded.solution, cwes = excluded.cwes,
+        reference_urls = excluded.reference_urls, matched_by = excluded.matched_by, detection = excluded.detection, qod = excluded.qod,
         package = excluded.package, installed_version = excluded.installed_version, fixed_version = excluded.fixed_version,
         advisory = excluded.advisory, issue_id = excluded.issue_id, kind = excluded.kind,
         state = case when findings.state = 3 then 2 else 1 end,

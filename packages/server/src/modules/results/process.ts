@@ -22,6 +22,23 @@ import { saveHostAuth, type AuthStateInput } from '../credentials/service.ts';
 import { resultOf, runSummary, type RunSummary } from './summary.ts';
 import { passedCheckIds, policyFindings, policyHostInput } from './policy-findings.ts';
 import { closePassedRules, savePolicyHosts } from '../policies/service.ts';
+import { catalogue, type Catalogue } from '../catalogue/catalogue.ts';
+import { testFactsOf, type TestFacts } from './solutions.ts';
+import type { TestFactsLookup } from './findings.ts';
+
+/** The catalogue's test facts by id, built once per loaded catalogue. */
+const factsByCatalogue = new WeakMap<Catalogue, Map<string, TestFacts>>();
+async function testFactsLookup(): Promise<TestFactsLookup> {
+  const c = await catalogue().catch(() => null);
+  if (!c) return () => undefined;
+  let byId = factsByCatalogue.get(c);
+  if (!byId) {
+    byId = new Map(c.templates.map((t) => [t.id, testFactsOf(t)]));
+    factsByCatalogue.set(c, byId);
+  }
+  const map = byId;
+  return (id) => map.get(id);
+}
 
 export interface ProcessProgress {
   current: number;
@@ -67,6 +84,8 @@ class MatchCache {
     const wanted = new Set<string>();
     for (const h of hosts)
       for (const f of h.findings) for (const c of f.cve) if (!this.facts.has(c.toUpperCase())) wanted.add(c.toUpperCase());
+    // The CVEs matched on services too: their records' CWEs (and references) go on the findings.
+    for (const matches of this.byCpe.values()) for (const m of matches) if (!this.facts.has(m.cve)) wanted.add(m.cve);
     if (wanted.size === 0) return;
     const found = await cveFacts(db, wanted);
     for (const c of wanted) this.facts.set(c, found.get(c) ?? null);
@@ -197,12 +216,13 @@ async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cac
   await cache.loadFacts(db, hosts);
   await cache.loadDistroFixes(db, hosts);
   const facts = cache.knownFacts;
+  const tests = await testFactsLookup();
   // Authenticated looks: package findings, end of life, a pending restart, and the health the run records.
   const looks = new Map<string, LookOutcome>();
   for (const h of hosts) if (h.auth) looks.set(h.address, await lookFindings(db, h.auth, c.seen, cache.lookFacts));
   const perHost = hosts.map((h) => ({
     host: h,
-    findings: [...hostFindings(h, cache.matches, facts, cache.distroFix), ...(looks.get(h.address)?.findings ?? [])],
+    findings: [...hostFindings(h, cache.matches, facts, cache.distroFix, tests), ...(looks.get(h.address)?.findings ?? [])],
   }));
   const summaries = new Map<string, RunHostSummary>(
     perHost.map(({ host, findings }) => [

@@ -157,10 +157,26 @@ export async function distinctIssues(db: Db, scope: AssetScope, filter: Vulnerab
 }
 
 /** References of an issue: NVD and CISA KEV for CVEs. */
-function referencesOf(cves: readonly string[], kev: boolean) {
+/** The host name of a reference URL, as its label (the URL itself when it has none). */
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).hostname || url;
+  } catch {
+    return url;
+  }
+};
+
+function referencesOf(cves: readonly string[], kev: boolean, urls: readonly string[]) {
   const out = cves.map((c) => ({ label: `${c} at NVD`, url: `https://nvd.nist.gov/vuln/detail/${encodeURIComponent(c)}` }));
   if (kev && cves.length)
     out.push({ label: 'CISA Known Exploited Vulnerabilities', url: 'https://www.cisa.gov/known-exploited-vulnerabilities-catalog' });
+  // Every reference of the test or the record, once.
+  const seen = new Set(out.map((r) => r.url));
+  for (const url of urls) {
+    if (seen.has(url)) continue;
+    seen.add(url);
+    out.push({ label: hostOf(url), url });
+  }
   return out;
 }
 
@@ -190,7 +206,8 @@ export async function issueDetails(db: Db, scope: AssetScope, row: IssueRow): Pr
     epss_percentile: num(row.epss_percentile),
     description: (row.description as string | null) ?? null,
     solution: (row.solution as string | null) ?? null,
-    references: referencesOf((row.cves as string[]) ?? [], Boolean(row.exploit_known)),
+    cwes: (row.cwes as string[] | null) ?? [],
+    references: referencesOf((row.cves as string[]) ?? [], Boolean(row.exploit_known), (row.reference_urls as string[] | null) ?? []),
     counts: { open: counts.open, closed: counts.closed, ignored: counts.ignored, assets: counts.assets },
     test_ignored: testIgnored !== undefined,
     ignore_rule:

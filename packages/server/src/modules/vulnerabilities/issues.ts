@@ -20,6 +20,9 @@ export interface IssueInput {
   exploitKnown: boolean;
   ransomwareKnown: boolean;
   description: string | null;
+  solution?: string | null;
+  cwes?: string[];
+  references?: string[];
   riskScore: number;
 }
 
@@ -46,22 +49,31 @@ export async function upsertIssues(tx: Tx, customerId: number, seen: Date, input
     exploit_known: x.exploitKnown,
     ransomware_known: x.ransomwareKnown,
     description: x.description,
+    solution: x.solution ?? null,
+    cwes: x.cwes ?? [],
+    reference_urls: x.references ?? [],
   }));
   const at = seen.toISOString();
   const rows = await queryRows<{ id: number; hid: string }>(
     tx,
     sql`insert into issues (customer_id, hid, source, kind, check_id, cve, cves, name, severity, cvss, cvss_vector, epss,
-                            epss_percentile, exploit_known, ransomware_known, description, first_seen, last_seen)
+                            epss_percentile, exploit_known, ransomware_known, description, solution, cwes, reference_urls,
+                            first_seen, last_seen)
         select ${customerId}, x.hid, 'network', x.kind, x.check_id, x.cve, x.cves, x.name, x.severity, x.cvss, x.cvss_vector,
-               x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known, x.description, ${at}::timestamptz, ${at}::timestamptz
+               x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known, x.description, x.solution, x.cwes,
+               x.reference_urls, ${at}::timestamptz, ${at}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
           hid text, kind smallint, check_id text, cve text, cves jsonb, name text, severity smallint, cvss real, cvss_vector text,
-          epss real, epss_percentile real, exploit_known boolean, ransomware_known boolean, description text)
+          epss real, epss_percentile real, exploit_known boolean, ransomware_known boolean, description text, solution text,
+          cwes jsonb, reference_urls jsonb)
         on conflict (customer_id, hid) do update set
           kind = excluded.kind, cves = excluded.cves, name = excluded.name, severity = excluded.severity, cvss = excluded.cvss,
           cvss_vector = excluded.cvss_vector, epss = excluded.epss, epss_percentile = excluded.epss_percentile,
           exploit_known = excluded.exploit_known, ransomware_known = excluded.ransomware_known,
           description = coalesce(excluded.description, issues.description),
+          solution = coalesce(excluded.solution, issues.solution),
+          cwes = case when excluded.cwes = '[]'::jsonb then issues.cwes else excluded.cwes end,
+          reference_urls = case when excluded.reference_urls = '[]'::jsonb then issues.reference_urls else excluded.reference_urls end,
           first_seen = least(issues.first_seen, excluded.first_seen), last_seen = greatest(issues.last_seen, excluded.last_seen)
         returning id, hid`,
   );

@@ -195,7 +195,8 @@ export async function getFinding(db: Db | Tx, scope: AssetScope, id: number): Pr
   const [row] = await queryRows<Row>(
     db,
     sql`select ${FINDING_COLUMNS}, f.cvss_vector, f.epss_percentile, f.evidence, f.description, f.solution, f.detection,
-               f.matched_by, i.solution as issue_solution, f.issue_id, f.host_id
+               f.matched_by, i.solution as issue_solution, i.description as issue_description, f.cwes, f.reference_urls,
+               i.cwes as issue_cwes, i.reference_urls as issue_reference_urls, f.issue_id, f.host_id
         from findings f join assets a on a.id = f.host_id join issues i on i.id = f.issue_id
         where f.id = ${id} and f.customer_id = ${scope.customerId} and ${scopeCondition(scope, 'a')}`,
   );
@@ -252,6 +253,10 @@ export async function findingTimeline(db: Db, findingId: number): Promise<Timeli
   });
 }
 
+/** The finding's own list, or its issue's when the finding has none (stored before findings kept them). */
+const nonEmpty = (own: unknown, issue: unknown): string[] =>
+  Array.isArray(own) && own.length ? (own as string[]) : Array.isArray(issue) ? (issue as string[]) : [];
+
 export function toVulnerabilityDetail(r: Row, timeline: TimelineEvent[], now: Date): VulnerabilityDetail {
   const detection = r.detection as string | null;
   return {
@@ -259,8 +264,10 @@ export function toVulnerabilityDetail(r: Row, timeline: TimelineEvent[], now: Da
     cvss_vector: (r.cvss_vector as string | null) ?? null,
     epss_percentile: num(r.epss_percentile),
     evidence: (r.evidence as string | null) ?? null,
-    description: (r.description as string | null) ?? null,
+    description: (r.description as string | null) ?? (r.issue_description as string | null) ?? null,
     solution: (r.solution as string | null) ?? (r.issue_solution as string | null) ?? null,
+    cwes: nonEmpty(r.cwes, r.issue_cwes),
+    references: nonEmpty(r.reference_urls, r.issue_reference_urls),
     detection,
     detection_label: detection && isDetectionMethod(detection) ? DETECTION_LABELS[detection] : null,
     matched_by: (r.matched_by as string | null) ?? null,
