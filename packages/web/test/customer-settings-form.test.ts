@@ -23,7 +23,7 @@ import {
 const NIGHTLY: BlackoutWindow = { enabled: true, days_of_week: '0', start_time: '22:00', end_time: '06:00', time_zone: 'Europe/Stockholm' };
 
 function settings(blackouts: BlackoutWindow | null): CustomerSettings {
-  return { lifecycle_management_enabled: false, lifecycle_period: 90, risk_acceptance_approval: true, blackouts };
+  return { lifecycle_management_enabled: false, lifecycle_period: 90, risk_acceptance_approval: true, min_qod: 70, blackouts };
 }
 
 function windowValues(overrides: Partial<BlackoutValues> = {}): BlackoutValues {

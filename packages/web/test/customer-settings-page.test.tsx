@@ -148,6 +148,31 @@ describe('CustomerSettingsPage', () => {
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('changes the minimum quality of detection, checked 0-100, and shows the server’s error on the field', async () => {
+    const stub = api(aCustomer({ min_qod: 70 }));
+    const { user } = renderWithApp(<CustomerSettingsPage />, { path: PATH, session: session() });
+    const form = await settingsForm();
+    const qod = within(form).getByRole('textbox', { name: 'Minimum quality of detection (%)' });
+    expect(qod).toHaveValue('70 %');
+    await user.clear(qod);
+    await user.type(qod, '101');
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    expect(await within(form).findByText('Enter a quality of detection from 0 to 100 %.')).toBeInTheDocument();
+    expect(stub.calls('PATCH', 'customer/:id/')).toHaveLength(0);
+
+    await user.clear(qod);
+    await user.type(qod, '30');
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(stub.calls('PATCH', 'customer/:id/')).toHaveLength(1));
+    expect(stub.calls('PATCH', 'customer/:id/')[0].body).toMatchObject({ min_qod: 30 });
+
+    stub.on('PATCH', 'customer/:id/', json({ min_qod: ['Enter a quality of detection from 0 to 100 %.'] }, 400));
+    await user.clear(qod);
+    await user.type(qod, '40');
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    expect(await within(form).findByText('Enter a quality of detection from 0 to 100 %.')).toBeInTheDocument();
+  });
+
   it('offers to try again when the customer cannot be loaded', async () => {
     const stub = api().on('GET', 'customer/', json({ detail: 'Server error' }, 500));
     const { user } = renderWithApp(<CustomerSettingsPage />, { path: PATH });

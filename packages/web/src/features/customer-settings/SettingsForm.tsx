@@ -1,10 +1,10 @@
-// The customer's settings (superusers): lifecycle management and its period, risk-acceptance approval and the blackout
-// window, saved with PATCH customer/{id}/; the saved customer goes into the page and the session, the server's field
+// The customer's settings (superusers): lifecycle management and its period, risk-acceptance approval, the minimum
+// quality of detection and the blackout window, saved with PATCH customer/{id}/; the saved customer goes into the page and the session, the server's field
 // errors onto the fields.
-import { Button, Card, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type Customer } from '@bulwark/core';
+import { MESSAGES, QOD_DEFAULT_MIN, QOD_OF_TYPE, QOD_RANGE, type Customer } from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
@@ -76,6 +76,18 @@ export function SettingsForm({ customer }: { customer: Customer }) {
             {...form.getInputProps('risk_acceptance_approval', { type: 'checkbox' })}
             label="Risk acceptance needs approval"
             description="An accepted risk counts only once someone other than the person who asked for it approves it."
+          />
+          <NumberInput
+            {...form.getInputProps('min_qod')}
+            label="Minimum quality of detection (%)"
+            description={`Findings less certain than this are hidden from lists, dashboards and reports unless asked for. ${QOD_DEFAULT_MIN} % (the default) hides CVEs matched only on an upstream version a distribution's banner hides backports behind (${QOD_OF_TYPE.remote_banner_unreliable} %).`}
+            min={QOD_RANGE.min}
+            max={QOD_RANGE.max}
+            step={5}
+            allowDecimal={false}
+            clampBehavior="none"
+            suffix=" %"
+            w={240}
           />
           <BlackoutFields form={form} savedZone={customer.blackouts?.time_zone} />
           <Group>

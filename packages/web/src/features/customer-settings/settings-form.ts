@@ -4,6 +4,8 @@
 // facts in words (licence, scan tasks at once, asset usage).
 import {
   BLACKOUT_DAILY,
+  QOD_DEFAULT_MIN,
+  QOD_RANGE,
   RETENTION_OPTIONS_DAYS,
   blackoutDays,
   blackoutText,
@@ -36,6 +38,8 @@ export interface SettingsValues {
   /** Days, as the select holds them. */
   lifecycle_period: string;
   risk_acceptance_approval: boolean;
+  /** Minimum quality of detection, 0-100 (a NumberInput holds '' while empty). */
+  min_qod: number | string;
   blackout: BlackoutValues;
 }
 
@@ -44,17 +48,25 @@ export interface CustomerSettingsPatch {
   lifecycle_management_enabled: boolean;
   lifecycle_period: number;
   risk_acceptance_approval: boolean;
+  /** Sent only when changed. */
+  min_qod?: number;
   blackouts?: BlackoutWindow;
 }
 
 /** The settings a customer has, as the form compares them. */
 export type CustomerSettings = Pick<
   Customer,
-  'lifecycle_management_enabled' | 'lifecycle_period' | 'risk_acceptance_approval' | 'blackouts'
+  'lifecycle_management_enabled' | 'lifecycle_period' | 'risk_acceptance_approval' | 'min_qod' | 'blackouts'
 >;
 
 /** The form fields the server's field errors go onto; blackout errors come keyed `blackouts` as a whole. */
-export const SETTINGS_ERROR_FIELDS = ['lifecycle_management_enabled', 'lifecycle_period', 'risk_acceptance_approval', 'blackouts'] as const;
+export const SETTINGS_ERROR_FIELDS = [
+  'lifecycle_management_enabled',
+  'lifecycle_period',
+  'risk_acceptance_approval',
+  'min_qod',
+  'blackouts',
+] as const;
 
 /** A new window's times: overnight, the common case. */
 const NEW_WINDOW = { start_time: '22:00', end_time: '06:00' } as const;
@@ -75,6 +87,7 @@ export function settingsValues(c: CustomerSettings, localZone = 'UTC'): Settings
     lifecycle_management_enabled: c.lifecycle_management_enabled,
     lifecycle_period: String(c.lifecycle_period),
     risk_acceptance_approval: c.risk_acceptance_approval,
+    min_qod: c.min_qod ?? QOD_DEFAULT_MIN,
     blackout: b
       ? {
           enabled: b.enabled,
@@ -116,13 +129,17 @@ export function sendsBlackout(before: Pick<CustomerSettings, 'blackouts'>, v: Pi
   return v.enabled || before.blackouts !== null;
 }
 
-/** The body of PATCH customer/{id}/: the settings, and the blackout window when §5 says so. */
-export function settingsPatch(before: Pick<CustomerSettings, 'blackouts'>, v: SettingsValues): CustomerSettingsPatch {
+/** The body of PATCH customer/{id}/: the settings, the minimum QoD when changed, and the blackout window when §5 says so. */
+export function settingsPatch(
+  before: Pick<CustomerSettings, 'blackouts'> & { min_qod?: number },
+  v: SettingsValues,
+): CustomerSettingsPatch {
   const patch: CustomerSettingsPatch = {
     lifecycle_management_enabled: v.lifecycle_management_enabled,
     lifecycle_period: Number(v.lifecycle_period),
     risk_acceptance_approval: v.risk_acceptance_approval,
   };
+  if (v.min_qod !== undefined && Number(v.min_qod) !== before.min_qod) patch.min_qod = Number(v.min_qod);
   if (sendsBlackout(before, v.blackout)) patch.blackouts = blackoutOf(v.blackout);
   return patch;
 }
@@ -160,6 +177,9 @@ export function validateSettings(
   if (!lifecycleOptions(before.lifecycle_period).some((o) => Number(o.value) === period)) {
     errors.lifecycle_period = `Choose one of ${RETENTION_OPTIONS_DAYS.join(', ')} days.`;
   }
+  const qod = v.min_qod === '' || v.min_qod === undefined ? NaN : Number(v.min_qod);
+  if (!Number.isInteger(qod) || qod < QOD_RANGE.min || qod > QOD_RANGE.max)
+    errors.min_qod = `Enter a quality of detection from ${QOD_RANGE.min} to ${QOD_RANGE.max} %.`;
   if (sendsBlackout(before, v.blackout)) Object.assign(errors, blackoutErrors(v.blackout));
   return errors;
 }
