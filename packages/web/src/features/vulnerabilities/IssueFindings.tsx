@@ -12,6 +12,7 @@ import { Fact } from '../../components/Fact.tsx';
 import { assetPath, seenText } from '../assets/asset-format.ts';
 import { VulnerabilityActions } from './VulnerabilityActions.tsx';
 import { IgnoreBadges, findingColumns, findingPlace } from './vulnerability-columns.tsx';
+import { FINDING_QOD_COLUMN, QodBadge, withQodColumn } from './qod.tsx';
 import { fetchFinding, fetchIssueFindings, VULN_KEYS } from './vulnerabilities-api.ts';
 import { FINDING_SORT_KEYS, FINDING_STATE_OPTIONS, STATE_OPTIONS, dayText, eventLabel, listFailure } from './vulnerability-format.ts';
 
@@ -20,7 +21,8 @@ const ASSET_FILTERS: readonly FilterDef[] = [
   { kind: 'multi-select', name: 'state', label: 'State', placeholder: 'Active (default)', options: STATE_OPTIONS, width: 240 },
   { kind: 'multi-select', name: 'finding_state', label: 'Finding state', placeholder: 'Open (default)', options: FINDING_STATE_OPTIONS },
 ];
-const COLUMNS = findingColumns(false);
+// Every finding of the issue is listed (qod_min=0), so each says its quality of detection.
+const COLUMNS = withQodColumn(findingColumns(false), FINDING_QOD_COLUMN, true);
 
 export function IssueFindings({ hid }: { hid: string }) {
   const list = useListState({
@@ -156,6 +158,7 @@ export function FindingEvidence({ hid }: { hid: string }) {
               <Fact label="State">{f.state_label}</Fact>
               <Fact label="Detection">{f.detection_label ?? '–'}</Fact>
               <Fact label="Confidence">{f.confidence_label}</Fact>
+              <Fact label="Quality of detection">{f.qod_label ? <QodBadge qod={f.qod} /> : '–'}</Fact>
               <Fact label="Matched by">{f.matched_by ?? '–'}</Fact>
               <Fact label="First found">{seenText(f.created)}</Fact>
               <Fact label="Last detected">{seenText(f.last_detected)}</Fact>

@@ -11,6 +11,7 @@ import { ListError } from '../../components/data-table/index.ts';
 import { seenText } from '../assets/asset-format.ts';
 import { cveUrl, formatCvss } from '../scans/result-format.ts';
 import { RiskBadge, SeverityBadge } from './vulnerability-columns.tsx';
+import { QodBadge } from './qod.tsx';
 import { fetchCommonAppVersions, fetchRelatedIssues, VULN_KEYS } from './vulnerabilities-api.ts';
 import { epssText } from './vulnerability-format.ts';
 
@@ -122,6 +123,7 @@ export function IssueOverview({ issue }: { issue: IssueDetails }) {
           <Fact label="Known exploited (KEV)">{issue.exploit_known ? 'Yes' : 'No'}</Fact>
           <Fact label="Used by ransomware">{issue.ransomware_known ? 'Yes' : 'No'}</Fact>
           <Fact label="Kind">{issue.kind_label}</Fact>
+          <Fact label="Quality of detection">{issue.qod > 0 ? <QodBadge qod={issue.qod} /> : '–'}</Fact>
           <Fact label="Source">{VULNERABILITY_SOURCE_LABELS[issue.source as VulnerabilitySource] ?? issue.source}</Fact>
           <Fact label="Open">{c.open}</Fact>
           <Fact label="Closed">{c.closed}</Fact>

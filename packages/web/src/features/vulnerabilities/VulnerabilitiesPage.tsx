@@ -1,6 +1,7 @@
 // /vm/unified-vulnerabilities: every open weakness, grouped by issue (one row per CVE or test, with how many assets it
 // is on) or by asset (one row per finding); the §3 filters kept in the URL, saved views (the default one applied when the
-// list opens bare), ignoring and un-ignoring in bulk, the CSV export and what does not count.
+// list opens bare), ignoring and un-ignoring in bulk, the CSV export and what does not count; findings below the
+// customer's minimum quality of detection are hidden, the page says how many and shows them on request (qod_min=0).
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
@@ -15,6 +16,7 @@ import { IgnoredSummary } from './IgnoredSummary.tsx';
 import { SavedViews } from './SavedViews.tsx';
 import { VulnerabilityActions } from './VulnerabilityActions.tsx';
 import { ISSUE_COLUMNS, findingColumns } from './vulnerability-columns.tsx';
+import { FINDING_QOD_COLUMN, HiddenBelowQod, ISSUE_QOD_COLUMN, QOD_FILTER, QOD_PARAM, SHOW_ALL_QOD_VALUE, withQodColumn } from './qod.tsx';
 import {
   exportUrl,
   fetchFindingCount,
@@ -39,13 +41,15 @@ import {
 } from './vulnerability-format.ts';
 
 const FINDING_COLUMNS = findingColumns(true);
+const FINDING_QOD_COLUMNS = withQodColumn(FINDING_COLUMNS, FINDING_QOD_COLUMN, true);
+const ISSUE_QOD_COLUMNS = withQodColumn(ISSUE_COLUMNS, ISSUE_QOD_COLUMN, true);
 const first = (v: string | readonly string[] | undefined) => (typeof v === 'string' ? v : v?.[0]);
 
 export default function VulnerabilitiesPage() {
   const [params, setParams] = useSearchParams();
   const group = groupingOf(params.get(GROUP_PARAM));
   const tags = useQuery({ queryKey: VULN_KEYS.tags, queryFn: ({ signal }) => fetchTags(signal) });
-  const filters = useMemo(() => vulnerabilityFilters(tags.data ?? []), [tags.data]);
+  const filters = useMemo(() => [...vulnerabilityFilters(tags.data ?? []), QOD_FILTER], [tags.data]);
   const list = useListState({
     pageSize: PAGE_SIZE,
     defaultOrdering: defaultOrdering(group),
@@ -107,6 +111,8 @@ export default function VulnerabilitiesPage() {
   });
   const current = group === 'issue' ? issues : findings;
   const total = current.data?.count ?? 0;
+  // Another minimum than the customer's (low-confidence findings shown, or only the surest): each row says its QoD.
+  const qodShown = list.filters[QOD_PARAM] !== undefined;
   const filtered = list.activeFilters > 0;
 
   function setGroup(next: Grouping) {
@@ -196,6 +202,7 @@ export default function VulnerabilitiesPage() {
                 : ''}
             </Text>
           </Group>
+          <HiddenBelowQod qod={current.data?.qod} onShow={() => list.setFilter(QOD_PARAM, SHOW_ALL_QOD_VALUE)} />
           {filtered && total > 0 && (
             <Group gap="xs">
               <Text size="sm">Everything matching:</Text>
@@ -210,7 +217,7 @@ export default function VulnerabilitiesPage() {
               {...common}
               id="vulnerabilities-by-issue"
               caption="Vulnerabilities"
-              columns={ISSUE_COLUMNS}
+              columns={qodShown ? ISSUE_QOD_COLUMNS : ISSUE_COLUMNS}
               rows={holding ? undefined : issues.data?.results}
               rowKey={(i) => i.hid}
               rowProps={(i) => ({ 'data-hid': i.hid })}
@@ -225,7 +232,7 @@ export default function VulnerabilitiesPage() {
               {...common}
               id="vulnerabilities-by-asset"
               caption="Findings"
-              columns={FINDING_COLUMNS}
+              columns={qodShown ? FINDING_QOD_COLUMNS : FINDING_COLUMNS}
               rows={holding ? undefined : findings.data?.results}
               rowKey={(f) => f.id}
               rowProps={(f) => ({ 'data-finding-id': f.id })}

@@ -7,6 +7,7 @@ import {
   ignoreResult,
   issue,
   issueDetails,
+  qodHidden,
   relatedIssue,
   savedFilter,
   tagBasic,
@@ -16,6 +17,7 @@ import {
   type IgnoreInput,
   type Issue,
   type IssueDetails,
+  type QodHidden,
   type SavedFilter,
   type SavedFilterInput,
   type TagBasic,
@@ -36,8 +38,21 @@ export interface ListCount {
   exact: boolean;
 }
 
-const issuePage = pagedAnswer(issue);
-const findingPage = pagedAnswer(vulnerability);
+/** A page of a vulnerability list, with how many findings the minimum quality of detection hid (null if not said). */
+export type QodPaged<T> = Paged<T> & { qod: QodHidden | null };
+
+function qodPagedAnswer<T>(item: { parse(data: unknown): T }) {
+  const page = pagedAnswer(item);
+  return {
+    parse(data: unknown): QodPaged<T> {
+      const said = qodHidden.safeParse((data as { qod?: unknown } | null)?.qod);
+      return { ...page.parse(data), qod: said.success ? said.data : null };
+    },
+  };
+}
+
+const issuePage = qodPagedAnswer(issue);
+const findingPage = qodPagedAnswer(vulnerability);
 const countAnswer = {
   parse(data: unknown): ListCount {
     const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
@@ -52,12 +67,12 @@ const SAVED = 'remediation/vm-filter-collection/';
 const hidPath = (hid: string) => `${ISSUES}${encodeURIComponent(hid)}/`;
 
 /** GET unified-assets/issues/: one row per issue the filter matches. */
-export function fetchIssues(query: QueryParams, signal?: AbortSignal): Promise<Paged<Issue>> {
+export function fetchIssues(query: QueryParams, signal?: AbortSignal): Promise<QodPaged<Issue>> {
   return api.get(ISSUES, { query, signal, schema: issuePage });
 }
 
 /** GET remediation/vulnerability-simple/: one row per finding (issue × asset × port). */
-export function fetchFindings(query: QueryParams, signal?: AbortSignal): Promise<Paged<Vulnerability>> {
+export function fetchFindings(query: QueryParams, signal?: AbortSignal): Promise<QodPaged<Vulnerability>> {
   return api.get(FINDINGS, { query, signal, schema: findingPage });
 }
 
@@ -76,8 +91,9 @@ export function fetchIssueDetails(hid: string, signal?: AbortSignal): Promise<Is
 }
 
 /** The issue's findings, one per asset and port, with the list's filters. */
-export function fetchIssueFindings(hid: string, query: QueryParams, signal?: AbortSignal): Promise<Paged<Vulnerability>> {
-  return api.get(`${hidPath(hid)}assets/`, { query, signal, schema: findingPage });
+export function fetchIssueFindings(hid: string, query: QueryParams, signal?: AbortSignal): Promise<QodPaged<Vulnerability>> {
+  // An issue's page shows every finding of it, whatever its quality of detection (each says its own).
+  return api.get(`${hidPath(hid)}assets/`, { query: { qod_min: '0', ...query }, signal, schema: findingPage });
 }
 
 export function fetchRelatedIssues(hid: string, signal?: AbortSignal): Promise<RelatedIssue[]> {
