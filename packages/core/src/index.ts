@@ -9,6 +9,7 @@ export * from './route-guards.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './api/intel.ts';
+export * from './api/catalogue.ts';
 export * from './api/scans.ts';
 export * from './api/probes.ts';
 export * from './api/assets.ts';

@@ -173,6 +173,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/vt', name: 'vt', title: 'Vulnerability tests', area: 'vulnerabilities', access: 'signed-in', redirectToFirstChild: true },
   ...group({ area: 'vulnerabilities', permission: 'vulnerabilities', legacy: true }, [
     { path: '/vt/vulnerability-tests', name: 'vulnerability-tests', title: 'Vulnerability tests', nav: true },
+    { path: '/vt/vulnerability-tests/:id', name: 'vulnerability-test', title: 'Vulnerability test' },
   ]),
 
   // Monitoring.

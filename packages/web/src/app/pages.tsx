@@ -76,6 +76,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'unified-vulnerability-pat': OtherFindingPage,
   'unified-vulnerability-cp': OtherFindingPage,
   'vulnerability-tests': lazyPage(() => import('../features/catalogue/TestCataloguePage.tsx')),
+  'vulnerability-test': lazyPage(() => import('../features/catalogue/TestPage.tsx')),
   'scan-appliance': lazyPage(() => import('../features/probes/ApplianceViewPage.tsx')),
   'scan-appliances': lazyPage(() => import('../features/probes/ProbesPage.tsx')),
   users: lazyPage(() => import('../features/users/UsersPage.tsx')),

@@ -11,7 +11,7 @@ import {
   type TestSelection,
 } from '@bulwark/scanner';
 import type { z } from 'zod';
-import type { networkTest, refusedTemplate, testCategory } from '@bulwark/core';
+import type { NetworkTestDetail, networkTest, refusedTemplate, testCategory } from '@bulwark/core';
 
 export type TestCategory = z.infer<typeof testCategory>;
 export type NetworkTest = z.infer<typeof networkTest>;
@@ -41,8 +41,9 @@ export interface Catalogue {
 /** One catalogue per set of folders: the folders are read once per process (restart to pick up changed templates). */
 let cached: { key: string; catalogue: Promise<Catalogue> } | undefined;
 
-function build(templates: CheckTemplate[], refused: RefusedTemplateRow[]): Catalogue {
-  const tests = templates.map((t): NetworkTest => ({
+/** A test row of a template (the catalogue list's shape). */
+function testRow(t: CheckTemplate): NetworkTest {
+  return {
     id: t.id,
     name: t.info.name,
     category: categoryId(t.bulwark.category),
@@ -52,7 +53,29 @@ function build(templates: CheckTemplate[], refused: RefusedTemplateRow[]): Catal
     description: t.info.description ?? '',
     solution: t.bulwark.solution || t.info.remediation || '',
     source: t.source,
-  }));
+  };
+}
+
+/** The page of one test: its row, what it says of the weakness, and what it runs on (protocols, ports, services). */
+export function testDetail(t: CheckTemplate, ignored: boolean): NetworkTestDetail {
+  const protocols = [t.http.length ? 'http' : '', t.network.length ? 'network' : '', t.ssl.length ? 'ssl' : ''].filter(Boolean);
+  const ports = [...new Set(t.network.flatMap((n) => n.ports))].sort((a, b) => a - b);
+  const cvss = t.info.cvssScore !== undefined && Number.isFinite(t.info.cvssScore) ? t.info.cvssScore : null;
+  return {
+    ...testRow(t),
+    category_name: t.bulwark.category,
+    cwe: t.info.cwe.map((c) => c.toUpperCase()),
+    cvss,
+    cvss_vector: t.info.cvssMetrics ?? null,
+    references: t.info.reference,
+    runs_on: { protocols, ports, services: t.bulwark.services },
+    file: t.file ?? null,
+    ignored,
+  };
+}
+
+function build(templates: CheckTemplate[], refused: RefusedTemplateRow[]): Catalogue {
+  const tests = templates.map(testRow);
   const categories = new Map<string, TestCategory>();
   for (const t of templates) {
     const id = categoryId(t.bulwark.category);

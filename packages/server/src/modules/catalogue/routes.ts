@@ -4,13 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { networkTest, refusedTemplate, testCategory } from '@bulwark/core';
+import { networkTest, networkTestDetail, refusedTemplate, testCategory } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
 import { boolParam, ordering, pageQuery, paged, pagedSchema, searchParam } from '../../http/list.ts';
 import { notFound } from '../../http/errors.ts';
 import { ignoredTestIds, setTestIgnored } from '../vulnerabilities/service.ts';
-import { catalogue, type NetworkTest } from './catalogue.ts';
+import { catalogue, testDetail, type NetworkTest } from './catalogue.ts';
 
 const tags = ['scans'];
 
@@ -91,6 +91,27 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (ordering.descending) rows.reverse();
       const shown = rows.slice((page - 1) * page_size, page * page_size).map((t) => ({ ...t, ignored: ignoredIds.has(t.id) }));
       return paged(request, page, page_size, rows.length, shown);
+    },
+  );
+
+  r.get(
+    '/api/nvt/nvtests-simple/:id/',
+    {
+      config: { access: 'net_scans:read' },
+      schema: {
+        tags,
+        summary: 'One vulnerability test: description, solution, CWE, CVSS, references, source and what it runs on',
+        params: testParams,
+        response: { 200: networkTestDetail },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const c = await catalogue();
+      const template = c.templates.find((t) => t.id === request.params.id);
+      if (!template) throw notFound();
+      const ignoredIds = await ignoredTestIds(ctx.db, auth.customer.id, 'n');
+      return testDetail(template, ignoredIds.has(template.id));
     },
   );
 

@@ -1,6 +1,6 @@
 // Calls of the vulnerability-test catalogue screen: the tests (shipped and community, each ignored for the organisation
 // or not), ignoring and un-ignoring one, and the refused templates.
-import { networkTest, refusedTemplate } from '@bulwark/core';
+import { networkTest, networkTestDetail, refusedTemplate, type NetworkTestDetail } from '@bulwark/core';
 import { api } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
 import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
@@ -30,4 +30,12 @@ export function fetchRefusedTemplates(query: QueryParams, signal?: AbortSignal):
 /** POST nvt/nvtests-simple/{id}/ignore/ or unignore/: the organisation ignores the test (its findings stop counting) or not. */
 export function setTestIgnored(id: string, ignored: boolean): Promise<unknown> {
   return api.post(`nvt/nvtests-simple/${encodeURIComponent(id)}/${ignored ? 'ignore' : 'unignore'}/`);
+}
+
+/** The page of one test (/vt/vulnerability-tests/{id}). */
+export const testPagePath = (id: string): string => `/vt/vulnerability-tests/${encodeURIComponent(id)}`;
+
+/** GET nvt/nvtests-simple/{id}/: one test with its description, solution, CWE, references and what it runs on. */
+export function fetchCatalogueTest(id: string, signal?: AbortSignal): Promise<NetworkTestDetail> {
+  return api.get(`nvt/nvtests-simple/${encodeURIComponent(id)}/`, { signal, schema: networkTestDetail });
 }

@@ -1,17 +1,18 @@
 // The columns and filters of the catalogue screen: the tests (name, category, severity, source, ignored, and the action
 // to ignore or un-ignore one) and the refused templates (file, id, reason).
+import { Link } from 'react-router';
 import { Anchor, Badge, Code, Text } from '@mantine/core';
 import { SEVERITY_LABELS, type Severity } from '@bulwark/core';
 import type { DataColumn } from '../../components/data-table/index.ts';
 import type { FilterDef } from '../../components/filter-bar/index.ts';
-import type { CatalogueTest, RefusedTemplate } from './catalogue-api.ts';
+import { testPagePath, type CatalogueTest, type RefusedTemplate } from './catalogue-api.ts';
 
 const SOURCE_OPTIONS = [
   { value: 'shipped', label: 'Shipped' },
   { value: 'community', label: 'Community' },
 ] as const;
 
-function SourceBadge({ source }: { source: 'shipped' | 'community' }) {
+export function SourceBadge({ source }: { source: 'shipped' | 'community' }) {
   return source === 'community' ? (
     <Badge variant="light" color="grape">
       Community
@@ -28,9 +29,9 @@ export const TEST_COLUMNS: readonly DataColumn<CatalogueTest>[] = [
     sortKey: 'name',
     cell: (test) => (
       <>
-        <Text size="sm" fw={500}>
+        <Anchor component={Link} to={testPagePath(test.id)} size="sm" fw={500}>
           {test.name}
-        </Text>
+        </Anchor>
         <Text size="xs" c="dimmed">
           {test.id}
           {test.cve.length > 0 ? ` · ${test.cve.join(', ')}` : ''}
