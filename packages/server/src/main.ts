@@ -72,6 +72,8 @@ program
     process.once('SIGTERM', () => void stop('SIGTERM'));
     await app.listen({ port: cfg.port, host: cfg.host });
     app.log.info(`Bulwark is ready at ${cfg.publicUrl} (database: ${cfg.databaseUrl ? 'PostgreSQL' : `PGlite in ${cfg.dataDir}`})`);
+    // Feeds that never synced, failed or went stale, and trackers the inventory needs: said once, where operators look.
+    await (await import('./modules/intel/index.ts')).logFeedHealthAtStart(app.ctx);
   });
 
 program

@@ -138,3 +138,39 @@ export const vulnerabilityMatch = z.object({
   description: z.string(),
   references: z.array(z.string()),
 });
+
+/** A feed whose last successful sync is older than this is stale (docs/intel.md, "Feed health"). */
+export const FEED_STALE_HOURS = 48;
+
+/** What is wrong with the feeds: never synced, failed, stale, or a source the customer's inventory needs but has no data of. */
+export const FEED_HEALTH_CODES = ['feed-never-synced', 'feed-failed', 'feed-stale', 'feed-missing-for-inventory'] as const;
+export type FeedHealthCode = (typeof FEED_HEALTH_CODES)[number];
+
+export const feedHealthProblem = z.object({
+  code: z.enum(FEED_HEALTH_CODES),
+  severity: z.enum(['warning', 'error']),
+  /** The feed source it is about (nvd, kev, epss, debian, osv/<ecosystem>). */
+  source: z.string(),
+  message: z.string(),
+  /** When it happened: the failure, or the last success of a stale feed. */
+  at: z.string().nullable(),
+});
+export type FeedHealthProblem = z.infer<typeof feedHealthProblem>;
+
+/** `GET /api/intel/health/`: the feeds' health as one customer needs it; no problems means all is well. */
+export const feedHealth = z.object({
+  ok: z.boolean(),
+  checked_at: z.string(),
+  sources: z.array(
+    z.object({
+      source: z.string(),
+      label: z.string(),
+      health: z.enum(['never', 'failed', 'stale', 'ok']),
+      last_success_at: z.string().nullable(),
+      last_error: z.string().nullable(),
+      last_error_at: z.string().nullable(),
+    }),
+  ),
+  problems: z.array(feedHealthProblem),
+});
+export type FeedHealth = z.infer<typeof feedHealth>;

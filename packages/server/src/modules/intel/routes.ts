@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   feedImport,
+  feedHealth,
   feedImportRequest,
   feedSyncRequest,
   feedSyncStarted,
@@ -18,6 +19,7 @@ import { getFeedImport, insertFeedImport, lastFeedImport, listFeedImports, type 
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
+import { feedHealth as readFeedHealth } from './feed-health.ts';
 import { sourceProblem } from './import.ts';
 import { intelCounts, matchCpe, matchPackage } from './match.ts';
 import { startFeedImport } from './queue.ts';
@@ -77,6 +79,22 @@ export function intelRoutes(app: FastifyInstance, ctx: AppContext): void {
       authOf(request);
       const [counts, last, sync] = await Promise.all([intelCounts(ctx.db), lastFeedImport(ctx.db), feedSyncStatus(ctx.db, ctx.config)]);
       return { ...counts, last_import: last ? toFeedImport(last, ctx.config.feedsDir) : null, sync };
+    },
+  );
+
+  r.get(
+    '/api/intel/health/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The feeds’ health for the caller’s customer: sources never synced, failed or stale, and trackers its inventory needs',
+        response: { 200: feedHealth },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return readFeedHealth(ctx.db, ctx.config, auth.customer.id, ctx.clock());
     },
   );
 
