@@ -1,11 +1,14 @@
 // Quality of detection on the vulnerability screens against a stubbed API: the list says how many findings the
 // customer's minimum hid and shows them on request (qod_min=0) with a QoD column; the filter kept in the URL; an issue's
-// overview shows its QoD with its level.
+// overview shows its QoD with its level; the dashboard says how many open findings the minimum left out of its figures.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { dashboard } from '@bulwark/core';
+import DashboardPage from '../src/features/dashboard/DashboardPage.tsx';
 import VulnerabilitiesPage from '../src/features/vulnerabilities/VulnerabilitiesPage.tsx';
 import { IssueOverview } from '../src/features/vulnerabilities/IssueOverview.tsx';
 import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
+import { aSession } from './support/fixtures.ts';
 import { renderWithApp } from './support/render.tsx';
 import { aVulnerability, anIssue, anIssueDetails, NOTHING_IGNORED } from './support/vulnerabilities.ts';
 
@@ -80,5 +83,51 @@ describe('quality of detection on an issue', () => {
     renderWithApp(<IssueOverview issue={anIssueDetails({ qod: 80, qod_label: '80 % (Middling)' })} />, { path: '/' });
     expect(screen.getByText('Quality of detection')).toBeInTheDocument();
     expect(screen.getByText('80 % · Middling')).toBeInTheDocument();
+  });
+});
+
+const SUMMARY = {
+  average_risk_score: 40,
+  assets_scored: 1,
+  open_findings: 1,
+  open_issues: 1,
+  affected_assets: 1,
+  by_severity: [0, 0, 1, 0, 0],
+  exploit_known: 0,
+  ransomware_known: 0,
+  qod: { min: 70, hidden: 3 },
+};
+
+describe('quality of detection on the dashboard', () => {
+  it('says how many open findings the minimum left out, linking to the list that shows them', async () => {
+    const mine = dashboard.parse({
+      id: 1,
+      name: 'My dashboard',
+      scope: 'dashboard',
+      team: null,
+      tag: null,
+      is_default: true,
+      created: '2026-11-20T10:00:00.000Z',
+      updated: '2026-11-20T10:00:00.000Z',
+    });
+    stubApi()
+      .on('GET', 'dashboard/dashboards/', [mine])
+      .on('GET', 'dashboard/widgets/', page([]))
+      .on('GET', 'unified-assets/issues-summary/', SUMMARY);
+    renderWithApp(<DashboardPage />, { path: '/dashboard', session: aSession() });
+    const line = await screen.findByTestId('qod-hidden-summary');
+    expect(line).toHaveTextContent('3 findings below the minimum quality of detection (70 %) are hidden — Show them');
+    expect(within(line).getByRole('link', { name: 'Show them' })).toHaveAttribute(
+      'href',
+      '/vm/unified-vulnerabilities?group=asset&qod_min=0',
+    );
+  });
+
+  it('says nothing when the minimum hid nothing', async () => {
+    stubApi()
+      .on('GET', 'dashboard/dashboards/', [])
+      .on('GET', 'unified-assets/issues-summary/', { ...SUMMARY, qod: { min: 70, hidden: 0 } });
+    renderWithApp(<DashboardPage />, { path: '/dashboard', session: aSession() });
+    await waitFor(() => expect(screen.queryByTestId('qod-hidden-summary')).not.toBeInTheDocument());
   });
 });

@@ -279,6 +279,8 @@ export const vulnerabilitySummary = z.object({
   by_severity: z.array(z.number().int()).length(5),
   exploit_known: z.number().int(),
   ransomware_known: z.number().int(),
+  /** The customer's minimum quality of detection and the open findings that count it left out. */
+  qod: z.object({ min: z.number().int(), hidden: z.number().int() }).optional(),
 });
 export type VulnerabilitySummary = z.infer<typeof vulnerabilitySummary>;
 

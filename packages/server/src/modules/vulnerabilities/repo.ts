@@ -305,7 +305,8 @@ export async function ignoredSummary(db: Db, scope: AssetScope, now: Date) {
 
 /** The customer's exposure: the mean risk of the assets scans have seen, and the open findings that count. */
 export async function vulnerabilitySummary(db: Db, scope: AssetScope) {
-  const [[assets], [open]] = await Promise.all([
+  const minQod = minQodOf(scope.customerId, undefined);
+  const [[assets], [open], [hidden]] = await Promise.all([
     queryRows<Row>(
       db,
       sql`select coalesce(avg(a.risk_score), 0) as average, count(*)::int as n from assets a
@@ -321,7 +322,13 @@ export async function vulnerabilitySummary(db: Db, scope: AssetScope) {
                  count(*) filter (where f.exploit_known)::int as kev, count(*) filter (where f.ransomware_known)::int as ransomware
           from findings f join assets a on a.id = f.host_id
           where f.customer_id = ${scope.customerId} and ${scopeCondition(scope, 'a')} and f.state <> 3 and ${COUNTS}
-            and f.qod >= ${minQodOf(scope.customerId, undefined)}`,
+            and f.qod >= ${minQod}`,
+    ),
+    queryRows<Row>(
+      db,
+      sql`select ${minQod} as min, (select count(*)::int from findings f join assets a on a.id = f.host_id
+          where f.customer_id = ${scope.customerId} and ${scopeCondition(scope, 'a')} and f.state <> 3 and ${COUNTS}
+            and f.qod < ${minQod}) as hidden`,
     ),
   ]);
   return {
@@ -333,6 +340,7 @@ export async function vulnerabilitySummary(db: Db, scope: AssetScope) {
     by_severity: [0, 1, 2, 3, 4].map((s) => Number(open?.[`s${s}`] ?? 0)),
     exploit_known: Number(open?.kev ?? 0),
     ransomware_known: Number(open?.ransomware ?? 0),
+    qod: { min: Number(hidden?.min ?? 0), hidden: Number(hidden?.hidden ?? 0) },
   };
 }
 

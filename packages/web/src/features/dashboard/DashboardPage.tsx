@@ -17,6 +17,7 @@ import { DASHBOARD_KEYS, createDefaultDashboard, deleteDashboard, fetchDashboard
 import { DASHBOARD_MESSAGES, DashboardNameForm } from './DashboardNameForm.tsx';
 import { OrganisationCard } from './OrganisationCard.tsx';
 import { WidgetBoard } from './WidgetBoard.tsx';
+import { HiddenBelowQodLink } from '../vulnerabilities/qod.tsx';
 
 /** The default dashboard first, the rest as the server orders them. */
 export function defaultFirst(dashboards: readonly Dashboard[]): Dashboard[] {
@@ -103,6 +104,7 @@ export default function DashboardPage() {
                 </Button>
               </Group>
             </Group>
+            <HiddenBelowQodLink />
             <WidgetBoard key={current.id} dashboard={current} />
           </Stack>
         )}

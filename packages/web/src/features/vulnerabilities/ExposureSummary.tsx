@@ -7,6 +7,7 @@ import { Anchor, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from 
 import { useQuery } from '@tanstack/react-query';
 import { SEVERITY_LABELS, type Severity } from '@bulwark/core';
 import { severityColor } from '../scans/result-format.ts';
+import { HiddenBelowQodLink } from './qod.tsx';
 import { RiskBadge } from './vulnerability-columns.tsx';
 import { fetchSummary, VULN_KEYS } from './vulnerabilities-api.ts';
 import { LIST_PATH } from './vulnerability-format.ts';
@@ -69,6 +70,7 @@ export function ExposureSummary() {
             </Anchor>
           ))}
         </Group>
+        <HiddenBelowQodLink />
       </Stack>
     </Card>
   );

@@ -1,10 +1,14 @@
 // Quality of detection (QoD) on the vulnerability screens: its badge ("30 % · Low"), the list filter that shows findings
-// below the customer's minimum (`qod_min`), the QoD column the lists add while it is set, and the line that says how many
-// findings the minimum hid, with a button that shows them.
-import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+// below the customer's minimum (`qod_min`), the QoD column the lists add while it is set, and the lines that say how many
+// findings the minimum hid (the list's, and the headline's on the exposure summary and the dashboard), showing them.
+import { Link } from 'react-router';
+import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { QOD_LEVEL_LABELS, hiddenBelowQodMessage, qodLevel, type Issue, type QodHidden, type Vulnerability } from '@bulwark/core';
 import type { DataColumn } from '../../components/data-table/index.ts';
 import type { FilterDef, FilterValue } from '../../components/filter-bar/index.ts';
+import { fetchSummary, VULN_KEYS } from './vulnerabilities-api.ts';
+import { LIST_PATH } from './vulnerability-format.ts';
 
 /** The list parameter, and its value that shows every finding. */
 export const QOD_PARAM = 'qod_min';
@@ -62,5 +66,23 @@ export function HiddenBelowQod({ qod, onShow }: { qod: QodHidden | null | undefi
         </Button>
       </Group>
     </Alert>
+  );
+}
+
+/**
+ * The headline's line (exposure summary, dashboard): the open findings the customer's minimum hid, linking to the list
+ * that shows them; nothing when none are, or when the caller cannot read vulnerabilities.
+ */
+export function HiddenBelowQodLink() {
+  const { data } = useQuery({ queryKey: VULN_KEYS.summary, queryFn: ({ signal }) => fetchSummary(signal), retry: false });
+  const qod = data?.qod;
+  if (!qod || qod.hidden === 0) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="qod-hidden-summary">
+      {hiddenBelowQodMessage(qod.hidden, qod.min)} —{' '}
+      <Anchor component={Link} to={`${LIST_PATH}?group=asset&${QOD_PARAM}=${SHOW_ALL_QOD}`} size="sm">
+        Show them
+      </Anchor>
+    </Text>
   );
 }
