@@ -106,8 +106,9 @@ describe.each(BACKENDS)('quality of detection on %s', (backend) => {
   });
 
   it('keeps below-minimum findings out of the exposure headline, the dashboard’s today and the report summary', async () => {
-    const summary = (await admin.get<{ open_findings: number }>('/api/unified-assets/issues-summary/')).body;
+    const summary = (await admin.get<{ open_findings: number; qod: QodHidden }>('/api/unified-assets/issues-summary/')).body;
     expect(summary.open_findings).toBe(1);
+    expect(summary.qod).toEqual({ min: 70, hidden: hiddenCves });
     const today = (await admin.get<TrendPoint[]>('/api/dashboard/stats/vulnsovertime/?days=7')).body.at(-1)!;
     expect(today.total).toBe(1);
     const data = (await admin.post<ReportData>('/api/reports/prepare-report-data/', { scope_kind: 'unified_vulns' })).body;
