@@ -33,6 +33,7 @@ export * from './constants.ts';
 export * from './scan-status.ts';
 export * from './scan-errors.ts';
 export * from './scan-lifecycle.ts';
+export * from './scan-progress.ts';
 export * from './query-filters.ts';
 export * from './validators.ts';
 export * from './formatters.ts';

@@ -286,7 +286,14 @@ export const scanRun = z.object({
   severity_counts: z.array(z.number().int()),
   progress: z.number(),
   hosts_total: z.number().int(),
+  /** Live while the run scans (the hosts its tasks delivered), the processed count afterwards. */
   hosts_up: z.number().int(),
+  /** Hosts finished across the run's tasks. */
+  hosts_done: z.number().int(),
+  /** Seconds since the run started (to its end once finished); null before it started. */
+  elapsed_seconds: z.number().int().nullable(),
+  /** Estimated seconds left from hosts done per second; null while there is not enough data ("estimating…") or not scanning. */
+  remaining_seconds: z.number().int().nullable(),
   open_ports: z.number().int(),
   node: probeRef,
   probe_group: probeRef.nullable(),

@@ -68,8 +68,9 @@ export interface TaskHooks {
 export type TaskOutcome =
   | { outcome: 'done'; result: ScanResult }
   | { outcome: 'stopped'; hosts: HostResult[] }
-  | { outcome: 'cancelled' }
-  | { outcome: 'failed'; message: string };
+  // Cancelled and failed tasks carry the hosts they finished that no report delivered: results are never thrown away.
+  | { outcome: 'cancelled'; hosts?: HostResult[] }
+  | { outcome: 'failed'; message: string; hosts?: HostResult[] };
 
 export interface ExecuteOptions {
   /** Templates loaded once by the probe (otherwise the shipped ones are loaded for this task). */
@@ -244,7 +245,8 @@ export async function executeTask(
     );
   } catch (err) {
     clearInterval(timer);
-    return { outcome: 'failed', message: err instanceof Error ? err.message : String(err) };
+    while (inFlight !== null) await (inFlight as Promise<void>);
+    return { outcome: 'failed', message: err instanceof Error ? err.message : String(err), hosts: pendingHosts };
   } finally {
     clearInterval(timer);
     forgetCredentials(spec);
@@ -254,7 +256,7 @@ export async function executeTask(
   while (inFlight !== null) await (inFlight as Promise<void>);
   if ((pendingErrors.length > 0 || pendingHosts.length > 0) && decision === 'continue') send();
   while (inFlight !== null) await (inFlight as Promise<void>);
-  if (decision === 'cancel') return { outcome: 'cancelled' };
+  if (decision === 'cancel') return { outcome: 'cancelled', hosts: pendingHosts };
   if (decision === 'pause' || signal?.aborted) return { outcome: 'stopped', hosts: pendingHosts };
   if (keep) return { outcome: 'done', result };
   const undelivered = pendingHosts.filter((h) => h.alive);

@@ -255,16 +255,16 @@ export class RemoteProbe {
   }
 
   private finishBody(outcome: TaskOutcome, wanted: Running['wanted']): Record<string, unknown> {
-    if (wanted === 'cancel' && outcome.outcome === 'stopped') return { outcome: 'cancelled' };
+    if (wanted === 'cancel' && outcome.outcome === 'stopped') return { outcome: 'cancelled', checkpoint: { done: outcome.hosts } };
     switch (outcome.outcome) {
       case 'done':
         return { outcome: 'done', result: outcome.result };
       case 'stopped':
         return { outcome: 'stopped', checkpoint: { done: outcome.hosts } };
       case 'cancelled':
-        return { outcome: 'cancelled' };
+        return { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] } };
       case 'failed':
-        return { outcome: 'failed', message: outcome.message };
+        return { outcome: 'failed', message: outcome.message, checkpoint: { done: outcome.hosts ?? [] } };
     }
   }
 

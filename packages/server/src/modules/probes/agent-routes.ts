@@ -160,8 +160,13 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
           : b.outcome === 'stopped'
             ? { outcome: 'stopped', checkpoint: b.checkpoint ?? null }
             : b.outcome === 'cancelled'
-              ? { outcome: 'cancelled' }
-              : { outcome: 'failed', type: SCAN_ERROR_TYPE.internal, message: b.message || 'The probe could not run the task.' };
+              ? { outcome: 'cancelled', checkpoint: b.checkpoint ?? null }
+              : {
+                  outcome: 'failed',
+                  type: SCAN_ERROR_TYPE.internal,
+                  message: b.message || 'The probe could not run the task.',
+                  checkpoint: b.checkpoint ?? null,
+                };
       const finished = await finishTask(ctx.db, claimerOf(probe), request.params.id, outcome);
       if (!finished) return notYours(ctx, probe, request.params.id);
       await releaseVault(ctx, request.params.id);

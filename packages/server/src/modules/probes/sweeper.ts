@@ -6,10 +6,12 @@ import { SCAN_TASK_STATE as S } from '@bulwark/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
+import { startProcessingIfReady } from '../results/queue.ts';
 import { probeTiming, redispatchDelayed, redispatchStranded, requeueLostTasks } from '../tasks/index.ts';
 
 export async function sweepRemoteProbes(ctx: AppContext): Promise<void> {
-  await requeueLostTasks(ctx.db);
+  // A lost task being cancelled ends cancelled: the hosts it had reported are processed, not lost.
+  for (const runId of await requeueLostTasks(ctx.db)) await startProcessingIfReady(ctx, runId);
   await redispatchStranded(ctx.db);
   const delayed = await ctx.db
     .selectDistinct({ customerId: scanTasks.customerId })

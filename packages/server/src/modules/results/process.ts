@@ -268,13 +268,17 @@ export async function processRun(
 ): Promise<ProcessSummary> {
   const [run] = await db.select().from(scanRuns).where(eq(scanRuns.id, runId));
   if (!run) throw new Error(`Run ${runId} does not exist.`);
+  // Delivered tasks, and tasks that were cancelled or failed: the hosts they reported are kept, never thrown away.
   const tasks = await db
     .select()
     .from(scanTasks)
-    .where(and(eq(scanTasks.runId, runId), eq(scanTasks.state, S.process_results)))
+    .where(and(eq(scanTasks.runId, runId), inArray(scanTasks.state, [S.process_results, S.cancelled, S.error])))
     .orderBy(scanTasks.id);
   try {
-    const results: [TaskRow, DeliveredResult][] = tasks.map((t) => [t, parseResult(t.id, t.result)]);
+    const results: [TaskRow, DeliveredResult][] = tasks.map((t) => [
+      t,
+      parseResult(t.id, t.state === S.process_results ? t.result : { hosts: [] }),
+    ]);
     // A result that still carries its hosts (delivered before scan_task_hosts, or written whole) joins the rows first.
     for (const [task, result] of results) {
       if (result.hosts.length > 0) await db.transaction((tx) => addTaskHosts(tx, task, result.hosts));
@@ -325,6 +329,8 @@ async function finishRun(db: Db, run: typeof scanRuns.$inferSelect, results: [Ta
         : (await tx.selectDistinct({ id: scanErrors.taskId }).from(scanErrors).where(inArray(scanErrors.taskId, ids))).map((r) => r.id),
     );
     for (const [task, result] of results) {
+      // A cancelled or failed task keeps its own end (the run still says so); only delivered tasks complete.
+      if (task.state !== S.process_results) continue;
       // Errors the probe put only in its result document are recorded once, with the task.
       if (!withErrors.has(task.id) && result.errors.length > 0) {
         await addScanErrors(tx, run, task.id, result.errors);

@@ -1,10 +1,11 @@
 // Results processing as a background job on pg-boss: queued when a run's tasks have all delivered, run by a worker
 // (this server with BULWARK_JOBS=on, or `bulwark worker`), retried with back-off, dead-lettered after the last retry.
 // Progress and the outcome are kept in job_progress so `celery-progress/{id}/` and the run show them.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { jobProgress, scanRuns } from '../../db/schema/index.ts';
 import { processRun } from './process.ts';
+import { runHasUnprocessedResults } from '../tasks/index.ts';
 import { handOver, notifyRunEnded, type Send } from '../notifications/service.ts';
 
 export const RUN_PROCESSING_QUEUE = 'scan-results';
@@ -75,6 +76,29 @@ export async function startRunProcessing(ctx: AppContext, runId: number): Promis
   if (!ctx.jobs) throw new Error('The job queue is not running: results cannot be processed.');
   const [job] = await ctx.db.insert(jobProgress).values({ customerId: run.customerId, kind: 'scan-results' }).returning();
   await ctx.db.update(scanRuns).set({ processingJobId: job.id }).where(eq(scanRuns.id, runId));
+  await ctx.jobs.send(RUN_PROCESSING_QUEUE, { runId, jobId: job.id });
+  return job.id;
+}
+
+/**
+ * Queues processing of a run when it has results waiting (every task delivered or ended, and something delivered —
+ * the hosts of cancelled and failed tasks included) and nobody queued it yet; answers the progress id, or null.
+ * Safe to call from every place a task ends: one caller wins the run.
+ */
+export async function startProcessingIfReady(ctx: AppContext, runId: number): Promise<string | null> {
+  if (!ctx.jobs || !(await runHasUnprocessedResults(ctx.db, runId))) return null;
+  const [run] = await ctx.db.select({ customerId: scanRuns.customerId }).from(scanRuns).where(eq(scanRuns.id, runId));
+  if (!run) return null;
+  const [job] = await ctx.db.insert(jobProgress).values({ customerId: run.customerId, kind: 'scan-results' }).returning();
+  const [won] = await ctx.db
+    .update(scanRuns)
+    .set({ processingJobId: job.id })
+    .where(and(eq(scanRuns.id, runId), isNull(scanRuns.processingJobId)))
+    .returning({ id: scanRuns.id });
+  if (!won) {
+    await ctx.db.delete(jobProgress).where(eq(jobProgress.id, job.id));
+    return null;
+  }
   await ctx.jobs.send(RUN_PROCESSING_QUEUE, { runId, jobId: job.id });
   return job.id;
 }

@@ -15,7 +15,7 @@ import {
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { scanRuns, scanTasks } from '../../db/schema/index.ts';
-import { startRunProcessing } from '../results/queue.ts';
+import { startProcessingIfReady } from '../results/queue.ts';
 import { notifyTasksQueued } from './notify.ts';
 import { addScanErrors, dispatchTask, moveTask, refreshRun, runTasks, type RunRow, type TaskRow } from '../tasks/index.ts';
 import type { Tx } from '../../db/client.ts';
@@ -66,7 +66,8 @@ async function applyToTask(tx: Tx, action: ScanAction, task: TaskRow, who: strin
 
 /**
  * Applies an action to every task of the run that allows it; throws ActionRefused when none does. Returns the
- * run as it is afterwards. A run left with only delivered or ended tasks gets its results processed.
+ * run as it is afterwards. A run left with only delivered or ended tasks gets its results processed, the hosts its
+ * cancelled tasks had reported included.
  */
 export async function runAction(ctx: AppContext, run: RunRow, action: ScanAction, who: string): Promise<RunRow> {
   const updated = await ctx.db.transaction(async (tx) => {
@@ -83,8 +84,8 @@ export async function runAction(ctx: AppContext, run: RunRow, action: ScanAction
     return (await refreshRun(tx, run.id))!;
   });
   if (action === 'resume') notifyTasksQueued();
-  if (updated.state === S.process_results && updated.processingJobId === null) {
-    await startRunProcessing(ctx, run.id);
+  // Delivered results, and the hosts cancelled tasks had reported, are processed (kept) whatever the run's end.
+  if (await startProcessingIfReady(ctx, run.id)) {
     return (await ctx.db.select().from(scanRuns).where(eq(scanRuns.id, run.id)))[0]!;
   }
   return updated;

@@ -10,7 +10,7 @@ import { scanTasks } from '../../db/schema/index.ts';
 import { sweepRemoteProbes } from '../probes/sweeper.ts';
 import { taskSpecOf } from '../probes/task-spec.ts';
 import { releaseVault } from '../vault/service.ts';
-import { startRunProcessing } from '../results/queue.ts';
+import { startProcessingIfReady, startRunProcessing } from '../results/queue.ts';
 import { onTasksQueued } from './notify.ts';
 import { ScanProcess } from './scan-process/index.ts';
 import type { ScanProcessOptions } from './scan-process/protocol.ts';
@@ -172,8 +172,8 @@ export class BuiltinProbe {
         : outcome.outcome === 'stopped'
           ? { outcome: 'stopped', checkpoint: { done: outcome.hosts } }
           : outcome.outcome === 'cancelled'
-            ? { outcome: 'cancelled' }
-            : { outcome: 'failed', message: outcome.message };
+            ? { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] } }
+            : { outcome: 'failed', message: outcome.message, checkpoint: { done: outcome.hosts ?? [] } };
     const finished = await finishTask(db, CLAIMER, task.id, mapped);
     if (finished?.runReady) await startRunProcessing(this.ctx, task.runId);
   }
@@ -246,6 +246,8 @@ export class BuiltinProbe {
       return moveTask(tx, task.id, [state], S.requested, { claimedBy: null, claimedAt: null });
     });
     await refreshRun(db, task.runId);
+    // Ended cancelled or in error: what it had reported is processed all the same.
+    await startProcessingIfReady(this.ctx, task.runId);
     this.poll();
   }
 }

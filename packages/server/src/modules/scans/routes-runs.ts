@@ -121,7 +121,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind =
         q.page,
         q.page_size,
       );
-      return paged(request, q.page, q.page_size, count, await toRunRows(ctx.db, auth.customer.id, rows));
+      return paged(request, q.page, q.page_size, count, await toRunRows(ctx.db, auth.customer.id, rows, ctx.clock()));
     },
   );
 
@@ -135,7 +135,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind =
       const auth = authOf(request);
       const run = await getRun(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!run) throw notFound();
-      return (await toRunRows(ctx.db, auth.customer.id, [run]))[0]!;
+      return (await toRunRows(ctx.db, auth.customer.id, [run], ctx.clock()))[0]!;
     },
   );
 
@@ -168,7 +168,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind =
         if (!run) throw notFound();
         try {
           const updated = await runAction(ctx, run, action, displayName(auth.user));
-          return { ...(await toRunRows(ctx.db, auth.customer.id, [updated]))[0]!, message: ACTION_MESSAGES[action] };
+          return { ...(await toRunRows(ctx.db, auth.customer.id, [updated], ctx.clock()))[0]!, message: ACTION_MESSAGES[action] };
         } catch (err) {
           if (err instanceof ActionRefused) throw conflict({ non_field_errors: [err.message] });
           throw err;

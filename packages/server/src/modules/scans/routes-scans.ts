@@ -191,7 +191,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind
       const row = await getScan(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!row) throw notFound();
       const run = await startRun(ctx.db, row, { userId: auth.user.id }).catch(startFailed);
-      return reply.code(201).send((await toRunRows(ctx.db, auth.customer.id, [run]))[0]!);
+      return reply.code(201).send((await toRunRows(ctx.db, auth.customer.id, [run], ctx.clock()))[0]!);
     },
   );
 }

@@ -3,8 +3,10 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'dri
 import {
   SCAN_RESULT_LABELS,
   SCAN_RUN_STATUS_LABELS,
+  SCAN_RUN_STATUS,
   SCAN_TASK_STATE as S,
   allowedActions,
+  runTiming,
   taskStateLabel,
   type ScanResult,
   type ScanRunRow,
@@ -12,7 +14,17 @@ import {
   type ScanTaskState,
 } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
-import { policyHostResults, probeGroups, probes, scanErrors, scanProfiles, scanRuns, scanTasks, users } from '../../db/schema/index.ts';
+import {
+  policyHostResults,
+  probeGroups,
+  probes,
+  scanErrors,
+  scanProfiles,
+  scanRuns,
+  scanTaskHosts,
+  scanTasks,
+  users,
+} from '../../db/schema/index.ts';
 import { BUILTIN_PROBE_REF } from './scan-repo.ts';
 import type { RunRow, TaskRow } from '../tasks/index.ts';
 
@@ -113,8 +125,29 @@ export async function getRun(db: Db, customerId: number, id: number, scanType?: 
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** Runs in the reply shape, with their tasks (a group run's children) and the actions those allow. */
-export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Promise<ScanRunRow[]> {
+/** Hosts a task finished: all of them once it delivered or completed, else what it reported (at most its total). */
+const taskHostsDone = (t: TaskRow): number =>
+  t.state === S.process_results || t.state === S.completed || t.state === S.completed_with_errors
+    ? t.hostsTotal
+    : Math.min(t.hostsDone, t.hostsTotal || t.hostsDone);
+
+/** Live hosts the tasks of runs not yet processed delivered so far, by run (what "hosts up" says while a run scans). */
+async function liveHostsUp(db: Db, customerId: number, runIds: number[]): Promise<Map<number, number>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await db
+    .select({ runId: scanTasks.runId, n: sql<number>`count(distinct ${scanTaskHosts.address})::int` })
+    .from(scanTaskHosts)
+    .innerJoin(scanTasks, eq(scanTasks.id, scanTaskHosts.taskId))
+    .where(and(eq(scanTaskHosts.customerId, customerId), inArray(scanTasks.runId, runIds), eq(scanTaskHosts.alive, true)))
+    .groupBy(scanTasks.runId);
+  return new Map(rows.map((r) => [r.runId, Number(r.n)]));
+}
+
+/**
+ * Runs in the reply shape, with their tasks (a group run's children) and the actions those allow; `now` (the app's
+ * clock) dates the elapsed time and the estimate of the time left of runs still scanning.
+ */
+export async function toRunRows(db: Db, customerId: number, runs: RunRow[], now: Date = new Date()): Promise<ScanRunRow[]> {
   if (runs.length === 0) return [];
   const runIds = runs.map((r) => r.id);
   const tasks = await db
@@ -128,7 +161,8 @@ export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Pro
   const probeIds = uniq([...runs.map((r) => r.probeId), ...tasks.map((t) => t.probeId), ...tasks.map((t) => t.claimedBy)]);
   const groupIds = uniq(runs.map((r) => r.probeGroupId));
   const policyRunIds = runs.filter((r) => r.scanType === 'oval').map((r) => r.id);
-  const [userRows, profileRows, probeRows, groupRows, scoreRows] = await Promise.all([
+  const unprocessed = runs.filter((r) => r.processedAt === null).map((r) => r.id);
+  const [userRows, profileRows, probeRows, groupRows, scoreRows, liveUp] = await Promise.all([
     userIds.length
       ? db.select({ id: users.id, first_name: users.firstName, last_name: users.lastName }).from(users).where(inArray(users.id, userIds))
       : [],
@@ -154,6 +188,7 @@ export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Pro
           .where(and(eq(policyHostResults.customerId, customerId), inArray(policyHostResults.runId, policyRunIds)))
           .groupBy(policyHostResults.runId)
       : [],
+    liveHostsUp(db, customerId, unprocessed),
   ]);
   const scores = new Map(scoreRows.map((r) => [r.id, r.score === null ? null : Math.round(Number(r.score) * 100) / 100]));
   const map = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
@@ -172,6 +207,15 @@ export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Pro
       ? { ...BUILTIN_PROBE_REF }
       : (probeRef(run.probeId ?? assigned) ?? { id: 0, name: run.probeGroupId ? (g.get(run.probeGroupId)?.name ?? '') : '' });
     const result = run.result as ScanResult | null;
+    const hostsDone = children.reduce((n, t) => n + taskHostsDone(t), 0);
+    const timing = runTiming({
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      hostsDone,
+      hostsTotal: run.hostsTotal,
+      active: run.status === SCAN_RUN_STATUS.in_progress,
+      now,
+    });
     return {
       id: run.id,
       scan_id: run.scanId,
@@ -189,7 +233,10 @@ export async function toRunRows(db: Db, customerId: number, runs: RunRow[]): Pro
       severity_counts: run.severityCounts,
       progress: run.progress,
       hosts_total: run.hostsTotal,
-      hosts_up: run.hostsUp,
+      hosts_up: run.processedAt === null ? Math.max(run.hostsUp, liveUp.get(run.id) ?? 0) : run.hostsUp,
+      hosts_done: hostsDone,
+      elapsed_seconds: timing.elapsedSeconds,
+      remaining_seconds: timing.remainingSeconds,
       open_ports: run.openPorts,
       node,
       probe_group: run.probeGroupId !== null ? (g.get(run.probeGroupId) ?? null) : null,

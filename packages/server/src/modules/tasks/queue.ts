@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { customers, probes, scanErrors, type scanRuns, scanTasks } from '../../db/schema/index.ts';
 import { addTaskHosts } from './hosts.ts';
-import { refreshRun } from './runs.ts';
+import { refreshRun, runHasUnprocessedResults } from './runs.ts';
 
 export type TaskRow = typeof scanTasks.$inferSelect;
 export type RunRow = typeof scanRuns.$inferSelect;
@@ -274,8 +274,8 @@ export async function reportTask(db: Db, claimer: Claimer, taskId: number, repor
 export type TaskOutcome =
   | { outcome: 'done'; result: unknown; errors?: TaskReport['errors'] }
   | { outcome: 'stopped'; checkpoint: { done: unknown[] } | null }
-  | { outcome: 'cancelled' }
-  | { outcome: 'failed'; type?: number; message: string };
+  | { outcome: 'cancelled'; checkpoint?: { done: unknown[] } | null }
+  | { outcome: 'failed'; type?: number; message: string; checkpoint?: { done: unknown[] } | null };
 
 /** A delivered result without its hosts (they are rows of scan_task_hosts), and its hosts. */
 function splitResult(result: unknown): { rest: unknown; hosts: unknown[] } {
@@ -286,8 +286,10 @@ function splitResult(result: unknown): { rest: unknown; hosts: unknown[] } {
 
 /**
  * The probe is done with a task. 'done' stores the result (state process results), its hosts added to the ones the
- * reports delivered; 'stopped' adds the hosts it finished since its last report to the checkpoint (paused); a task the user cancelled meanwhile ends cancelled whatever the outcome. Returns the updated task and
- * whether every task of the run has now delivered or ended (time to process the run's results).
+ * reports delivered; 'stopped' adds the hosts it finished since its last report to the checkpoint (paused); a task the
+ * user cancelled meanwhile ends cancelled whatever the outcome, and a failed one in error — both keep the hosts they
+ * reported, and a cancelled one the hosts it sends with its outcome. Returns the updated task and whether the run now
+ * has results to process (every task delivered or ended, something delivered).
  */
 export async function finishTask(
   db: Db,
@@ -305,6 +307,8 @@ export async function finishTask(
     const state = current.state as ScanTaskState;
     const now = new Date();
     const run = { id: current.runId, customerId: current.customerId };
+    // What a cancelled or failed task finished and no report carried is kept with the hosts it reported.
+    if (outcome.outcome === 'cancelled' || outcome.outcome === 'failed') await addTaskHosts(tx, current, outcome.checkpoint?.done);
     if (state === S.created_cancel || state === S.cancel_requested || outcome.outcome === 'cancelled') {
       return moveTask(tx, taskId, [state], S.cancelled, { finishedAt: now, claimedBy: null });
     }
@@ -331,7 +335,8 @@ export async function finishTask(
   // The task gave its slot back: the next waiting task of the customer may start.
   await releaseThrottled(db, task.customerId);
   const runRow = await refreshRun(db, task.runId);
-  return { task, runReady: runRow !== null && runRow.state === S.process_results };
+  // Ready when every task delivered or ended, a cancelled or failed task's reported hosts included.
+  return { task, runReady: runRow !== null && (await runHasUnprocessedResults(db, task.runId)) };
 }
 
 /** Whether the customer has a task with this id (a probe asking about a task it lost tells 404 from 409 by it). */

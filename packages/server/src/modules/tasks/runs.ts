@@ -1,9 +1,9 @@
 // A run kept in step with its tasks: its progress by hosts done, its state and summary refreshed from the tasks, and
 // the tasks a probe may work on.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SCAN_TASK_STATE as S, isFinalTaskState, runStatus, runTaskState } from '@bulwark/core';
 import type { Tx } from '../../db/client.ts';
-import { scanRuns, scanTasks } from '../../db/schema/index.ts';
+import { scanRuns, scanTaskHosts, scanTasks } from '../../db/schema/index.ts';
 import type { RunRow, TaskRow } from './queue.ts';
 
 /**
@@ -67,4 +67,24 @@ export async function runTasks(tx: Tx, runId: number): Promise<TaskRow[]> {
     .from(scanTasks)
     .where(and(eq(scanTasks.runId, runId), sql`${scanTasks.state} <> ${S.group_run}`))
     .orderBy(scanTasks.id);
+}
+
+/**
+ * Whether a run has results waiting to be processed now that its tasks are done: every task delivered (process
+ * results) or ended, the run not processed or queued for it yet, and something delivered — a task in process
+ * results, or hosts a cancelled or failed task reported before it ended (those are kept, never thrown away).
+ */
+export async function runHasUnprocessedResults(tx: Tx, runId: number): Promise<boolean> {
+  const [run] = await tx
+    .select({ processedAt: scanRuns.processedAt, jobId: scanRuns.processingJobId })
+    .from(scanRuns)
+    .where(eq(scanRuns.id, runId));
+  if (!run || run.processedAt !== null || run.jobId !== null) return false;
+  const tasks = await runTasks(tx, runId);
+  if (tasks.length === 0 || !tasks.every((t) => t.state === S.process_results || isFinalTaskState(t.state))) return false;
+  if (tasks.some((t) => t.state === S.process_results)) return true;
+  const ended = tasks.filter((t) => t.state === S.cancelled || t.state === S.error).map((t) => t.id);
+  if (ended.length === 0) return false;
+  const [row] = await tx.select({ id: scanTaskHosts.id }).from(scanTaskHosts).where(inArray(scanTaskHosts.taskId, ended)).limit(1);
+  return row !== undefined;
 }
