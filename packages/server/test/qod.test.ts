@@ -129,6 +129,9 @@ describe.each(BACKENDS)('quality of detection on %s', (backend) => {
   it('follows the customer’s minimum when an admin changes it, for this customer only', async () => {
     const other = await t.otherCustomer('Rival Corp');
     const rival = await signedIn(t, other.adminEmail);
+    const risk = async () =>
+      (await admin.get<{ average_risk_score: number }>('/api/unified-assets/issues-summary/')).body.average_risk_score;
+    const before = await risk();
     const changed = await admin.patch<{ min_qod: number }>(`/api/customer/${customerId}/`, { min_qod: 20 });
     expect(changed.status).toBe(200);
     expect(changed.body.min_qod).toBe(20);
@@ -137,6 +140,8 @@ describe.each(BACKENDS)('quality of detection on %s', (backend) => {
     expect(list.qod).toEqual({ min: 20, hidden: 0 });
     expect((await admin.get<{ open_findings: number }>('/api/unified-assets/issues-summary/')).body.open_findings).toBe(1 + hiddenCves);
     expect((await admin.get<TrendPoint[]>('/api/dashboard/stats/vulnsovertime/?days=7')).body.at(-1)!.total).toBe(1 + hiddenCves);
+    // The asset's risk now counts the CVEs matched behind the Debian banner too.
+    expect(await risk()).toBeGreaterThan(before);
     expect((await rival.get<{ min_qod: number }>('/api/customer/')).body.min_qod).toBe(70);
     const [event] = (await admin.get<{ results: AuditEvent[] }>('/api/audit/')).body.results;
     expect(event).toMatchObject({ method: 'PATCH', summary: { min_qod: 20 } });

@@ -13,6 +13,7 @@ import { audit } from '../auth/audit.ts';
 import { TOKEN_TTL_SECONDS, issueToken } from '../auth/tokens.ts';
 import { idParams } from '../../http/list.ts';
 import { enforceBlackouts } from '../tasks/index.ts';
+import { refreshAllAssetRisk } from '../assets/risk.ts';
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
@@ -69,6 +70,9 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (request.body.min_qod !== undefined) values.minQod = request.body.min_qod;
       if (Object.keys(values).length === 0) return toCustomer(auth.customer);
       const row = await updateCustomerRow(ctx.db, auth.customer.id, values);
+      // Findings below the minimum quality of detection do not count towards an asset's risk.
+      if (values.minQod !== undefined && values.minQod !== auth.customer.minQod)
+        await ctx.db.transaction((tx) => refreshAllAssetRisk(tx, auth.customer.id));
       // A changed window takes effect now, not at the scheduler's next minute.
       if (values.blackouts !== undefined) await enforceBlackouts(ctx.db, new Date(), auth.customer.id);
       return toCustomer(row);
