@@ -1,7 +1,11 @@
 // Findings that say how to fix them (issue 26): a test's finding and its issue carry the check YAML's description,
 // solution, CWE and references; a CVE finding carries the NVD record's CWEs and every reference, and a solution naming
 // the upstream fixed version and, with Debian's security tracker imported, the Debian package and revision.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssueDetails, VulnerabilityDetail } from '@bulwark/core';
@@ -11,6 +15,10 @@ import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
 import { deliveredRun } from './helpers/scans.ts';
+
+const PDFTOTEXT = '/usr/bin/pdftotext';
+const FTP_SOLUTION = 'Disable anonymous FTP (vsftpd: anonymous_enable=NO) unless it is an intended public archive.';
+const csvRows = (text: string) => parse(text, { columns: true }) as Record<string, string>[];
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../intel/test/fixtures/feeds');
 
@@ -105,5 +113,58 @@ describe.each(BACKENDS)('findings with description, solution, CWE and references
     const f = await findingOf('cve=CVE-2024-6387');
     expect(f.solution).toContain('Upgrade openssh-server to 1:9.2p1-2+deb12u3 or later (Debian 12 bookworm).');
     expect(f.solution).toMatch(/Upstream: fixed in OpenSSH 9\.8 or later\./);
+  });
+
+  /** A report made by the job queue, and its file's bytes. */
+  async function reportFile(format: 'csv' | 'pdf'): Promise<Buffer> {
+    const made = await admin.post<{ id: number }>('/api/reports/', {
+      template: null,
+      scope_kind: 'unified_vulns',
+      name: `R ${format}`,
+      format,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    for (let i = 0; i < 600; i++) {
+      const r = (await admin.get<{ state: string; error: string | null }>(`/api/reports/${made.body.id}/`)).body;
+      if (r.state === 'failed') throw new Error(r.error ?? 'failed');
+      if (r.state === 'finished') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await t.app.inject({ method: 'GET', url: `/api/reports/${made.body.id}/download/`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  }
+
+  it('puts CWE, description, solution and evidence in the vulnerability CSV export', async () => {
+    const res = await admin.request('GET', '/api/remediation/vulnerability-simple/export/?check=ftp-anonymous-login');
+    expect(res.status).toBe(200);
+    const [row] = csvRows(String(res.body));
+    expect(row).toMatchObject({
+      hid: 'nvt-ftp-anonymous-login',
+      cwe: 'CWE-287',
+      solution: FTP_SOLUTION,
+      evidence: '230 Login successful.',
+    });
+    expect(row!.description).toMatch(/^The FTP server accepts the anonymous user/);
+  });
+
+  it('puts description, solution and evidence in the CSV report', async () => {
+    const rows = csvRows((await reportFile('csv')).toString('utf8'));
+    const ftp = rows.find((r) => r.issue === 'nvt-ftp-anonymous-login');
+    expect(ftp).toMatchObject({ solution: FTP_SOLUTION, evidence: '230 Login successful.' });
+    const cve = rows.find((r) => r.issue === 'CVE-2024-6387');
+    expect(cve!.solution).toContain('Upgrade openssh-server to 1:9.2p1-2+deb12u3 or later (Debian 12 bookworm).');
+    expect(cve!.description).toMatch(/race condition/i);
+  });
+
+  it.skipIf(!existsSync(PDFTOTEXT))('prints the solution and evidence under each finding of the PDF report', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bulwark-solutions-'));
+    writeFileSync(path.join(dir, 'r.pdf'), await reportFile('pdf'));
+    const text = execFileSync(PDFTOTEXT, [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain(`Solution: ${FTP_SOLUTION}`);
+    expect(text).toContain('Evidence: 230 Login successful.');
+    expect(text).toContain('Description: The FTP server accepts the anonymous user');
+    expect(text).toContain('Solution: Upgrade openssh-server to 1:9.2p1-2+deb12u3 or later');
   });
 });

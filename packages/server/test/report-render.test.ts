@@ -104,6 +104,9 @@ function finding(i: number, asset = `host-${i % 97}.example.internal`): ReportFi
     state: 'Active',
     first_seen: '2025-01-01 10:00',
     last_seen: '2025-03-30 22:14',
+    description: '',
+    solution: '',
+    evidence: '',
   };
 }
 

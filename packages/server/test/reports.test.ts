@@ -266,6 +266,9 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
         'state',
         'first_seen',
         'last_seen',
+        'description',
+        'solution',
+        'evidence',
       ]);
       // Highest risk first, as the web view's pages list them.
       const risks = csv.map((row) => Number(row.risk_score));

@@ -196,6 +196,10 @@ export const REPORT_FINDING_COLUMNS = [
   'state',
   'first_seen',
   'last_seen',
+  /** What the weakness is, how to fix it (the test's remediation or the upgrade that fixes the CVE), what was seen. */
+  'description',
+  'solution',
+  'evidence',
 ] as const;
 export type ReportFindingColumn = (typeof REPORT_FINDING_COLUMNS)[number];
 export type ReportFindingRow = Record<ReportFindingColumn, string>;

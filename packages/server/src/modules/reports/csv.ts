@@ -22,7 +22,10 @@ export function pseudonymiser(key: Buffer): Pseudonymise {
     }
     return out;
   };
-  return (row) => ({ ...row, asset: of('asset', row.asset), address: of('ip', row.address) });
+  // The evidence may quote the address or the name (a banner, a URL): they are replaced there too.
+  const hide = (text: string, row: ReportFindingRow) =>
+    [row.address, row.asset].reduce((t, v) => (v ? t.split(v).join(v === row.address ? of('ip', v) : of('asset', v)) : t), text);
+  return (row) => ({ ...row, asset: of('asset', row.asset), address: of('ip', row.address), evidence: hide(row.evidence, row) });
 }
 
 /** Writes the rows as CSV with a header row to `out` (and ends it); `onRows` hears the running total every 500 rows. */

@@ -256,7 +256,8 @@ export async function* findingRows(db: Db, scope: AssetScope, s: Selection, now:
     const page: Row[] = await queryRows<Row>(
       db,
       sql`select f.id, f.risk_score, coalesce(nullif(a.name, ''), a.value) as asset, a.address, f.port, f.protocol, i.hid, f.name,
-                 f.severity, f.cvss, f.epss, f.exploit_known, f.state, f.first_seen, f.last_seen
+                 f.severity, f.cvss, f.epss, f.exploit_known, f.state, f.first_seen, f.last_seen,
+                 coalesce(f.description, i.description) as description, coalesce(f.solution, i.solution) as solution, f.evidence
           ${from} ${after === null ? sql`` : sql`and (f.risk_score < ${after.risk}::real or (f.risk_score = ${after.risk}::real and f.id < ${after.id}))`}
           order by f.risk_score desc, f.id desc limit ${batch}`,
     );
@@ -275,6 +276,9 @@ export async function* findingRows(db: Db, scope: AssetScope, s: Selection, now:
         state: VULNERABILITY_STATE_LABELS[Number(r.state) as VulnerabilityState],
         first_seen: day(r.first_seen),
         last_seen: day(r.last_seen),
+        description: (r.description as string | null) ?? '',
+        solution: (r.solution as string | null) ?? '',
+        evidence: (r.evidence as string | null) ?? '',
       };
     if (page.length < batch) return;
     const last = page[page.length - 1] as Row;

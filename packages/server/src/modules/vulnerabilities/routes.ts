@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify';
+import { withFindingText, type FindingText } from './export-details.ts';
 import { z } from 'zod';
 import { ignoreInput, ignoreResult, qodHidden, unignoreInput, vulnerability, vulnerabilityDetail, type Vulnerability } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
@@ -35,7 +36,7 @@ const idsBody = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'Choose at least one finding.').max(10_000, 'Choose at most 10000 findings.'),
 });
 
-const CSV_COLUMNS: [string, (v: Vulnerability) => string | number | null][] = [
+const CSV_COLUMNS: [string, (v: Vulnerability, x: FindingText) => string | number | null][] = [
   ['id', (v) => v.id],
   ['hid', (v) => v.hid],
   ['name', (v) => v.name],
@@ -57,6 +58,10 @@ const CSV_COLUMNS: [string, (v: Vulnerability) => string | number | null][] = [
   ['last_detected', (v) => v.last_detected],
   ['ignored', (v) => (v.ignored ? (v.ignored.reason_label ?? 'yes') : '')],
   ['ignore_expires', (v) => v.ignored?.expires_at ?? ''],
+  ['cwe', (_v, x) => x.cwes],
+  ['description', (_v, x) => x.description],
+  ['solution', (_v, x) => x.solution],
+  ['evidence', (_v, x) => x.evidence],
 ];
 
 export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -114,7 +119,8 @@ export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void
       const { ordering, page: _page, page_size: _size, ...filter } = request.query;
       const now = new Date();
       async function* rows() {
-        for await (const v of exportFindings(ctx.db, scope, filter, ordering, now)) yield CSV_COLUMNS.map(([, get]) => get(v) ?? '');
+        const found = exportFindings(ctx.db, scope, filter, ordering, now);
+        for await (const [v, x] of withFindingText(ctx.db, scope.customerId, found)) yield CSV_COLUMNS.map(([, get]) => get(v, x) ?? '');
       }
       const csv = Readable.from(rows()).pipe(stringify({ header: true, columns: CSV_COLUMNS.map(([name]) => name) }));
       return reply

@@ -56,6 +56,21 @@ const TABLE_SIZE = 9;
 const FINDINGS_SIZE = 7;
 const FINDINGS_ROW = 11;
 const PAD = 3;
+const DETAIL_SIZE = 6.5;
+const DETAIL_INDENT = 12;
+
+/** A finding's solution, evidence and description under its row, each cut short (the CSV has them in full). */
+function findingDetail(row: ReportFindingRow): string {
+  const cut = (text: string, n: number) => {
+    const flat = printable(text).trim();
+    return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
+  };
+  const lines: string[] = [];
+  if (row.solution) lines.push(`Solution: ${cut(row.solution, 300)}`);
+  if (row.evidence) lines.push(`Evidence: ${cut(row.evidence, 200)}`);
+  if (row.description) lines.push(`Description: ${cut(row.description, 300)}`);
+  return lines.join('\n');
+}
 
 /** The findings table's columns across a landscape A4 (770 pt between the margins). */
 const FINDINGS_LAYOUT: Column[] = FINDING_COLUMNS.map((label, i) => ({
@@ -287,7 +302,12 @@ export class PdfWriter {
     const { doc } = this;
     let written = 0;
     for await (const row of rows) {
-      if (this.y + FINDINGS_ROW > this.bottom) {
+      // Under the row, in small type: how to fix it, what was seen, what it is (issue 26).
+      const detail = findingDetail(row);
+      this.use(REGULAR, DETAIL_SIZE, MUTED);
+      const detailHeight = detail ? doc.heightOfString(detail, { width: this.width - DETAIL_INDENT }) + 3 : 0;
+      this.use(REGULAR, FINDINGS_SIZE);
+      if (this.y + FINDINGS_ROW + detailHeight > this.bottom) {
         // The page is complete: write it out (and wait for `out` if it is behind) before the next one is drawn.
         doc.flushPages();
         await sink.ready();
@@ -299,6 +319,12 @@ export class PdfWriter {
         doc.fillColor(TEXT);
       }
       this.tableRow(FINDINGS_LAYOUT, findingCells(row), FINDINGS_SIZE, FINDINGS_ROW);
+      if (detail) {
+        this.use(REGULAR, DETAIL_SIZE, MUTED);
+        doc.text(detail, this.left + DETAIL_INDENT, this.y, { width: this.width - DETAIL_INDENT });
+        this.y += detailHeight;
+        this.use(REGULAR, FINDINGS_SIZE);
+      }
       written++;
       if (written % PROGRESS_EVERY === 0 && onRows) await onRows(written);
     }
