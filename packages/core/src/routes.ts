@@ -37,6 +37,8 @@ export const INDEX_PATH = '/dashboard';
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_PATH = '/auth/logout';
 export const ACCESS_DENIED_PATH = '/access-denied';
+/** Vulnerability intelligence (feeds, sync, lookup) under Administration; the web app keeps its older path too. */
+export const INTELLIGENCE_PATH = '/admin/intelligence';
 /** React Router's catch-all pattern; the last entry of ROUTES. */
 export const CATCH_ALL_PATH = '*';
 
@@ -262,6 +264,7 @@ export const ROUTES: RouteDef[] = [
     { path: '/admin/teams', name: 'teams', title: 'Teams', nav: true },
     { path: '/admin/subscription', name: 'subscription', title: 'Subscription', nav: true },
     { path: '/admin/audit', name: 'audit-log', title: 'Audit log', nav: true },
+    { path: INTELLIGENCE_PATH, name: 'intelligence', title: 'Vulnerability intelligence', nav: true },
     { path: '/admin/integrations', name: 'integrations', title: 'Integrations', nav: true, redirectToFirstChild: true },
     { path: '/admin/integrations/email', name: 'integration-email', title: 'Email' },
     { path: '/admin/integrations/jira', name: 'integration-jira', title: 'Jira' },

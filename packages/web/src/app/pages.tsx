@@ -10,6 +10,7 @@ const ScansPage = lazyPage(() => import('../features/scans/ScansPage.tsx'));
 
 /** The asset list and asset page serve several routes each (network and unified views, tabs, edit). */
 const AssetsPage = lazyPage(() => import('../features/assets/AssetsPage.tsx'));
+const IntelligencePage = lazyPage(() => import('../features/intel/IntelligencePage.tsx'));
 const AssetViewPage = lazyPage(() => import('../features/assets/AssetViewPage.tsx'));
 
 /** The vulnerability list, an issue's page (hid, its tabs, cve) and the kinds of finding Bulwark has no source for yet. */
@@ -38,7 +39,8 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'access-denied': lazyPage(() => import('../features/system/AccessDeniedPage.tsx')),
   'not-found': lazyPage(() => import('../features/system/NotFoundPage.tsx')),
   'profile-settings': lazyPage(() => import('../features/profile/ProfileSettingsPage.tsx')),
-  'intel-settings': lazyPage(() => import('../features/intel/IntelligencePage.tsx')),
+  'intel-settings': IntelligencePage,
+  intelligence: IntelligencePage,
   'net-assets': AssetsPage,
   'unified-assets': AssetsPage,
   'net-asset': AssetViewPage,

@@ -1,5 +1,5 @@
-// Routes of this app that the spec's route table does not list (profile settings, vulnerability intelligence: user menu;
-// the list of scan appliances: navigation).
+// Routes of this app that the spec's route table does not list (profile settings: user menu; the older path of
+// vulnerability intelligence, now under Administration, kept working; the list of scan appliances: navigation).
 import type { RouteDef } from '@bulwark/core';
 
 export const PROFILE_SETTINGS_PATH = '/settings/profile';

@@ -1,8 +1,8 @@
-// The user menu of the header: who is signed in, profile settings, vulnerability intelligence and sign out.
+// The user menu of the header: who is signed in, profile settings and sign out (intelligence is under Administration).
 import { Link } from 'react-router';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { UserProfile } from '@bulwark/core';
-import { INTEL_SETTINGS_PATH, PROFILE_SETTINGS_PATH } from '../web-routes.ts';
+import { PROFILE_SETTINGS_PATH } from '../web-routes.ts';
 import { logoutUrl } from '../urls.ts';
 import { displayName } from '../../components/display-name.ts';
 
@@ -31,9 +31,6 @@ export function UserMenu({ profile }: { profile: UserProfile }) {
         </Menu.Label>
         <Menu.Item component={Link} to={PROFILE_SETTINGS_PATH}>
           Profile settings
-        </Menu.Item>
-        <Menu.Item component={Link} to={INTEL_SETTINGS_PATH}>
-          Vulnerability intelligence
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to={logoutUrl()} color="red">

@@ -18,6 +18,7 @@ import { DASHBOARD_MESSAGES, DashboardNameForm } from './DashboardNameForm.tsx';
 import { OrganisationCard } from './OrganisationCard.tsx';
 import { WidgetBoard } from './WidgetBoard.tsx';
 import { HiddenBelowQodLink } from '../vulnerabilities/qod.tsx';
+import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
 
 /** The default dashboard first, the rest as the server orders them. */
 export function defaultFirst(dashboards: readonly Dashboard[]): Dashboard[] {
@@ -68,6 +69,7 @@ export default function DashboardPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Dashboard" description={`Welcome, ${greeting}.`} />
+      <FeedHealthAlert />
       <Card withBorder padding="md" component="section" aria-label="Widgets">
         {list.isPending ? (
           <Center h={200}>

@@ -1,5 +1,5 @@
 // Calls of the vulnerability-intelligence page: stored feed counts, feed imports (start, list) and CVE lookup.
-import { feedImport, feedSyncStarted, intelStatus, vulnerabilityMatch, type FeedImport } from '@bulwark/core';
+import { feedHealth, feedImport, feedSyncStarted, intelStatus, vulnerabilityMatch, type FeedHealth, type FeedImport } from '@bulwark/core';
 import { api, type AnswerSchema } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
 
@@ -39,6 +39,11 @@ export const feedImportPage: AnswerSchema<FeedImportPage> = {
     };
   },
 };
+
+/** GET intel/health/: the feeds' problems as the signed-in customer needs them (none when all is well). */
+export function fetchFeedHealth(signal?: AbortSignal): Promise<FeedHealth> {
+  return api.get('intel/health/', { signal, schema: feedHealth });
+}
 
 /** GET intel/status/: how much of each feed is stored, and the newest import. */
 export function fetchIntelStatus(signal?: AbortSignal): Promise<IntelStatus> {

@@ -1,11 +1,12 @@
 // Query keys and options of the intelligence page: the status and the import list poll while an import is under way.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchFeedImports, fetchIntelStatus } from './intel-api.ts';
+import { fetchFeedHealth, fetchFeedImports, fetchIntelStatus } from './intel-api.ts';
 import type { QueryParams } from '../../api/query-string.ts';
 import { importPollInterval, statusPollInterval } from './intel-format.ts';
 
 export const INTEL_KEYS = {
   status: ['intel', 'status'] as const,
+  health: ['intel', 'health'] as const,
   imports: ['intel', 'imports'] as const,
   importsPage: (query: QueryParams) => ['intel', 'imports', query] as const,
 };
@@ -25,3 +26,11 @@ export function feedImportsQuery(query: QueryParams) {
     refetchInterval: (query) => importPollInterval(query.state.data?.results),
   });
 }
+
+/** The feeds' health the dashboard, scan results and vulnerability list warn about; checked again every five minutes. */
+export const feedHealthQuery = queryOptions({
+  queryKey: INTEL_KEYS.health,
+  queryFn: ({ signal }) => fetchFeedHealth(signal),
+  staleTime: 60_000,
+  refetchInterval: 300_000,
+});

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
 import { ErrorsTab } from './ErrorsTab.tsx';
 import { FindingsTab } from './FindingsTab.tsx';
 import { HostsTab } from './HostsTab.tsx';
@@ -47,6 +48,7 @@ export default function ScanResultPage() {
         description={`Run ${run.id} of scan ${run.scan_id}`}
         actions={<RunActionsMenu run={run} variant="buttons" onDeleted={() => void navigate(SCANS_PATH, { replace: true })} />}
       />
+      <FeedHealthAlert />
       <RunSummary run={run} />
       <Card withBorder padding="md">
         <Tabs defaultValue="findings" keepMounted={false}>

@@ -11,6 +11,7 @@ import { DataTable } from '../../components/data-table/index.ts';
 import { useStartExport } from '../reports/ExportsMenu.tsx';
 import { FilterBar, filterValuesFromQuery, storedQuery, useListState, writeFilterValue } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
 import { ExposureSummary } from './ExposureSummary.tsx';
 import { IgnoredSummary } from './IgnoredSummary.tsx';
 import { SavedViews } from './SavedViews.tsx';
@@ -170,6 +171,7 @@ export default function VulnerabilitiesPage() {
           </Group>
         }
       />
+      <FeedHealthAlert />
       <ExposureSummary />
       <IgnoredSummary />
       <Card withBorder padding="md">
