@@ -162,6 +162,7 @@ describe.each(BACKENDS)('unified vulnerabilities on %s', (backend) => {
       by_severity: [0, 0, 2, 2, 0],
       exploit_known: 2,
       ransomware_known: 0,
+      qod: { min: 70, hidden: 0 },
     });
     expect(mean).toBeGreaterThan(0);
     expect((await member.get('/api/unified-assets/issues-summary/')).body).toMatchObject({ open_findings: 1, assets_scored: 1 });
