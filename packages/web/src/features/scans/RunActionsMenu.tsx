@@ -1,12 +1,15 @@
-// The actions of one run: a menu (list rows) or a row of buttons (result page) offering only what its state allows.
+// The actions of one run: a menu (list rows) or a row of buttons (result page) offering only what its state allows,
+// and "Run again" (a new run of its scan, confirmed; disabled with the reason while this run is active).
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import type { ScanAction, ScanRunRow } from '@bulwark/core';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { actionItems, canDeleteRun, confirmText, type ActionItem } from './scan-format.ts';
+import { actionItems, canDeleteRun, confirmText, runResultPath, type ActionItem } from './scan-format.ts';
 import { useRunActions } from './use-run-actions.ts';
+import { runAgainBlocked, runAgainText, useRunAgain } from './use-run-again.ts';
 
-type Pending = { kind: 'action'; action: ScanAction } | { kind: 'delete' } | null;
+type Pending = { kind: 'action'; action: ScanAction } | { kind: 'delete' } | { kind: 'again' } | null;
 
 export interface RunActionsProps {
   run: ScanRunRow;
@@ -17,9 +20,12 @@ export interface RunActionsProps {
 
 export function RunActionsMenu({ run, variant, onDeleted }: RunActionsProps) {
   const { busy, perform, remove } = useRunActions();
+  const again = useRunAgain();
+  const navigate = useNavigate();
   const [pending, setPending] = useState<Pending>(null);
   const items = actionItems(run);
   const deletable = canDeleteRun(run);
+  const againBlocked = runAgainBlocked(run);
 
   function choose(item: ActionItem) {
     if (item.confirm) setPending({ kind: 'action', action: item.action });
@@ -30,6 +36,10 @@ export function RunActionsMenu({ run, variant, onDeleted }: RunActionsProps) {
     if (!pending) return;
     if (pending.kind === 'delete') {
       if (await remove(run)) onDeleted?.();
+    } else if (pending.kind === 'again') {
+      const created = await again.start(run);
+      // On the result page, the new run's page follows; in the list, its row appears at the top.
+      if (created && variant === 'buttons') void navigate(runResultPath(created.id, created.scan_type));
     } else await perform(run, pending.action);
     setPending(null);
   }
@@ -37,7 +47,9 @@ export function RunActionsMenu({ run, variant, onDeleted }: RunActionsProps) {
   const dialog =
     pending?.kind === 'action'
       ? confirmText(pending.action, run.name)
-      : { title: 'Delete the scan run?', body: `The run of “${run.name}” and its results are removed.`, confirm: 'Delete' };
+      : pending?.kind === 'again'
+        ? runAgainText(run.name)
+        : { title: 'Delete the scan run?', body: `The run of “${run.name}” and its results are removed.`, confirm: 'Delete' };
 
   return (
     <>
@@ -54,6 +66,10 @@ export function RunActionsMenu({ run, variant, onDeleted }: RunActionsProps) {
                 {item.label}
               </Menu.Item>
             ))}
+            <Menu.Item disabled={againBlocked !== null} title={againBlocked ?? undefined} onClick={() => setPending({ kind: 'again' })}>
+              Run again
+            </Menu.Item>
+            {againBlocked && <Menu.Label>{againBlocked}</Menu.Label>}
             {items.length > 0 && deletable && <Menu.Divider />}
             {deletable && (
               <Menu.Item color="red" onClick={() => setPending({ kind: 'delete' })}>
@@ -77,6 +93,19 @@ export function RunActionsMenu({ run, variant, onDeleted }: RunActionsProps) {
               {item.label}
             </Button>
           ))}
+          <Tooltip label={againBlocked} disabled={againBlocked === null} withinPortal>
+            <Button
+              size="xs"
+              variant="default"
+              loading={again.busy}
+              data-disabled={againBlocked !== null || undefined}
+              aria-disabled={againBlocked !== null}
+              aria-description={againBlocked ?? undefined}
+              onClick={(event) => (againBlocked ? event.preventDefault() : setPending({ kind: 'again' }))}
+            >
+              Run again
+            </Button>
+          </Tooltip>
           {deletable && (
             <Button size="xs" variant="subtle" color="red" loading={busy === 'delete'} onClick={() => setPending({ kind: 'delete' })}>
               Delete
@@ -88,7 +117,9 @@ export function RunActionsMenu({ run, variant, onDeleted }: RunActionsProps) {
         opened={pending !== null}
         title={dialog.title}
         confirmLabel={dialog.confirm}
-        busy={busy !== null}
+        busy={busy !== null || again.busy}
+        color={pending?.kind === 'again' ? 'blue' : undefined}
+        cancelLabel={pending?.kind === 'again' ? 'Not now' : undefined}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       >

@@ -70,6 +70,11 @@ export function runAction(id: number, action: ScanAction, kind: ScanKind = 'nvt'
   return api.post(`${runsPath(kind)}/${id}/${SCAN_ACTIONS[action]}/`, undefined, { schema: scanRun });
 }
 
+/** POST scan/nscans/{scanId}/start/ (or scan/oscans/): a new run of the scan → the new run. */
+export function startScanRun(scanId: number, kind: ScanKind = 'nvt'): Promise<ScanRunRow> {
+  return api.post(`${scansPath(kind)}/${scanId}/start/`, undefined, { schema: scanRun });
+}
+
 export function deleteRun(id: number, kind: ScanKind = 'nvt'): Promise<void> {
   return api.delete(`${runsPath(kind)}/${id}/`);
 }
