@@ -10,6 +10,7 @@ export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './api/intel.ts';
 export * from './api/catalogue.ts';
+export * from './api/solutions.ts';
 export * from './api/scans.ts';
 export * from './api/probes.ts';
 export * from './api/assets.ts';

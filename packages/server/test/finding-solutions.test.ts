@@ -8,12 +8,15 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssueDetails, VulnerabilityDetail } from '@bulwark/core';
+import type { AssetSolutions, IssueDetails, VulnerabilityDetail } from '@bulwark/core';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema/index.ts';
 import { importSources } from '../src/modules/intel/import.ts';
+import { groupBySolution } from '../src/modules/vulnerabilities/solutions.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
-import { signedIn } from './helpers/sessions.ts';
+import { anonymous, signedIn } from './helpers/sessions.ts';
 import { deliveredRun } from './helpers/scans.ts';
 
 const PDFTOTEXT = '/usr/bin/pdftotext';
@@ -166,5 +169,51 @@ describe.each(BACKENDS)('findings with description, solution, CWE and references
     expect(text).toContain('Evidence: 230 Login successful.');
     expect(text).toContain('Description: The FTP server accepts the anonymous user');
     expect(text).toContain('Solution: Upgrade openssh-server to 1:9.2p1-2+deb12u3 or later');
+  });
+
+  it("groups the asset's open findings by the fix: one Debian upgrade for all the OpenSSH CVEs it fixes", async () => {
+    const asset = (await findingOf('check=ftp-anonymous-login')).asset.id;
+    const res = await admin.get<AssetSolutions>(`/api/unified-assets/${asset}/solutions/`);
+    expect(res.status).toBe(200);
+    const upgrades = res.body.results.filter((g) => g.solution.startsWith('Upgrade openssh-server to '));
+    expect(upgrades).toHaveLength(1);
+    expect(upgrades[0]!.solution).toMatch(/^Upgrade openssh-server to 1:9\.2p1-2\+deb12u\d+ or later \(Debian 12 bookworm\)\.$/);
+    expect(upgrades[0]!.fixes.map((f) => f.hid)).toContain('CVE-2024-6387');
+    expect(upgrades[0]!.findings).toBe(upgrades[0]!.fixes.length);
+    const ftp = res.body.results.find((g) => g.solution === FTP_SOLUTION);
+    expect(ftp!.fixes).toEqual([expect.objectContaining({ hid: 'nvt-ftp-anonymous-login', severity: 2 })]);
+  });
+
+  it("answers 404 for an unknown or another customer's asset, 401 anonymous, 403 without vulnerability access", async () => {
+    const asset = (await findingOf('check=ftp-anonymous-login')).asset.id;
+    const url = `/api/unified-assets/${asset}/solutions/`;
+    expect((await admin.get('/api/unified-assets/999999/solutions/')).status).toBe(404);
+    const o = await t.otherCustomer();
+    expect((await (await signedIn(t, o.adminEmail)).get(url)).status).toBe(404);
+    expect((await (await anonymous(t)).get(url)).status).toBe(401);
+    const u = await t.user({ email: `scans-only-${backend}@example.com` });
+    await t.ctx.db
+      .update(users)
+      .set({ permissions: { net_scans: ['read'] } })
+      .where(eq(users.id, u.id));
+    expect((await (await signedIn(t, `scans-only-${backend}@example.com`)).get(url)).status).toBe(403);
+  });
+});
+
+describe('groupBySolution', () => {
+  it('keeps the highest version an upgrade of one package on one release needs, and counts findings without a fix', () => {
+    const row = (hid: string, solution: string | null, riskScore = 50) => ({ hid, name: hid, severity: 3, riskScore, solution });
+    const out = groupBySolution([
+      row('CVE-1', 'Upgrade openssh-server to 1:9.2p1-2+deb12u2 or later (Debian 12 bookworm).\nUpstream: fixed in OpenSSH 9.6.', 40),
+      row('CVE-2', 'Upgrade openssh-server to 1:9.2p1-2+deb12u10 or later (Debian 12 bookworm).', 70),
+      row('CVE-3', 'Upgrade OpenSSH to 9.8 or later.', 30),
+      row('CVE-4', 'Upgrade OpenSSH to 9.3p2 or later.', 20),
+      row('CVE-5', null),
+    ]);
+    expect(out.without_solution).toBe(1);
+    expect(out.results.map((g) => [g.solution, g.fixes.map((f) => f.hid)])).toEqual([
+      ['Upgrade openssh-server to 1:9.2p1-2+deb12u10 or later (Debian 12 bookworm).', ['CVE-2', 'CVE-1']],
+      ['Upgrade OpenSSH to 9.8 or later.', ['CVE-3', 'CVE-4']],
+    ]);
   });
 });

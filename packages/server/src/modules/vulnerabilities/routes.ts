@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify';
 import { withFindingText, type FindingText } from './export-details.ts';
+import { solutionRoutes } from './routes-solutions.ts';
 import { z } from 'zod';
 import { ignoreInput, ignoreResult, qodHidden, unignoreInput, vulnerability, vulnerabilityDetail, type Vulnerability } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
@@ -66,6 +67,7 @@ const CSV_COLUMNS: [string, (v: Vulnerability, x: FindingText) => string | numbe
 
 export function vulnerabilityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  solutionRoutes(app, ctx);
   const scopeFor = (request: FastifyRequest) => scopeOfCaller(ctx.db, authOf(request));
 
   // Either grouping's count is the number of findings the filter matches (the issue list's OPTIONS too, as the spec
