@@ -148,6 +148,13 @@ describe('RunState', () => {
 });
 
 describe('ReportView', () => {
+  it('says how many findings the minimum quality of detection left out of the summary', () => {
+    renderWithApp(<ReportView data={{ ...anyData({ sections: ['executive_summary'] }), qod: { min: 70, hidden: 3 } }} />);
+    expect(screen.getByTestId('report-qod-hidden')).toHaveTextContent(
+      '3 findings below the minimum quality of detection (70 %) are hidden.',
+    );
+  });
+
   it('draws the title, a contents list and each section in the template’s order', { timeout: 30_000 }, async () => {
     const data = anyData({ sections: ['top_issues', 'executive_summary', 'most_exposed_assets', 'findings'] });
     const { user } = renderWithApp(<ReportView data={data} />);

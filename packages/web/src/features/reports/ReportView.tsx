@@ -6,6 +6,7 @@ import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { Anchor, Box, Card, Group, Image, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import {
   REPORT_SECTION_LABELS,
+  hiddenBelowQodMessage,
   RISK_BAND_LABELS,
   SEVERITY_COLORS,
   SEVERITY_LABELS,
@@ -104,6 +105,11 @@ function Summary({ data }: { data: ReportData }) {
           { label: 'Critical and high', value: n((s.by_severity[4] ?? 0) + (s.by_severity[3] ?? 0)) },
         ]}
       />
+      {data.qod && data.qod.hidden > 0 && (
+        <Text size="sm" c="dimmed" data-testid="report-qod-hidden">
+          {hiddenBelowQodMessage(data.qod.hidden, data.qod.min)}.
+        </Text>
+      )}
     </Stack>
   );
 }
