@@ -1,5 +1,6 @@
-// Browser tests of the vulnerability-intelligence page: the empty state, a feed import started from the page
-// (progress to Done, counts, summary), a refused path, CVE lookups, and what a user who is not a superuser sees.
+// Browser tests of the vulnerability-intelligence page: the feeds' problems on the dashboard and the page reached from
+// Administration, the empty state, a feed import started from the page (progress to Done, counts, summary), a refused
+// path, CVE lookups, and what a user who is not a superuser sees (at the page's older path).
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,9 +56,16 @@ describe('vulnerability intelligence', () => {
   it('imports feeds as a superuser, shows the progress and the counts, refuses outside paths, and looks up CVEs', async () => {
     const { context, page } = await stack.newPage();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Vulnerability intelligence' }).click();
-    await page.waitForURL(/\/settings\/intelligence$/);
+    // No feed has synced: the dashboard says so above the grid, and what it costs.
+    const feedAlert = page.getByRole('alert').filter({ hasText: 'Vulnerability feeds' });
+    await pwExpect(feedAlert.getByText(/^The NVD feed has never synced: /)).toBeVisible();
+    await pwExpect(feedAlert.getByText(/^The Debian Security Tracker has never synced: findings on Debian hosts/)).toBeVisible();
+    await pwExpect(feedAlert.getByRole('link', { name: 'Open vulnerability intelligence' })).toBeVisible();
+    // Vulnerability intelligence lives under Administration.
+    const nav = page.getByRole('navigation');
+    await nav.getByText('Administration', { exact: true }).click();
+    await nav.getByRole('link', { name: 'Vulnerability intelligence', exact: true }).click();
+    await page.waitForURL(/\/admin\/intelligence$/);
     await pwExpect(page.getByRole('heading', { level: 1, name: 'Vulnerability intelligence' })).toBeVisible();
     await pwExpect(page.getByRole('heading', { name: 'No vulnerability feeds stored yet' })).toBeVisible();
     await pwExpect(page.getByText(/npx bulwark feeds import/)).toBeVisible();
@@ -122,8 +130,16 @@ describe('vulnerability intelligence', () => {
   it('shows the summary and the lookup, but neither the import form nor the imports, to a user who is not a superuser', async () => {
     const { context, page } = await stack.newPage();
     await signIn(page, ANALYST, PASSWORD);
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Vulnerability intelligence' }).click();
+    // The feed problems are said to everyone; the link to the page under Administration only to admins.
+    await pwExpect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Vulnerability feeds' })
+        .getByText(/^The NVD feed has never synced/),
+    ).toBeVisible();
+    expect(await page.getByRole('link', { name: 'Open vulnerability intelligence' }).count()).toBe(0);
+    // The older path keeps working.
+    await page.goto('/settings/intelligence');
     await pwExpect(page.getByRole('heading', { level: 1, name: 'Vulnerability intelligence' })).toBeVisible();
     await pwExpect(page.getByRole('region', { name: 'KEV entries' }).getByText('1,404', { exact: true })).toBeVisible();
     await pwExpect(page.getByRole('heading', { name: 'Look up a product or package' })).toBeVisible();
