@@ -1,6 +1,7 @@
 // The findings tab of an asset's page: the asset's findings from the finding list (remediation/vulnerability-simple/
 // with unified_asset), in the vulnerability list's columns less the asset, filtered, sorted, paged, and ignored,
-// un-ignored or approved one or many at a time; a link to the same findings on the Vulnerabilities page.
+// un-ignored or approved one or many at a time; a link to the same findings on the Vulnerabilities page; above them,
+// how to fix them (each upgrade once, with what it fixes).
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { DEFAULT_VULNERABILITY_ORDERING } from '@bulwark/core';
 import { DataTable } from '../../components/data-table/index.ts';
 import { FilterBar, useListState, type FilterDef } from '../../components/filter-bar/index.ts';
 import { ASSET_KEYS } from '../assets/assets-api.ts';
+import { AssetSolutions } from './AssetSolutions.tsx';
 import { VulnerabilityActions } from './VulnerabilityActions.tsx';
 import { findingColumns, findingPlace } from './vulnerability-columns.tsx';
 import { fetchFindings, VULN_KEYS } from './vulnerabilities-api.ts';
@@ -63,6 +65,7 @@ export function AssetFindings({ assetId }: { assetId: number }) {
   const filtered = list.activeFilters > 0;
   return (
     <Stack gap="md">
+      <AssetSolutions assetId={assetId} />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <FilterBar
           label="Filter findings"
