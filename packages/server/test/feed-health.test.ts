@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedHealth } from '@bulwark/core';
 import { assets, hostAuthStates, hostPorts, intelDistroFixes, intelFeedSources } from '../src/db/schema/index.ts';
-import { feedProblemsAtStart } from '../src/modules/intel/index.ts';
+import { feedProblemsAtStart, logFeedHealthAtStart } from '../src/modules/intel/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
@@ -136,6 +136,11 @@ describe.each(BACKENDS)('feed health on %s', (backend) => {
       'Debian hosts are in the inventory but no Debian Security Tracker data is loaded: findings on Debian hosts are decided on upstream versions and may be false positives.',
     );
     expect((await feedProblemsAtStart(t.ctx.db, t.config, new Date(now))).map((p) => p.code)).toEqual(['feed-missing-for-inventory']);
+    // At start: one warning line per problem through the app logger.
+    const lines: [object, string][] = [];
+    const log = { ...t.ctx.log, warn: (o: object, m: string) => void lines.push([o, m]) } as unknown as typeof t.ctx.log;
+    await logFeedHealthAtStart({ ...t.ctx, log });
+    expect(lines).toEqual([[{ feed: 'debian', code: 'feed-missing-for-inventory' }, missing!.message]]);
 
     await t.ctx.db
       .insert(intelDistroFixes)
