@@ -180,6 +180,16 @@ export function FindingEvidence({ hid }: { hid: string }) {
               </Text>
             )}
           </Card>
+          {f.solution && (
+            <Card withBorder padding="md" component="section" aria-label="How to fix this finding">
+              <Text fw={600} mb="xs">
+                How to fix this finding
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {f.solution}
+              </Text>
+            </Card>
+          )}
         </Stack>
       )}
     </ChosenFinding>

@@ -14,6 +14,10 @@ import { RiskBadge, SeverityBadge } from './vulnerability-columns.tsx';
 import { QodBadge } from './qod.tsx';
 import { fetchCommonAppVersions, fetchRelatedIssues, VULN_KEYS } from './vulnerabilities-api.ts';
 import { epssText } from './vulnerability-format.ts';
+import { testPagePath } from '../catalogue/catalogue-api.ts';
+
+/** MITRE's page of a CWE id. */
+export const cweUrl = (cwe: string) => `https://cwe.mitre.org/data/definitions/${encodeURIComponent(cwe.replace(/^CWE-/i, ''))}.html`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -131,8 +135,26 @@ export function IssueOverview({ issue }: { issue: IssueDetails }) {
           <Fact label="Assets">{c.assets}</Fact>
           <Fact label="First found">{seenText(issue.created)}</Fact>
           <Fact label="Last detected">{seenText(issue.last_detected)}</Fact>
-          {issue.check_id && <Fact label="Test">{issue.check_id}</Fact>}
+          {issue.check_id && (
+            <Fact label="Test">
+              <Anchor component={Link} to={testPagePath(issue.check_id)}>
+                {issue.check_id}
+              </Anchor>
+            </Fact>
+          )}
           {issue.cves.length > 0 && <Fact label="CVEs">{issue.cves.join(', ')}</Fact>}
+          {issue.cwes.length > 0 && (
+            <Fact label="CWE">
+              {issue.cwes.map((c, i) => (
+                <span key={c}>
+                  {i > 0 && ', '}
+                  <Anchor href={cweUrl(c)} target="_blank" rel="noreferrer">
+                    {c}
+                  </Anchor>
+                </span>
+              ))}
+            </Fact>
+          )}
         </SimpleGrid>
         {issue.test_ignored && (
           <Badge color="gray" variant="outline" mt="md">
