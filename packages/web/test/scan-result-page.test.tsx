@@ -46,6 +46,7 @@ describe('ScanResultPage', () => {
     // How it was decided, with its confidence.
     expect(within(findings).getByRole('columnheader', { name: 'Detection' })).toBeInTheDocument();
     expect(within(row).getByText('Announced version')).toBeInTheDocument();
+    expect(within(row).getByText('QoD 30 % (Low)')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'CVE-2024-6387' })).toHaveAttribute(
       'href',
       'https://nvd.nist.gov/vuln/detail/CVE-2024-6387',

@@ -139,6 +139,8 @@ export function aFinding(overrides: Partial<FindingRow> = {}): FindingRow {
     matched_by: null,
     detection: 'service-version',
     detection_label: 'Announced version',
+    qod: 30,
+    qod_label: '30 % (Low)',
     first_seen: '2026-11-20T10:05:00.000Z',
     last_seen: '2026-11-20T10:05:00.000Z',
     ...overrides,

@@ -99,6 +99,11 @@ export const FINDING_COLUMNS: readonly DataColumn<FindingRow>[] = [
         <Text size="xs" c="dimmed">
           {f.confidence}
         </Text>
+        {f.qod_label && (
+          <Text size="xs" c="dimmed">
+            QoD {f.qod_label}
+          </Text>
+        )}
       </Stack>
     ),
   },
