@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.ts';
 import { importSources } from '../src/modules/intel/import.ts';
 import { groupBySolution } from '../src/modules/vulnerabilities/solutions.ts';
+import { packageFinding } from '../src/modules/results/package-findings.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -215,5 +216,36 @@ describe('groupBySolution', () => {
       ['Upgrade openssh-server to 1:9.2p1-2+deb12u10 or later (Debian 12 bookworm).', ['CVE-2', 'CVE-1']],
       ['Upgrade OpenSSH to 9.8 or later.', ['CVE-3', 'CVE-4']],
     ]);
+  });
+
+  it("gives a missing patch of an authenticated scan the distribution's fixed version as its solution", () => {
+    const verdict = {
+      source: 'openssh',
+      binaries: ['openssh-server', 'openssh-client'],
+      cve: 'CVE-2024-6387',
+      installed: '1:9.2p1-2+deb12u2',
+      advisory: 'Debian Security Tracker (bookworm)',
+    };
+    const facts = {
+      cve: 'CVE-2024-6387',
+      cvss: 8.1,
+      cvssVector: null,
+      severity: 3 as const,
+      epss: null,
+      epssPercentile: null,
+      kev: false,
+      ransomware: false,
+      description: 'A race condition.',
+      cwes: ['CWE-362'],
+      references: ['https://www.openssh.com/txt/release-9.8'],
+      risk: 60,
+    };
+    const missing = packageFinding({ ...verdict, fixed: '1:9.2p1-2+deb12u3', status: 'missing-patch' }, facts, 'Debian bookworm');
+    expect(missing).toMatchObject({
+      solution: 'Upgrade openssh to 1:9.2p1-2+deb12u3 or later (Debian bookworm).',
+      cwes: ['CWE-362'],
+      references: ['https://www.openssh.com/txt/release-9.8'],
+    });
+    expect(packageFinding({ ...verdict, fixed: null, status: 'unfixed' }, facts, 'Debian bookworm').solution).toBeNull();
   });
 });

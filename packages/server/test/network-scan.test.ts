@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FindingRow, RunHost, ScanRunRow, vulnerabilityMatch } from '@bulwark/core';
+import type { FindingRow, IssueDetails, RunHost, ScanRunRow, VulnerabilityDetail, vulnerabilityMatch } from '@bulwark/core';
 import type { z } from 'zod';
 import { importSources } from '../src/modules/intel/import.ts';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
@@ -150,6 +150,22 @@ describe.skipIf(missing.length > 0)('a network scan of real services, end to end
         ransomware_known: m.ransomware,
         risk_score: m.risk_score,
       });
+    }
+    // The checks' findings say what the weakness is and how to fix it, from their YAML (issue 26).
+    const yamlFacts: [string, string, RegExp, string][] = [];
+    if (others.some((d) => d.spec.id === 'vsftpd'))
+      yamlFacts.push([FTP_HOST, 'ftp-anonymous-login', /^Disable anonymous FTP \(vsftpd: anonymous_enable=NO\)/, 'CWE-287']);
+    if (withRedis) yamlFacts.push([REDIS.host, 'redis-no-auth', /requirepass|protected-mode|bind/i, 'CWE-306']);
+    for (const [host, check, solution, cwe] of yamlFacts) {
+      const seen = findings.find((f) => f.address === host && f.check_id === check);
+      expect(seen, check).toBeDefined();
+      const list = await admin.get<{ results: { id: number; hid: string }[] }>(`/api/remediation/vulnerability-simple/?check=${check}`);
+      const detail = await admin.get<VulnerabilityDetail>(`/api/remediation/vulnerability/${list.body.results[0]!.id}/`);
+      expect(detail.body.description, check).toBeTruthy();
+      expect(detail.body.solution, check).toMatch(solution);
+      expect(detail.body.cwes, check).toContain(cwe);
+      const issue = await admin.get<IssueDetails>(`/api/unified-assets/issues/nvt-${check}/details/`);
+      expect(issue.body).toMatchObject({ description: detail.body.description, solution: detail.body.solution });
     }
     // CVE-2024-6387 (regreSSHion) is High: the run fails.
     expect(run.result_label).toBe('Fail');

@@ -173,6 +173,10 @@ export function packageFinding(v: PackageVerdict, facts: CveFacts | undefined, f
     }),
     evidence: evidence.join('\n'),
     description: facts?.description ?? null,
+    // The distribution's fixed version of the source package (its binaries come with it); none while it is unfixed.
+    solution: v.fixed ? `Upgrade ${v.source} to ${v.fixed} or later (${familyLabel}).` : null,
+    cwes: facts?.cwes ?? [],
+    references: facts?.references ?? [],
     matchedBy: v.advisory,
     detection: 'package-list',
     qod: QOD_OF_TYPE.package,
