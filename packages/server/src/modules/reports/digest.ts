@@ -9,6 +9,7 @@ import { queryRows } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { minQodOf } from '../vulnerabilities/service.ts';
 import { scopeOfUser } from './runs.ts';
 import { upcomingRuns } from './schedules.ts';
 
@@ -71,7 +72,8 @@ export interface DigestSummary {
 /** What changed since `since` within the scope. */
 export async function digestSummary(db: Db, scope: AssetScope, since: Date): Promise<DigestSummary> {
   const s = since.toISOString();
-  const counting = sql`f.ignore_kind is null and not f.test_ignored`;
+  // Findings that count, at or above the customer's minimum quality of detection, as in every report.
+  const counting = sql`f.ignore_kind is null and not f.test_ignored and f.qod >= ${minQodOf(scope.customerId, undefined)}`;
   const bySeverity = (cond: ReturnType<typeof sql>) =>
     sql.join(
       [0, 1, 2, 3, 4].map((n) => sql`count(*) filter (where ${cond} and f.severity = ${n})::int as ${sql.raw(`x${n}`)}`),
