@@ -8,7 +8,8 @@ import type { Config } from '../config.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import { runFeedImport } from '../modules/intel/import.ts';
 import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
-import { RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/queue.ts';
+import { RUN_LIVE_QUEUE, RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/queue.ts';
+import { processDeliveredSoFar } from '../modules/results/live.ts';
 import { ASSET_BULK_QUEUE, runBulkJob, type AssetBulkJob } from '../modules/assets/bulk-queue.ts';
 import { FEED_SYNC_QUEUE, retryOf, type FeedSyncJob } from '../modules/intel/sync/queue.ts';
 import { syncCron } from '../modules/intel/sync/schedule.ts';
@@ -91,6 +92,9 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
     expireInSeconds: 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   });
+
+  // Merging a scanning run's hosts as they arrive: a pass that fails is simply left to the next one.
+  await boss.createQueue(RUN_LIVE_QUEUE, { name: RUN_LIVE_QUEUE, retryLimit: 0, expireInSeconds: 600 });
 
   // Reports and exports stream big files: one attempt, hours at most; a failure says why on the run.
   for (const queue of [REPORT_QUEUE, EXPORT_QUEUE])
@@ -184,6 +188,13 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opti
           return null;
         },
       ),
+    );
+    workers.set(
+      RUN_LIVE_QUEUE,
+      await boss.work<{ runId: number }>(RUN_LIVE_QUEUE, { pollingIntervalSeconds: Math.min(polling, 1) }, async ([job]) => {
+        await processDeliveredSoFar(database.db, job.data.runId);
+        return null;
+      }),
     );
     await boss.schedule(SCAN_SCHEDULE_QUEUE, '* * * * *');
     workers.set(

@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
-import { startRunProcessing } from '../results/queue.ts';
+import { queueLiveProcessing, startRunProcessing } from '../results/queue.ts';
 import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskOutcome } from '../tasks/index.ts';
 import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
@@ -133,6 +133,8 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
         errors: b.errors,
       });
       if (!row) return notYours(ctx, probe, request.params.id);
+      // Live hosts arrived: their findings show on the run's page during the scan.
+      if (b.checkpoint?.done.some((h) => h.alive)) await queueLiveProcessing(ctx, row.runId);
       return { action: agentAction(row) };
     },
   );

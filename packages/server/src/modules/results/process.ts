@@ -65,7 +65,7 @@ export interface ProcessOptions {
 const BATCH_PAUSE_MS = 5;
 
 /** Intel answers kept for the whole run: hosts running the same software ask intel once. */
-class MatchCache {
+export class MatchCache {
   private readonly byCpe = new Map<string, VulnerabilityMatch[]>();
   private readonly facts = new Map<string, CveFacts | null>();
   private readonly distro = new Map<string, DistroFix | null>();
@@ -167,7 +167,7 @@ function seenAt(tasks: readonly TaskRow[], run: { startedAt: Date | null }): Dat
  * A policy run's batch: the hosts, their failed rules as findings, their results rule by rule; findings of rules they
  * now pass are closed. Nothing else of the hosts is closed: a policy run says nothing about ports or vulnerabilities.
  */
-async function processPolicyBatch(db: Db, c: BatchContext, hosts: DeliveredHost[]): Promise<void> {
+export async function processPolicyBatch(db: Db, c: BatchContext, hosts: DeliveredHost[]): Promise<void> {
   const evaluated = hosts.filter((h) => h.policy);
   const perHost = evaluated.map((h) => ({ host: h, findings: policyFindings(h.policy!) }));
   const summaries = new Map<string, RunHostSummary>(
@@ -211,7 +211,13 @@ async function processPolicyBatch(db: Db, c: BatchContext, hosts: DeliveredHost[
 }
 
 /** Merges one batch of live hosts and their findings in one transaction. */
-async function processBatch(db: Db, c: BatchContext, hosts: DeliveredHost[], cache: MatchCache, skippedChecks: string[]): Promise<void> {
+export async function processBatch(
+  db: Db,
+  c: BatchContext,
+  hosts: DeliveredHost[],
+  cache: MatchCache,
+  skippedChecks: string[],
+): Promise<void> {
   await cache.matchHosts(db, hosts);
   await cache.loadFacts(db, hosts);
   await cache.loadDistroFixes(db, hosts);

@@ -103,6 +103,21 @@ export async function startProcessingIfReady(ctx: AppContext, runId: number): Pr
   return job.id;
 }
 
+/** The queue of passes that merge a scanning run's hosts as they arrive (live.ts). */
+export const RUN_LIVE_QUEUE = 'scan-results-live';
+
+/**
+ * Asks for a pass merging what a scanning run delivered so far: at most one per run every few seconds, however often
+ * its probes report. A failure to ask never fails the report.
+ */
+export async function queueLiveProcessing(ctx: AppContext, runId: number): Promise<void> {
+  if (!ctx.jobs) return;
+  await ctx.jobs.boss
+    .send(RUN_LIVE_QUEUE, { runId }, { singletonKey: `run-${runId}`, singletonSeconds: LIVE_PASS_SECONDS })
+    .catch((err: unknown) => ctx.log.warn({ err, runId }, 'could not queue the live results pass'));
+}
+const LIVE_PASS_SECONDS = 3;
+
 /** Waits until no results processing is queued, running or due for a retry (tests, benches). */
 export async function settleRunProcessing(ctx: Pick<AppContext, 'db'>, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;

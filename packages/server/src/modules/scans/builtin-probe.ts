@@ -10,7 +10,7 @@ import { scanTasks } from '../../db/schema/index.ts';
 import { sweepRemoteProbes } from '../probes/sweeper.ts';
 import { taskSpecOf } from '../probes/task-spec.ts';
 import { releaseVault } from '../vault/service.ts';
-import { startProcessingIfReady, startRunProcessing } from '../results/queue.ts';
+import { queueLiveProcessing, startProcessingIfReady, startRunProcessing } from '../results/queue.ts';
 import { onTasksQueued } from './notify.ts';
 import { ScanProcess } from './scan-process/index.ts';
 import type { ScanProcessOptions } from './scan-process/protocol.ts';
@@ -144,6 +144,8 @@ export class BuiltinProbe {
         });
         // Not ours any more (force-cancelled, deleted): stop without a word.
         if (!row) return 'cancel';
+        // Live hosts arrived: their findings show on the run's page during the scan.
+        if (r.hosts.some((h) => h.alive)) await queueLiveProcessing(this.ctx, task.runId);
         if (row.state === S.created_stop || row.state === S.stop_requested) return 'pause';
         if (row.state === S.created_cancel || row.state === S.cancel_requested) return 'cancel';
         return 'continue';
