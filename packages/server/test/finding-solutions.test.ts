@@ -120,7 +120,7 @@ describe.each(BACKENDS)('findings with description, solution, CWE and references
   });
 
   /** A report made by the job queue, and its file's bytes. */
-  async function reportFile(format: 'csv' | 'pdf'): Promise<Buffer> {
+  async function reportFile(format: 'csv' | 'pdf' | 'html'): Promise<Buffer> {
     const made = await admin.post<{ id: number }>('/api/reports/', {
       template: null,
       scope_kind: 'unified_vulns',
@@ -160,6 +160,12 @@ describe.each(BACKENDS)('findings with description, solution, CWE and references
     const cve = rows.find((r) => r.issue === 'CVE-2024-6387');
     expect(cve!.solution).toContain('Upgrade openssh-server to 1:9.2p1-2+deb12u3 or later (Debian 12 bookworm).');
     expect(cve!.description).toMatch(/race condition/i);
+  });
+
+  it('prints the solution and evidence under each finding of the HTML report', async () => {
+    const html = (await reportFile('html')).toString('utf8');
+    expect(html).toContain(`<strong>Solution:</strong> ${FTP_SOLUTION}`);
+    expect(html).toContain('<strong>Evidence:</strong> 230 Login successful.');
   });
 
   it.skipIf(!existsSync(PDFTOTEXT))('prints the solution and evidence under each finding of the PDF report', async () => {

@@ -232,6 +232,13 @@ export async function renderHtml(
       chunk += `<tr>${findingCells(row)
         .map((v, i) => (numeric.has(i) ? `<td class="num">${escapeHtml(v)}</td>` : `<td>${escapeHtml(v)}</td>`))
         .join('')}</tr>\n`;
+      // How to fix it and what was seen, under the row (issue 26).
+      const detail = [
+        row.solution && `<strong>Solution:</strong> ${escapeHtml(row.solution)}`,
+        row.evidence && `<strong>Evidence:</strong> ${escapeHtml(row.evidence.slice(0, 500))}`,
+      ].filter(Boolean);
+      if (detail.length)
+        chunk += `<tr class="detail"><td colspan="${FINDING_COLUMNS.length}" class="muted">${detail.join('<br>')}</td></tr>\n`;
       written++;
       if (chunk.length >= CHUNK) {
         sink.write(chunk);
