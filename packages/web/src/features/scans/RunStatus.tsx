@@ -1,6 +1,7 @@
-// A run's status: its §4 label as a badge and, while it moves, a progress bar with the percentage.
+// A run's status: its §4 label as a badge and, while it moves, a progress bar with the percentage (and, while it
+// scans, the hosts done and up so far).
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
-import type { ScanRunRow } from '@bulwark/core';
+import { SCAN_RUN_STATUS, type ScanRunRow } from '@bulwark/core';
 import { isRunMoving, progressText, runStatusText, statusColor } from './scan-format.ts';
 
 export function RunStatus({ run }: { run: ScanRunRow }) {
@@ -18,6 +19,11 @@ export function RunStatus({ run }: { run: ScanRunRow }) {
             {progressText(run.progress)}
           </Text>
         </Group>
+      )}
+      {moving && run.status === SCAN_RUN_STATUS.in_progress && (
+        <Text size="xs" c="dimmed" data-testid="run-hosts-live">
+          {run.hosts_done}/{run.hosts_total} hosts · {run.hosts_up} up
+        </Text>
       )}
     </Stack>
   );
