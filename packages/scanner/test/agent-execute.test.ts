@@ -91,11 +91,14 @@ describe('executeTask', () => {
     expect(seen[0]).toBe(done.length);
   });
 
-  it('cancels on the answer "cancel" without a result', async () => {
+  it('cancels on the answer "cancel" without a result, handing over the hosts no report carried', async () => {
     await listen();
     let reports = 0;
     const out = await executeTask(spec(), { report: async () => (++reports >= 2 ? 'cancel' : 'continue') }, undefined, { scan });
-    expect(out).toEqual({ outcome: 'cancelled' });
+    expect(out.outcome).toBe('cancelled');
+    if (out.outcome !== 'cancelled') return;
+    expect(Object.keys(out)).toEqual(['outcome', 'hosts']);
+    expect(Array.isArray(out.hosts)).toBe(true);
   });
 
   it('ends as stopped with its undelivered hosts when the probe aborts it (shutting down)', async () => {
