@@ -3,12 +3,12 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { ON_PROBE_TASK_STATES, SCAN_ERROR_TYPE, SCAN_TASK_STATE as S, type AgentTaskAction, type ScanTaskState } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { probes, scanTasks } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { addTaskHosts, addScanErrors, dispatchTask, moveTask, redispatchDelayed, refreshRun, type TaskRow } from '../tasks/index.ts';
 import { probeStatus, type ProbeRow } from './repo.ts';
+import { startProcessingIfReady } from '../results/queue.ts';
 
 export const INVALID_TOKEN = 'This registration token is invalid or has expired.';
 
@@ -61,11 +61,12 @@ export const agentAction = actionFor;
  * does not count the claim as an attempt and records no error.
  */
 export async function handBackTasks(
-  db: Db,
+  ctx: AppContext,
   probe: ProbeRow,
   checkpoints: ReadonlyMap<number, { done: unknown[] } | null>,
   graceful: boolean,
 ): Promise<number> {
+  const { db } = ctx;
   const held = await db
     .select()
     .from(scanTasks)
@@ -98,7 +99,11 @@ export async function handBackTasks(
     });
     if (row) runs.add(row.runId);
   }
-  for (const id of runs) await refreshRun(db, id);
+  for (const id of runs) {
+    await refreshRun(db, id);
+    // A task being cancelled ended cancelled: what it had reported is processed, not lost.
+    await startProcessingIfReady(ctx, id);
+  }
   return held.length;
 }
 
@@ -114,7 +119,7 @@ export async function heartbeat(
   address: string,
 ): Promise<{ tasks: { id: number; action: AgentTaskAction }[] }> {
   const wasOnline = probeStatus(probe) === 'online';
-  if (input.fresh) await handBackTasks(ctx.db, probe, new Map(), false);
+  if (input.fresh) await handBackTasks(ctx, probe, new Map(), false);
   const now = new Date();
   await ctx.db
     .update(probes)
@@ -140,5 +145,5 @@ export async function leave(
   tasks: { id: number; checkpoint: { done: unknown[] } | null }[],
 ): Promise<number> {
   await ctx.db.update(probes).set({ lastHeartbeatAt: null }).where(eq(probes.id, probe.id));
-  return handBackTasks(ctx.db, { ...probe, lastHeartbeatAt: null }, new Map(tasks.map((t) => [t.id, t.checkpoint])), true);
+  return handBackTasks(ctx, { ...probe, lastHeartbeatAt: null }, new Map(tasks.map((t) => [t.id, t.checkpoint])), true);
 }
