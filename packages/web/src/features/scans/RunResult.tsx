@@ -1,7 +1,8 @@
-// A run's result (Pass, Warn, Fail, Unknown) as a coloured badge with its number of findings; a dash before it has one.
+// A run's result (Pass, Warn, Fail, Unknown) as a coloured badge with its number of vulnerabilities (findings of
+// severity Low or above, the figure the result is decided on); a dash before it has one.
 import { Badge, Group, Text } from '@mantine/core';
 import type { ScanRunRow } from '@bulwark/core';
-import { findingsText, resultBadge } from './scan-format.ts';
+import { foundText, resultBadge, vulnerabilitiesText } from './scan-format.ts';
 
 export function RunResult({ run }: { run: ScanRunRow }) {
   const badge = resultBadge(run);
@@ -17,8 +18,8 @@ export function RunResult({ run }: { run: ScanRunRow }) {
       <Badge color={badge.color} data-testid="run-result">
         {badge.label}
       </Badge>
-      <Text size="xs" c="dimmed">
-        {findingsText(run.cnt_vulns)}
+      <Text size="xs" c="dimmed" title={foundText(run)}>
+        {vulnerabilitiesText(run.cnt_vulns)}
       </Text>
     </Group>
   );

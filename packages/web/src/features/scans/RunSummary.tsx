@@ -5,7 +5,7 @@ import { RunResult } from './RunResult.tsx';
 import { RunStatus } from './RunStatus.tsx';
 import { RunProgress } from './RunProgress.tsx';
 import { SeverityBars } from './SeverityBars.tsx';
-import { userName } from './scan-format.ts';
+import { runFindings, userName, vulnerabilitiesText } from './scan-format.ts';
 import { Fact } from '../../components/Fact.tsx';
 
 const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
@@ -64,10 +64,10 @@ export function RunSummary({ run }: { run: ScanRunRow }) {
               </Stack>
               <Stack gap={0}>
                 <Text size="xl" fw={700} data-testid="findings-count">
-                  {run.cnt_vulns}
+                  {runFindings(run)}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  findings
+                <Text size="xs" c="dimmed" data-testid="findings-split">
+                  findings: {vulnerabilitiesText(run.cnt_vulns)}, {run.severity_counts[0] ?? 0} info
                 </Text>
               </Stack>
             </Group>

@@ -66,8 +66,24 @@ export function resultBadge(run: Pick<ScanRunRow, 'result' | 'result_label'>): {
   return { label: run.result_label ?? SCAN_RESULT_LABELS[code] ?? 'Unknown', color: RESULT_COLORS[code] ?? 'gray' };
 }
 
-export function findingsText(count: number): string {
-  return `${count} finding${count === 1 ? '' : 's'}`;
+/**
+ * The one vocabulary of counts: a *finding* is one weakness on one asset, of any severity (Info included); a
+ * *vulnerability* is a finding of severity Low or above (a run's `cnt_vulns`); an *issue* is one weakness across assets.
+ */
+export function vulnerabilitiesText(count: number): string {
+  return `${count} vulnerabilit${count === 1 ? 'y' : 'ies'}`;
+}
+
+/** A run's findings: every severity's count added up (what its Findings tab lists). */
+export function runFindings(run: Pick<ScanRunRow, 'severity_counts'>): number {
+  return run.severity_counts.reduce((a, b) => a + b, 0);
+}
+
+/** '27 vulnerabilities and 8 informational findings', or just the vulnerabilities when there is no Info finding. */
+export function foundText(run: Pick<ScanRunRow, 'severity_counts' | 'cnt_vulns'>): string {
+  const info = run.severity_counts[0] ?? 0;
+  const base = vulnerabilitiesText(run.cnt_vulns);
+  return info > 0 ? `${base} and ${info} informational finding${info === 1 ? '' : 's'}` : base;
 }
 
 /** Paused and never-started runs wait for a person; only runs that move by themselves are worth asking about again. */

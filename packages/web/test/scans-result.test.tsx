@@ -1,4 +1,5 @@
-// The scan result page's pure rules: severity bars, finding cells (location, CVEs, CVSS, EPSS, risk), tab queries.
+// The scan result page's pure rules: severity bars, finding cells (location, CVEs, CVSS, EPSS, risk), tab queries; and
+// the one vocabulary of a run's counts (findings, vulnerabilities) on its summary.
 import { describe, expect, it } from 'vitest';
 import { buildQueryString } from '../src/api/query-string.ts';
 import { listQuery } from '../src/components/filter-bar/index.ts';
@@ -18,6 +19,11 @@ import {
   severityColor,
   severityLabel,
 } from '../src/features/scans/result-format.ts';
+import { foundText, runFindings, vulnerabilitiesText } from '../src/features/scans/scan-format.ts';
+import { RunSummary } from '../src/features/scans/RunSummary.tsx';
+import { aFinishedRun } from './support/fixtures.ts';
+import { renderWithApp } from './support/render.tsx';
+import { screen } from '@testing-library/react';
 
 describe('severityBars', () => {
   it('lists severities from Critical to Info, each bar relative to the largest count', () => {
@@ -95,5 +101,26 @@ describe('tab queries', () => {
     expect(buildQueryString(listQuery({ page: 3, pageSize: RESULT_PAGE_SIZE, ordering: undefined, filters: {} }))).toBe(
       '?page=3&page_size=25',
     );
+  });
+});
+
+describe('one vocabulary for a run’s counts', () => {
+  // 27 vulnerabilities (Low and above) and 8 informational findings: 35 findings, as the Findings tab lists them.
+  const run = aFinishedRun({ cnt_vulns: 27, severity_counts: [8, 10, 9, 6, 2] });
+
+  it('calls Low and above vulnerabilities and counts every finding, Info included, as findings', () => {
+    expect(vulnerabilitiesText(27)).toBe('27 vulnerabilities');
+    expect(vulnerabilitiesText(1)).toBe('1 vulnerability');
+    expect(runFindings(run)).toBe(35);
+    expect(foundText(run)).toBe('27 vulnerabilities and 8 informational findings');
+    expect(foundText(aFinishedRun({ cnt_vulns: 2, severity_counts: [0, 2, 0, 0, 0] }))).toBe('2 vulnerabilities');
+  });
+
+  it('shows the run’s findings as the Findings tab counts them, split into vulnerabilities and info', () => {
+    renderWithApp(<RunSummary run={run} />);
+    expect(screen.getByTestId('findings-count')).toHaveTextContent('35');
+    expect(screen.getByTestId('findings-split')).toHaveTextContent('findings: 27 vulnerabilities, 8 info');
+    // The result badge's figure names what it counts.
+    expect(screen.getByText('27 vulnerabilities')).toHaveAttribute('title', '27 vulnerabilities and 8 informational findings');
   });
 });
