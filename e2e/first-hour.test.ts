@@ -3,13 +3,14 @@
 // wrong and how to fix it; start a scan of a loopback /24 with a few live listeners, watch its live progress on the
 // run page (hosts up above 0, elapsed time), cancel it, see the hosts it had found kept on its Hosts tab with the run
 // Stopped, then press "Run again" and see a new run start.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import { scanProfiles } from '../packages/server/src/db/schema/index.ts';
 import { BuiltinProbe } from '../packages/server/src/modules/scans/builtin-probe.ts';
 import { Listeners } from '../packages/server/test/helpers/scans.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
+import { api, waitForScanFinished } from './helpers/api.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
 import { expectNoCutText } from './helpers/layout.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
@@ -30,14 +31,6 @@ const textOf = async (locator: Locator): Promise<string> =>
 const FTP_HOST = '127.0.83.10';
 const noFtp = unavailable(DAEMONS.vsftpd);
 if (noFtp) console.warn(`e2e first hour: ${noFtp}; the FTP part is skipped`);
-
-/** A call to the API from the signed-in page, with the CSRF token the web app sends. */
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await page.request.fetch(url, { method, data: body, headers: { 'x-csrftoken': csrf } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 let stack: Stack;
 let probe: BuiltinProbe;
@@ -90,13 +83,7 @@ describe('the first hour: feed health, a check that says how to fix it, a cancel
       targets: [FTP_HOST],
       profile: profiles.results.find((p) => p.name === 'FTP only')!.id,
     });
-    await pwExpect
-      .poll(async () => {
-        const s = await api<{ last_run: number | null }>(page, 'GET', `/api/scan/nscans/${scan.id}/`);
-        if (s.last_run === null) return 'none';
-        return (await api<{ status_label: string }>(page, 'GET', `/api/scan/nruns/${s.last_run}/`)).status_label;
-      }, 120_000)
-      .toBe('Finished');
+    await waitForScanFinished(page, scan.id);
     // The check's issue: what is wrong, and how to fix it, from the check itself.
     await page.goto('/vm/unified-vulnerabilities/hid/nvt-ftp-anonymous-login');
     await pwExpect(page.getByText('FTP anonymous login allowed').first()).toBeVisible({ timeout: 30_000 });

@@ -7,11 +7,11 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import { scanProfiles } from '../packages/server/src/db/schema/index.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
+import { api, waitForScanFinished } from './helpers/api.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
 import { expectNoCutText } from './helpers/layout.ts';
 import { ADMIN_EMAIL, startStack, type Stack } from './helpers/stack.ts';
@@ -27,14 +27,6 @@ let stack: Stack;
 let sshd: RunningDaemon;
 let mail: Server;
 let mailPort: number;
-
-/** A call to the API from the signed-in page, with the CSRF token the web app sends. */
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await page.request.fetch(url, { method, data: body, headers: { 'x-csrftoken': csrf } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** An SMTP service that greets and answers as Exim 4.87 does (RFC 5321 greeting, then 221 on QUIT). */
 async function startMail(): Promise<void> {
@@ -92,13 +84,7 @@ describe.skipIf(!!why)('unified vulnerabilities in the browser', () => {
       targets: [SSH_HOST, MAIL_HOST],
       profile,
     });
-    await pwExpect
-      .poll(async () => {
-        const s = await api<{ last_run: number | null }>(page, 'GET', `/api/scan/nscans/${scan.id}/`);
-        if (s.last_run === null) return 'none';
-        return (await api<{ status_label: string }>(page, 'GET', `/api/scan/nruns/${s.last_run}/`)).status_label;
-      }, 120_000)
-      .toBe('Finished');
+    await waitForScanFinished(page, scan.id);
 
     // The run's result page: its result badge, severity counts and findings table, with nothing cut.
     const runId = (await api<{ last_run: number }>(page, 'GET', `/api/scan/nscans/${scan.id}/`)).last_run;

@@ -11,7 +11,15 @@ export function safeFileName(name: string, extension: string): string {
 
 /** Offers `data` as a pretty-printed JSON download named `fileName`. */
 export function downloadJson(data: unknown, fileName: string): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
+  downloadBlob(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), fileName);
+}
+
+/** Offers `text` as a plain-text download named `fileName` (e.g. recovery codes). */
+export function downloadText(text: string, fileName: string): void {
+  downloadBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
+}
+
+function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -7,6 +7,7 @@ import { Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title
 import { useQuery } from '@tanstack/react-query';
 import { SEVERITY_LABELS, type NetworkTestDetail, type Severity } from '@bulwark/core';
 import { isApiError, messageOf } from '../../api/errors.ts';
+import { CweLinks } from '../../components/CweLinks.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -14,7 +15,6 @@ import { fetchCatalogueTest } from './catalogue-api.ts';
 import { SourceBadge } from './catalogue-columns.tsx';
 
 const LIST_PATH = '/vt/vulnerability-tests';
-const cweUrl = (cwe: string) => `https://cwe.mitre.org/data/definitions/${encodeURIComponent(cwe.replace(/^CWE-/i, ''))}.html`;
 
 function BackLink() {
   return (
@@ -66,18 +66,7 @@ function TestView({ test }: { test: NetworkTestDetail }) {
           <Fact label="Runs on">{runsOnText(test)}</Fact>
           <Fact label="CVSS">{test.cvss === null ? '—' : `${test.cvss}${test.cvss_vector ? ` (${test.cvss_vector})` : ''}`}</Fact>
           <Fact label="CVE">{test.cve.length ? test.cve.join(', ') : '—'}</Fact>
-          <Fact label="CWE">
-            {test.cwe.length
-              ? test.cwe.map((c, i) => (
-                  <span key={c}>
-                    {i > 0 && ', '}
-                    <Anchor href={cweUrl(c)} target="_blank" rel="noreferrer">
-                      {c}
-                    </Anchor>
-                  </span>
-                ))
-              : '—'}
-          </Fact>
+          <Fact label="CWE">{test.cwe.length ? <CweLinks cwes={test.cwe} /> : '—'}</Fact>
         </SimpleGrid>
       </Card>
       <Section title="Description">

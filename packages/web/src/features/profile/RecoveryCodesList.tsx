@@ -1,5 +1,6 @@
 // The ten recovery codes, shown once right after they are made: copy them all or download them as a text file.
 import { Alert, Button, CopyButton, Group, List, Stack, Text } from '@mantine/core';
+import { downloadText } from '../../components/download.ts';
 
 const FILE_NAME = 'bulwark-recovery-codes.txt';
 
@@ -8,16 +9,7 @@ export function recoveryCodesText(email: string, codes: readonly string[]): stri
   return [`Bulwark recovery codes for ${email}`, 'Each code signs you in once in place of the one-time code.', '', ...codes, ''].join('\n');
 }
 
-function download(text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = FILE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+const download = (text: string): void => downloadText(text, FILE_NAME);
 
 export function RecoveryCodesList({ email, codes, onDone }: { email: string; codes: readonly string[]; onDone(): void }) {
   const text = recoveryCodesText(email, codes);

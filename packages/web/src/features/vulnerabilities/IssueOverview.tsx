@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { VULNERABILITY_SOURCE_LABELS, issueRoute, type IssueDetails, type VulnerabilitySource } from '@bulwark/core';
+import { CweLinks } from '../../components/CweLinks.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { ListError } from '../../components/data-table/index.ts';
 import { seenText } from '../assets/asset-format.ts';
@@ -17,7 +18,6 @@ import { epssText } from './vulnerability-format.ts';
 import { testPagePath } from '../catalogue/catalogue-api.ts';
 
 /** MITRE's page of a CWE id. */
-export const cweUrl = (cwe: string) => `https://cwe.mitre.org/data/definitions/${encodeURIComponent(cwe.replace(/^CWE-/i, ''))}.html`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -145,14 +145,7 @@ export function IssueOverview({ issue }: { issue: IssueDetails }) {
           {issue.cves.length > 0 && <Fact label="CVEs">{issue.cves.join(', ')}</Fact>}
           {issue.cwes.length > 0 && (
             <Fact label="CWE">
-              {issue.cwes.map((c, i) => (
-                <span key={c}>
-                  {i > 0 && ', '}
-                  <Anchor href={cweUrl(c)} target="_blank" rel="noreferrer">
-                    {c}
-                  </Anchor>
-                </span>
-              ))}
+              <CweLinks cwes={issue.cwes} />
             </Fact>
           )}
         </SimpleGrid>
