@@ -5,7 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SecretBox } from './lib/secrets.ts';
 import type { SmsSender } from './lib/sms.ts';
-import type { Jobs } from './jobs/jobs.ts';
+import type { Jobs } from './jobs/types.ts';
 
 export interface AppContext {
   config: Config;

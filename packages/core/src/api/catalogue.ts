@@ -1,7 +1,32 @@
-// The vulnerability-test catalogue's page of one test (nvt/nvtests-simple/{id}/, issue 26): what the catalogue lists,
-// and what the test says of the weakness (CWE, CVSS, references) and what it runs on.
+// The vulnerability-test catalogue (nvt/nvtests-simple/, nvt/refused-templates/): categories, the tests it lists, the
+// templates that did not load, and the page of one test (nvt/nvtests-simple/{id}/): what the test says of the weakness
+// (CWE, CVSS, references) and what it runs on.
 import { z } from 'zod';
-import { networkTest } from './scans.ts';
+
+export const testCategory = z.object({ id: z.string(), name: z.string(), count: z.number().int() });
+export const networkTest = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  severity: z.number().int().min(0).max(4),
+  cve: z.array(z.string()),
+  tags: z.array(z.string()),
+  description: z.string(),
+  solution: z.string(),
+  /** Bulwark: 'shipped' (the product's checks) or 'community' (a template from the operator's BULWARK_CHECKS_DIRS). */
+  source: z.enum(['shipped', 'community']),
+});
+/** Bulwark: a check template that did not load (nvt/refused-templates/), with why. */
+export const refusedTemplate = z.object({
+  source: z.enum(['shipped', 'community']),
+  /** 'shipped', or the last part of the operator's folder. */
+  folder: z.string(),
+  /** The file, relative to its folder ('' when the folder itself could not be read). */
+  file: z.string(),
+  /** The id the file declares, when it could be read. */
+  template_id: z.string().nullable(),
+  reason: z.string(),
+});
 
 export const testRunsOn = z.object({
   /** How the test talks to its target: 'http', 'network' (TCP/UDP), 'ssl'. */

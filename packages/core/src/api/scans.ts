@@ -1,5 +1,5 @@
-// Schemas of the network-scanning calls (platform-core §3, §7): scan targets, network scan profiles, the test
-// catalogue, scans, runs with their tasks, results and errors, job progress. Server and web share them.
+// Schemas of the network-scanning calls (platform-core §3, §7): scan targets, network scan profiles, scans, runs with
+// their tasks, results and errors, job progress (the test catalogue's are in catalogue.ts). Server and web share them.
 import { z } from 'zod';
 import { blank, name } from './fields.ts';
 import { validateCidr, validateIp, validateIpRange } from '../validators/ip.ts';
@@ -168,34 +168,6 @@ export function applyStandardScanRule<T extends { standard_scan?: boolean; ss_tc
 export const networkProfileExport = networkProfileInput.extend({ format: z.literal('bulwark-nprofile/1') });
 
 export const profileListItem = z.object({ id: z.number().int(), name: z.string(), type: z.enum(['nvt', 'oval']), builtin: z.boolean() });
-
-// ---------------------------------------------------------------------------------------------------------------
-// Test catalogue.
-
-export const testCategory = z.object({ id: z.string(), name: z.string(), count: z.number().int() });
-export const networkTest = z.object({
-  id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  severity: z.number().int().min(0).max(4),
-  cve: z.array(z.string()),
-  tags: z.array(z.string()),
-  description: z.string(),
-  solution: z.string(),
-  /** Bulwark: 'shipped' (the product's checks) or 'community' (a template from the operator's BULWARK_CHECKS_DIRS). */
-  source: z.enum(['shipped', 'community']),
-});
-/** Bulwark: a check template that did not load (nvt/refused-templates/), with why. */
-export const refusedTemplate = z.object({
-  source: z.enum(['shipped', 'community']),
-  /** 'shipped', or the last part of the operator's folder. */
-  folder: z.string(),
-  /** The file, relative to its folder ('' when the folder itself could not be read). */
-  file: z.string(),
-  /** The id the file declares, when it could be read. */
-  template_id: z.string().nullable(),
-  reason: z.string(),
-});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scans and runs.

@@ -4,12 +4,12 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { Jobs } from './types.ts';
 import type { Config } from '../config.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import { runFeedImport } from '../modules/intel/import.ts';
 import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
-import { RUN_LIVE_QUEUE, RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/queue.ts';
-import { processDeliveredSoFar } from '../modules/results/live.ts';
+import { processDeliveredSoFar, RUN_LIVE_QUEUE, RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/index.ts';
 import { ASSET_BULK_QUEUE, runBulkJob, type AssetBulkJob } from '../modules/assets/bulk-queue.ts';
 import { FEED_SYNC_QUEUE, retryOf, type FeedSyncJob } from '../modules/intel/sync/queue.ts';
 import { syncCron } from '../modules/intel/sync/schedule.ts';
@@ -47,12 +47,7 @@ export interface JobsOptions {
   reports?: Omit<ReportDeps, 'db' | 'log' | 'config'> & { config: Config };
 }
 
-export interface Jobs {
-  boss: PgBoss;
-  /** Sends a job and wakes this process's worker for its queue, if it has one. */
-  send(queue: string, data: object): Promise<string | null>;
-  stop(): Promise<void>;
-}
+export type { Jobs } from './types.ts';
 
 export async function startJobs(database: Database, log: FastifyBaseLogger, options: JobsOptions = { work: true }): Promise<Jobs> {
   const boss = new PgBoss({

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
 import { boolParam, ordering, pageQuery, paged, pagedSchema, searchParam } from '../../http/list.ts';
 import { notFound } from '../../http/errors.ts';
-import { ignoredTestIds, setTestIgnored } from '../vulnerabilities/service.ts';
+import { ignoredTestIds, setTestIgnored } from '../vulnerabilities/index.ts';
 import { catalogue, testDetail, type NetworkTest } from './catalogue.ts';
 
 const tags = ['scans'];

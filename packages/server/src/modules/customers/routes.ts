@@ -13,7 +13,7 @@ import { audit } from '../auth/audit.ts';
 import { TOKEN_TTL_SECONDS, issueToken } from '../auth/tokens.ts';
 import { idParams } from '../../http/list.ts';
 import { enforceBlackouts } from '../tasks/index.ts';
-import { refreshAllAssetRisk } from '../assets/risk.ts';
+import { refreshAllAssetRisk } from '../assets/index.ts';
 
 export function toCustomer(row: CustomerRow): Customer {
   return {

@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
-import { queueLiveProcessing, startRunProcessing } from '../results/queue.ts';
+import { queueLiveProcessing, startRunProcessing } from '../results/index.ts';
 import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskOutcome } from '../tasks/index.ts';
 import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';

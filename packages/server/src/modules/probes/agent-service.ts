@@ -8,7 +8,7 @@ import { badRequest } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { addTaskHosts, addScanErrors, dispatchTask, moveTask, redispatchDelayed, refreshRun, type TaskRow } from '../tasks/index.ts';
 import { probeStatus, type ProbeRow } from './repo.ts';
-import { startProcessingIfReady } from '../results/queue.ts';
+import { startProcessingIfReady } from '../results/index.ts';
 
 export const INVALID_TOKEN = 'This registration token is invalid or has expired.';
 

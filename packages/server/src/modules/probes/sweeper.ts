@@ -6,7 +6,7 @@ import { SCAN_TASK_STATE as S } from '@bulwark/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
-import { startProcessingIfReady } from '../results/queue.ts';
+import { startProcessingIfReady } from '../results/index.ts';
 import { probeTiming, redispatchDelayed, redispatchStranded, requeueLostTasks } from '../tasks/index.ts';
 
 export async function sweepRemoteProbes(ctx: AppContext): Promise<void> {

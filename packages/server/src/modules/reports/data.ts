@@ -20,7 +20,7 @@ import { queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
 import { assetConditions } from '../assets/filters.ts';
-import { matchingFindings, minQodOf, vulnerabilityFilterQuery, type VulnerabilityFilter } from '../vulnerabilities/service.ts';
+import { matchingFindings, minQodOf, vulnerabilityFilterQuery, type VulnerabilityFilter } from '../vulnerabilities/index.ts';
 import { trend } from '../dashboards/service.ts';
 
 type Row = Record<string, unknown>;

@@ -9,7 +9,7 @@ import { queryRows } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
-import { minQodOf } from '../vulnerabilities/service.ts';
+import { minQodOf } from '../vulnerabilities/index.ts';
 import { scopeOfUser } from './runs.ts';
 import { upcomingRuns } from './schedules.ts';
 

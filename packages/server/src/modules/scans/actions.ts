@@ -15,7 +15,7 @@ import {
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { scanRuns, scanTasks } from '../../db/schema/index.ts';
-import { startProcessingIfReady } from '../results/queue.ts';
+import { startProcessingIfReady } from '../results/index.ts';
 import { notifyTasksQueued } from './notify.ts';
 import { addScanErrors, dispatchTask, moveTask, refreshRun, runTasks, type RunRow, type TaskRow } from '../tasks/index.ts';
 import type { Tx } from '../../db/client.ts';

@@ -10,7 +10,7 @@ import { scanTasks } from '../../db/schema/index.ts';
 import { sweepRemoteProbes } from '../probes/sweeper.ts';
 import { taskSpecOf } from '../probes/task-spec.ts';
 import { releaseVault } from '../vault/service.ts';
-import { queueLiveProcessing, startProcessingIfReady, startRunProcessing } from '../results/queue.ts';
+import { queueLiveProcessing, startProcessingIfReady, startRunProcessing } from '../results/index.ts';
 import { onTasksQueued } from './notify.ts';
 import { ScanProcess } from './scan-process/index.ts';
 import type { ScanProcessOptions } from './scan-process/protocol.ts';

@@ -12,12 +12,12 @@ import {
   type ScanTaskState,
 } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
-import { customers, probes, scanErrors, type scanRuns, scanTasks } from '../../db/schema/index.ts';
+import { customers, probes, scanErrors, scanTasks } from '../../db/schema/index.ts';
+import type { RunRow, TaskRow } from './rows.ts';
 import { addTaskHosts } from './hosts.ts';
 import { refreshRun, runHasUnprocessedResults } from './runs.ts';
 
-export type TaskRow = typeof scanTasks.$inferSelect;
-export type RunRow = typeof scanRuns.$inferSelect;
+export type { RunRow, TaskRow } from './rows.ts';
 
 /** Who claims and reports on tasks: the built-in probe (claimed_by -1) or a registered remote probe. */
 export type Claimer = { kind: 'builtin' } | { kind: 'probe'; probeId: number; customerId: number };

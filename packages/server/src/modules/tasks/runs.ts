@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SCAN_TASK_STATE as S, isFinalTaskState, runStatus, runTaskState } from '@bulwark/core';
 import type { Tx } from '../../db/client.ts';
 import { scanRuns, scanTaskHosts, scanTasks } from '../../db/schema/index.ts';
-import type { RunRow, TaskRow } from './queue.ts';
+import type { RunRow, TaskRow } from './rows.ts';
 
 /**
  * A run's progress by hosts done across its tasks (each task's hosts are counted when it is created), so children of

@@ -1,0 +1,11 @@
+// The face of results: other modules start, queue and wait for a run's processing through these only.
+export {
+  queueLiveProcessing,
+  RUN_LIVE_QUEUE,
+  RUN_PROCESSING_QUEUE,
+  runProcessingJob,
+  settleRunProcessing,
+  startProcessingIfReady,
+  startRunProcessing,
+} from './queue.ts';
+export { processDeliveredSoFar } from './live.ts';
