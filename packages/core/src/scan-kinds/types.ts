@@ -1,0 +1,71 @@
+// The shape of a scan-kind descriptor: everything the server's profile, scan and run routes and the web app's profile
+// pages, result page shell and run widgets need to know about one kind of scan, said once. A new kind (web, cloud …)
+// adds one descriptor beside network.ts and policy.ts, its engine in the scanner and its result tabs in the web app.
+import type { z } from 'zod';
+import type { PermissionResource } from '../permissions.ts';
+
+/** The kinds there are; the web, discovery and cloud scans join this list with their descriptors. */
+export const SCAN_KIND_KEYS = ['network', 'policy'] as const;
+export type ScanKindKey = (typeof SCAN_KIND_KEYS)[number];
+
+/** The scan_type of a kind's scans, runs and profiles (the database column and the API field). */
+export type ScanKindType = 'nvt' | 'oval';
+
+/** One tab of a kind's result page: its key in the URL and its label. The web app maps the key to a component. */
+export interface ScanResultTab {
+  key: string;
+  label: string;
+  /** The run field whose number the tab shows beside its label, if any. */
+  badge?: 'cnt_vulns' | 'hosts_up';
+}
+
+/** Where a kind's findings come from: the name the merge step knows them by and the prefix of their check ids. */
+export interface ScanFindingSource {
+  name: 'network-checks' | 'policy-rules';
+  /** Prefix of the check id of every finding of this kind ('' when the check id is the test's own id). */
+  checkIdPrefix: string;
+}
+
+export interface ScanKind<
+  TProfile extends z.ZodType = z.ZodType,
+  TProfileInput extends z.ZodType = z.ZodType,
+  TProfileExport extends z.ZodType = z.ZodType,
+> {
+  key: ScanKindKey;
+  type: ScanKindType;
+  /** The permission resource of every route of the kind (read, create, update, delete, execute). */
+  permission: Extract<PermissionResource, 'net_scans' | 'policy_scans'>;
+  /** Path segments under /api/scan/: the scans, their runs and the profiles. */
+  api: { scans: string; runs: string; profiles: string };
+  /** Path segments of the web app: /scans/scans/view/<result>/{runId}, /scans/scan-profiles/edit/<profile>/{id}. */
+  web: {
+    result: string;
+    profile: string;
+    /** The value of ?kind= on the scan profiles page ('' for the page's first tab). */
+    profilesTab: string;
+  };
+  /** The payload schemas of core/api (referenced, never copied). */
+  schemas: { profile: TProfile; profileInput: TProfileInput; profileExport: TProfileExport };
+  /** The `format` an export of a profile carries. */
+  exportFormat: string;
+  /** The fields of a profile besides name and description, as its input names them. */
+  profileFields: readonly string[];
+  /** The tabs of a run's result page, the first open by default; every kind ends with the errors tab. */
+  resultTabs: readonly ScanResultTab[];
+  findingSource: ScanFindingSource;
+  labels: {
+    /** 'network scan' / 'policy scan', in sentences and API summaries. */
+    scan: string;
+    /** 'scan profile' / 'policy profile'. */
+    profile: string;
+    /** The tab of the scan profiles page: 'Network profiles'. */
+    profilesTab: string;
+    /** The back link of a result page: 'Scans' / 'Policy scans'. */
+    scans: string;
+    /** The title of a result page: 'Scan result' / 'Policy scan result'. */
+    result: string;
+  };
+}
+
+/** 'network scan' → 'Network scan'. */
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
