@@ -23,6 +23,8 @@ export interface NetworkScanOptions extends Omit<ScanNetworkOptions, 'identifySe
   checksDir?: string;
   /** Already loaded templates (a probe loads them once for many tasks). */
   templates?: CheckTemplate[];
+  /** Tests the profile names one by one: community web templates among them run on every web port (see runChecks). */
+  namedTests?: ReadonlySet<string>;
   /** Timeout of each service-identification attempt, ms. */
   serviceTimeoutMs?: number;
   /** Linux credentials for an authenticated look at each live host (tried in order), and the host keys pinned per address. */
@@ -106,7 +108,7 @@ export async function runNetworkScan(options: NetworkScanOptions, onEvent: (even
   const checkHost =
     checks || authenticated
       ? async (host: HostResult, signal: AbortSignal): Promise<Finding[]> => {
-          const findings = checks ? await runChecks(checks, host, { signal }) : [];
+          const findings = checks ? await runChecks(checks, host, { signal, namedTests: options.namedTests }) : [];
           if (authenticated) await authenticatedLook(host, options, signal, onEvent);
           return findings;
         }

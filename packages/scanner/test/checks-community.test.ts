@@ -1,6 +1,6 @@
 // Community checks: a template folder written here loads beside the shipped checks (refusals listed with their reasons,
 // a shipped id wins), and its Nuclei-format templates find a real weak web application on loopback — directly, and
-// through a probe task that carries them as the server sends them.
+// through a probe task that carries them as the server sends them; chosen by the technology the application announces.
 import http from 'node:http';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,8 @@ const seen: string[] = [];
 /** A small admin application with a default password, a version API and a reflecting search page. */
 const app: http.RequestListener = (req, res) => {
   seen.push(`${req.method} ${req.url}`);
+  // The application names itself, as most do: community web templates run where their technology (tag) is found.
+  res.setHeader('X-Powered-By', 'Acme/1.4.2');
   const url = new URL(req.url ?? '/', 'http://x');
   if (req.method === 'POST' && url.pathname === '/login') {
     let body = '';
@@ -87,6 +89,7 @@ const OLD_VERSION = `id: acme-old-version
 info:
   name: Acme before 2.0
   severity: medium
+  tags: acme,version
   classification:
     cve-id: CVE-2099-0001
 http:
@@ -106,6 +109,7 @@ const REFLECTED = `id: acme-reflected-search
 info:
   name: Acme search reflects its input
   severity: low
+  tags: acme,xss
 http:
   - method: GET
     path: ["{{BaseURL}}/search?q={{url_encode(marker)}}"]

@@ -8,6 +8,9 @@ import type { Db } from './db/client.ts';
 import { customers, users } from './db/schema/index.ts';
 import { hashPassword, passwordProblems } from './lib/passwords.ts';
 import { seedBuiltinProfiles } from './modules/profiles/builtin.ts';
+import { useCommunityLibrary } from './modules/catalogue/catalogue.ts';
+import { CHECKS_SOURCE } from './modules/intel/sync/checks-library.ts';
+import { syncDir } from './modules/intel/sync/sync.ts';
 
 export interface BootstrapResult {
   created: boolean;
@@ -17,6 +20,7 @@ export interface BootstrapResult {
 }
 
 export async function bootstrap(db: Db, config: Config, log: FastifyBaseLogger): Promise<BootstrapResult> {
+  useCommunityLibrary(syncDir(config.feedsDir, CHECKS_SOURCE));
   const seeded = await seedBuiltinProfiles(db);
   if (seeded.inserted + seeded.updated > 0) log.info(seeded, 'built-in scan profiles seeded');
   return createFirstAdmin(db, config, log);

@@ -28,7 +28,7 @@ const optionalUrl = (protocols: string[]) =>
     );
 
 /** The sources the feed sync knows. */
-export const FEED_SOURCE_KINDS = ['nvd', 'kev', 'epss', 'osv', 'debian'] as const;
+export const FEED_SOURCE_KINDS = ['nvd', 'kev', 'epss', 'osv', 'debian', 'checks'] as const;
 export type FeedSourceKind = (typeof FEED_SOURCE_KINDS)[number];
 
 /** OSV ecosystems synced by default: the distributions Bulwark matches packages of, and the main language registries. */
@@ -53,6 +53,9 @@ export const DEFAULT_FEED_URLS: Record<FeedSourceKind, string> = {
   // <ecosystem>/all.zip is appended.
   osv: 'https://osv-vulnerabilities.storage.googleapis.com',
   debian: 'https://security-tracker.debian.org/tracker/data/json',
+  // The community check library: a release archive of the Nuclei template collection (set a newer release's address
+  // to follow the collection; see docs/scans.md, "Community check library").
+  checks: 'https://github.com/projectdiscovery/nuclei-templates/archive/refs/tags/v10.1.1.tar.gz',
 };
 
 const splitList = (v: string): string[] =>
@@ -180,6 +183,23 @@ const schema = z
     BULWARK_FEED_EPSS_URL: feedUrl(DEFAULT_FEED_URLS.epss),
     BULWARK_FEED_OSV_URL: feedUrl(DEFAULT_FEED_URLS.osv),
     BULWARK_FEED_DEBIAN_URL: feedUrl(DEFAULT_FEED_URLS.debian),
+    BULWARK_FEED_CHECKS_URL: feedUrl(DEFAULT_FEED_URLS.checks),
+    BULWARK_FEED_CHECKS_SHA256: z
+      .string()
+      .trim()
+      .regex(/^[A-Fa-f0-9]{64}$/, 'must be a SHA-256 digest: 64 hexadecimal characters, as sha256sum prints it')
+      .optional(),
+    BULWARK_FEED_CHECKS_SHA256_URL: z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, 'must be a URL starting with http:// or https://')
+      .optional(),
     /** PEM certificates trusted beside the system's for services the operator names (Kubernetes API servers). */
     BULWARK_EXTRA_CA_FILE: z
       .string()
@@ -245,6 +265,9 @@ export interface Config {
     osvEcosystems: string[];
     urls: Record<FeedSourceKind, string>;
     nvdApiKey: string | undefined;
+    /** The community check library's archive checksum: pinned, or where it is published (default: <url>.sha256). */
+    checksSha256: string | undefined;
+    checksSha256Url: string | undefined;
   };
 }
 
@@ -302,8 +325,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         epss: c.BULWARK_FEED_EPSS_URL,
         osv: c.BULWARK_FEED_OSV_URL,
         debian: c.BULWARK_FEED_DEBIAN_URL,
+        checks: c.BULWARK_FEED_CHECKS_URL,
       },
       nvdApiKey: c.BULWARK_NVD_API_KEY,
+      checksSha256: c.BULWARK_FEED_CHECKS_SHA256?.toLowerCase(),
+      checksSha256Url: c.BULWARK_FEED_CHECKS_SHA256_URL,
     },
   };
 }

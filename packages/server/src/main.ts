@@ -83,6 +83,12 @@ program
     const cfg = config();
     const [{ createLogger }, { startJobs }] = await Promise.all([import('./lib/logger.ts'), import('./jobs/jobs.ts')]);
     const log = createLogger(cfg.logLevel);
+    // Results processing reads the check catalogue (test facts): the synced community library belongs to it.
+    const [{ useCommunityLibrary }, { syncDir }] = await Promise.all([
+      import('./modules/catalogue/catalogue.ts'),
+      import('./modules/intel/sync/sync.ts'),
+    ]);
+    useCommunityLibrary(syncDir(cfg.feedsDir, 'checks'));
     const db = await openDatabase({
       databaseUrl: cfg.databaseUrl,
       pgliteDir: `${cfg.dataDir}/pglite`,

@@ -82,6 +82,8 @@ describe.each(BACKENDS)('test catalogue on %s', (backend) => {
         description: templates.find((x) => x.id === 'ssh-terrapin')!.info.description,
         solution: templates.find((x) => x.id === 'ssh-terrapin')!.bulwark.solution,
         source: 'shipped',
+        origin: 'Bulwark',
+        unsafe: null,
         ignored: false,
       },
     ]);

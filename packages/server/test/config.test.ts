@@ -134,7 +134,7 @@ describe('loadConfig', () => {
       enabled: true,
       at: '03:30',
       timeZone: 'UTC',
-      sources: ['nvd', 'kev', 'epss', 'osv', 'debian'],
+      sources: ['nvd', 'kev', 'epss', 'osv', 'debian', 'checks'],
       osvEcosystems: ['Debian', 'Ubuntu', 'Alpine', 'AlmaLinux', 'Rocky Linux', 'npm', 'PyPI', 'Maven', 'Go', 'crates.io'],
       urls: {
         nvd: 'https://services.nvd.nist.gov/rest/json/cves/2.0',
@@ -142,8 +142,11 @@ describe('loadConfig', () => {
         epss: 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz',
         osv: 'https://osv-vulnerabilities.storage.googleapis.com',
         debian: 'https://security-tracker.debian.org/tracker/data/json',
+        checks: 'https://github.com/projectdiscovery/nuclei-templates/archive/refs/tags/v10.1.1.tar.gz',
       },
       nvdApiKey: undefined,
+      checksSha256: undefined,
+      checksSha256Url: undefined,
     });
     const c = loadConfig({
       BULWARK_FEEDS_SYNC: 'off',
@@ -178,7 +181,7 @@ describe('loadConfig', () => {
       'BULWARK_FEEDS_SYNC must be on or off',
       'BULWARK_FEEDS_SYNC_AT must be a time of day as HH:MM (24-hour clock), e.g. 03:30',
       'BULWARK_FEEDS_SYNC_TZ must be an IANA time zone such as UTC or Europe/Copenhagen',
-      'BULWARK_FEEDS_SOURCES must be a comma-separated list of nvd, kev, epss, osv, debian',
+      'BULWARK_FEEDS_SOURCES must be a comma-separated list of nvd, kev, epss, osv, debian, checks',
       'BULWARK_FEED_KEV_URL must be a URL starting with http:// or https://',
     ]);
   });

@@ -73,6 +73,7 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
       ['epss', 'never'],
       ['osv/AlmaLinux', 'never'],
       ['debian', 'never'],
+      ['checks', 'never'],
     ]);
     // 04:15 in Copenhagen is 03:15 UTC in winter.
     expect(s.body.sync.next_run_at).toMatch(/T03:15:00\.000Z$/);
@@ -101,7 +102,7 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
     const unknown = await c.post('/api/intel/sync/', { sources: ['nvd', 'osv/Debian'] });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({
-      sources: ['osv/Debian is not a configured feed source (configured: nvd, kev, epss, osv/AlmaLinux, debian).'],
+      sources: ['osv/Debian is not a configured feed source (configured: nvd, kev, epss, osv/AlmaLinux, debian, checks).'],
     });
     expect(providers.log).toHaveLength(0);
   });
@@ -125,7 +126,7 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
     await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const r = await c.post('/api/intel/sync/', {});
     expect(r.status).toBe(202);
-    expect(r.body).toEqual({ detail: 'The feed sync has started.', sources: ['nvd', 'kev', 'epss', 'osv/AlmaLinux', 'debian'] });
+    expect(r.body).toEqual({ detail: 'The feed sync has started.', sources: ['nvd', 'kev', 'epss', 'osv/AlmaLinux', 'debian', 'checks'] });
     const s = await waitForSync(c);
     expect(s.sync.sources.map((x) => [x.source, x.state, x.records])).toEqual([
       ['nvd', 'ok', 36],
@@ -133,6 +134,8 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
       ['epss', 'ok', 10],
       ['osv/AlmaLinux', 'ok', 10],
       ['debian', 'ok', expect.any(Number)],
+      // The test library's templates under the folders the engine runs (cloud/ and workflows/ are left out).
+      ['checks', 'ok', 5],
     ]);
     expect(s).toMatchObject({ cves: 36, kev: 1404 });
     // The audit trail names who started it.
@@ -173,7 +176,12 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bulwark-bundle-test-'));
     const file = path.join(dir, 'feeds.tar.gz');
     const manifest = await createBundle(t.ctx.db, t.config, file);
-    expect(manifest.sources.map((s) => s.source)).toEqual(['debian', 'epss', 'kev', 'nvd', 'osv/AlmaLinux']);
+    expect(manifest.sources.map((s) => s.source)).toEqual(['checks', 'debian', 'epss', 'kev', 'nvd', 'osv/AlmaLinux']);
+    // The library travels as its verified archive and marker, not as its thousands of unpacked files.
+    expect(manifest.sources.find((s) => s.source === 'checks')!.files.map((f) => f.path)).toEqual([
+      'checks/current.json',
+      'checks/library.tar.gz',
+    ]);
     expect(manifest.sources.find((s) => s.source === 'nvd')!.synced_until).not.toBeNull();
 
     const offline = await openTestDatabase(backend);
@@ -201,6 +209,13 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
       expect(nvd.cursor.syncedUntil).toBe(manifest.sources.find((s) => s.source === 'nvd')!.synced_until);
       expect(states.every((x) => x.lastSuccessAt !== null)).toBe(true);
       expect(existsSync(path.join(config.feedsDir, 'sync/kev/known_exploited_vulnerabilities.json'))).toBe(true);
+      // The community check library is unpacked again on this side, from the archive the bundle verified.
+      const marker = JSON.parse(readFileSync(path.join(config.feedsDir, 'sync/checks/current.json'), 'utf8')) as {
+        dir: string;
+        templates: number;
+      };
+      expect(marker.templates).toBe(5);
+      expect(existsSync(path.join(config.feedsDir, 'sync/checks', marker.dir, 'http/technologies/nginx-version.yaml'))).toBe(true);
     } finally {
       await offline.drop();
     }

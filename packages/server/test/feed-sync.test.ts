@@ -75,6 +75,7 @@ describe.each(BACKENDS)('feed sync on %s', (backend) => {
       'osv/Debian',
       'osv/Alpine',
       'debian',
+      'checks',
     ]);
     const def = loadConfig({}).feedSync;
     expect(plannedSources(def).find((s) => s.name === 'osv/Rocky Linux')?.url).toBe(

@@ -47,6 +47,7 @@ const PROFILE: NetworkProfileFields = {
   minus_categories: [],
   plus_tests: [],
   minus_tests: [],
+  safe_checks: true,
   win_auths: [],
   lin_auths: [],
   kubernetes_auth: null,

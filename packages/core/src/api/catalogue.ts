@@ -13,8 +13,15 @@ export const networkTest = z.object({
   tags: z.array(z.string()),
   description: z.string(),
   solution: z.string(),
-  /** Bulwark: 'shipped' (the product's checks) or 'community' (a template from the operator's BULWARK_CHECKS_DIRS). */
+  /**
+   * Bulwark: 'shipped' (the product's checks) or 'community' (the synced community check library, or a template from
+   * the operator's BULWARK_CHECKS_DIRS).
+   */
   source: z.enum(['shipped', 'community']),
+  /** Where it comes from, as a person reads it: 'Bulwark', 'Nuclei community templates (…)', 'Folder <name>'. */
+  origin: z.string(),
+  /** Why it does not run while a profile keeps safe checks on; null when it is safe. */
+  unsafe: z.string().nullable(),
 });
 /** Bulwark: a check template that did not load (nvt/refused-templates/), with why. */
 export const refusedTemplate = z.object({

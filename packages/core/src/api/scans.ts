@@ -136,6 +136,8 @@ export const networkProfileFields = z.object({
   minus_categories: slugList,
   plus_tests: slugList,
   minus_tests: slugList,
+  /** Greenbone's "safe checks": tests that may harm or load the target (dos, fuzz, intrusive, brute force) stay off. */
+  safe_checks: z.boolean().default(true),
   win_auths: idList,
   lin_auths: idList,
   kubernetes_auth: z.number().int().positive().nullable().default(null),

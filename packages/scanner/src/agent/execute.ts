@@ -28,6 +28,8 @@ export interface TaskSpec {
    * runs the same checks as the built-in one without a copy of the operator's folders.
    */
   community?: CommunityTemplate[];
+  /** Tests the profile names one by one (plus_tests): community web templates among them run on every web port. */
+  namedTests?: string[];
   /**
    * Credentials for the authenticated look, sent only with the task that uses them (decrypted by the server for this
    * task; the probe drops them when the task ends), and the SSH host keys pinned per address.
@@ -222,6 +224,7 @@ export async function executeTask(
         udpPorts: ports.udp,
         checkpoint: spec.checkpoint ?? undefined,
         templates,
+        namedTests: new Set(spec.namedTests ?? []),
         checks: tests?.size === 0 || policy ? false : options.scan?.checks,
         ...(policy ? { policy, serviceDetection: false } : {}),
         signal: scanSignal,

@@ -2,6 +2,7 @@
 // shipped ones, every refusal listed with its reason; a task carries the community templates it runs to its probe.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { markLibrary } from './library.ts';
 import { DEFAULT_CHECKS_DIR, loadTemplates, type Refusal } from './load.ts';
 import { parseTemplate } from './parse.ts';
 import { TemplateError, type CheckTemplate, type TemplateSource } from './types.ts';
@@ -40,13 +41,20 @@ export interface CommunityTemplate {
  * operator cannot replace a shipped check by accident), an earlier folder over a later one; the loser is refused
  * saying which file has the id. A folder that cannot be read is one refusal.
  */
-export async function loadCheckCatalogue(options: { dirs?: readonly string[]; shippedDir?: string } = {}): Promise<CheckCatalogue> {
+/** A community folder: a path (an operator's folder, named by its last part), or a library with the name it goes by. */
+export type CommunityFolder = string | { dir: string; origin: string };
+
+export async function loadCheckCatalogue(
+  options: { dirs?: readonly CommunityFolder[]; shippedDir?: string } = {},
+): Promise<CheckCatalogue> {
   const shipped = await loadTemplates(options.shippedDir ?? DEFAULT_CHECKS_DIR);
   const templates = [...shipped.templates];
   const refused: RefusedTemplate[] = shipped.refused.map((r) => ({ ...r, source: 'shipped', folder: 'shipped' }));
   const owner = new Map(templates.map((t) => [t.id, `the shipped check ${t.file ?? t.id}`]));
-  for (const dir of options.dirs ?? []) {
+  for (const entry of options.dirs ?? []) {
+    const dir = typeof entry === 'string' ? entry : entry.dir;
     const folder = path.basename(dir);
+    const origin = typeof entry === 'string' ? `Folder ${folder}` : entry.origin;
     let loaded: Awaited<ReturnType<typeof loadTemplates>>;
     try {
       loaded = await loadTemplates(dir, { source: 'community' });
@@ -61,6 +69,7 @@ export async function loadCheckCatalogue(options: { dirs?: readonly string[]; sh
       });
       continue;
     }
+    markLibrary(loaded.templates, dir, origin);
     for (const t of loaded.templates) {
       const first = owner.get(t.id);
       if (first !== undefined) {

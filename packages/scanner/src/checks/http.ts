@@ -16,7 +16,8 @@ export interface HttpExchange {
   view: ResponseView;
 }
 
-function send(
+/** One request to the target's address (whatever the URL's host says), its response read up to MAX_BODY. */
+export function sendHttp(
   t: CheckTarget,
   method: string,
   url: URL,
@@ -160,14 +161,14 @@ export async function* runHttp(req: HttpRequest, t: CheckTarget, env: Record<str
           if (q !== undefined) url.search = `?${q}`;
         }
         if (jar) headers = jar.apply(headers);
-        res = await send(t, r.method, url, headers, fillTemplate(r.body, env), timeoutMs);
+        res = await sendHttp(t, r.method, url, headers, fillTemplate(r.body, env), timeoutMs);
         jar?.take(res.rawHeaders);
         let hops = 0;
         while (req.redirects && res.location && res.status >= 300 && res.status < 400 && hops++ < req.maxRedirects) {
           const next = new URL(res.location, url);
           if (next.hostname !== url.hostname) break;
           url = next;
-          res = await send(t, 'GET', url, jar ? jar.apply({}) : {}, '', timeoutMs);
+          res = await sendHttp(t, 'GET', url, jar ? jar.apply({}) : {}, '', timeoutMs);
           jar?.take(res.rawHeaders);
         }
       }

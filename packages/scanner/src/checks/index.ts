@@ -8,10 +8,13 @@ export {
   communityTemplates,
   type CheckCatalogue,
   type CommunityCache,
+  type CommunityFolder,
   type CommunityTemplate,
   type RefusedTemplate,
 } from './community.ts';
 export { runChecks, applies, type RunChecksOptions } from './run.ts';
+export { COMMUNITY_CATEGORIES, UNSAFE_TAGS, communityCategory, libraryRules, markLibrary, unsafeReason } from './library.ts';
+export { detectWebTechnologies, portTechnologies, needsTechnologies } from './technologies.ts';
 export { translateRe2 } from './regex.ts';
 export { parseDsl, evalDsl, DSL_FUNCTIONS } from './dsl.ts';
 export { runOperators, type ResponseView } from './match.ts';

@@ -7,6 +7,7 @@ import { runOperators, type OperatorResult, type ResponseView } from './match.ts
 import { runNetwork } from './network.ts';
 import { runSsl } from './ssl.ts';
 import { variables, type CheckTarget } from './target.ts';
+import { detectWebTechnologies, matchesTechnologies, needsTechnologies, portTechnologies } from './technologies.ts';
 import type { CheckTemplate, Operators } from './types.ts';
 
 export interface RunChecksOptions {
@@ -19,6 +20,11 @@ export interface RunChecksOptions {
   httpPorts?: number[];
   /** Ports to treat as TLS even without service information. */
   tlsPorts?: number[];
+  /**
+   * Tests the profile names one by one (plus_tests): a community web template named there runs on every web port;
+   * the others run only where one of their tags names a technology found on the port.
+   */
+  namedTests?: ReadonlySet<string>;
   /** Called for a template that failed on a port (connection refused, timeout …); such a job yields no finding. */
   onError?: (template: CheckTemplate, port: number, error: Error) => void;
 }
@@ -113,23 +119,34 @@ async function runOne(t: CheckTemplate, target: CheckTarget): Promise<Finding | 
   return null;
 }
 
+/** The port's technologies: identification's, and its front page's; kept on the port's service for the record. */
+async function technologiesOf(p: PortResult, target: CheckTarget): Promise<Set<string>> {
+  const found = portTechnologies(p);
+  for (const t of await detectWebTechnologies(target)) found.add(t);
+  if (p.service) p.service.extra = { ...p.service.extra, technologies: [...found].sort() };
+  return found;
+}
+
 export async function runChecks(templates: CheckTemplate[], host: HostResult, options: RunChecksOptions = {}): Promise<Finding[]> {
   const jobs: { t: CheckTemplate; target: CheckTarget }[] = [];
   for (const p of host.ports) {
+    const target: CheckTarget = {
+      address: host.address,
+      name: host.hostnames[0] ?? host.address,
+      port: p.port,
+      protocol: p.protocol,
+      tls: isTls(p, options),
+      timeoutMs: options.timeoutMs ?? 5000,
+      signal: options.signal,
+    };
+    let technologies: Set<string> | undefined;
     for (const t of templates) {
       if (!applies(t, p, options)) continue;
-      jobs.push({
-        t,
-        target: {
-          address: host.address,
-          name: host.hostnames[0] ?? host.address,
-          port: p.port,
-          protocol: p.protocol,
-          tls: isTls(p, options),
-          timeoutMs: options.timeoutMs ?? 5000,
-          signal: options.signal,
-        },
-      });
+      if (needsTechnologies(t, options.namedTests)) {
+        technologies ??= await technologiesOf(p, target);
+        if (!matchesTechnologies(t, technologies)) continue;
+      }
+      jobs.push({ t, target });
     }
   }
   const findings: (Finding | null)[] = new Array(jobs.length).fill(null);

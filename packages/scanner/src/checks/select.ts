@@ -18,14 +18,17 @@ export interface TestSelection {
   minus_categories?: readonly string[] | null;
   plus_tests?: readonly string[] | null;
   minus_tests?: readonly string[] | null;
+  /** Greenbone's "safe checks": on unless false; templates that may harm the target (CheckTemplate.unsafe) stay out. */
+  safe_checks?: boolean | null;
 }
 
 /**
  * Start from every template, or only those of `plus_categories` when that list is not empty; add `plus_tests`;
- * then remove the templates of `minus_categories` and `minus_tests` (a removal wins over an addition).
+ * then remove the templates of `minus_categories` and `minus_tests` (a removal wins over an addition), and, while safe
+ * checks are on, every unsafe template, even one named in `plus_tests` (safe checks are turned off for that).
  * Keeps the templates' order. Unknown ids select nothing.
  */
-export function selectTemplates<T extends { id: string; bulwark: Pick<CheckTemplate['bulwark'], 'category'> }>(
+export function selectTemplates<T extends { id: string; bulwark: Pick<CheckTemplate['bulwark'], 'category'>; unsafe?: string }>(
   templates: readonly T[],
   selection: TestSelection,
 ): T[] {
@@ -33,7 +36,9 @@ export function selectTemplates<T extends { id: string; bulwark: Pick<CheckTempl
   const minusCategories = new Set(selection.minus_categories ?? []);
   const plusTests = new Set(selection.plus_tests ?? []);
   const minusTests = new Set(selection.minus_tests ?? []);
+  const safe = selection.safe_checks !== false;
   return templates.filter((t) => {
+    if (safe && t.unsafe) return false;
     const category = categoryId(t.bulwark.category);
     const selected = plusCategories.size === 0 || plusCategories.has(category) || plusTests.has(t.id);
     return selected && !minusCategories.has(category) && !minusTests.has(t.id);

@@ -131,6 +131,10 @@ export interface CheckTemplate {
   ssl: SslRequest[];
   /** Top-level `variables`, in order: each may use the target variables, helpers and the variables before it. */
   variables: [string, string][];
+  /** Where a community template comes from: its library ('Nuclei community templates') or the operator's folder. */
+  origin?: string;
+  /** Why it does not run while a profile keeps safe checks on (an intrusive tag, its library's ignore list). */
+  unsafe?: string;
 }
 
 export class TemplateError extends Error {}

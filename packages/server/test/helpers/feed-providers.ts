@@ -1,7 +1,8 @@
 // A local stand-in for the feed providers, answering as each one does: the NVD CVE API 2.0 (paging with startIndex and
 // resultsPerPage, lastModStartDate/lastModEndDate filtering with its 120-day limit, apiKey header, gzip), CISA's KEV
 // file and FIRST's EPSS .csv.gz (ETag / Last-Modified, 304, byte ranges with If-Range), OSV's <ecosystem>/all.zip on
-// Google Cloud Storage (x-goog-hash with the MD5), and the Debian Security Tracker JSON — all from the real sample data.
+// Google Cloud Storage (x-goog-hash with the MD5), and the Debian Security Tracker JSON — all from the real sample data —
+// and a community check library's release archive as GitHub serves one (no checksum published beside it).
 // Faults (an answer status, a cut-off body) are scripted per request so tests can break a sync halfway.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { makeZip } from '../../../intel/test/zip-writer.ts';
+import { libraryArchive } from './check-library.ts';
+
+/** Where the community check library's release archive is served, as GitHub serves a tag's archive. */
+export const LIBRARY_PATH = '/projectdiscovery/nuclei-templates/archive/refs/tags/v10.9.9.tar.gz';
 
 export const SHARED_FEEDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data/feeds');
 const INTEL_FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../intel/test/fixtures/feeds');
@@ -84,6 +89,7 @@ export class FeedProviders {
     }
     for (const [eco, entries] of byEcosystem) this.setOsv(eco, makeZip(entries));
     this.setFile('/tracker/data/json', readFileSync(path.join(INTEL_FIXTURES, 'debian-tracker/openssh.json')), 'application/json');
+    this.setFile(LIBRARY_PATH, libraryArchive(), 'application/x-gzip');
   }
 
   /** Serves (or replaces) a static file with fresh validators. */
@@ -123,6 +129,7 @@ export class FeedProviders {
       BULWARK_FEED_EPSS_URL: `${this.url}/epss_scores-current.csv.gz`,
       BULWARK_FEED_OSV_URL: this.url,
       BULWARK_FEED_DEBIAN_URL: `${this.url}/tracker/data/json`,
+      BULWARK_FEED_CHECKS_URL: `${this.url}${LIBRARY_PATH}`,
       BULWARK_FEEDS_OSV_ECOSYSTEMS: ecosystems.join(','),
     };
   }

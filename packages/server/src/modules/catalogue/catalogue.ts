@@ -1,12 +1,16 @@
 // The vulnerability-test catalogue: the scanner's check templates (shipped, and community ones from the folders of
 // BULWARK_CHECKS_DIRS), loaded once per process, as categories, test rows and refused templates; the templates a
 // profile's plus/minus categories and tests select (the scanner's own rule); the community templates a task carries.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import {
   categoryId,
   checksDirs,
+  COMMUNITY_CATEGORIES,
   loadCheckCatalogue,
   selectTemplates,
   type CheckTemplate,
+  type CommunityFolder,
   type CommunityTemplate,
   type TestSelection,
 } from '@bulwark/scanner';
@@ -41,6 +45,40 @@ export interface Catalogue {
 /** One catalogue per set of folders: the folders are read once per process (restart to pick up changed templates). */
 let cached: { key: string; catalogue: Promise<Catalogue> } | undefined;
 
+/**
+ * The synced community check libraries' folders (<feeds dir>/sync/checks) this process serves: the server names its
+ * own at start. A process-wide list, as the catalogue itself is; a new sync is seen at the next read (its marker
+ * file changes), so no restart is needed.
+ */
+const libraries = new Set<string>();
+
+/** Makes the synced community check library under `sourceDir` part of the catalogue (once it has been synced). */
+export function useCommunityLibrary(sourceDir: string): void {
+  libraries.add(path.resolve(sourceDir));
+}
+
+/** The synced libraries in use, with the folder of each one's current unpacked copy and the marker's change time. */
+function libraryFolders(): { folders: CommunityFolder[]; key: string[] } {
+  const folders: CommunityFolder[] = [];
+  const key: string[] = [];
+  for (const dir of libraries) {
+    type Marker = { dir?: string; synced_at?: string } | null;
+    let marker: Marker;
+    try {
+      const file = path.join(dir, 'current.json');
+      const mtime = statSync(file).mtimeMs;
+      marker = JSON.parse(readFileSync(file, 'utf8')) as Marker;
+      key.push(`${dir}@${mtime}`);
+    } catch {
+      continue;
+    }
+    if (!marker?.dir) continue;
+    const day = marker.synced_at?.slice(0, 10) ?? '';
+    folders.push({ dir: path.join(dir, marker.dir), origin: `Nuclei community templates${day ? ` (synced ${day})` : ''}` });
+  }
+  return { folders, key };
+}
+
 /** A test row of a template (the catalogue list's shape). */
 function testRow(t: CheckTemplate): NetworkTest {
   return {
@@ -53,6 +91,8 @@ function testRow(t: CheckTemplate): NetworkTest {
     description: t.info.description ?? '',
     solution: t.bulwark.solution || t.info.remediation || '',
     source: t.source,
+    origin: t.source === 'shipped' ? 'Bulwark' : (t.origin ?? 'Community'),
+    unsafe: t.unsafe ?? null,
   };
 }
 
@@ -90,14 +130,16 @@ function build(templates: CheckTemplate[], refused: RefusedTemplateRow[]): Catal
     tests,
     testIds: new Set(tests.map((t) => t.id)),
     categories: sorted,
-    categoryIds: new Set(categories.keys()),
+    // The community categories are valid in a profile before any library has synced (the Discovery profile names them).
+    categoryIds: new Set([...categories.keys(), ...COMMUNITY_CATEGORIES.map(categoryId)]),
   };
 }
 
 /** The shipped and community templates, read from disk on first use only (they do not change while the server runs). */
 export function catalogue(): Promise<Catalogue> {
-  const dirs = communityChecksDirs();
-  const key = JSON.stringify(dirs);
+  const library = libraryFolders();
+  const dirs: CommunityFolder[] = [...communityChecksDirs(), ...library.folders];
+  const key = JSON.stringify([communityChecksDirs(), library.key]);
   if (cached?.key !== key) {
     const entry = {
       key,
@@ -134,7 +176,7 @@ export async function selectTests(fields: TestSelection): Promise<string[]> {
 export async function unknownSelections(fields: TestSelection): Promise<Record<string, string[]>> {
   const c = await catalogue();
   const out: Record<string, string[]> = {};
-  const check = (field: keyof TestSelection, known: Set<string>, one: string, many: string) => {
+  const check = (field: Exclude<keyof TestSelection, 'safe_checks'>, known: Set<string>, one: string, many: string) => {
     const unknown = [...new Set(fields[field] ?? [])].filter((id) => !known.has(id));
     if (unknown.length > 0) out[field] = [`Unknown ${unknown.length > 1 ? many : one}: ${unknown.join(', ')}.`];
   };

@@ -17,6 +17,7 @@ const DISTRO_CONSEQUENCE = (name: string) => `findings on ${name} hosts are deci
 /** How a source is named in a sentence. */
 function nameOf(s: PlannedSource): string {
   if (s.kind === 'debian') return 'The Debian Security Tracker';
+  if (s.kind === 'checks') return 'The community check library';
   if (s.kind === 'osv') return `The ${s.label} feed`;
   return `The ${s.kind === 'nvd' ? 'NVD' : s.kind === 'kev' ? 'CISA KEV' : 'EPSS'} feed`;
 }
@@ -24,6 +25,7 @@ function nameOf(s: PlannedSource): string {
 /** What is missing or out of date while a source has no current data. */
 function consequenceOf(s: PlannedSource): string {
   if (s.kind === 'debian') return DISTRO_CONSEQUENCE('Debian');
+  if (s.kind === 'checks') return "scans run Bulwark's own checks and the community templates of the last library synced, if any.";
   if (s.name === 'osv/Ubuntu') return DISTRO_CONSEQUENCE('Ubuntu');
   if (s.kind === 'nvd') return 'CVEs matched from product versions may be missing or out of date.';
   if (s.kind === 'kev') return 'known-exploited flags may be missing.';

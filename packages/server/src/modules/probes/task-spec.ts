@@ -68,5 +68,6 @@ export async function taskSpecOf(ctx: VaultContext, { task, run }: ClaimedTask):
     checkpoint: await checkpointOf(db, task),
     tests,
     ...(community.length > 0 ? { community } : {}),
+    ...(p.plus_tests?.length ? { namedTests: p.plus_tests } : {}),
   };
 }

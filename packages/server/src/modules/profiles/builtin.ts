@@ -2,6 +2,7 @@
 // they follow this file and the check catalogue. Users see and copy them; nobody edits them.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
+import { categoryId, COMMUNITY_CATEGORIES } from '@bulwark/scanner';
 import type { Db } from '../../db/client.ts';
 import { scanProfiles, type NetworkProfileFields } from '../../db/schema/index.ts';
 import { catalogue } from '../catalogue/catalogue.ts';
@@ -16,7 +17,8 @@ export interface BuiltinProfile {
 
 /** The definitions; Discovery excludes every category the catalogue has, so it depends on the loaded templates. */
 export async function builtinProfiles(): Promise<BuiltinProfile[]> {
-  const categories = (await catalogue()).categories.map((c) => c.id).sort();
+  // With the community library's categories, synced or not, so a later sync adds nothing to Discovery.
+  const categories = [...new Set([...(await catalogue()).categories.map((c) => c.id), ...COMMUNITY_CATEGORIES.map(categoryId)])].sort();
   return [
     {
       name: 'Discovery',
@@ -33,7 +35,7 @@ export async function builtinProfiles(): Promise<BuiltinProfile[]> {
     {
       name: 'Standard',
       description:
-        'The 1,000 standard TCP ports, the ports of the services Bulwark checks (Redis 6379, Elasticsearch 9200, MongoDB 27017 …) and the common UDP ports, with every vulnerability check.',
+        'The 1,000 standard TCP ports, the ports of the services Bulwark checks (Redis 6379, Elasticsearch 9200, MongoDB 27017 …) and the common UDP ports, with every safe vulnerability check; community web checks run where the technology they test was found.',
       fields: { ...EMPTY },
     },
     {

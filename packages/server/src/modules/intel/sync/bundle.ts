@@ -16,6 +16,15 @@ import { addImportProgress, emptyImportProgress, importSources, type ImportProgr
 import { systemClock, type SyncClock } from './http.ts';
 import { sourceState, sourceStates, updateSource } from './state.ts';
 import { FEED_SYNC_LEASE, syncDir } from './sync.ts';
+import { CHECKS_SOURCE, currentLibrary, installLibrary } from './checks-library.ts';
+
+/** Unpacks a bundled library archive, checked against the digest its marker recorded when it was synced. */
+async function installBundledLibrary(dir: string, now: Date): Promise<void> {
+  const marker = await currentLibrary(dir);
+  if (!marker) throw new BundleError('The bundle holds a community check library without its marker (current.json).');
+  await rm(path.join(dir, 'current.json'), { force: true });
+  await installLibrary({ sourceDir: dir, archive: path.join(dir, 'library.tar.gz'), url: marker.url, pinnedSha256: marker.sha256, now });
+}
 
 export const BUNDLE_MANIFEST = 'bulwark-feeds.json';
 const FORMAT = 'bulwark-feeds-bundle';
@@ -71,6 +80,8 @@ export async function createBundle(
     if (!row.lastSuccessAt) continue;
     const files = [];
     for (const file of await filesUnder(syncDir(config.feedsDir, row.source))) {
+      // The community check library travels as its verified archive and marker; the other side unpacks it again.
+      if (row.source === CHECKS_SOURCE && !['library.tar.gz', 'current.json'].includes(path.basename(file))) continue;
       files.push({
         path: path.relative(root, file).split(path.sep).join('/'),
         bytes: (await stat(file)).size,
@@ -165,14 +176,21 @@ export async function importBundle(
     try {
       const progress = emptyImportProgress();
       for (const s of manifest.sources) {
-        const done = await importSources(db, filesOf.get(s.source) ?? [], (p) => options.onProgress?.(p));
+        const library = s.source === CHECKS_SOURCE;
+        const done = library ? emptyImportProgress() : await importSources(db, filesOf.get(s.source) ?? [], (p) => options.onProgress?.(p));
         addImportProgress(progress, done);
         const state = await sourceState(db, s.source);
         const dest = syncDir(config.feedsDir, s.source);
         await rm(dest, { recursive: true, force: true });
         await mkdir(path.dirname(dest), { recursive: true });
         await cp(path.join(work, 'sync', ...s.source.split('/')), dest, { recursive: true });
-        const single = s.files.length === 1 && s.source !== 'nvd' ? s.files[0]!.sha256 : null;
+        if (library) await installBundledLibrary(dest, clock.now());
+        const single =
+          s.files.length === 1 && s.source !== 'nvd'
+            ? s.files[0]!.sha256
+            : library
+              ? (s.files.find((f) => f.path.endsWith('/library.tar.gz'))?.sha256 ?? null)
+              : null;
         await updateSource(db, s.source, {
           running: false,
           progress: null,

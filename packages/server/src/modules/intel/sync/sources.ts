@@ -2,7 +2,7 @@
 import type { Config, FeedSourceKind } from '../../../config.ts';
 
 export interface PlannedSource {
-  /** The state row's key: nvd, kev, epss, debian, osv/<ecosystem>. */
+  /** The state row's key: nvd, kev, epss, debian, osv/<ecosystem>, checks. */
   name: string;
   kind: FeedSourceKind;
   label: string;
@@ -17,6 +17,7 @@ const LABELS: Record<FeedSourceKind, string> = {
   epss: 'FIRST EPSS daily scores',
   osv: 'OSV',
   debian: 'Debian Security Tracker',
+  checks: 'Community check library (Nuclei templates)',
 };
 
 export function plannedSources(sync: Config['feedSync']): PlannedSource[] {
@@ -28,7 +29,8 @@ export function plannedSources(sync: Config['feedSync']): PlannedSource[] {
         out.push({ name: `osv/${eco}`, kind, label: `OSV ${eco}`, url: `${url}/${encodeURIComponent(eco)}/all.zip`, file: 'all.zip' });
       }
     } else {
-      const file = kind === 'nvd' ? null : kind === 'debian' ? 'debian-tracker.json' : fileNameOf(url, kind);
+      const file =
+        kind === 'nvd' ? null : kind === 'debian' ? 'debian-tracker.json' : kind === 'checks' ? 'library.tar.gz' : fileNameOf(url, kind);
       out.push({ name: kind, kind, label: LABELS[kind], url, file });
     }
   }

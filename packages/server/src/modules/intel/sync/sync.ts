@@ -9,6 +9,7 @@ import type { Db } from '../../../db/client.ts';
 import type { FeedSourceCursor, FeedSourceProgress } from '../../../db/schema/index.ts';
 import { acquireLease, currentLease, releaseLease, renewLease } from '../../../jobs/leases.ts';
 import { importSources } from '../import.ts';
+import { currentLibrary, installLibrary } from './checks-library.ts';
 import { downloadFile } from './download.ts';
 import { FeedHttp, systemClock, type SyncClock } from './http.ts';
 import { syncNvd } from './nvd.ts';
@@ -28,7 +29,7 @@ export interface SyncDeps {
 }
 
 export interface SyncOptions {
-  /** Source names (nvd, kev, epss, debian, osv, osv/<ecosystem>) to sync; default every configured one. */
+  /** Source names (nvd, kev, epss, debian, osv, osv/<ecosystem>, checks) to sync; default every configured one. */
   only?: string[];
   clock?: SyncClock;
   /** Who holds the lease (host and process by default). */
@@ -150,7 +151,21 @@ async function syncSource(
         sha256: result.sha256,
         cursor: { ...state.cursor, partial: undefined },
       });
-      if (result.changed) records = await importFile(result.file);
+      if (source.kind === 'checks') {
+        // Verified and unpacked even when unchanged, so a library removed by hand comes back (a no-op otherwise).
+        const before = await currentLibrary(dir);
+        const library = await installLibrary({
+          http,
+          sourceDir: dir,
+          archive: result.file,
+          url: source.url,
+          pinnedSha256: deps.config.feedSync.checksSha256,
+          checksumUrl: deps.config.feedSync.checksSha256Url,
+          now: clock.now(),
+        });
+        records = library.templates;
+        unchanged = before?.sha256 === library.sha256;
+      } else if (result.changed) records = await importFile(result.file);
       else unchanged = true;
     }
     await pending;
