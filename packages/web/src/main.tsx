@@ -1,11 +1,11 @@
 // Entry point: styles, client wiring, chunk-failure recovery, and the React root.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import './app/app.css';
+import './start/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { wireClient } from './app/wire-client.ts';
+import { App } from './start/App.tsx';
+import { wireClient } from './start/wire-client.ts';
 import { watchPreloadErrors } from './app/chunks.ts';
 
 watchPreloadErrors();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { customer as customerSchema, routeByName, type Customer, type RouteDef } from '@bulwark/core';
 import CustomerSettingsPage from '../src/features/customer-settings/CustomerSettingsPage.tsx';
 import { RouteGate } from '../src/app/RouteGate.tsx';
-import { SESSION_KEY, type Session } from '../src/app/session.ts';
+import { SESSION_KEY, type Session } from '../src/session/session.ts';
 import { json, stubApi, type ApiStub } from './support/api-stub.ts';
 import { aSession } from './support/fixtures.ts';
 import { renderWithApp } from './support/render.tsx';

@@ -2,7 +2,7 @@
 // POST probe/probes/ with its token, and the probes list route in the navigation (permission probes).
 import { describe, expect, it } from 'vitest';
 import { featureFlagMap, probeCreated } from '@bulwark/core';
-import { navigationGroups } from '../src/app/navigation.ts';
+import { navigationGroups } from '../src/app/layout/navigation.ts';
 import { SCAN_APPLIANCES_PATH, WEB_ROUTES } from '../src/app/web-routes.ts';
 import {
   addProbeInput,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, ROUTES, featureFlagMap, type RouteContext } from '@bulwark/core';
 import { readFeatureFlags } from '../src/api/account.ts';
-import { activePath, navigationGroups, isActivePath } from '../src/app/navigation.ts';
+import { activePath, navigationGroups, isActivePath } from '../src/app/layout/navigation.ts';
 import { isChunkLoadError, ChunkLoadError } from '../src/app/chunks.ts';
 
 describe('readFeatureFlags', () => {

@@ -1,7 +1,7 @@
 // Login/logout addresses: the session_expired message code and a remembered target that cannot leave the app.
 import { describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED } from '@bulwark/core';
-import { loginUrl, logoutUrl, safeNext } from '../src/app/urls.ts';
+import { loginUrl, logoutUrl, safeNext } from '../src/session/urls.ts';
 
 describe('safeNext', () => {
   it('accepts paths of this app', () => {

@@ -10,8 +10,8 @@ import {
   routeAllowed,
   type RouteDef,
 } from '@bulwark/core';
-import { routeContext, useSession } from './session.ts';
-import { loginUrl, NEXT_PARAM, safeNext } from './urls.ts';
+import { routeContext, useSession } from '../session/session.ts';
+import { loginUrl, NEXT_PARAM, safeNext } from '../session/urls.ts';
 import { RoutePage } from './pages.tsx';
 import { FeatureNotEnabledPage } from '../features/system/FeatureNotEnabledPage.tsx';
 

@@ -4,7 +4,7 @@ import { ROUTES, type RouteDef } from '@bulwark/core';
 import { WEB_ROUTES } from './web-routes.ts';
 import { RouteGate } from './RouteGate.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
-import { SessionGate } from './SessionGate.tsx';
+import { SessionGate } from '../session/SessionGate.tsx';
 import { AuthLayout } from './layout/AuthLayout.tsx';
 import { MainShell } from './layout/MainShell.tsx';
 

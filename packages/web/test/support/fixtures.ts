@@ -30,7 +30,7 @@ import {
   type ScanTaskRow,
   type UserProfile,
 } from '@bulwark/core';
-import type { Session } from '../../src/app/session.ts';
+import type { Session } from '../../src/session/session.ts';
 import type { ProbeGroup } from '../../src/features/probes/probes-api.ts';
 import type { VulnerabilityMatch } from '../../src/features/intel/intel-api.ts';
 

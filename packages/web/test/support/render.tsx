@@ -7,8 +7,8 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '../../src/app/theme.ts';
-import { SESSION_KEY, type Session } from '../../src/app/session.ts';
+import { theme } from '../../src/start/theme.ts';
+import { SESSION_KEY, type Session } from '../../src/session/session.ts';
 
 export interface RenderOptions {
   /** The route pattern the element answers, e.g. '/scans/scans/view/nscan/:runId'. */

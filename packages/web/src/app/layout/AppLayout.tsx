@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { UserProfile } from '@bulwark/core';
-import { routeContext, type Session } from '../session.ts';
+import { routeContext, type Session } from '../../session/session.ts';
 import { Brand } from './Brand.tsx';
 import { Navigation } from './Navigation.tsx';
 import { UserMenu } from './UserMenu.tsx';

@@ -2,7 +2,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AuthStatus, UserProfile } from '@bulwark/core';
-import { logoutUrl } from '../urls.ts';
+import { logoutUrl } from '../../session/urls.ts';
 
 export function ImpersonationBanner({ auth, profile }: { auth: AuthStatus; profile: UserProfile }) {
   if (!auth.impersonated) return null;

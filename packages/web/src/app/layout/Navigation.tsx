@@ -2,7 +2,7 @@
 import { Link, useLocation } from 'react-router';
 import { NavLink, Stack } from '@mantine/core';
 import { ROUTES, type RouteContext } from '@bulwark/core';
-import { activePath, isActivePath, navigationGroups } from '../navigation.ts';
+import { activePath, isActivePath, navigationGroups } from './navigation.ts';
 import { WEB_ROUTES } from '../web-routes.ts';
 
 export function Navigation({ ctx }: { ctx: RouteContext }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { UserProfile } from '@bulwark/core';
 import { PROFILE_SETTINGS_PATH } from '../web-routes.ts';
-import { logoutUrl } from '../urls.ts';
+import { logoutUrl } from '../../session/urls.ts';
 import { displayName } from '../../components/display-name.ts';
 
 export function UserMenu({ profile }: { profile: UserProfile }) {

@@ -7,7 +7,7 @@ import { INDEX_PATH, LOGIN_PATH } from '@bulwark/core';
 import { impersonationLogin } from '../../api/auth.ts';
 import { messageOf } from '../../api/errors.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { reloadSession, resetToAnonymous } from '../../app/session.ts';
+import { reloadSession, resetToAnonymous } from '../../session/session.ts';
 
 export default function ImpersonationPage() {
   const { token = '' } = useParams();

@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { logout } from '../../api/auth.ts';
 import { clearSessionState } from '../../api/session-state.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { resetToAnonymous } from '../../app/session.ts';
-import { loginUrl, MESSAGE_PARAM, NEXT_PARAM } from '../../app/urls.ts';
+import { resetToAnonymous } from '../../session/session.ts';
+import { loginUrl, MESSAGE_PARAM, NEXT_PARAM } from '../../session/urls.ts';
 
 export default function LogoutPage() {
   const [search] = useSearchParams();

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { assetUsage, customer, type AssetUsage, type Customer } from '@bulwark/core';
 import { fetchCustomer } from '../../api/account.ts';
 import { api } from '../../api/client.ts';
-import { SESSION_KEY, type Session } from '../../app/session.ts';
+import { SESSION_KEY, type Session } from '../../session/session.ts';
 import type { CustomerSettingsPatch } from './settings-form.ts';
 
 export const CUSTOMER_SETTINGS_KEYS = {

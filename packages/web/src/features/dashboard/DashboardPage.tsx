@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dashboard } from '@bulwark/core';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { displayName } from '../../components/display-name.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -8,7 +8,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IntegrationSettings, NotificationIntegration, SettingsIntegration } from '@bulwark/core';
 import { isAlreadyReported } from '../../api/errors.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';

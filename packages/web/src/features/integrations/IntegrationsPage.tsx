@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import type { IntegrationSettings, SettingsIntegration } from '@bulwark/core';
 import { messageOf } from '../../api/errors.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { NotAvailablePage } from '../system/NotAvailablePage.tsx';

@@ -14,7 +14,7 @@ import {
 } from '@bulwark/core';
 import { api, type AnswerSchema } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
-import type { Session } from '../../app/session.ts';
+import type { Session } from '../../session/session.ts';
 import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
 
 const deliveryPage = pagedAnswer(notificationDelivery);

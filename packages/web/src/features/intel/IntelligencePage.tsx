@@ -1,6 +1,6 @@
 // /settings/intelligence: what vulnerability feeds are stored, feed imports (superusers) and a CVE lookup for everyone.
 import { Stack } from '@mantine/core';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FeedSummary } from './FeedSummary.tsx';
 import { FeedImportsSection } from './FeedImportsSection.tsx';

@@ -2,7 +2,7 @@
 // their policy parts only to those who may read them, and hide what they may not change. The server checks again.
 import { useQuery } from '@tanstack/react-query';
 import { can, type PermissionSubject } from '@bulwark/core';
-import { sessionQuery } from '../../app/session.ts';
+import { sessionQuery } from '../../session/session.ts';
 
 export interface PolicyAccess {
   read: boolean;

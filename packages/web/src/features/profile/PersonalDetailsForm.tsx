@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IMAGE_LINK_PLACEHOLDER, MESSAGES, type UserProfile } from '@bulwark/core';
 import { updateProfile } from '../../api/account.ts';
-import { setSessionProfile } from '../../app/session.ts';
+import { setSessionProfile } from '../../session/session.ts';
 import { displayName } from '../../components/display-name.ts';
 import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';

@@ -1,6 +1,6 @@
 // /settings/profile: the signed-in user's name, picture, password, phone number, second factor and digest e-mail.
 import { Stack } from '@mantine/core';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { DigestCard } from './DigestCard.tsx';

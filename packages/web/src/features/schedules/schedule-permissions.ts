@@ -1,7 +1,7 @@
 // What the signed-in user may do with schedules (permission resource `schedules`, §6): read, create, update, delete.
 // The pages hide or disable the actions a user lacks; the server checks again.
 import { can, type PermissionSubject } from '@bulwark/core';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 
 export interface SchedulePermissions {
   read: boolean;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Card, Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '@bulwark/core';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { DataTable } from '../../components/data-table/index.ts';
 import { displayName } from '../../components/display-name.ts';
 import { useListState } from '../../components/filter-bar/index.ts';

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@bulwark/core';
 import type { QueryParams } from '../../api/query-string.ts';
-import { SESSION_KEY, setSessionProfile, type Session } from '../../app/session.ts';
+import { SESSION_KEY, setSessionProfile, type Session } from '../../session/session.ts';
 import { fetchUsers } from './users-api.ts';
 
 export const USER_KEYS = {

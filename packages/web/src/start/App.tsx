@@ -1,6 +1,6 @@
 // The root component: providers around the router.
 import { RouterProvider } from 'react-router';
-import { router } from './router.tsx';
+import { router } from '../app/router.tsx';
 import { Providers } from './Providers.tsx';
 
 export function App() {

@@ -3,9 +3,9 @@ import { SESSION_EXPIRED } from '@bulwark/core';
 import { configureClient } from '../api/client.ts';
 import { showTimeoutReloadWarning, showTimeoutWarning } from '../components/toasts.tsx';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
-import { resetToAnonymous } from './session.ts';
-import { loginUrl, logoutUrl } from './urls.ts';
+import { router } from '../app/router.tsx';
+import { resetToAnonymous } from '../session/session.ts';
+import { loginUrl, logoutUrl } from '../session/urls.ts';
 
 export function wireClient(): void {
   configureClient({

@@ -1,10 +1,17 @@
 // The start-up sequence of §1: session check, feature flags, then (when signed in) user profile and customer.
-import { featureFlagMap, type FeatureFlags } from '@bulwark/core';
+import { featureFlagMap, type AuthStatus, type Customer, type FeatureFlags, type UserProfile } from '@bulwark/core';
 import { checkAuthentication } from '../api/auth.ts';
 import { fetchCustomer, fetchFeatureFlags, fetchMyProfile } from '../api/account.ts';
 import { isApiError } from '../api/errors.ts';
 import { markCustomerLoaded, sessionState } from '../api/session-state.ts';
-import type { Session } from './session.ts';
+
+/** The signed-in state start-up loads (held in the query cache by session.ts); declared here so neither file imports the other's. */
+export interface Session {
+  auth: AuthStatus;
+  flags: FeatureFlags;
+  profile: UserProfile | null;
+  customer: Customer | null;
+}
 
 async function loadFlags(signal: AbortSignal): Promise<FeatureFlags> {
   try {

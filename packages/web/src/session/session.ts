@@ -1,14 +1,9 @@
 // The signed-in state the whole app reads: auth status, feature flags, profile and customer, kept in the query cache.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { featureFlagMap, type AuthStatus, type Customer, type FeatureFlags, type RouteContext, type UserProfile } from '@bulwark/core';
-import { loadStartup } from './startup.ts';
+import { featureFlagMap, type FeatureFlags, type RouteContext, type UserProfile } from '@bulwark/core';
+import { loadStartup, type Session } from './startup.ts';
 
-export interface Session {
-  auth: AuthStatus;
-  flags: FeatureFlags;
-  profile: UserProfile | null;
-  customer: Customer | null;
-}
+export type { Session } from './startup.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
