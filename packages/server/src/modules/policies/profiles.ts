@@ -3,6 +3,7 @@
 // scan profiles of type 'oval' (the credentials in the same settings as a network profile's).
 import {
   DEFAULT_NETWORK_PROFILE,
+  POLICY_SCAN_KIND,
   policyProfile,
   type policyProfileExport,
   type policyProfileInput,
@@ -20,9 +21,11 @@ import {
   NAME_TAKEN,
   ownProfile,
   profileNames,
+  removeProfile,
   updateProfile,
   type ProfileWithUser,
 } from '../profiles/service.ts';
+import type { ProfileStore } from '../profiles/routes-kind.ts';
 import { policyName } from './service.ts';
 
 export type PolicyProfileInput = z.output<typeof policyProfileInput>;
@@ -160,3 +163,29 @@ export async function importPolicyProfile(db: Db, customerId: number, userId: nu
   const name = taken.includes(input.name.toLowerCase()) ? await freeCopyName(db, customerId, input.name, 'oval') : input.name;
   return insertChecked(db, customerId, userId, input, name);
 }
+
+/** The policy kind's profiles for the shared profile routes (scan/oprofiles/). */
+export const POLICY_PROFILES: ProfileStore<typeof POLICY_SCAN_KIND> = {
+  kind: POLICY_SCAN_KIND,
+  tags: ['policy scans'],
+  summaries: {
+    list: 'Policy scan profiles, paged; search in name and description',
+    create: 'Create a policy scan profile',
+    import: 'Import a policy profile from its export; a taken name gets the copy numbering ("Name (1)")',
+    read: 'One policy scan profile',
+    change: 'Change a policy profile',
+    patch: 'Change some fields of a policy profile; the rest stay',
+    remove: 'Delete a policy profile (not one a scan uses)',
+    copy: 'Copy a policy profile under the next free "Name (n)"',
+    export: 'A policy profile as JSON that import accepts',
+  },
+  reply: toPolicyProfile,
+  create: createPolicyProfile,
+  import: importPolicyProfile,
+  change: changePolicyProfile,
+  own: ownPolicyProfile,
+  inputOf,
+  copy: copyPolicyProfile,
+  remove: (db, customerId, id) => removeProfile(db, customerId, id, 'oval'),
+  toExport,
+};

@@ -8,7 +8,8 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { importOval, listPolicies, policyDetail, removeImported } from './service.ts';
-import { policyProfileRoutes } from './routes-profiles.ts';
+import { scanProfileRoutes } from '../profiles/routes-kind.ts';
+import { POLICY_PROFILES } from './profiles.ts';
 import { policyResultRoutes } from './routes-results.ts';
 
 const tags = ['policy scans'];
@@ -78,6 +79,6 @@ export function policyRoutes(app: FastifyInstance, ctx: AppContext): void {
       return reply.code(204).send();
     },
   );
-  policyProfileRoutes(app, ctx);
+  scanProfileRoutes(app, ctx, POLICY_PROFILES);
   policyResultRoutes(app, ctx);
 }

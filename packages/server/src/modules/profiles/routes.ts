@@ -1,13 +1,13 @@
-// HTTP routes of network scan profiles: CRUD on scan/nprofiles/, copy, export and import, and noprofiles/ (the picker list).
+// HTTP routes of network scan profiles: the kind's profile route set on scan/nprofiles/ (routes-kind.ts, with the network
+// profile rules of service.ts) and noprofiles/ (the picker list).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { networkProfile, networkProfileExport, networkProfileInput, profileListItem } from '@bulwark/core';
+import { NETWORK_SCAN_KIND, profileListItem } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
-import { idParams, ordering, paged, pagedSchema, pageQuery, parseInput, patchBody } from '../../http/list.ts';
-import { getProfile, listProfiles, profileChoices } from './repo.ts';
+import { profileChoices } from './repo.ts';
+import { scanProfileRoutes, type ProfileStore } from './routes-kind.ts';
 import {
   changeProfile,
   copyProfile,
@@ -21,166 +21,36 @@ import {
 } from './service.ts';
 
 const tags = ['scan profiles'];
-const listQuery = pageQuery.extend({
-  search: z.string().trim().max(200).optional(),
-  ordering: ordering(['name', 'modified', 'created', 'id'], 'name'),
-});
+
+export const NETWORK_PROFILES: ProfileStore<typeof NETWORK_SCAN_KIND> = {
+  kind: NETWORK_SCAN_KIND,
+  tags,
+  summaries: {
+    list: 'Network scan profiles the customer can use (its own and the built-ins), paged; search in name and description',
+    create: 'Create a network scan profile',
+    import: 'Import a profile from its export; a taken name gets the copy numbering ("Name (1)")',
+    read: 'One network scan profile',
+    change: 'Change a profile (not a built-in one)',
+    patch: 'Change some fields of a profile (not a built-in one); the rest stay',
+    remove: 'Delete a profile (not a built-in one, nor one a scan uses)',
+    copy: 'Copy a profile (built-ins too) under the next free "Name (n)"',
+    export: 'A profile as JSON that import accepts',
+  },
+  reply: (_db, _customerId, row) => toNetworkProfile(row),
+  create: createProfile,
+  import: importProfile,
+  change: changeProfile,
+  own: (db, customerId, id) => ownProfile(db, customerId, id),
+  inputOf,
+  copy: copyProfile,
+  remove: (db, customerId, id) => removeProfile(db, customerId, id),
+  toExport,
+};
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  scanProfileRoutes(app, ctx, NETWORK_PROFILES);
 
-  r.get(
-    '/api/scan/nprofiles/',
-    {
-      config: { access: 'net_scans:read' },
-      schema: {
-        tags,
-        summary: 'Network scan profiles the customer can use (its own and the built-ins), paged; search in name and description',
-        querystring: listQuery,
-        response: { 200: pagedSchema(networkProfile) },
-      },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      const { page, page_size, search, ordering: o } = request.query;
-      const { count, rows } = await listProfiles(ctx.db, auth.customer.id, {
-        page,
-        pageSize: page_size,
-        search,
-        ordering: o.key,
-        descending: o.descending,
-      });
-      return paged(request, page, page_size, count, rows.map(toNetworkProfile));
-    },
-  );
-
-  r.post(
-    '/api/scan/nprofiles/',
-    {
-      config: { access: 'net_scans:create' },
-      schema: { tags, summary: 'Create a network scan profile', body: networkProfileInput, response: { 201: networkProfile } },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      return reply.code(201).send(toNetworkProfile(await createProfile(ctx.db, auth.customer.id, auth.user.id, request.body)));
-    },
-  );
-
-  r.post(
-    '/api/scan/nprofiles/import/',
-    {
-      config: { access: 'net_scans:create' },
-      schema: {
-        tags,
-        summary: 'Import a profile from its export; a taken name gets the copy numbering ("Name (1)")',
-        body: networkProfileExport,
-        response: { 201: networkProfile },
-      },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      return reply.code(201).send(toNetworkProfile(await importProfile(ctx.db, auth.customer.id, auth.user.id, request.body)));
-    },
-  );
-
-  r.get(
-    '/api/scan/nprofiles/:id/',
-    {
-      config: { access: 'net_scans:read' },
-      schema: { tags, summary: 'One network scan profile', params: idParams, response: { 200: networkProfile } },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      const row = await getProfile(ctx.db, auth.customer.id, request.params.id);
-      if (!row) throw notFound();
-      return toNetworkProfile(row);
-    },
-  );
-
-  r.put(
-    '/api/scan/nprofiles/:id/',
-    {
-      config: { access: 'net_scans:update' },
-      schema: {
-        tags,
-        summary: 'Change a profile (not a built-in one)',
-        params: idParams,
-        body: networkProfileInput,
-        response: { 200: networkProfile },
-      },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      return toNetworkProfile(await changeProfile(ctx.db, auth.customer.id, request.params.id, request.body));
-    },
-  );
-
-  r.patch(
-    '/api/scan/nprofiles/:id/',
-    {
-      config: { access: 'net_scans:update' },
-      schema: {
-        tags,
-        summary: 'Change some fields of a profile (not a built-in one); the rest stay',
-        params: idParams,
-        body: patchBody,
-        response: { 200: networkProfile },
-      },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      const current = await ownProfile(ctx.db, auth.customer.id, request.params.id);
-      const input = parseInput(networkProfileInput, { ...inputOf(current), ...request.body });
-      return toNetworkProfile(await changeProfile(ctx.db, auth.customer.id, request.params.id, input));
-    },
-  );
-
-  r.delete(
-    '/api/scan/nprofiles/:id/',
-    {
-      config: { access: 'net_scans:delete' },
-      schema: { tags, summary: 'Delete a profile (not a built-in one, nor one a scan uses)', params: idParams },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      await removeProfile(ctx.db, auth.customer.id, request.params.id);
-      return reply.code(204).send();
-    },
-  );
-
-  r.post(
-    '/api/scan/nprofiles/:id/copy/',
-    {
-      config: { access: 'net_scans:create' },
-      schema: {
-        tags,
-        summary: 'Copy a profile (built-ins too) under the next free "Name (n)"',
-        params: idParams,
-        response: { 201: networkProfile },
-      },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      return reply.code(201).send(toNetworkProfile(await copyProfile(ctx.db, auth.customer.id, auth.user.id, request.params.id)));
-    },
-  );
-
-  r.get(
-    '/api/scan/nprofiles/:id/export/',
-    {
-      config: { access: 'net_scans:read' },
-      schema: { tags, summary: 'A profile as JSON that import accepts', params: idParams, response: { 200: networkProfileExport } },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const row = await getProfile(ctx.db, auth.customer.id, request.params.id);
-      if (!row) throw notFound();
-      const file = `${row.name.replace(/[^A-Za-z0-9._ -]+/g, '_')}.json`;
-      return reply.header('content-disposition', `attachment; filename="${file}"`).send(toExport(row));
-    },
-  );
-
-  r.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/noprofiles/',
     {
       config: { access: 'net_scans:read' },
