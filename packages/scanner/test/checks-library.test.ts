@@ -3,6 +3,7 @@
 // by the technologies found on each port — what identification says and what the front page of a real server shows —
 // so a template for another product never sends a request (the server's request log says so).
 import http from 'node:http';
+import net from 'node:net';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import {
   COMMUNITY_CATEGORIES,
   detectWebTechnologies,
   loadCheckCatalogue,
+  parseTemplate,
   portTechnologies,
   runChecks,
   selectTemplates,
@@ -120,7 +122,18 @@ describe('community check library', () => {
       state: 'open',
       service: { name: 'ssh', product: 'OpenSSH', cpe: ['cpe:2.3:a:openbsd:openssh:9.2:p1:*:*:*:*:*:*'] },
     });
-    expect([...ssh]).toEqual(expect.arrayContaining(['ssh', 'openssh', 'openbsd']));
+    expect([...ssh]).toEqual(expect.arrayContaining(['ssh', 'openssh']));
+    // Not the CPE's vendor: nginx's is f5, and F5 BIG-IP templates have nothing to do on an nginx.
+    const nginx = portTechnologies({
+      port: 80,
+      protocol: 'tcp',
+      state: 'open',
+      service: { name: 'http', product: 'nginx', cpe: ['cpe:2.3:a:f5:nginx:1.22.1:*:*:*:*:*:*:*'] },
+    });
+    expect([...nginx]).toEqual(['nginx']);
+    expect([
+      ...portTechnologies({ port: 22, protocol: 'tcp', state: 'open', service: { name: 'ssh', product: 'OpenSSH', cpe: [] } }, true),
+    ]).toEqual(['openssh']);
     const web = portTechnologies({ port: 80, protocol: 'tcp', state: 'open', service: { name: 'http', product: 'Apache httpd', cpe: [] } });
     expect(web.has('apache')).toBe(true);
     expect(web.has('http')).toBe(false);
@@ -167,5 +180,75 @@ describe('community check library', () => {
     const wp = seen.filter((s) => s.startsWith('wordpress ')).map((s) => s.slice(10));
     expect(wp).toContain('/wp-content/plugins/x/');
     expect(wp).not.toContain('/.git/config');
+  });
+
+  it('reads a talk-first greeting as the first input that sends nothing, as Nuclei does', async () => {
+    const greeter = net.createServer((sock) => {
+      sock.write('220 mail.example ESMTP ready\r\n');
+      sock.on('data', (d) => {
+        if (d.toString().startsWith('EHLO')) sock.write('250-mail.example\r\n250 STARTTLS\r\n');
+      });
+      sock.on('error', () => undefined);
+    });
+    const port = await listen(greeter, ADDRESS);
+    const { templates } = await loadCheckCatalogue({ dirs: [] });
+    const smtp = parseTemplate(
+      `id: smtp-greeting
+info:
+  name: greeting
+  severity: info
+tcp:
+  - inputs:
+      - data: ""
+        name: greeting
+        read: 256
+      - data: "EHLO x\\r\\n"
+        name: ehlo
+        read: 1024
+    host:
+      - "{{Hostname}}"
+    port: ${port}
+    matchers-condition: and
+    matchers:
+      - type: word
+        part: greeting
+        words:
+          - "220 mail.example"
+      - type: word
+        part: ehlo
+        words:
+          - "250 STARTTLS"
+`,
+      'network/smtp-greeting.yaml',
+      { source: 'community' },
+    );
+    const found = await runChecks([smtp], host(ADDRESS, [{ port, service: svc('smtp') }]));
+    expect(found.map((f) => f.check)).toEqual(['smtp-greeting']);
+    expect(templates.length).toBeGreaterThan(0);
+  });
+
+  it('reports nothing for a request whose matchers are all internal (they only gate what follows)', async () => {
+    const gate = parseTemplate(
+      `id: internal-gate
+info:
+  name: internal gate
+  severity: high
+  tags: nginx
+http:
+  - method: GET
+    path:
+      - "{{BaseURL}}/users"
+    matchers:
+      - type: status
+        internal: true
+        status:
+          - 404
+`,
+      'http/internal-gate.yaml',
+      { source: 'community' },
+    );
+    seen.length = 0;
+    expect(await runChecks([gate], host(ADDRESS, [{ port: nginxPort, service: svc('http') }]))).toEqual([]);
+    expect(seen).toContain('nginx /users');
   });
 });

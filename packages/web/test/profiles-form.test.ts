@@ -35,6 +35,7 @@ function aProfile(overrides: Partial<NetworkProfile> = {}): NetworkProfile {
     minus_categories: [],
     plus_tests: [],
     minus_tests: ['http-trace'],
+    safe_checks: true,
     win_auths: [3],
     lin_auths: [],
     kubernetes_auth: null,
@@ -51,6 +52,11 @@ describe('standard scan rule', () => {
     const on = setStandardScan(off, true);
     expect(on.standard_scan).toBe(true);
     expect(on.ss_tcp_extra_ports).toBe('');
+  });
+
+  it('keeps safe checks as the profile has them, and sends them when saving', () => {
+    expect(profileValues(aProfile()).safe_checks).toBe(true);
+    expect(profileInput({ ...profileValues(aProfile()), safe_checks: false }).safe_checks).toBe(false);
   });
 
   it('is applied again when saving, whatever the fields hold', () => {

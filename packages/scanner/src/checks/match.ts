@@ -143,5 +143,7 @@ export function runOperators(ops: Operators, resp: ResponseView): OperatorResult
     }
   }
   for (const x of ops.extractors) if (x.internal) delete extracted[x.name ?? x.type];
+  // As in Nuclei, matchers marked internal are no result by themselves: a block of only internal matchers reports nothing.
+  if (matched && ops.matchers.length > 0 && ops.matchers.every((m) => m.internal)) matched = false;
   return { matched, matches, extracted };
 }

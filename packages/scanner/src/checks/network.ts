@@ -110,9 +110,17 @@ async function tcpExchange(
   try {
     const conv = new Conversation(sock);
     const named: Record<string, string> = {};
-    // The greeting of talk-first protocols (FTP, SMTP, SSH …); short wait for those that wait for us.
-    named.banner = await conv.read(req.readSize, req.inputs.length ? 700 : t.timeoutMs, t.timeoutMs);
-    for (const input of req.inputs) {
+    // The greeting of talk-first protocols (FTP, SMTP, SSH …); short wait for those that wait for us. A first input that
+    // sends nothing is that read itself (Nuclei reads only after inputs): reading the greeting before it would leave it
+    // waiting the whole timeout for a second greeting.
+    const greetingInput = req.inputs[0]?.data === '' ? req.inputs[0] : undefined;
+    named.banner = await conv.read(
+      greetingInput?.read ?? req.readSize,
+      greetingInput ? t.timeoutMs : req.inputs.length ? 700 : t.timeoutMs,
+      t.timeoutMs,
+    );
+    if (greetingInput?.name) named[greetingInput.name] = named.banner;
+    for (const input of greetingInput ? req.inputs.slice(1) : req.inputs) {
       if (conv.closed) break;
       sock.write(Buffer.from(fillTemplate(input.data, env), 'latin1'));
       const got = await conv.read(input.read ?? req.readSize, t.timeoutMs, t.timeoutMs);

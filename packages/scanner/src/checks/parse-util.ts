@@ -97,6 +97,7 @@ function parseMatcher(raw: unknown, dfltPart: string, known: ReadonlySet<string>
     part: parsePart(raw.part, dfltPart),
     condition: condition as 'and' | 'or',
     negative: bool(raw.negative, 'negative'),
+    internal: bool(raw.internal, 'internal'),
     caseInsensitive: ci,
     words: [],
     regex: [],

@@ -7,7 +7,7 @@ import { runOperators, type OperatorResult, type ResponseView } from './match.ts
 import { runNetwork } from './network.ts';
 import { runSsl } from './ssl.ts';
 import { variables, type CheckTarget } from './target.ts';
-import { detectWebTechnologies, matchesTechnologies, needsTechnologies, portTechnologies } from './technologies.ts';
+import { detectWebTechnologies, matchesTechnologies, needsTechnologies, portTechnologies, redundantDetection } from './technologies.ts';
 import type { CheckTemplate, Operators } from './types.ts';
 
 export interface RunChecksOptions {
@@ -141,7 +141,7 @@ export async function runChecks(templates: CheckTemplate[], host: HostResult, op
     };
     let technologies: Set<string> | undefined;
     for (const t of templates) {
-      if (!applies(t, p, options)) continue;
+      if (!applies(t, p, options) || redundantDetection(t, p, options.namedTests)) continue;
       if (needsTechnologies(t, options.namedTests)) {
         technologies ??= await technologiesOf(p, target);
         if (!matchesTechnologies(t, technologies)) continue;

@@ -36,7 +36,7 @@ const ALIASES: Record<string, string[]> = {
   'node.js': ['nodejs', 'node'],
   express: ['express', 'nodejs'],
   php: ['php'],
-  openssh: ['openssh', 'ssh'],
+  openssh: ['openssh'],
   'exim smtpd': ['exim'],
   'postfix smtpd': ['postfix'],
   'dovecot imapd': ['dovecot'],
@@ -95,21 +95,25 @@ function tagsOf(text: string): string[] {
   // "nginx/1.22.1", "Apache/2.4.62 (Debian)", "OpenSSH": the product name, then its first word.
   const name = lower.split(/[/\s(;,]/)[0];
   if (name) out.add(name);
-  out.add(lower.replace(/\s+/g, '-'));
+  // "Apache httpd" → apache-httpd; not "nginx/1.22.1" (versions are no tags).
+  if (/^[a-z][a-z0-9.\s-]*$/.test(lower)) out.add(lower.replace(/\s+/g, '-'));
   return [...out].filter((t) => t && !NOT_TECHNOLOGIES.has(t));
 }
 
-/** What identification says: the service (where it names a technology), the product and the CPE's vendor and product. */
-export function portTechnologies(p: PortResult): Set<string> {
+/**
+ * What identification says: the service (where it names a technology; not with `productsOnly`), the product and the
+ * CPE's product. Not the CPE's vendor: nginx's is f5, which would run every F5 BIG-IP template on every nginx.
+ */
+export function portTechnologies(p: PortResult, productsOnly = false): Set<string> {
   const out = new Set<string>();
   const s = p.service;
   if (!s) return out;
-  for (const t of tagsOf(s.name)) out.add(t);
+  if (!productsOnly) for (const t of tagsOf(s.name)) out.add(t);
   if (s.product) for (const t of tagsOf(s.product)) out.add(t);
   for (const cpe of s.cpe) {
-    const parts = cpe.split(':');
     // cpe:2.3:a:<vendor>:<product>:…
-    for (const t of [parts[3], parts[4]]) if (t && t !== '*') for (const x of tagsOf(t.replace(/_/g, '-'))) out.add(x);
+    const product = cpe.split(':')[4];
+    if (product && product !== '*') for (const x of tagsOf(product.replace(/_/g, '-'))) out.add(x);
   }
   const server = s.extra?.server;
   if (typeof server === 'string') for (const t of tagsOf(server)) out.add(t);
@@ -160,6 +164,18 @@ export async function detectWebTechnologies(target: CheckTarget): Promise<Set<st
 /** Whether the template runs only where its technology was found: a community web template not asked for by name. */
 export function needsTechnologies(t: CheckTemplate, named: ReadonlySet<string> | undefined): boolean {
   return t.source === 'community' && t.http.length > 0 && !named?.has(t.id);
+}
+
+/**
+ * Whether a community network template only detects a product (tagged detect) that identification already told apart:
+ * such a template runs only when one of its tags names the product found. It runs where no product is known, since
+ * it may be what tells it. (Six FTP detection templates for other products wait five seconds each on a vsftpd.)
+ */
+export function redundantDetection(t: CheckTemplate, p: PortResult, named: ReadonlySet<string> | undefined): boolean {
+  if (t.source !== 'community' || t.network.length === 0 || named?.has(t.id)) return false;
+  if (!t.info.tags.some((g) => g === 'detect' || g === 'detection')) return false;
+  const products = portTechnologies(p, true);
+  return products.size > 0 && !matchesTechnologies(t, products);
 }
 
 /** Whether one of the template's tags names one of the technologies. */

@@ -11,6 +11,8 @@ export interface Matcher {
   part: string;
   condition: 'and' | 'or';
   negative: boolean;
+  /** Nuclei's `internal`: evaluated, but its match alone is no result (it gates a flow or a later request). */
+  internal: boolean;
   caseInsensitive: boolean;
   /** word/binary: the strings to look for (binary and `encoding: hex` words are decoded to latin1 bytes). */
   words: string[];

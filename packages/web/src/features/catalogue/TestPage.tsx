@@ -12,7 +12,7 @@ import { Fact } from '../../components/Fact.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { fetchCatalogueTest } from './catalogue-api.ts';
-import { SourceBadge } from './catalogue-columns.tsx';
+import { SourceBadge, UnsafeBadge } from './catalogue-columns.tsx';
 
 const LIST_PATH = '/vt/vulnerability-tests';
 
@@ -50,7 +50,8 @@ function TestView({ test }: { test: NetworkTestDetail }) {
       <PageHeader title={test.name} />
       <Group gap="xs">
         <BackLink />
-        <SourceBadge source={test.source} />
+        <SourceBadge source={test.source} origin={test.origin} />
+        <UnsafeBadge reason={test.unsafe} />
         {test.ignored && (
           <Badge variant="light" color="gray">
             Ignored by your organisation
@@ -62,7 +63,8 @@ function TestView({ test }: { test: NetworkTestDetail }) {
           <Fact label="Test id">{test.id}</Fact>
           <Fact label="Severity">{SEVERITY_LABELS[test.severity as Severity]}</Fact>
           <Fact label="Category">{test.category_name}</Fact>
-          <Fact label="Source">{test.source === 'community' ? `Community template${test.file ? ` (${test.file})` : ''}` : 'Built in'}</Fact>
+          <Fact label="Source">{test.source === 'community' ? `${test.origin}${test.file ? ` (${test.file})` : ''}` : 'Built in'}</Fact>
+          <Fact label="Safe checks">{test.unsafe ? `Off while safe checks are on: ${test.unsafe}` : 'Runs with safe checks on'}</Fact>
           <Fact label="Runs on">{runsOnText(test)}</Fact>
           <Fact label="CVSS">{test.cvss === null ? '—' : `${test.cvss}${test.cvss_vector ? ` (${test.cvss_vector})` : ''}`}</Fact>
           <Fact label="CVE">{test.cve.length ? test.cve.join(', ') : '—'}</Fact>

@@ -12,14 +12,23 @@ const SOURCE_OPTIONS = [
   { value: 'community', label: 'Community' },
 ] as const;
 
-export function SourceBadge({ source }: { source: 'shipped' | 'community' }) {
+export function SourceBadge({ source, origin }: { source: 'shipped' | 'community'; origin?: string }) {
   return source === 'community' ? (
-    <Badge variant="light" color="grape">
+    <Badge variant="light" color="grape" title={origin}>
       Community
     </Badge>
   ) : (
     <Badge variant="light">Shipped</Badge>
   );
+}
+
+/** Says that a test stays off while a profile keeps safe checks on, and why. */
+export function UnsafeBadge({ reason }: { reason: string | null }) {
+  return reason ? (
+    <Badge variant="light" color="orange" title={`Runs only in profiles with safe checks off: ${reason}`}>
+      Not safe
+    </Badge>
+  ) : null;
 }
 
 export const TEST_COLUMNS: readonly DataColumn<CatalogueTest>[] = [
@@ -47,7 +56,21 @@ export const TEST_COLUMNS: readonly DataColumn<CatalogueTest>[] = [
     descendingFirst: true,
     cell: (test) => <Text size="sm">{SEVERITY_LABELS[test.severity as Severity]}</Text>,
   },
-  { key: 'source', header: 'Source', hideable: true, cell: (test) => <SourceBadge source={test.source} /> },
+  {
+    key: 'source',
+    header: 'Source',
+    hideable: true,
+    cell: (test) => (
+      <>
+        <SourceBadge source={test.source} origin={test.origin} /> <UnsafeBadge reason={test.unsafe} />
+        {test.source === 'community' && (
+          <Text size="xs" c="dimmed">
+            {test.origin}
+          </Text>
+        )}
+      </>
+    ),
+  },
   {
     key: 'ignored',
     header: 'Ignored',

@@ -110,6 +110,11 @@ export function ProfileForm({ initial, readOnly, submitLabel, onSubmit, failedMe
                 />
                 <TestPicker {...form.getInputProps('minus_tests')} label="Minus tests" description="Never run." clearable />
               </SimpleGrid>
+              <Checkbox
+                {...form.getInputProps('safe_checks', { type: 'checkbox' })}
+                label="Safe checks"
+                description="Leave out tests that may harm or load the target (denial of service, fuzzing, brute force, intrusive), even when selected above."
+              />
             </Stack>
           </Card>
           <CredentialPickers form={form} readOnly={readOnly} />

@@ -37,6 +37,7 @@ export const PROFILE_FIELDS: readonly (keyof ProfileValues)[] = [
   'minus_categories',
   'plus_tests',
   'minus_tests',
+  'safe_checks',
   'lin_auths',
   'win_auths',
   'kubernetes_auth',
@@ -83,6 +84,7 @@ export function profileValues(profile: NetworkProfile): ProfileValues {
     minus_categories: [...profile.minus_categories],
     plus_tests: [...profile.plus_tests],
     minus_tests: [...profile.minus_tests],
+    safe_checks: profile.safe_checks,
     ...credentialValuesOf(profile),
   };
 }
@@ -135,6 +137,7 @@ export function profileInput(values: ProfileValues): NetworkProfileInput {
     minus_categories: ruled.minus_categories,
     plus_tests: ruled.plus_tests,
     minus_tests: ruled.minus_tests,
+    safe_checks: ruled.safe_checks,
     win_auths: ruled.win_auths.map(Number),
     lin_auths: ruled.lin_auths.map(Number),
     kubernetes_auth: ruled.kubernetes_auth === null || ruled.kubernetes_auth === '' ? null : Number(ruled.kubernetes_auth),
