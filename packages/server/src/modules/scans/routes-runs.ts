@@ -1,4 +1,4 @@
-// HTTP routes of scan runs, network (scan/nruns/) and policy (scan/noruns/): the filtered, ordered list with tasks and
+// HTTP routes of scan runs, one set per scan kind (network scan/nruns/, policy scan/noruns/): the filtered, ordered list with tasks and
 // actions, one run, its errors, the actions stop/resume/cancel/cancel-force, deleting a run; and celery-progress/{id}/
 // for background jobs.
 import type { FastifyInstance } from 'fastify';
@@ -22,8 +22,8 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { boolParam, dateBound, idParams, listParam, ordering, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { ACTION_MESSAGES, ActionRefused, runAction, runDeletable } from './actions.ts';
-import { deleteRun, getRun, listRuns, runErrorGroups, RUN_ORDERINGS, toRunRows, type RunOrdering, type ScanType } from './runs-repo.ts';
-import type { PermissionResource } from '@bulwark/core';
+import { deleteRun, getRun, listRuns, runErrorGroups, RUN_ORDERINGS, toRunRows, type RunOrdering } from './runs-repo.ts';
+import { NETWORK_SCAN_KIND, type AnyScanKind } from '@bulwark/core';
 import { jobProgressOf } from '../../jobs/progress.ts';
 
 const tags = ['scans'];
@@ -66,28 +66,19 @@ const ACTION_PATHS: [string, ScanAction][] = [
 
 const displayName = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
-export interface RunKind {
-  /** The path under scan/: nruns or noruns. */
-  path: 'nruns' | 'noruns';
-  type: ScanType;
-  resource: Extract<PermissionResource, 'net_scans' | 'policy_scans'>;
-  label: string;
-}
-
-export const NETWORK_RUNS: RunKind = { path: 'nruns', type: 'nvt', resource: 'net_scans', label: 'network scan' };
-export const POLICY_RUNS: RunKind = { path: 'noruns', type: 'oval', resource: 'policy_scans', label: 'policy scan' };
-
-export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind = NETWORK_RUNS): void {
+/** The run route set of one scan kind (core's scan-kinds): scan/<runs>/ under the kind's permission. */
+export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKind = NETWORK_SCAN_KIND): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/scan/${kind.path}/`;
+  const base = `/api/scan/${kind.api.runs}/`;
+  const label = kind.labels.scan;
 
   r.get(
     base,
     {
-      config: { access: `${kind.resource}:read` },
+      config: { access: `${kind.permission}:read` },
       schema: {
         tags,
-        summary: `Runs of ${kind.label}s with their tasks, filtered and ordered (§3)`,
+        summary: `Runs of ${label}s with their tasks, filtered and ordered (§3)`,
         querystring: runListQuery,
         response: { 200: pagedSchema(scanRun) },
       },
@@ -128,8 +119,8 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind =
   r.get(
     `${base}:id/`,
     {
-      config: { access: `${kind.resource}:read` },
-      schema: { tags, summary: `One ${kind.label} run with its tasks`, params: idParams, response: { 200: scanRun } },
+      config: { access: `${kind.permission}:read` },
+      schema: { tags, summary: `One ${label} run with its tasks`, params: idParams, response: { 200: scanRun } },
     },
     async (request) => {
       const auth = authOf(request);
@@ -142,7 +133,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind =
   r.delete(
     `${base}:id/`,
     {
-      config: { access: `${kind.resource}:delete` },
+      config: { access: `${kind.permission}:delete` },
       schema: { tags, summary: 'Delete a run (not while a probe works on it)', params: idParams },
     },
     async (request, reply) => {
@@ -159,7 +150,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind =
     r.post(
       `${base}:id/${path}/`,
       {
-        config: { access: `${kind.resource}:execute` },
+        config: { access: `${kind.permission}:execute` },
         schema: { tags, summary: `Action on a run: ${action.replace('_', ' ')}`, params: idParams, response: { 200: actionReply } },
       },
       async (request) => {
@@ -180,7 +171,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind =
   r.get(
     `${base}:id/errors/`,
     {
-      config: { access: `${kind.resource}:read` },
+      config: { access: `${kind.permission}:read` },
       schema: {
         tags,
         summary: 'The run’s errors grouped by message with counts; internal and connection-reset errors only with show_hidden',
@@ -203,7 +194,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: RunKind =
     },
   );
 
-  if (kind !== NETWORK_RUNS) return;
+  if (kind !== NETWORK_SCAN_KIND) return;
   r.get(
     '/api/celery-progress/:id/',
     {

@@ -1,9 +1,18 @@
-// HTTP routes of network scans (scan/nscans/) and policy scans (scan/oscans/): create (and start), list, read, change,
+// HTTP routes of scans, one set per scan kind (network scan/nscans/, policy scan/oscans/): create (and start), list, read, change,
 // delete, start a run. Both are the same kind of row (targets, profile, probe); a policy scan names a policy profile.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, networkScan, networkScanInput, scanRun, type NetworkScanInput, type PermissionResource } from '@bulwark/core';
+import {
+  can,
+  capitalised,
+  NETWORK_SCAN_KIND,
+  networkScan,
+  networkScanInput,
+  scanRun,
+  type AnyScanKind,
+  type NetworkScanInput,
+} from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
@@ -60,30 +69,20 @@ function startFailed(err: unknown): never {
   throw err;
 }
 
-export interface ScanKind {
-  /** The path under scan/: nscans or oscans. */
-  path: 'nscans' | 'oscans';
-  type: ScanType;
-  resource: Extract<PermissionResource, 'net_scans' | 'policy_scans'>;
-  /** "network scan" or "policy scan", in summaries. */
-  label: string;
-}
-
-export const NETWORK_SCANS: ScanKind = { path: 'nscans', type: 'nvt', resource: 'net_scans', label: 'network scan' };
-export const POLICY_SCANS: ScanKind = { path: 'oscans', type: 'oval', resource: 'policy_scans', label: 'policy scan' };
-
-export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind = NETWORK_SCANS): void {
+/** The scan route set of one scan kind (core's scan-kinds): scan/<scans>/ under the kind's permission. */
+export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKind = NETWORK_SCAN_KIND): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/scan/${kind.path}/`;
-  const Label = kind.label[0]!.toUpperCase() + kind.label.slice(1);
+  const base = `/api/scan/${kind.api.scans}/`;
+  const label = kind.labels.scan;
+  const Label = capitalised(label);
 
   r.post(
     base,
     {
-      config: { access: `${kind.resource}:create` },
+      config: { access: `${kind.permission}:create` },
       schema: {
         tags,
-        summary: `Create a ${kind.label}; with start (default) a run starts at once`,
+        summary: `Create a ${label}; with start (default) a run starts at once`,
         body: networkScanInput,
         response: { 201: networkScan },
       },
@@ -93,7 +92,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind
       const customerId = auth.customer.id;
       const input = request.body;
       // Creating is net_scans:create; starting at once is also an execution, which a scan's editor may not have.
-      if (input.start && !can(subjectOf(auth), kind.resource, 'execute'))
+      if (input.start && !can(subjectOf(auth), kind.permission, 'execute'))
         throw forbidden('You may create scans but not start them: save it without starting.');
       const errors = await referenceErrors(ctx.db, customerId, input, kind.type);
       if (Object.keys(errors).length > 0) throw badRequest(errors);
@@ -115,7 +114,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind
   r.get(
     base,
     {
-      config: { access: `${kind.resource}:read` },
+      config: { access: `${kind.permission}:read` },
       schema: { tags, summary: `${Label}s, newest first`, querystring: pageQuery, response: { 200: pagedSchema(networkScan) } },
     },
     async (request) => {
@@ -129,8 +128,8 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind
   r.get(
     `${base}:id/`,
     {
-      config: { access: `${kind.resource}:read` },
-      schema: { tags, summary: `One ${kind.label}`, params: idParams, response: { 200: networkScan } },
+      config: { access: `${kind.permission}:read` },
+      schema: { tags, summary: `One ${label}`, params: idParams, response: { 200: networkScan } },
     },
     async (request) => {
       const auth = authOf(request);
@@ -143,10 +142,10 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind
   r.patch(
     `${base}:id/`,
     {
-      config: { access: `${kind.resource}:update` },
+      config: { access: `${kind.permission}:update` },
       schema: {
         tags,
-        summary: `Change a ${kind.label} (runs already made keep what they were started with)`,
+        summary: `Change a ${label} (runs already made keep what they were started with)`,
         params: idParams,
         body: z.record(z.string(), z.unknown()),
         response: { 200: networkScan },
@@ -168,7 +167,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind
 
   r.delete(
     `${base}:id/`,
-    { config: { access: `${kind.resource}:delete` }, schema: { tags, summary: `Delete a ${kind.label} and its runs`, params: idParams } },
+    { config: { access: `${kind.permission}:delete` }, schema: { tags, summary: `Delete a ${label} and its runs`, params: idParams } },
     async (request, reply) => {
       const auth = authOf(request);
       const customerId = auth.customer.id;
@@ -183,8 +182,8 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: ScanKind
   r.post(
     `${base}:id/start/`,
     {
-      config: { access: `${kind.resource}:execute` },
-      schema: { tags, summary: `Start a new run of the ${kind.label}`, params: idParams, response: { 201: scanRun } },
+      config: { access: `${kind.permission}:execute` },
+      schema: { tags, summary: `Start a new run of the ${label}`, params: idParams, response: { 201: scanRun } },
     },
     async (request, reply) => {
       const auth = authOf(request);

@@ -3,16 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { BuiltinProbe } from './builtin-probe.ts';
-import { POLICY_RUNS, runRoutes } from './routes-runs.ts';
-import { POLICY_SCANS, scanRoutes } from './routes-scans.ts';
+import { POLICY_SCAN_KIND } from '@bulwark/core';
+import { runRoutes } from './routes-runs.ts';
+import { scanRoutes } from './routes-scans.ts';
 import { probeTiming } from '../tasks/index.ts';
 
 export function scansModule(app: FastifyInstance, ctx: AppContext): void {
   probeTiming.offlineAfterMs = ctx.config.probeOfflineSeconds * 1000;
   scanRoutes(app, ctx);
-  scanRoutes(app, ctx, POLICY_SCANS);
+  scanRoutes(app, ctx, POLICY_SCAN_KIND);
   runRoutes(app, ctx);
-  runRoutes(app, ctx, POLICY_RUNS);
+  runRoutes(app, ctx, POLICY_SCAN_KIND);
   if (!ctx.config.builtinProbe) return;
   const probe = new BuiltinProbe(ctx, { maxTasks: ctx.config.builtinProbeTasks });
   app.addHook('onReady', async () => probe.start());
