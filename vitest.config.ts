@@ -11,7 +11,9 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'packages/web',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          // Each page's and component's test sits beside it in src/; the shared set-up and helpers (and the tests of
+          // the areas not moved yet) stay in test/.
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
           // Component tests render into jsdom with Testing Library; the setup file adds what jsdom lacks for Mantine.
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],

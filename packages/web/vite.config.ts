@@ -27,5 +27,5 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false } },
   },
-  test: { environment: 'jsdom', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], setupFiles: ['test/setup.ts'] },
+  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'], setupFiles: ['test/setup.ts'] },
 });
