@@ -8,7 +8,7 @@ import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stu
 import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/vt/vulnerability-tests';
-const test = (id: string, name: string, source: 'shipped' | 'community', severity = 2, ignored = false) => ({
+const test = (id: string, name: string, source: 'shipped' | 'community', severity = 2, ignored = false, unsafe: string | null = null) => ({
   id,
   name,
   category: source === 'community' ? 'uncategorized' : 'web-servers',
@@ -18,11 +18,14 @@ const test = (id: string, name: string, source: 'shipped' | 'community', severit
   description: '',
   solution: '',
   source,
+  origin: source === 'community' ? 'Nuclei community templates (synced 2026-11-28)' : 'Bulwark',
+  unsafe,
   ignored,
 });
 const TESTS = [
   test('http-trace-enabled', 'HTTP TRACE enabled', 'shipped', 1),
   test('acme-console-exposed', 'Acme console', 'community', 3, true),
+  test('acme-range-dos', 'Acme range denial of service', 'community', 3, false, 'tagged dos'),
 ];
 const REFUSED = [
   {
@@ -60,6 +63,11 @@ describe('TestCataloguePage', () => {
     const community = within(table).getByRole('row', { name: /Acme console/ });
     expect(within(community).getByText('Community')).toBeInTheDocument();
     expect(within(community).getByText('High')).toBeInTheDocument();
+    expect(within(community).getByText('Nuclei community templates (synced 2026-11-28)')).toBeInTheDocument();
+    expect(within(community).queryByText('Not safe')).not.toBeInTheDocument();
+    // A test that stays off while safe checks are on says so, and why.
+    const notSafe = within(within(table).getByRole('row', { name: /Acme range denial of service/ })).getByText('Not safe');
+    expect(notSafe.closest('[title]')).toHaveAttribute('title', 'Runs only in profiles with safe checks off: tagged dos');
     expect(within(within(table).getByRole('row', { name: /HTTP TRACE enabled/ })).getByText('Shipped')).toBeInTheDocument();
   });
 

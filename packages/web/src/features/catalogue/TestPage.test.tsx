@@ -19,6 +19,8 @@ const FTP = {
   description: 'The FTP server accepts the anonymous user: files may be read (or written) without credentials.',
   solution: 'Disable anonymous FTP (vsftpd: anonymous_enable=NO) unless it is an intended public archive.',
   source: 'shipped',
+  origin: 'Bulwark',
+  unsafe: null,
   cwe: ['CWE-287'],
   cvss: null,
   cvss_vector: null,
@@ -35,6 +37,7 @@ describe('TestPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'FTP anonymous login allowed' })).toBeInTheDocument();
     expect(screen.getByText('Medium')).toBeInTheDocument();
     expect(screen.getByText('Built in')).toBeInTheDocument();
+    expect(screen.getByText('Runs with safe checks on')).toBeInTheDocument();
     expect(screen.getByText('NETWORK · port 21 · services: ftp')).toBeInTheDocument();
     expect(screen.getByText(FTP.description)).toBeInTheDocument();
     expect(screen.getByText(FTP.solution)).toBeInTheDocument();
@@ -42,6 +45,24 @@ describe('TestPage', () => {
     const refs = screen.getByRole('list', { name: 'References' });
     expect(within(refs).getByRole('link', { name: FTP.references[0] })).toHaveAttribute('href', FTP.references[0]);
     expect(screen.getByRole('link', { name: 'All vulnerability tests' })).toHaveAttribute('href', '/vt/vulnerability-tests');
+  });
+
+  it('says where a community test comes from and why it stays off while safe checks are on', async () => {
+    const dos = {
+      ...FTP,
+      id: 'nginx-range-dos',
+      name: 'Nginx range header denial of service',
+      source: 'community',
+      origin: 'Nuclei community templates (synced 2026-11-28)',
+      unsafe: 'tagged dos',
+      file: 'http/vulnerabilities/nginx/nginx-range-dos.yaml',
+    };
+    stubApi().on('GET', 'nvt/nvtests-simple/nginx-range-dos/', dos);
+    renderWithApp(<TestPage />, { path: PATH, url: '/vt/vulnerability-tests/nginx-range-dos' });
+    expect(await screen.findByRole('heading', { level: 1, name: dos.name })).toBeInTheDocument();
+    expect(screen.getByText(`${dos.origin} (${dos.file})`)).toBeInTheDocument();
+    expect(screen.getByText('Off while safe checks are on: tagged dos')).toBeInTheDocument();
+    expect(screen.getByText('Not safe')).toBeInTheDocument();
   });
 
   it('says when there is no such test', async () => {
