@@ -4,6 +4,7 @@
 import {
   DEFAULT_NETWORK_PROFILE,
   auditEvent,
+  customer,
   featureFlagMap,
   feedImport,
   feedSyncStatus,
@@ -18,6 +19,7 @@ import {
   userProfile,
   vulnerabilityMatch,
   type AuditEvent,
+  type Customer,
   type FeedImport,
   type FeedSyncSource,
   type FeedSyncStatus,
@@ -288,6 +290,25 @@ export function aUserProfile(overrides: Partial<UserProfile> = {}): UserProfile 
     platform_operator: true,
     two_factor_method: 'none',
     digestreportconfig: null,
+    ...overrides,
+  });
+}
+
+/** The signed-in user's organisation as GET customer/ answers it (start-up loads it after the profile). */
+export function aCustomer(overrides: Partial<Customer> = {}): Customer {
+  return customer.parse({
+    id: 1,
+    name: 'Example Ltd',
+    logo: null,
+    subscription_tier: 2,
+    license_end_date: '2027-09-16',
+    days_to_expiration: 300,
+    integrations: [],
+    lifecycle_management_enabled: false,
+    lifecycle_period: 90,
+    risk_acceptance_approval: false,
+    blackouts: null,
+    max_concurrent_tasks: 4,
     ...overrides,
   });
 }
