@@ -100,6 +100,11 @@ try {
   const before = new Set(findings(base!));
   const gained = findings(withLibrary!).filter((f) => !before.has(f));
   console.log(`\nfindings gained with the library (${gained.length}):\n${gained.map((f) => `  ${f}`).join('\n')}`);
+  if (forced) {
+    const chosen = new Set(findings(withLibrary!));
+    const more = findings(forced).filter((f) => !chosen.has(f));
+    console.log(`\nfound only with every template on every port (${more.length}):\n${more.map((f) => `  ${f}`).join('\n')}`);
+  }
   const lost = findings(base!).filter((f) => !findings(withLibrary!).includes(f));
   if (lost.length) console.log(`findings of the shipped run missing from the library run: ${lost.join(', ')}`);
   const techs = withLibrary!.hosts.flatMap((h) =>

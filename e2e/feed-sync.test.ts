@@ -30,18 +30,21 @@ describe('feed sync', () => {
     await page.goto('/settings/intelligence');
 
     const table = page.getByRole('table', { name: 'Feed sync' });
-    await pwExpect.poll(() => table.locator('tr[data-source]').count(), 30_000).toBe(6);
+    // nvd, kev, epss, two OSV ecosystems, debian and the community check library.
+    await pwExpect.poll(() => table.locator('tr[data-source]').count(), 30_000).toBe(7);
     await pwExpect(table.locator('tr[data-source="nvd"]').getByText('Not synced yet')).toBeVisible();
     await pwExpect(page.getByTestId('sync-schedule').getByText(/every day at 02:00 \(UTC\)/)).toBeVisible();
     await pwExpect(page.getByRole('heading', { name: 'No vulnerability feeds stored yet' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sync now' }).click();
     await pwExpect(page.getByText(/The feed sync has started\./)).toBeVisible();
-    await pwExpect.poll(() => table.locator('tr[data-state="ok"]').count(), 60_000).toBe(5);
+    await pwExpect.poll(() => table.locator('tr[data-state="ok"]').count(), 60_000).toBe(6);
     await pwExpect(table.locator('tr[data-source="osv/Alpine"]').getByText('Failed')).toBeVisible();
     await pwExpect(table.locator('tr[data-source="osv/Alpine"]').getByText(/OSV Alpine answered 404 Not Found/)).toBeVisible();
     await pwExpect(page.getByText('A feed could not be synced')).toBeVisible();
     expect(await table.locator('tr[data-source="kev"] [data-records]').innerText()).toBe('1,404');
+    // The community check library: its templates, unpacked for the scanner.
+    expect(await table.locator('tr[data-source="checks"] [data-records]').innerText()).toBe('5');
 
     // The stored counts follow without a reload.
     await pwExpect(page.getByRole('region', { name: 'KEV entries' }).getByText('1,404', { exact: true })).toBeVisible();

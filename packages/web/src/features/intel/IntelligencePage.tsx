@@ -16,7 +16,7 @@ export default function IntelligencePage() {
     <Stack gap="lg">
       <PageHeader
         title="Vulnerability intelligence"
-        description="The public feeds Bulwark turns products and packages into CVEs with: NVD, CISA KEV, FIRST EPSS, OSV and the Debian Security Tracker."
+        description="The public feeds Bulwark turns products and packages into CVEs with (NVD, CISA KEV, FIRST EPSS, OSV and the Debian Security Tracker), and the community check library its scans run."
       />
       <FeedSummary canImport={canImport} />
       <FeedSyncSection canSync={canImport} />
