@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button, Card, Tabs, Stack } from '@mantine/core';
 import { CREDENTIAL_KIND_LABELS, type ScanAuthOs } from '@bulwark/core';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { CredentialList } from './CredentialList.tsx';
+import { CredentialList } from './components/CredentialList.tsx';
 
 const KINDS: readonly ScanAuthOs[] = ['linux', 'windows', 'kubernetes'];
 

@@ -16,7 +16,7 @@ import {
   type ScanAuthOs,
   type WindowsCredentialInput,
 } from '@bulwark/core';
-import type { ScanCredential, ScanCredentialInput } from './credentials-api.ts';
+import type { ScanCredential, ScanCredentialInput } from './api/credentials-api.ts';
 
 /** The values of every kind's fields in one shape; each kind shows and sends its own. */
 export interface CredentialValues {

@@ -8,7 +8,7 @@ import {
   type CredentialTestResult,
   type ScanAuthMethod,
 } from '@bulwark/core';
-import type { ScanCredential } from './credentials-api.ts';
+import type { ScanCredential } from './api/credentials-api.ts';
 
 /** Short method names for the list (the form shows core's full labels). */
 const METHOD_SHORT: Record<ScanAuthMethod, string> = {

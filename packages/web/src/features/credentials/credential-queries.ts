@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ScanAuthOs } from '@bulwark/core';
 import type { QueryParams } from '../../api/query-string.ts';
-import { fetchCredentialChoices, fetchCredentials } from './credentials-api.ts';
+import { fetchCredentialChoices, fetchCredentials } from './api/credentials-api.ts';
 
 export const CREDENTIAL_KEYS = {
   all: ['credentials'] as const,

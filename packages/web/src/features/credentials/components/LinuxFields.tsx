@@ -2,9 +2,9 @@
 // or the vault's system and account; then privilege escalation, with the root password for su.
 import { NumberInput, Radio, Stack, Switch } from '@mantine/core';
 import { PRIVILEGE_ESCALATIONS, PRIVILEGE_ESCALATION_LABELS } from '@bulwark/core';
-import { DEFAULT_SSH_PORT } from './credential-form.ts';
+import { DEFAULT_SSH_PORT } from '../credential-form.ts';
 import { CredentialSecret } from './CredentialSecret.tsx';
-import type { CredentialFieldsProps } from './fields.ts';
+import type { CredentialFieldsProps } from '../fields.ts';
 import { MethodField, TextField, VaultFields } from './CommonFields.tsx';
 
 export function LinuxFields({ form, saved }: CredentialFieldsProps) {

@@ -18,9 +18,9 @@ import {
   type WindowsCredential,
   type WindowsCredentialInput,
 } from '@bulwark/core';
-import { api, type AnswerSchema } from '../../api/client.ts';
-import type { QueryParams } from '../../api/query-string.ts';
-import { listAnswer, pagedAnswer, type Paged } from '../../components/paged-answer.ts';
+import { api, type AnswerSchema } from '../../../api/client.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
+import { listAnswer, pagedAnswer, type Paged } from '../../../components/paged-answer.ts';
 
 export type ScanCredential = LinuxCredential | WindowsCredential | KubernetesCredential;
 export type ScanCredentialInput = LinuxCredentialInput | WindowsCredentialInput | KubernetesCredentialInput;

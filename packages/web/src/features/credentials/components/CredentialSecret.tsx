@@ -5,7 +5,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { MASKED, isMaskedSecret } from '@bulwark/core';
-import { PasswordField } from '../../components/forms/PasswordField.tsx';
+import { PasswordField } from '../../../components/forms/PasswordField.tsx';
 
 interface InputProps {
   value?: string;

@@ -4,9 +4,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TestCredentialDialog } from './TestCredentialDialog.tsx';
-import { json, page, stubApi, type StubAnswer } from '../../../test/support/api-stub.ts';
-import { aKubernetesCredential, aLinuxCredential, aTestResult, aWindowsCredential } from '../../../test/support/credentials.ts';
-import { renderWithApp } from '../../../test/support/render.tsx';
+import { json, page, stubApi, type StubAnswer } from '../../../../test/support/api-stub.ts';
+import { aKubernetesCredential, aLinuxCredential, aTestResult, aWindowsCredential } from '../../../../test/support/credentials.ts';
+import { renderWithApp } from '../../../../test/support/render.tsx';
 
 const TEST = 'scan/linuxauths/:id/test/';
 

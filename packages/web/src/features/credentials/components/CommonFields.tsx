@@ -2,8 +2,8 @@
 // vault's managed system and account, and a plain text field of the form.
 import { Radio, Stack, TextInput } from '@mantine/core';
 import { CREDENTIAL_METHODS_OF, type ScanAuthOs } from '@bulwark/core';
-import { methodLabel } from './credential-format.ts';
-import type { CredentialFieldsProps } from './fields.ts';
+import { methodLabel } from '../credential-format.ts';
+import type { CredentialFieldsProps } from '../fields.ts';
 
 type FormProps = Pick<CredentialFieldsProps, 'form'>;
 type TextFieldName = 'name' | 'username' | 'system_name' | 'account_name' | 'domain' | 'url';

@@ -2,7 +2,7 @@
 // and whether only NTLMv2 may be used.
 import { Stack, Switch } from '@mantine/core';
 import { CredentialSecret } from './CredentialSecret.tsx';
-import type { CredentialFieldsProps } from './fields.ts';
+import type { CredentialFieldsProps } from '../fields.ts';
 import { MethodField, TextField, VaultFields } from './CommonFields.tsx';
 
 export function WindowsFields({ form, saved }: CredentialFieldsProps) {

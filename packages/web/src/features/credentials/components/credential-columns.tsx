@@ -2,10 +2,10 @@
 // row's actions (Edit, Test, Delete).
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { formatDateTime } from '@bulwark/core';
-import type { DataColumn } from '../../components/data-table/index.ts';
-import type { FilterDef } from '../../components/filter-bar/index.ts';
-import type { ScanCredential } from './credentials-api.ts';
-import { loginDetail, loginText, methodLabel } from './credential-format.ts';
+import type { DataColumn } from '../../../components/data-table/index.ts';
+import type { FilterDef } from '../../../components/filter-bar/index.ts';
+import type { ScanCredential } from '../api/credentials-api.ts';
+import { loginDetail, loginText, methodLabel } from '../credential-format.ts';
 
 export interface CredentialActions {
   edit(credential: ScanCredential): void;

@@ -6,11 +6,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MASKED, credentialInputOf } from '@bulwark/core';
 import { CredentialForm } from './CredentialForm.tsx';
-import { credentialInput, credentialValues, newCredentialValues, validateCredential } from './credential-form.ts';
-import type { ScanCredential } from './credentials-api.ts';
-import { json, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
-import { aKubernetesCredential, aLinuxCredential, aWindowsCredential } from '../../../test/support/credentials.ts';
-import { renderWithApp } from '../../../test/support/render.tsx';
+import { credentialInput, credentialValues, newCredentialValues, validateCredential } from '../credential-form.ts';
+import type { ScanCredential } from '../api/credentials-api.ts';
+import { json, stubApi, type ApiStub } from '../../../../test/support/api-stub.ts';
+import { aKubernetesCredential, aLinuxCredential, aWindowsCredential } from '../../../../test/support/credentials.ts';
+import { renderWithApp } from '../../../../test/support/render.tsx';
 
 function api(): ApiStub {
   return stubApi()

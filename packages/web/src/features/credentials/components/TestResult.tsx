@@ -2,7 +2,7 @@
 // with whether it passed and what happened.
 import { Badge, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { CredentialTestResult } from '@bulwark/core';
-import { healthColor, healthLabel, TEST_STEP_LABELS } from './credential-format.ts';
+import { healthColor, healthLabel, TEST_STEP_LABELS } from '../credential-format.ts';
 
 function StepIcon({ ok }: { ok: boolean }) {
   return (

@@ -4,11 +4,11 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { CREDENTIAL_KIND_LABELS, crudMessages, isMaskedSecret, type ScanAuthOs } from '@bulwark/core';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { toastSuccess } from '../../components/toasts.tsx';
-import { createCredential, updateCredential, type ScanCredential } from './credentials-api.ts';
-import { CREDENTIAL_KEYS } from './credential-queries.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../../components/toasts.tsx';
+import { createCredential, updateCredential, type ScanCredential } from '../api/credentials-api.ts';
+import { CREDENTIAL_KEYS } from '../credential-queries.ts';
 import {
   CREDENTIAL_ERROR_FIELDS,
   credentialInput,
@@ -17,7 +17,7 @@ import {
   validateCredential,
   type CredentialValues,
   type SecretName,
-} from './credential-form.ts';
+} from '../credential-form.ts';
 import { KubernetesFields } from './KubernetesFields.tsx';
 import { LinuxFields } from './LinuxFields.tsx';
 import { WindowsFields } from './WindowsFields.tsx';

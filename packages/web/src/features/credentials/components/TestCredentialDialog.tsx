@@ -5,10 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CREDENTIAL_KIND_LABELS, type CredentialTestResult, type ScanAuthOs } from '@bulwark/core';
-import { applyServerErrors } from '../../components/forms/server-errors.ts';
-import { HostPicker } from '../assets/HostPicker.tsx';
-import { testCredential, type ScanCredential } from './credentials-api.ts';
-import { NEW_TEST, TEST_ERROR_FIELDS, targetText, testInput, validateTestFor, type TestValues } from './test-form.ts';
+import { applyServerErrors } from '../../../components/forms/server-errors.ts';
+import { HostPicker } from '../../assets/HostPicker.tsx';
+import { testCredential, type ScanCredential } from '../api/credentials-api.ts';
+import { NEW_TEST, TEST_ERROR_FIELDS, targetText, testInput, validateTestFor, type TestValues } from '../test-form.ts';
 import { TestResult } from './TestResult.tsx';
 
 const TEST_FAILED = 'The credential could not be tested.';

@@ -1,7 +1,7 @@
 // The fields of a Kubernetes credential: the API server's URL and a service-account token.
 import { Stack } from '@mantine/core';
 import { CredentialSecret } from './CredentialSecret.tsx';
-import type { CredentialFieldsProps } from './fields.ts';
+import type { CredentialFieldsProps } from '../fields.ts';
 import { TextField } from './CommonFields.tsx';
 
 export function KubernetesFields({ form, saved }: CredentialFieldsProps) {
