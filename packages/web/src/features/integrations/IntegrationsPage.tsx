@@ -12,13 +12,13 @@ import { useSession } from '../../session/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { NotAvailablePage } from '../system/NotAvailablePage.tsx';
-import { BeyondTrustAccountTest } from './BeyondTrustAccountTest.tsx';
-import { DeliveryLog } from './DeliveryLog.tsx';
-import { IntegrationForm } from './IntegrationForm.tsx';
-import { IntegrationNav } from './IntegrationNav.tsx';
+import { BeyondTrustAccountTest } from './components/BeyondTrustAccountTest.tsx';
+import { DeliveryLog } from './components/DeliveryLog.tsx';
+import { IntegrationForm } from './components/IntegrationForm.tsx';
+import { IntegrationNav } from './components/IntegrationNav.tsx';
 import { integrationLabel, integrationOfPath, isNotificationIntegration } from './integration-form.ts';
-import { INTEGRATION_KEYS, customerIdOf, fetchIntegration } from './integrations-api.ts';
-import { WebhookVerification } from './WebhookVerification.tsx';
+import { INTEGRATION_KEYS, customerIdOf, fetchIntegration } from './api/integrations-api.ts';
+import { WebhookVerification } from './components/WebhookVerification.tsx';
 
 const PAGES: Record<SettingsIntegration, { title: string; description: string }> = {
   email: {

@@ -3,7 +3,7 @@
 // state from the answer (steps after a failing one are not reported: not reached), and what the saved settings still
 // lack (the server tests nothing while the integration is off or incomplete).
 import { BEYONDTRUST_STEPS, beyondTrustTestInput, type BeyondTrustTestResult, type IntegrationSettings } from '@bulwark/core';
-import type { BeyondTrustTestInput } from './integrations-api.ts';
+import type { BeyondTrustTestInput } from './api/integrations-api.ts';
 import { hasSavedApiKey } from './integration-form.ts';
 import { schemaErrors } from '../../components/forms/schema-field.ts';
 

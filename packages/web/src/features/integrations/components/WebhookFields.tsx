@@ -1,8 +1,8 @@
 // The webhooks integration's fields: on or off, the receiver's URL, and the signing secret (generated here if wanted,
 // shown once to copy to the receiver); a warning while requests would go out unsigned.
 import { Alert, Button, CopyButton, Stack, Switch, TextInput } from '@mantine/core';
-import type { IntegrationFieldsProps } from './fields.ts';
-import { generateSecret, hasSavedSecret, secretInput } from './integration-form.ts';
+import type { IntegrationFieldsProps } from '../fields.ts';
+import { generateSecret, hasSavedSecret, secretInput } from '../integration-form.ts';
 import { SecretField } from './SecretField.tsx';
 
 export function WebhookFields({ form, settings }: IntegrationFieldsProps) {

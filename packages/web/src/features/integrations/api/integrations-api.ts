@@ -12,10 +12,10 @@ import {
   type NotificationIntegration,
   type SettingsIntegration,
 } from '@bulwark/core';
-import { api, type AnswerSchema } from '../../api/client.ts';
-import type { QueryParams } from '../../api/query-string.ts';
-import type { Session } from '../../session/session.ts';
-import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
+import { api, type AnswerSchema } from '../../../api/client.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
+import type { Session } from '../../../session/session.ts';
+import { pagedAnswer, type Paged } from '../../../components/paged-answer.ts';
 
 const deliveryPage = pagedAnswer(notificationDelivery);
 /** A test message's outcome: the server's words, and whether it was sent or only kept in the outbox (e-mail without a mail server). */

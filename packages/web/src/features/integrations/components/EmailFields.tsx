@@ -2,8 +2,8 @@
 // the installation's mail server sends it), the server's host and port, its sign-in, and the sender address.
 import { Grid, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { SMTP_SECURITY, SMTP_SECURITY_LABELS, smtpSecurityOf } from '@bulwark/core';
-import type { IntegrationFieldsProps } from './fields.ts';
-import { DEFAULT_SMTP_PORT, hasSavedSecret, portOf } from './integration-form.ts';
+import type { IntegrationFieldsProps } from '../fields.ts';
+import { DEFAULT_SMTP_PORT, hasSavedSecret, portOf } from '../integration-form.ts';
 
 const portOrNull = (value: number | string): number | null => {
   const port = portOf(value);

@@ -1,8 +1,8 @@
 // The Slack integration's fields: on or off, and how messages are posted — an incoming webhook URL (bound to one channel)
 // or a bot token with the channel it posts to (chat.postMessage); saving one way clears the other.
 import { Alert, Radio, Stack, Switch, TextInput } from '@mantine/core';
-import type { IntegrationFieldsProps } from './fields.ts';
-import { hasSavedSecret, type SlackMode } from './integration-form.ts';
+import type { IntegrationFieldsProps } from '../fields.ts';
+import { hasSavedSecret, type SlackMode } from '../integration-form.ts';
 import { SecretField } from './SecretField.tsx';
 
 export function SlackFields({ form, settings }: IntegrationFieldsProps) {

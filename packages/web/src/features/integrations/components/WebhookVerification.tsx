@@ -1,7 +1,7 @@
 // How a webhook receiver checks that a request came from Bulwark: the headers, an example body, and a short Node.js or
 // Python function in collapsible blocks.
 import { Accordion, Card, Code, Stack, Table, Text, Title } from '@mantine/core';
-import { NODE_SAMPLE, PYTHON_SAMPLE, WEBHOOK_BODY_EXAMPLE, WEBHOOK_HEADERS } from './webhook-samples.ts';
+import { NODE_SAMPLE, PYTHON_SAMPLE, WEBHOOK_BODY_EXAMPLE, WEBHOOK_HEADERS } from '../webhook-samples.ts';
 
 const HEADING_ID = 'webhook-verification-heading';
 const CODE_STYLE = { whiteSpace: 'pre', overflowX: 'auto' } as const;

@@ -3,8 +3,8 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { NOTIFICATION_EVENT_LABELS, formatDateTime, type NotificationDelivery } from '@bulwark/core';
-import type { DataColumn } from '../../components/data-table/index.ts';
-import { DELIVERY_STATE_COLORS, deliveryStateText } from './delivery-format.ts';
+import type { DataColumn } from '../../../components/data-table/index.ts';
+import { DELIVERY_STATE_COLORS, deliveryStateText } from '../delivery-format.ts';
 
 const dash = (
   <Text size="sm" c="dimmed">

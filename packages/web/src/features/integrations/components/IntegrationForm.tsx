@@ -7,14 +7,14 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IntegrationSettings, NotificationIntegration, SettingsIntegration } from '@bulwark/core';
-import { isAlreadyReported } from '../../api/errors.ts';
-import { useSession } from '../../session/session.ts';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { toastSuccess } from '../../components/toasts.tsx';
+import { isAlreadyReported } from '../../../api/errors.ts';
+import { useSession } from '../../../session/session.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../../components/toasts.tsx';
 import { BeyondTrustFields } from './BeyondTrustFields.tsx';
 import { EmailFields } from './EmailFields.tsx';
-import type { IntegrationFieldsProps } from './fields.ts';
+import type { IntegrationFieldsProps } from '../fields.ts';
 import {
   INTEGRATION_ERROR_FIELDS,
   integrationInput,
@@ -25,8 +25,8 @@ import {
   testFailureMessage,
   validateIntegration,
   type IntegrationValues,
-} from './integration-form.ts';
-import { INTEGRATION_KEYS, saveIntegration, testIntegration } from './integrations-api.ts';
+} from '../integration-form.ts';
+import { INTEGRATION_KEYS, saveIntegration, testIntegration } from '../api/integrations-api.ts';
 import { SlackFields } from './SlackFields.tsx';
 import { TeamsFields } from './TeamsFields.tsx';
 import { WebhookFields } from './WebhookFields.tsx';

@@ -5,12 +5,12 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { NotificationIntegration } from '@bulwark/core';
-import { DataTable } from '../../components/data-table/index.ts';
-import { FilterBar, useListState } from '../../components/filter-bar/index.ts';
+import { DataTable } from '../../../components/data-table/index.ts';
+import { FilterBar, useListState } from '../../../components/filter-bar/index.ts';
 import { DELIVERY_COLUMNS } from './delivery-columns.tsx';
-import { DELIVERIES_PAGE_SIZE, DELIVERY_FILTERS, PENDING_REFRESH_MS, anyPending } from './delivery-format.ts';
-import { INTEGRATION_KEYS, fetchDeliveries } from './integrations-api.ts';
-import { integrationLabel } from './integration-form.ts';
+import { DELIVERIES_PAGE_SIZE, DELIVERY_FILTERS, PENDING_REFRESH_MS, anyPending } from '../delivery-format.ts';
+import { INTEGRATION_KEYS, fetchDeliveries } from '../api/integrations-api.ts';
+import { integrationLabel } from '../integration-form.ts';
 
 const HEADING_ID = 'delivery-log-heading';
 

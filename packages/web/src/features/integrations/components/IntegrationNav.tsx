@@ -3,7 +3,7 @@
 import { Box, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { SETTINGS_INTEGRATIONS, type SettingsIntegration } from '@bulwark/core';
-import { INTEGRATION_PATHS, integrationLabel } from './integration-form.ts';
+import { INTEGRATION_PATHS, integrationLabel } from '../integration-form.ts';
 
 export function IntegrationNav({ current }: { current: SettingsIntegration }) {
   return (

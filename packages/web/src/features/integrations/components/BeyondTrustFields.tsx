@@ -2,8 +2,8 @@
 // API registration key (a secret, answered masked), with what Bulwark does with them at scan time.
 import { Anchor, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import type { IntegrationFieldsProps } from './fields.ts';
-import { hasSavedApiKey } from './integration-form.ts';
+import type { IntegrationFieldsProps } from '../fields.ts';
+import { hasSavedApiKey } from '../integration-form.ts';
 import { SecretField } from './SecretField.tsx';
 
 export function BeyondTrustFields({ form, settings }: IntegrationFieldsProps) {

@@ -1,8 +1,8 @@
 // The Microsoft Teams integration's fields: on or off, and the channel's webhook URL — a Workflows webhook, or a retired
 // Office 365 connector URL, which still works and is recognised (the page says so, and suggests moving on).
 import { Alert, Stack, Switch, Text, TextInput } from '@mantine/core';
-import type { IntegrationFieldsProps } from './fields.ts';
-import { isTeamsConnectorUrl } from './integration-form.ts';
+import type { IntegrationFieldsProps } from '../fields.ts';
+import { isTeamsConnectorUrl } from '../integration-form.ts';
 
 export function TeamsFields({ form }: IntegrationFieldsProps) {
   const on = form.values.enabled;

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { BeyondTrustTestResult, IntegrationSettings } from '@bulwark/core';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
 import {
   ACCOUNT_TEST_ERROR_FIELDS,
   NEW_ACCOUNT_TEST,
@@ -17,8 +17,8 @@ import {
   validateAccountTest,
   type AccountTestValues,
   type StepState,
-} from './beyondtrust-test.ts';
-import { testBeyondTrustAccount } from './integrations-api.ts';
+} from '../beyondtrust-test.ts';
+import { testBeyondTrustAccount } from '../api/integrations-api.ts';
 
 const HEADING_ID = 'beyondtrust-test-heading';
 

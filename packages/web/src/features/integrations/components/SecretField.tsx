@@ -3,8 +3,8 @@
 // one), removing says it happens on save (with Undo). Focus follows each change so keyboard users keep their place.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { PasswordField } from '../../components/forms/PasswordField.tsx';
-import type { SecretMode } from './integration-form.ts';
+import { PasswordField } from '../../../components/forms/PasswordField.tsx';
+import type { SecretMode } from '../integration-form.ts';
 
 interface InputProps {
   value?: string;
