@@ -34,7 +34,7 @@ import {
 } from '@bulwark/core';
 import type { Session } from '../../src/session/session.ts';
 import type { ProbeGroup } from '../../src/features/probes/probes-api.ts';
-import type { VulnerabilityMatch } from '../../src/features/intel/intel-api.ts';
+import type { VulnerabilityMatch } from '../../src/features/intel/api/intel-api.ts';
 
 export function aRun(overrides: Partial<ScanRunRow> = {}): ScanRunRow {
   return scanRun.parse({

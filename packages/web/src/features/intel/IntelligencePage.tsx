@@ -2,10 +2,10 @@
 import { Stack } from '@mantine/core';
 import { useSession } from '../../session/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { FeedSummary } from './FeedSummary.tsx';
-import { FeedImportsSection } from './FeedImportsSection.tsx';
-import { FeedSyncSection } from './FeedSyncSection.tsx';
-import { VulnerabilityLookup } from './VulnerabilityLookup.tsx';
+import { FeedSummary } from './components/FeedSummary.tsx';
+import { FeedImportsSection } from './components/FeedImportsSection.tsx';
+import { FeedSyncSection } from './components/FeedSyncSection.tsx';
+import { VulnerabilityLookup } from './components/VulnerabilityLookup.tsx';
 
 export default function IntelligencePage() {
   const { profile } = useSession();

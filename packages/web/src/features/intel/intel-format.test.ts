@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@bulwark/core';
 import { INTEL_SETTINGS_PATH, WEB_ROUTES } from '../../app/web-routes.ts';
-import { feedImportPage } from './intel-api.ts';
+import { feedImportPage } from './api/intel-api.ts';
 import {
   formatCount,
   formatEpss,

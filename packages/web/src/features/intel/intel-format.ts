@@ -10,7 +10,7 @@ import {
   type FeedSyncStatus,
   type Severity,
 } from '@bulwark/core';
-import type { IntelStatus } from './intel-api.ts';
+import type { IntelStatus } from './api/intel-api.ts';
 
 type ImportStatus = FeedImport['status'];
 

@@ -1,10 +1,10 @@
 // Superusers' part of the page: start an import, and the history of imports (its page kept in the URL, imports.page).
 import { useQueryClient } from '@tanstack/react-query';
-import { useListState } from '../../components/filter-bar/index.ts';
+import { useListState } from '../../../components/filter-bar/index.ts';
 import { ImportFeedsForm } from './ImportFeedsForm.tsx';
 import { FeedImportsTable } from './FeedImportsTable.tsx';
-import { INTEL_KEYS } from './intel-queries.ts';
-import { IMPORTS_PAGE_SIZE } from './intel-format.ts';
+import { INTEL_KEYS } from '../api/intel-queries.ts';
+import { IMPORTS_PAGE_SIZE } from '../intel-format.ts';
 
 export function FeedImportsSection() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 // The columns of a CVE lookup: the CVE and its description, severity, CVSS, EPSS, KEV and ransomware flags, risk, what matched.
 import { Badge, Group, Text } from '@mantine/core';
 import { EXPLOIT_FLAG, EXPLOIT_FLAG_LABELS } from '@bulwark/core';
-import type { DataColumn } from '../../components/data-table/index.ts';
-import type { VulnerabilityMatch } from './intel-api.ts';
-import { formatEpss, riskColor } from './intel-format.ts';
+import type { DataColumn } from '../../../components/data-table/index.ts';
+import type { VulnerabilityMatch } from '../api/intel-api.ts';
+import { formatEpss, riskColor } from '../intel-format.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 
 function Exploitation({ match }: { match: VulnerabilityMatch }) {

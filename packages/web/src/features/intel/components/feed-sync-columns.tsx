@@ -2,8 +2,8 @@
 // and last error.
 import { Badge, Progress, Stack, Text } from '@mantine/core';
 import { formatDateTime, type FeedSyncSource } from '@bulwark/core';
-import type { DataColumn } from '../../components/data-table/index.ts';
-import { formatCount, SYNC_STATE_COLORS, syncProgressText, syncStateLabel } from './intel-format.ts';
+import type { DataColumn } from '../../../components/data-table/index.ts';
+import { formatCount, SYNC_STATE_COLORS, syncProgressText, syncStateLabel } from '../intel-format.ts';
 
 function SyncState({ item }: { item: FeedSyncSource }) {
   return (

@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from '../../components/data-table/index.ts';
-import { messageOf } from '../../api/errors.ts';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { DataTable } from '../../../components/data-table/index.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { toastFailure, toastSuccess } from '../../../components/toasts.tsx';
 import { FEED_SYNC_COLUMNS } from './feed-sync-columns.tsx';
-import { startFeedSync } from './intel-api.ts';
-import { INTEL_KEYS, intelStatusQuery } from './intel-queries.ts';
-import { syncScheduleText } from './intel-format.ts';
+import { startFeedSync } from '../api/intel-api.ts';
+import { INTEL_KEYS, intelStatusQuery } from '../api/intel-queries.ts';
+import { syncScheduleText } from '../intel-format.ts';
 
 export function FeedSyncSection({ canSync }: { canSync: boolean }) {
   const queryClient = useQueryClient();

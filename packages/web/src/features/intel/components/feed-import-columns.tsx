@@ -1,11 +1,11 @@
 // The columns of the feed import history: id, sources, status, a progress bar, counts, times and problems of each import.
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { formatDateTime, type FeedImport } from '@bulwark/core';
-import type { DataColumn } from '../../components/data-table/index.ts';
+import type { DataColumn } from '../../../components/data-table/index.ts';
 import { ImportCounts } from './ImportCounts.tsx';
 import { ImportProblems } from './ImportProblems.tsx';
 import { ImportStatusBadge } from './ImportStatusBadge.tsx';
-import { formatPercent, IMPORT_STATUS_COLORS, isImportActive } from './intel-format.ts';
+import { formatPercent, IMPORT_STATUS_COLORS, isImportActive } from '../intel-format.ts';
 
 function when(value: string | null): string {
   return value ? formatDateTime(value) : '–';

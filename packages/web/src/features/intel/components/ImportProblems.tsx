@@ -1,7 +1,7 @@
 // What went wrong in one import: the failure message, and the skipped records with their positions (folded when long).
 import { List, Spoiler, Stack, Text } from '@mantine/core';
 import type { FeedImport } from '@bulwark/core';
-import { formatCount, SHOWN_IMPORT_ERRORS } from './intel-format.ts';
+import { formatCount, SHOWN_IMPORT_ERRORS } from '../intel-format.ts';
 
 export function ImportProblems({ item }: { item: FeedImport }) {
   const failure = item.status === 'failed' && item.message ? item.message : null;

@@ -1,8 +1,8 @@
 // The CVEs a lookup found: severity, CVSS, EPSS, exploitation in the wild, risk score and what matched.
 import { Stack, Text } from '@mantine/core';
-import { DataTable } from '../../components/data-table/index.ts';
-import type { MatchKind, VulnerabilityMatch } from './intel-api.ts';
-import { formatCount, matchKindNoun } from './intel-format.ts';
+import { DataTable } from '../../../components/data-table/index.ts';
+import type { MatchKind, VulnerabilityMatch } from '../api/intel-api.ts';
+import { formatCount, matchKindNoun } from '../intel-format.ts';
 import { MATCH_COLUMNS } from './match-columns.tsx';
 
 export function MatchResultsTable({ kind, query, matches }: { kind: MatchKind; query: string; matches: VulnerabilityMatch[] }) {

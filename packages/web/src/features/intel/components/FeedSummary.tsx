@@ -1,12 +1,12 @@
 // The summary of stored intelligence: four counts and the newest import, or the empty state when nothing is stored.
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { PageLoader } from '../../components/PageLoader.tsx';
-import { messageOf } from '../../api/errors.ts';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { messageOf } from '../../../api/errors.ts';
 import { FeedsEmptyState } from './FeedsEmptyState.tsx';
 import { StatCard } from './StatCard.tsx';
-import { intelStatusQuery } from './intel-queries.ts';
-import { lastImportText } from './intel-format.ts';
+import { intelStatusQuery } from '../api/intel-queries.ts';
+import { lastImportText } from '../intel-format.ts';
 
 export function FeedSummary({ canImport }: { canImport: boolean }) {
   const { data, error } = useQuery(intelStatusQuery);

@@ -1,7 +1,7 @@
 // Calls of the vulnerability-intelligence page: stored feed counts, feed imports (start, list) and CVE lookup.
 import { feedHealth, feedImport, feedSyncStarted, intelStatus, vulnerabilityMatch, type FeedHealth, type FeedImport } from '@bulwark/core';
-import { api, type AnswerSchema } from '../../api/client.ts';
-import type { QueryParams } from '../../api/query-string.ts';
+import { api, type AnswerSchema } from '../../../api/client.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
 
 export type IntelStatus = ReturnType<typeof intelStatus.parse>;
 export type VulnerabilityMatch = ReturnType<typeof vulnerabilityMatch.parse>;

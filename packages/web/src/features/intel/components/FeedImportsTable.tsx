@@ -1,11 +1,11 @@
 // Superusers: the feed imports, newest first, ten per page from the server; asks again every 2 s while one is under way.
 import { Card, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from '../../components/data-table/index.ts';
-import type { ListState } from '../../components/filter-bar/index.ts';
+import { DataTable } from '../../../components/data-table/index.ts';
+import type { ListState } from '../../../components/filter-bar/index.ts';
 import { FEED_IMPORT_COLUMNS } from './feed-import-columns.tsx';
-import { feedImportsQuery } from './intel-queries.ts';
-import { useRefreshStatusWhenSettled } from './use-refresh-status-when-settled.ts';
+import { feedImportsQuery } from '../api/intel-queries.ts';
+import { useRefreshStatusWhenSettled } from '../api/use-refresh-status-when-settled.ts';
 
 export function FeedImportsTable({ list }: { list: ListState }) {
   const { data, error, isFetching, refetch } = useQuery(feedImportsQuery(list.query));

@@ -1,7 +1,7 @@
 // One number of the feed summary: a labelled card (a named region) with the count and what it counts.
 import { useId } from 'react';
 import { Card, Text } from '@mantine/core';
-import { formatCount } from './intel-format.ts';
+import { formatCount } from '../intel-format.ts';
 
 export function StatCard({ label, value, description }: { label: string; value: number; description: string }) {
   const id = useId();

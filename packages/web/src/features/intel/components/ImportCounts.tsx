@@ -1,7 +1,7 @@
 // The record counts of one import: read, added, updated, unchanged, skipped (a small description list).
 import { Group, Stack, Text } from '@mantine/core';
 import type { FeedImport } from '@bulwark/core';
-import { formatCount } from './intel-format.ts';
+import { formatCount } from '../intel-format.ts';
 
 const FIELDS: { key: keyof FeedImport['counts']; label: string }[] = [
   { key: 'read', label: 'Read' },

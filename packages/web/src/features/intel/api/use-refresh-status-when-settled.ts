@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FeedImport } from '@bulwark/core';
 import { INTEL_KEYS } from './intel-queries.ts';
-import { isImportActive } from './intel-format.ts';
+import { isImportActive } from '../intel-format.ts';
 
 export function useRefreshStatusWhenSettled(imports: readonly FeedImport[] | undefined): void {
   const queryClient = useQueryClient();

@@ -2,12 +2,12 @@
 import { Button, Card, Group, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { feedImportRequest, FEED_IMPORT_STATUS_LABELS } from '@bulwark/core';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { schemaMessage } from '../../components/forms/schema-field.ts';
-import { toastSuccess } from '../../components/toasts.tsx';
-import { startFeedImport } from './intel-api.ts';
-import { splitSources } from './intel-format.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { schemaMessage } from '../../../components/forms/schema-field.ts';
+import { toastSuccess } from '../../../components/toasts.tsx';
+import { startFeedImport } from '../api/intel-api.ts';
+import { splitSources } from '../intel-format.ts';
 
 interface Values {
   sources: string;

@@ -1,8 +1,8 @@
 // Query keys and options of the intelligence page: the status and the import list poll while an import is under way.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchFeedHealth, fetchFeedImports, fetchIntelStatus } from './intel-api.ts';
-import type { QueryParams } from '../../api/query-string.ts';
-import { importPollInterval, statusPollInterval } from './intel-format.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
+import { importPollInterval, statusPollInterval } from '../intel-format.ts';
 
 export const INTEL_KEYS = {
   status: ['intel', 'status'] as const,
