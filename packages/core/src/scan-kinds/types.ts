@@ -69,3 +69,10 @@ export interface ScanKind<
 
 /** 'network scan' → 'Network scan'. */
 export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A kind's profile as the API answers it. */
+export type ScanKindProfile<K extends ScanKind> = z.output<K['schemas']['profile']>;
+/** A kind's profile as it is written (create, update). */
+export type ScanKindProfileInput<K extends ScanKind> = z.input<K['schemas']['profileInput']>;
+/** A kind's profile export. */
+export type ScanKindProfileExport<K extends ScanKind> = z.output<K['schemas']['profileExport']>;

@@ -1,24 +1,21 @@
 // Calls of the policy library (scan/ovalpolicies/: list, one with its rules, import an OVAL file, delete an imported one)
-// and of policy scan profiles (scan/oprofiles/: list, one, create, update, delete, copy, export, import).
+// and the types of policy scan profiles (their calls are the kind's, profiles/profile-api.ts).
 import {
   ovalPolicy,
   ovalPolicyDetail,
-  policyProfile,
-  policyProfileExport,
+  type policyProfileExport,
   type OvalPolicy,
   type OvalPolicyDetail,
   type PolicyProfile,
   type PolicyProfileInput,
 } from '@bulwark/core';
 import { api } from '../../api/client.ts';
-import type { QueryParams } from '../../api/query-string.ts';
-import { listAnswer, pagedAnswer, type Paged } from '../../components/paged-answer.ts';
+import { listAnswer } from '../../components/paged-answer.ts';
 
 export type PolicyProfileExport = ReturnType<typeof policyProfileExport.parse>;
 export type { OvalPolicy, OvalPolicyDetail, PolicyProfile, PolicyProfileInput };
 
 const policyList = listAnswer(ovalPolicy);
-const profilePage = pagedAnswer(policyProfile);
 
 /** A library id in a path: ids hold '#', ':' and '/' ('ssg-debian11-xccdf.xml#xccdf_…', 'imported:3'). */
 const policyPath = (id: string): string => `scan/ovalpolicies/${encodeURIComponent(id)}/`;
@@ -41,38 +38,4 @@ export function importOvalFile(name: string, content: string): Promise<OvalPolic
 /** DELETE an imported file; 409 {non_field_errors} while a profile uses it. */
 export function deleteImportedPolicy(id: string): Promise<void> {
   return api.delete(policyPath(id));
-}
-
-export function fetchPolicyProfiles(query: QueryParams, signal?: AbortSignal): Promise<Paged<PolicyProfile>> {
-  return api.get('scan/oprofiles/', { query, signal, schema: profilePage });
-}
-
-export function fetchPolicyProfile(id: number, signal?: AbortSignal): Promise<PolicyProfile> {
-  return api.get(`scan/oprofiles/${id}/`, { signal, schema: policyProfile });
-}
-
-export function createPolicyProfile(input: PolicyProfileInput): Promise<PolicyProfile> {
-  return api.post('scan/oprofiles/', input, { schema: policyProfile });
-}
-
-export function updatePolicyProfile(id: number, input: PolicyProfileInput): Promise<PolicyProfile> {
-  return api.put(`scan/oprofiles/${id}/`, input, { schema: policyProfile });
-}
-
-export function deletePolicyProfile(id: number): Promise<void> {
-  return api.delete(`scan/oprofiles/${id}/`);
-}
-
-/** POST scan/oprofiles/{id}/copy/: a copy named by the copy-name rule ('Name (1)'). */
-export function copyPolicyProfile(id: number): Promise<PolicyProfile> {
-  return api.post(`scan/oprofiles/${id}/copy/`, undefined, { schema: policyProfile });
-}
-
-export function exportPolicyProfile(id: number): Promise<PolicyProfileExport> {
-  return api.get(`scan/oprofiles/${id}/export/`, { schema: policyProfileExport });
-}
-
-/** POST scan/oprofiles/import/ with the JSON of an export. */
-export function importPolicyProfile(data: unknown): Promise<PolicyProfile> {
-  return api.post('scan/oprofiles/import/', data, { schema: policyProfile });
 }

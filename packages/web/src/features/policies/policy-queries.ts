@@ -2,7 +2,7 @@
 // (hosts, rules) that grow while the run moves; a host's latest policy results for its asset page.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { QueryParams } from '../../api/query-string.ts';
-import { fetchPolicies, fetchPolicy, fetchPolicyProfile, fetchPolicyProfiles } from './policies-api.ts';
+import { fetchPolicies, fetchPolicy } from './policies-api.ts';
 import { fetchAssetPolicyResults, fetchPolicyHosts, fetchPolicyRules } from './policy-runs-api.ts';
 
 export const POLICY_KEYS = {
@@ -31,18 +31,6 @@ export function policiesQuery(search = '') {
 
 export function policyQuery(id: string) {
   return queryOptions({ queryKey: POLICY_KEYS.policy(id), queryFn: ({ signal }) => fetchPolicy(id, signal), staleTime: 60_000 });
-}
-
-export function policyProfileListQuery(query: QueryParams) {
-  return queryOptions({
-    queryKey: POLICY_KEYS.profileList(query),
-    queryFn: ({ signal }) => fetchPolicyProfiles(query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function policyProfileQuery(id: number) {
-  return queryOptions({ queryKey: POLICY_KEYS.profile(id), queryFn: ({ signal }) => fetchPolicyProfile(id, signal) });
 }
 
 export function policyHostsQuery(runId: number, query: QueryParams, polling: number | false) {

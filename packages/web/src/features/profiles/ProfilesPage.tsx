@@ -4,10 +4,11 @@ import { useSearchParams } from 'react-router';
 import { Stack, Tabs } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { usePolicyAccess } from '../policies/policy-access.ts';
-import { PolicyProfileActions } from '../policies/PolicyProfileActions.tsx';
+import { POLICY_PROFILE_UI } from '../policies/policy-profile-kind.tsx';
 import { PolicyProfiles } from '../policies/PolicyProfiles.tsx';
-import { NetworkProfileActions } from './NetworkProfileActions.tsx';
-import { NetworkProfiles } from './NetworkProfiles.tsx';
+import { NETWORK_PROFILE_UI } from './network-profile-kind.tsx';
+import { ScanProfileList } from './ScanProfileList.tsx';
+import { ScanProfileListActions } from './ScanProfileListActions.tsx';
 
 const KIND_PARAM = 'kind';
 type Kind = 'network' | 'policy';
@@ -32,9 +33,9 @@ export default function ProfilesPage() {
         <PageHeader
           title="Scan profiles"
           description="What a network scan looks at: ports, protocols and which checks run."
-          actions={<NetworkProfileActions />}
+          actions={<ScanProfileListActions ui={NETWORK_PROFILE_UI} />}
         />
-        <NetworkProfiles />
+        <ScanProfileList ui={NETWORK_PROFILE_UI} />
       </Stack>
     );
   }
@@ -47,15 +48,22 @@ export default function ProfilesPage() {
             ? 'What a policy scan evaluates: a configuration benchmark, and the Linux credentials that log in.'
             : 'What a network scan looks at: ports, protocols and which checks run.'
         }
-        actions={kind === 'policy' ? <PolicyProfileActions canCreate={access.create} /> : <NetworkProfileActions />}
+        actions={
+          // Keyed by kind: each kind's access hook is its own, so a tab change mounts the other kind's actions afresh.
+          kind === 'policy' ? (
+            <ScanProfileListActions key="policy" ui={POLICY_PROFILE_UI} />
+          ) : (
+            <ScanProfileListActions key="network" ui={NETWORK_PROFILE_UI} />
+          )
+        }
       />
       <Tabs value={kind} onChange={choose} keepMounted={false}>
         <Tabs.List aria-label="Kinds of scan profile">
-          <Tabs.Tab value="network">Network profiles</Tabs.Tab>
-          <Tabs.Tab value="policy">Policy profiles</Tabs.Tab>
+          <Tabs.Tab value="network">{NETWORK_PROFILE_UI.kind.labels.profilesTab}</Tabs.Tab>
+          <Tabs.Tab value="policy">{POLICY_PROFILE_UI.kind.labels.profilesTab}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="network" pt="md">
-          <NetworkProfiles />
+          <ScanProfileList ui={NETWORK_PROFILE_UI} />
         </Tabs.Panel>
         <Tabs.Panel value="policy" pt="md">
           <PolicyProfiles access={access} />

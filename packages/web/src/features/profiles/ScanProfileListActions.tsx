@@ -1,21 +1,22 @@
-// The actions of the policy profile list: import an exported policy profile (a JSON file) and create a new one.
+// The actions of a scan kind's profile list: import an exported profile (a JSON file) and create a new one, for users
+// who may create the kind's profiles.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, FileButton, Group } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { crudMessages } from '@bulwark/core';
 import { toastError, toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { parseImportFile } from '../profiles/profile-form.ts';
-import { importPolicyProfile } from './policies-api.ts';
-import { policyProfileEditPath } from './policy-format.ts';
-import { usePolicyProfileRefresh } from './use-policy-profile-cache.ts';
+import { parseImportFile } from './profile-form.ts';
+import type { ProfileKindUi, ProfileRowBase } from './profile-kind.ts';
 
 const MESSAGES = crudMessages('scan_profile');
 
-export function PolicyProfileActions({ canCreate }: { canCreate: boolean }) {
+export function ScanProfileListActions<P extends ProfileRowBase, V, I>({ ui }: { ui: ProfileKindUi<P, V, I> }) {
   const navigate = useNavigate();
-  const refresh = usePolicyProfileRefresh();
+  const queryClient = useQueryClient();
+  const access = ui.useAccess();
   const [importing, setImporting] = useState(false);
-  if (!canCreate) return null;
+  if (!access.create) return null;
 
   async function importFile(file: File | null) {
     if (!file) return;
@@ -26,12 +27,12 @@ export function PolicyProfileActions({ canCreate }: { canCreate: boolean }) {
     }
     setImporting(true);
     try {
-      const created = await importPolicyProfile(parsed.data);
+      const created = await ui.api.importJson(parsed.data);
       toastSuccess(MESSAGES.created);
-      await refresh();
-      void navigate(policyProfileEditPath(created.id));
+      await ui.refresh(queryClient);
+      void navigate(ui.editPath(created.id));
     } catch (failure) {
-      toastFailure(failure, 'Cannot import policy profile.');
+      toastFailure(failure, ui.texts.importFailed);
     } finally {
       setImporting(false);
     }
@@ -42,12 +43,12 @@ export function PolicyProfileActions({ canCreate }: { canCreate: boolean }) {
       <FileButton onChange={(file) => void importFile(file)} accept="application/json,.json">
         {(props) => (
           <Button {...props} variant="default" loading={importing}>
-            Import profile
+            {ui.texts.importLabel}
           </Button>
         )}
       </FileButton>
-      <Button component={Link} to={policyProfileEditPath('new')}>
-        New policy profile
+      <Button component={Link} to={ui.editPath('new')}>
+        {ui.texts.newLabel}
       </Button>
     </Group>
   );
