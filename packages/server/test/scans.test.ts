@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkScan, ScanRunRow } from '@bulwark/core';
-import { probes, scans, scanTasks, users } from '../src/db/schema/index.ts';
+import { probes, scanRuns, scans, scanTasks, users } from '../src/db/schema/index.ts';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { BACKENDS } from './helpers/backends.ts';
@@ -183,6 +183,11 @@ describe.each(BACKENDS)('network scans on %s', (backend) => {
     expect(run.children[0]!.targets[0]).toBe(`10.20.0.1-10.20.0.${run.children[0]!.hosts_total}`);
     expect(run.children[run.children.length - 1]!.targets.at(-1)).toMatch(/-10\.20\.1\.254$/);
     expect(run.actions).toEqual(['pause', 'cancel', 'force_cancel']);
+    // One run of a scan at a time: a second start while this one waits for its probe is refused, and starts nothing.
+    const second = await admin.post(`/api/scan/nscans/${res.body.id}/start/`);
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ non_field_errors: ['This scan is still running: wait for its run to end, or cancel it.'] });
+    expect((await t.ctx.db.select().from(scanRuns).where(eq(scanRuns.scanId, res.body.id))).length).toBe(1);
     expect((await admin.post(`/api/scan/nruns/${run.id}/cancel/`)).status).toBe(200);
   });
 

@@ -25,6 +25,7 @@ import {
   listScans,
   updateScan,
   referenceErrors,
+  scanActive,
   scanBusy,
   toNetworkScans,
   type ScanRow,
@@ -189,6 +190,9 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanK
       const auth = authOf(request);
       const row = await getScan(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!row) throw notFound();
+      // One run of a scan at a time, as the web app's "Run again" says (two would scan the same hosts twice at once).
+      if (await scanActive(ctx.db, auth.customer.id, row.id))
+        throw conflict({ non_field_errors: ['This scan is still running: wait for its run to end, or cancel it.'] });
       const run = await startRun(ctx.db, row, { userId: auth.user.id }).catch(startFailed);
       return reply.code(201).send((await toRunRows(ctx.db, auth.customer.id, [run], ctx.clock()))[0]!);
     },

@@ -1,7 +1,7 @@
 // Queries on network scans, always for one customer: the references a scan names (profile, targets, probe, group),
 // reading, writing and deleting scans, and the reply shape of scan/nscans/.
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { ON_PROBE_TASK_STATES, SCAN_TASK_STATE as S, type NetworkScan } from '@bulwark/core';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { FINAL_TASK_STATES, ON_PROBE_TASK_STATES, SCAN_TASK_STATE as S, type NetworkScan } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { assets, probeGroups, probes, scanProfiles, scanRuns, scans, scanTasks, tags, users } from '../../db/schema/index.ts';
 import { tagSetTargets } from '../assets/tag-evaluation.ts';
@@ -106,6 +106,22 @@ export async function getScan(db: Tx, customerId: number, id: number, scanType?:
 }
 
 /** Whether a run of the scan is on a probe or having its results processed (it cannot be deleted then). */
+/** Whether a run of the scan has not ended: a task queued, on a probe, paused (it can resume) or being processed. */
+export async function scanActive(db: Tx, customerId: number, scanId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(scanTasks)
+    .innerJoin(scanRuns, eq(scanRuns.id, scanTasks.runId))
+    .where(
+      and(
+        eq(scanRuns.customerId, customerId),
+        eq(scanRuns.scanId, scanId),
+        notInArray(scanTasks.state, [...FINAL_TASK_STATES, S.group_run]),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
 export async function scanBusy(db: Tx, customerId: number, scanId: number): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
