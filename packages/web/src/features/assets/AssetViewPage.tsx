@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { ASSET_FINDINGS_PREFIX, AssetFindings } from '../vulnerabilities/AssetFindings.tsx';
+import { ASSET_FINDINGS_PREFIX, AssetFindings } from '../vulnerabilities/components/AssetFindings.tsx';
 import { AssetPolicyCompliance } from '../policies/AssetPolicyCompliance.tsx';
 import { AssetAuthentication } from './AssetAuthentication.tsx';
 import { AssetForm } from './AssetForm.tsx';

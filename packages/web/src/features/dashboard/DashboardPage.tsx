@@ -17,7 +17,7 @@ import { DASHBOARD_KEYS, createDefaultDashboard, deleteDashboard, fetchDashboard
 import { DASHBOARD_MESSAGES, DashboardNameForm } from './DashboardNameForm.tsx';
 import { OrganisationCard } from './OrganisationCard.tsx';
 import { WidgetBoard } from './WidgetBoard.tsx';
-import { HiddenBelowQodLink } from '../vulnerabilities/qod.tsx';
+import { HiddenBelowQodLink } from '../vulnerabilities/components/qod.tsx';
 import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
 
 /** The default dashboard first, the rest as the server orders them. */

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { issueRoute, type ReportFindingRow } from '@bulwark/core';
 import { DataTable, type DataColumn } from '../../components/data-table/index.ts';
 import { useListState } from '../../components/filter-bar/index.ts';
-import { SeverityBadge } from '../vulnerabilities/vulnerability-columns.tsx';
+import { SeverityBadge } from '../vulnerabilities/components/vulnerability-columns.tsx';
 import { REPORT_KEYS, fetchReportFindings } from './reports-api.ts';
 import { FINDINGS_PAGE_SIZE, isYes, severityCode } from './report-format.ts';
 

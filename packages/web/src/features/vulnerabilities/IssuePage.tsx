@@ -9,12 +9,12 @@ import { ISSUE_TABS, issueHid, issueRoute, type IssueTab } from '@bulwark/core';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { IgnoreDialog } from './IgnoreDialog.tsx';
-import { IgnoreRuleNotice } from './IgnoreRuleNotice.tsx';
-import { FindingEvidence, FindingTimeline, IssueFindings } from './IssueFindings.tsx';
-import { IssueOverview, IssueReferences } from './IssueOverview.tsx';
-import { KnownBadges, RiskBadge, SeverityBadge } from './vulnerability-columns.tsx';
-import { fetchIssueDetails, VULN_KEYS } from './vulnerabilities-api.ts';
+import { IgnoreDialog } from './components/IgnoreDialog.tsx';
+import { IgnoreRuleNotice } from './components/IgnoreRuleNotice.tsx';
+import { FindingEvidence, FindingTimeline, IssueFindings } from './components/IssueFindings.tsx';
+import { IssueOverview, IssueReferences } from './components/IssueOverview.tsx';
+import { KnownBadges, RiskBadge, SeverityBadge } from './components/vulnerability-columns.tsx';
+import { fetchIssueDetails, VULN_KEYS } from './api/vulnerabilities-api.ts';
 import { LIST_PATH } from './vulnerability-format.ts';
 
 const TAB_LABELS: Record<IssueTab, string> = {

@@ -12,12 +12,20 @@ import { useStartExport } from '../reports/ExportsMenu.tsx';
 import { FilterBar, filterValuesFromQuery, storedQuery, useListState, writeFilterValue } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
-import { ExposureSummary } from './ExposureSummary.tsx';
-import { IgnoredSummary } from './IgnoredSummary.tsx';
-import { SavedViews } from './SavedViews.tsx';
-import { VulnerabilityActions } from './VulnerabilityActions.tsx';
-import { ISSUE_COLUMNS, findingColumns } from './vulnerability-columns.tsx';
-import { FINDING_QOD_COLUMN, HiddenBelowQod, ISSUE_QOD_COLUMN, QOD_FILTER, QOD_PARAM, SHOW_ALL_QOD_VALUE, withQodColumn } from './qod.tsx';
+import { ExposureSummary } from './components/ExposureSummary.tsx';
+import { IgnoredSummary } from './components/IgnoredSummary.tsx';
+import { SavedViews } from './components/SavedViews.tsx';
+import { VulnerabilityActions } from './components/VulnerabilityActions.tsx';
+import { ISSUE_COLUMNS, findingColumns } from './components/vulnerability-columns.tsx';
+import {
+  FINDING_QOD_COLUMN,
+  HiddenBelowQod,
+  ISSUE_QOD_COLUMN,
+  QOD_FILTER,
+  QOD_PARAM,
+  SHOW_ALL_QOD_VALUE,
+  withQodColumn,
+} from './components/qod.tsx';
 import {
   exportUrl,
   fetchFindingCount,
@@ -26,7 +34,7 @@ import {
   fetchSavedFilters,
   fetchTags,
   VULN_KEYS,
-} from './vulnerabilities-api.ts';
+} from './api/vulnerabilities-api.ts';
 import {
   FINDING_SORT_KEYS,
   GROUP_PARAM,

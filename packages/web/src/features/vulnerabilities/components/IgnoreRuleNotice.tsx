@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IGNORE_KIND, type IssueDetails } from '@bulwark/core';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { unignoreIssue, VULN_KEYS } from './vulnerabilities-api.ts';
-import { dayText } from './vulnerability-format.ts';
+import { toastFailure, toastSuccess } from '../../../components/toasts.tsx';
+import { unignoreIssue, VULN_KEYS } from '../api/vulnerabilities-api.ts';
+import { dayText } from '../vulnerability-format.ts';
 
 export function IgnoreRuleNotice({ issue }: { issue: IssueDetails }) {
   const queryClient = useQueryClient();

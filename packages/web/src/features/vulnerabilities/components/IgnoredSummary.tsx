@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IGNORE_EXPIRY_WARNING_DAYS } from '@bulwark/core';
-import { fetchIgnoredDetails, VULN_KEYS } from './vulnerabilities-api.ts';
-import { LIST_PATH } from './vulnerability-format.ts';
+import { fetchIgnoredDetails, VULN_KEYS } from '../api/vulnerabilities-api.ts';
+import { LIST_PATH } from '../vulnerability-format.ts';
 
 export function IgnoredSummary() {
   const { data } = useQuery({ queryKey: VULN_KEYS.ignored, queryFn: ({ signal }) => fetchIgnoredDetails(signal) });

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QOD_LEVEL_LABELS, hiddenBelowQodMessage, qodLevel, type Issue, type QodHidden, type Vulnerability } from '@bulwark/core';
-import type { DataColumn } from '../../components/data-table/index.ts';
-import type { FilterDef, FilterValue } from '../../components/filter-bar/index.ts';
-import { fetchSummary, VULN_KEYS } from './vulnerabilities-api.ts';
-import { LIST_PATH } from './vulnerability-format.ts';
+import type { DataColumn } from '../../../components/data-table/index.ts';
+import type { FilterDef, FilterValue } from '../../../components/filter-bar/index.ts';
+import { fetchSummary, VULN_KEYS } from '../api/vulnerabilities-api.ts';
+import { LIST_PATH } from '../vulnerability-format.ts';
 
 /** The list parameter, and its value that shows every finding. */
 export const QOD_PARAM = 'qod_min';

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { Anchor, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SEVERITY_LABELS, type Severity } from '@bulwark/core';
-import { severityColor } from '../scans/result-format.ts';
+import { severityColor } from '../../scans/result-format.ts';
 import { HiddenBelowQodLink } from './qod.tsx';
 import { RiskBadge } from './vulnerability-columns.tsx';
-import { fetchSummary, VULN_KEYS } from './vulnerabilities-api.ts';
-import { LIST_PATH } from './vulnerability-format.ts';
+import { fetchSummary, VULN_KEYS } from '../api/vulnerabilities-api.ts';
+import { LIST_PATH } from '../vulnerability-format.ts';
 
 const SEVERITIES_DESC: Severity[] = [4, 3, 2, 1, 0];
 

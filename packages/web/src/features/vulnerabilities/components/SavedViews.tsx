@@ -5,12 +5,12 @@ import { Badge, Button, Checkbox, Group, Modal, Popover, Stack, Text, TextInput,
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SAVED_FILTER_NAME_TAKEN, type SavedFilter } from '@bulwark/core';
-import { isApiError } from '../../api/errors.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { createSavedFilter, deleteSavedFilter, fetchSavedFilters, setDefaultSavedFilter, VULN_KEYS } from './vulnerabilities-api.ts';
+import { isApiError } from '../../../api/errors.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { toastFailure, toastSuccess } from '../../../components/toasts.tsx';
+import { createSavedFilter, deleteSavedFilter, fetchSavedFilters, setDefaultSavedFilter, VULN_KEYS } from '../api/vulnerabilities-api.ts';
 
 type Filters = Record<string, string | string[]>;
 

@@ -4,11 +4,11 @@ import { Button, Group, Modal, NativeSelect, Radio, Stack, Text, Textarea, TextI
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IGNORE_KIND, IGNORE_REASON, IGNORE_REASON_LABELS, type IgnoreInput, type IgnoreReason } from '@bulwark/core';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { toastSuccess } from '../../components/toasts.tsx';
-import { ignoreFindings, VULN_KEYS } from './vulnerabilities-api.ts';
-import { expiryOf } from './vulnerability-format.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../../components/toasts.tsx';
+import { ignoreFindings, VULN_KEYS } from '../api/vulnerabilities-api.ts';
+import { expiryOf } from '../vulnerability-format.ts';
 
 /** Which findings: by id, whole issues on all their assets (one call each), or a list filter. */
 export type IgnoreTarget = { ids: number[] } | { hids: string[] } | { filter: Record<string, string | string[]> };

@@ -4,9 +4,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AssetFindings } from './AssetFindings.tsx';
-import { page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
-import { renderWithApp } from '../../../test/support/render.tsx';
-import { aVulnerability } from '../../../test/support/vulnerabilities.ts';
+import { page, stubApi, type ApiStub } from '../../../../test/support/api-stub.ts';
+import { renderWithApp } from '../../../../test/support/render.tsx';
+import { aVulnerability } from '../../../../test/support/vulnerabilities.ts';
 
 const PATH = '/assets/assets/view/:id';
 const ASSET_URL = '/assets/assets/view/7';

@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_VULNERABILITY_ORDERING } from '@bulwark/core';
-import { DataTable } from '../../components/data-table/index.ts';
-import { FilterBar, useListState, type FilterDef } from '../../components/filter-bar/index.ts';
-import { ASSET_KEYS } from '../assets/assets-api.ts';
+import { DataTable } from '../../../components/data-table/index.ts';
+import { FilterBar, useListState, type FilterDef } from '../../../components/filter-bar/index.ts';
+import { ASSET_KEYS } from '../../assets/assets-api.ts';
 import { AssetSolutions } from './AssetSolutions.tsx';
 import { VulnerabilityActions } from './VulnerabilityActions.tsx';
 import { findingColumns, findingPlace } from './vulnerability-columns.tsx';
-import { fetchFindings, VULN_KEYS } from './vulnerabilities-api.ts';
+import { fetchFindings, VULN_KEYS } from '../api/vulnerabilities-api.ts';
 import {
   FINDING_SORT_KEYS,
   FINDING_STATE_OPTIONS,
@@ -21,7 +21,7 @@ import {
   SEVERITY_OPTIONS,
   STATE_OPTIONS,
   listFailure,
-} from './vulnerability-format.ts';
+} from '../vulnerability-format.ts';
 
 const FINDING_FILTERS: readonly FilterDef[] = [
   { kind: 'text', name: 'search', label: 'Search findings', placeholder: 'Name, CVE or test', width: 220 },

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { assetSolutions, issueRoute, SEVERITY_LABELS, type AssetSolutions as Solutions, type Severity } from '@bulwark/core';
-import { api } from '../../api/client.ts';
+import { api } from '../../../api/client.ts';
 
 /** GET unified-assets/{id}/solutions/. */
 export function fetchAssetSolutions(assetId: number, signal?: AbortSignal): Promise<Solutions> {

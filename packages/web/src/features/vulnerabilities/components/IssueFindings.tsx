@@ -6,15 +6,15 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Card, Code, Select, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_VULNERABILITY_ORDERING, type TimelineEvent, type VulnerabilityDetail } from '@bulwark/core';
-import { DataTable, ListError, ListLoading } from '../../components/data-table/index.ts';
-import { FilterBar, useListState, type FilterDef } from '../../components/filter-bar/index.ts';
-import { Fact } from '../../components/Fact.tsx';
-import { assetPath, seenText } from '../assets/asset-format.ts';
+import { DataTable, ListError, ListLoading } from '../../../components/data-table/index.ts';
+import { FilterBar, useListState, type FilterDef } from '../../../components/filter-bar/index.ts';
+import { Fact } from '../../../components/Fact.tsx';
+import { assetPath, seenText } from '../../assets/asset-format.ts';
 import { VulnerabilityActions } from './VulnerabilityActions.tsx';
 import { IgnoreBadges, findingColumns, findingPlace } from './vulnerability-columns.tsx';
 import { FINDING_QOD_COLUMN, QodBadge, withQodColumn } from './qod.tsx';
-import { fetchFinding, fetchIssueFindings, VULN_KEYS } from './vulnerabilities-api.ts';
-import { FINDING_SORT_KEYS, FINDING_STATE_OPTIONS, STATE_OPTIONS, dayText, eventLabel, listFailure } from './vulnerability-format.ts';
+import { fetchFinding, fetchIssueFindings, VULN_KEYS } from '../api/vulnerabilities-api.ts';
+import { FINDING_SORT_KEYS, FINDING_STATE_OPTIONS, STATE_OPTIONS, dayText, eventLabel, listFailure } from '../vulnerability-format.ts';
 
 const ASSET_FILTERS: readonly FilterDef[] = [
   { kind: 'text', name: 'search', label: 'Search assets', placeholder: 'Asset name or address', width: 220 },

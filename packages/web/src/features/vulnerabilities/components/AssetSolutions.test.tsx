@@ -3,8 +3,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AssetSolutions } from './AssetSolutions.tsx';
-import { stubApi } from '../../../test/support/api-stub.ts';
-import { renderWithApp } from '../../../test/support/render.tsx';
+import { stubApi } from '../../../../test/support/api-stub.ts';
+import { renderWithApp } from '../../../../test/support/render.tsx';
 
 const PATH = '/assets/assets/view/:id';
 const URL = 'unified-assets/7/solutions/';

@@ -25,9 +25,9 @@ import {
   type VulnerabilityDetail,
   type VulnerabilitySummary,
 } from '@bulwark/core';
-import { api, apiUrl } from '../../api/client.ts';
-import type { QueryParams } from '../../api/query-string.ts';
-import { listAnswer, pagedAnswer, type Paged } from '../../components/paged-answer.ts';
+import { api, apiUrl } from '../../../api/client.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
+import { listAnswer, pagedAnswer, type Paged } from '../../../components/paged-answer.ts';
 
 export type IgnoredDetails = ReturnType<typeof ignoredDetails.parse>;
 export type RelatedIssue = ReturnType<typeof relatedIssue.parse>;

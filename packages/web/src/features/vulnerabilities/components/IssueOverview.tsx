@@ -6,16 +6,16 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { VULNERABILITY_SOURCE_LABELS, issueRoute, type IssueDetails, type VulnerabilitySource } from '@bulwark/core';
-import { CweLinks } from '../../components/CweLinks.tsx';
-import { Fact } from '../../components/Fact.tsx';
-import { ListError } from '../../components/data-table/index.ts';
-import { seenText } from '../assets/asset-format.ts';
-import { cveUrl, formatCvss } from '../scans/result-format.ts';
+import { CweLinks } from '../../../components/CweLinks.tsx';
+import { Fact } from '../../../components/Fact.tsx';
+import { ListError } from '../../../components/data-table/index.ts';
+import { seenText } from '../../assets/asset-format.ts';
+import { cveUrl, formatCvss } from '../../scans/result-format.ts';
 import { RiskBadge, SeverityBadge } from './vulnerability-columns.tsx';
 import { QodBadge } from './qod.tsx';
-import { fetchCommonAppVersions, fetchRelatedIssues, VULN_KEYS } from './vulnerabilities-api.ts';
-import { epssText } from './vulnerability-format.ts';
-import { testPagePath } from '../catalogue/catalogue-api.ts';
+import { fetchCommonAppVersions, fetchRelatedIssues, VULN_KEYS } from '../api/vulnerabilities-api.ts';
+import { epssText } from '../vulnerability-format.ts';
+import { testPagePath } from '../../catalogue/catalogue-api.ts';
 
 /** MITRE's page of a CWE id. */
 

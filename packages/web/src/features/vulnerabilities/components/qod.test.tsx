@@ -4,13 +4,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboard } from '@bulwark/core';
-import DashboardPage from '../dashboard/DashboardPage.tsx';
-import VulnerabilitiesPage from './VulnerabilitiesPage.tsx';
+import DashboardPage from '../../dashboard/DashboardPage.tsx';
+import VulnerabilitiesPage from '../VulnerabilitiesPage.tsx';
 import { IssueOverview } from './IssueOverview.tsx';
-import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
-import { aSession } from '../../../test/support/fixtures.ts';
-import { renderWithApp } from '../../../test/support/render.tsx';
-import { aVulnerability, anIssue, anIssueDetails, NOTHING_IGNORED } from '../../../test/support/vulnerabilities.ts';
+import { json, page, stubApi, type ApiStub } from '../../../../test/support/api-stub.ts';
+import { aSession } from '../../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../../test/support/render.tsx';
+import { aVulnerability, anIssue, anIssueDetails, NOTHING_IGNORED } from '../../../../test/support/vulnerabilities.ts';
 
 const PATH = '/vm/unified-vulnerabilities';
 const ISSUES = 'unified-assets/issues/';
