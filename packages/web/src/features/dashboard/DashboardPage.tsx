@@ -11,12 +11,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { displayName } from '../../components/display-name.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { AccountCard } from './AccountCard.tsx';
-import { AreaLinks } from './AreaLinks.tsx';
-import { DASHBOARD_KEYS, createDefaultDashboard, deleteDashboard, fetchDashboards } from './dashboards-api.ts';
-import { DASHBOARD_MESSAGES, DashboardNameForm } from './DashboardNameForm.tsx';
-import { OrganisationCard } from './OrganisationCard.tsx';
-import { WidgetBoard } from './WidgetBoard.tsx';
+import { AccountCard } from './components/AccountCard.tsx';
+import { AreaLinks } from './components/AreaLinks.tsx';
+import { DASHBOARD_KEYS, createDefaultDashboard, deleteDashboard, fetchDashboards } from './api/dashboards-api.ts';
+import { DASHBOARD_MESSAGES, DashboardNameForm } from './components/DashboardNameForm.tsx';
+import { OrganisationCard } from './components/OrganisationCard.tsx';
+import { WidgetBoard } from './components/WidgetBoard.tsx';
 import { HiddenBelowQodLink } from '../vulnerabilities/components/qod.tsx';
 import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
 

@@ -12,7 +12,7 @@ import {
   type WidgetSeries,
 } from '@bulwark/core';
 import { DEFAULT_SERIES } from './widget-charts.ts';
-import type { WidgetPatch } from './dashboards-api.ts';
+import type { WidgetPatch } from './api/dashboards-api.ts';
 
 export const DAY_CHOICES = [7, 30, 90, 365] as const;
 type Days = (typeof DAY_CHOICES)[number];

@@ -10,13 +10,13 @@ import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layo
 import 'react-grid-layout/css/styles.css';
 import './dashboard.css';
 import { GRID_COLUMNS, type Dashboard, type Widget } from '@bulwark/core';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { DASHBOARD_KEYS, deleteWidget, fetchWidgets, updateWidget } from './dashboards-api.ts';
-import { firstFreeSlot, gridLayout, layoutChanges, moveItem, resizeItem, type MoveDirection, type ResizeDirection } from './layout.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { toastFailure, toastSuccess } from '../../../components/toasts.tsx';
+import { DASHBOARD_KEYS, deleteWidget, fetchWidgets, updateWidget } from '../api/dashboards-api.ts';
+import { firstFreeSlot, gridLayout, layoutChanges, moveItem, resizeItem, type MoveDirection, type ResizeDirection } from '../layout.ts';
 import { DRAG_HANDLE, WidgetCard } from './WidgetCard.tsx';
 import { WIDGET_MESSAGES, WidgetForm } from './WidgetForm.tsx';
-import { widgetTitle } from './widget-form.ts';
+import { widgetTitle } from '../widget-form.ts';
 
 /** Height of a grid row in pixels, and the gap between widgets. */
 export const ROW_HEIGHT = 90;

@@ -17,10 +17,10 @@ import {
   type WidgetKind,
   type WidgetSeries,
 } from '@bulwark/core';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { toastSuccess } from '../../components/toasts.tsx';
-import { DASHBOARD_KEYS, createWidget, previewWidget, updateWidget } from './dashboards-api.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../../components/toasts.tsx';
+import { DASHBOARD_KEYS, createWidget, previewWidget, updateWidget } from '../api/dashboards-api.ts';
 import {
   DAY_CHOICES,
   configOf,
@@ -31,7 +31,7 @@ import {
   widgetPatch,
   withKind,
   type WidgetFormValues,
-} from './widget-form.ts';
+} from '../widget-form.ts';
 import { WidgetMessage, WidgetView } from './WidgetView.tsx';
 
 export const WIDGET_MESSAGES = {

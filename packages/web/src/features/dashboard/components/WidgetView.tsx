@@ -6,10 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import { Anchor, Badge, Box, Center, Group, Stack, Table, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { formatDate, INDUSTRY_MIN_CUSTOMERS, RISK_BAND_LABELS, riskBand, type WidgetConfig, type WidgetData } from '@bulwark/core';
-import { ChartLegend, ChartTable, EChart, useChartColors, type ChartItem } from '../../components/charts/index.ts';
-import { riskScoreColor } from '../../components/risk-colors.ts';
-import { isExternalLink, isInternalLink } from '../news/news-format.ts';
-import { resolutionRows, widgetChart } from './widget-charts.ts';
+import { ChartLegend, ChartTable, EChart, useChartColors, type ChartItem } from '../../../components/charts/index.ts';
+import { riskScoreColor } from '../../../components/risk-colors.ts';
+import { isExternalLink, isInternalLink } from '../../news/news-format.ts';
+import { resolutionRows, widgetChart } from '../widget-charts.ts';
 
 export interface WidgetViewProps {
   data: WidgetData;

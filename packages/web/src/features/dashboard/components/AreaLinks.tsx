@@ -2,8 +2,8 @@
 import { Anchor, Card, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ROUTES } from '@bulwark/core';
-import { navigationGroups } from '../../app/layout/navigation.ts';
-import { routeContext, type Session } from '../../session/session.ts';
+import { navigationGroups } from '../../../app/layout/navigation.ts';
+import { routeContext, type Session } from '../../../session/session.ts';
 
 export function AreaLinks({ session }: { session: Session }) {
   const groups = navigationGroups(ROUTES, routeContext(session)).filter((g) => g.title !== null);

@@ -2,9 +2,9 @@
 import { Anchor, Avatar, Card, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UserProfile } from '@bulwark/core';
-import { displayName } from '../../components/display-name.ts';
-import { roleLabel, TWO_FACTOR_LABELS } from '../../components/account-labels.ts';
-import { PROFILE_SETTINGS_PATH } from '../../app/web-routes.ts';
+import { displayName } from '../../../components/display-name.ts';
+import { roleLabel, TWO_FACTOR_LABELS } from '../../../components/account-labels.ts';
+import { PROFILE_SETTINGS_PATH } from '../../../app/web-routes.ts';
 import { Fact } from './Fact.tsx';
 
 export function AccountCard({ profile }: { profile: UserProfile }) {

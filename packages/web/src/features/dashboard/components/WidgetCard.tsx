@@ -5,9 +5,9 @@ import { useId } from 'react';
 import { ActionIcon, Box, Button, Card, Center, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Widget } from '@bulwark/core';
-import { DASHBOARD_KEYS, fetchWidget } from './dashboards-api.ts';
-import type { MoveDirection, ResizeDirection } from './layout.ts';
-import { widgetTitle } from './widget-form.ts';
+import { DASHBOARD_KEYS, fetchWidget } from '../api/dashboards-api.ts';
+import type { MoveDirection, ResizeDirection } from '../layout.ts';
+import { widgetTitle } from '../widget-form.ts';
 import { WidgetView } from './WidgetView.tsx';
 
 /** The class of the title bar: what a drag starts from in "Edit layout" mode. */

@@ -16,8 +16,8 @@ import {
   type WidgetKind,
   type WidgetWithData,
 } from '@bulwark/core';
-import { api } from '../../api/client.ts';
-import { listAnswer, pagedAnswer, type Paged } from '../../components/paged-answer.ts';
+import { api } from '../../../api/client.ts';
+import { listAnswer, pagedAnswer, type Paged } from '../../../components/paged-answer.ts';
 
 const dashboardList = listAnswer(dashboard);
 const widgetPage = pagedAnswer(widget);

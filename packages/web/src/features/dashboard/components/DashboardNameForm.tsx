@@ -3,11 +3,11 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { dashboardInput, type Dashboard } from '@bulwark/core';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { schemaMessage } from '../../components/forms/schema-field.ts';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { toastSuccess } from '../../components/toasts.tsx';
-import { DASHBOARD_KEYS, createDashboard, renameDashboard } from './dashboards-api.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { schemaMessage } from '../../../components/forms/schema-field.ts';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../../components/toasts.tsx';
+import { DASHBOARD_KEYS, createDashboard, renameDashboard } from '../api/dashboards-api.ts';
 
 export const DASHBOARD_MESSAGES = {
   created: 'Dashboard created.',

@@ -1,8 +1,8 @@
 // Dashboard card: the customer the user belongs to, its subscription tier and licence status.
 import { Badge, Card, Stack, Title } from '@mantine/core';
 import { isLicenceExpired, type Customer, type UserProfile } from '@bulwark/core';
-import { licenceStatus, LICENCE_WARNING_DAYS } from '../../components/licence.ts';
-import { tierLabel } from '../../components/account-labels.ts';
+import { licenceStatus, LICENCE_WARNING_DAYS } from '../../../components/licence.ts';
+import { tierLabel } from '../../../components/account-labels.ts';
 import { Fact } from './Fact.tsx';
 
 export function OrganisationCard({ profile, customer }: { profile: UserProfile; customer: Customer | null }) {
