@@ -57,7 +57,7 @@ import {
   newestExports,
   unreadReady,
 } from '../src/features/reports/exports-format.ts';
-import { digestFormBody } from '../src/features/reports/digest-api.ts';
+import { digestFormBody } from '../src/features/reports/api/digest-api.ts';
 import { runTimeText } from '../src/features/reports/UpcomingRuns.tsx';
 
 const timing = { time: '07:00', weekday: 1, day_of_month: 1, time_zone: 'Europe/Stockholm' };

@@ -11,7 +11,7 @@ import { UserMenu } from './UserMenu.tsx';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { LicenceBanner } from './LicenceBanner.tsx';
 import { NewsBell } from '../../features/news/NewsBell.tsx';
-import { ExportsMenu } from '../../features/reports/ExportsMenu.tsx';
+import { ExportsMenu } from '../../features/reports/components/ExportsMenu.tsx';
 
 export function AppLayout({ session }: { session: Session & { profile: UserProfile } }) {
   const [opened, { toggle, close }] = useDisclosure(false);

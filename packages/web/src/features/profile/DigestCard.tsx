@@ -24,7 +24,7 @@ import { messageOf } from '../../api/errors.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
-import { DIGEST_KEY, fetchDigestConfig, saveDigestConfig, type DigestInput } from '../reports/digest-api.ts';
+import { DIGEST_KEY, fetchDigestConfig, saveDigestConfig, type DigestInput } from '../reports/api/digest-api.ts';
 import { WEEKDAY_OPTIONS, browserTimeZone, formatInZone, isTimeZone, timeZoneChoices } from '../reports/report-format.ts';
 
 interface DigestValues {

@@ -10,9 +10,9 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { REPORT_KEYS, fetchReport, fetchReportData, reportDownloadUrl } from './reports-api.ts';
 import { REPORTS_PATH, hasFile, reportPollInterval, sizeText } from './report-format.ts';
-import { ReportFindings } from './ReportFindings.tsx';
-import { ReportView } from './ReportView.tsx';
-import { RunState } from './RunState.tsx';
+import { ReportFindings } from './components/ReportFindings.tsx';
+import { ReportView } from './components/ReportView.tsx';
+import { RunState } from './components/RunState.tsx';
 
 function parseId(text: string | undefined): number | null {
   return text !== undefined && /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : null;

@@ -18,7 +18,7 @@ import { DataTable, sortKeysOf, type DataColumn } from '../../components/data-ta
 import { FilterBar, useListState, type FilterDef } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { NewReportForm, REPORT_MESSAGES } from './NewReportForm.tsx';
+import { NewReportForm, REPORT_MESSAGES } from './components/NewReportForm.tsx';
 import { REPORT_KEYS, deleteReport, fetchNetworkScans, fetchReports, fetchScopeScans, reportDownloadUrl } from './reports-api.ts';
 import {
   DEFAULT_REPORT_ORDERING,
@@ -32,7 +32,7 @@ import {
   sizeText,
   type ScopeNames,
 } from './report-format.ts';
-import { RunState } from './RunState.tsx';
+import { RunState } from './components/RunState.tsx';
 import { useSavedViews } from './ScopeFields.tsx';
 
 const FILTERS: FilterDef[] = [

@@ -10,7 +10,7 @@ import { useListState } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { REPORT_KEYS, deleteTemplate, fetchTemplates } from './reports-api.ts';
-import { TEMPLATE_MESSAGES, TemplateForm } from './TemplateForm.tsx';
+import { TEMPLATE_MESSAGES, TemplateForm } from './components/TemplateForm.tsx';
 
 /** '7 of 9: Executive summary, Risk trend, …'. */
 export function sectionsSummary(sections: ReportTemplate['sections'], shown = 3): string {

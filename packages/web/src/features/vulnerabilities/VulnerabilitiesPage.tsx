@@ -8,7 +8,7 @@ import { Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/cor
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SavedFilter } from '@bulwark/core';
 import { DataTable } from '../../components/data-table/index.ts';
-import { useStartExport } from '../reports/ExportsMenu.tsx';
+import { useStartExport } from '../reports/components/ExportsMenu.tsx';
 import { FilterBar, filterValuesFromQuery, storedQuery, useListState, writeFilterValue } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';

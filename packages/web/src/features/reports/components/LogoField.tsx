@@ -2,7 +2,7 @@
 // preview and "Remove logo". Printed on the cover of PDF and HTML reports and at the top of the web view.
 import { useId } from 'react';
 import { Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { dataUrlBytes, LOGO_LIMIT_TEXT, LOGO_TYPES, logoFileError, readAsDataUrl } from './template-format.ts';
+import { dataUrlBytes, LOGO_LIMIT_TEXT, LOGO_TYPES, logoFileError, readAsDataUrl } from '../template-format.ts';
 import { REPORT_LOGO_MAX_BYTES } from '@bulwark/core';
 
 export interface LogoFieldProps {

@@ -1,7 +1,7 @@
 // Calls of the digest e-mail settings (feature-areas §7 Reports, reports/digest-config/): read them, and save them the
 // way the server takes them, form-encoded (enabled, frequency, weekday, time, time_zone) rather than JSON.
 import { digestConfig, type DigestConfig, type DigestFrequency } from '@bulwark/core';
-import { api } from '../../api/client.ts';
+import { api } from '../../../api/client.ts';
 
 const PATH = 'reports/digest-config/';
 

@@ -5,9 +5,16 @@ import { useId, useState } from 'react';
 import { ActionIcon, Anchor, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, type ExportInput, type ExportJob, type ExportType } from '@bulwark/core';
-import { ListError } from '../../components/data-table/index.ts';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { EXPORT_KEYS, createExport, exportDownloadUrl, fetchRecentExports, markExportRead, type RecentExports } from './exports-api.ts';
+import { ListError } from '../../../components/data-table/index.ts';
+import { toastFailure, toastSuccess } from '../../../components/toasts.tsx';
+import {
+  EXPORT_KEYS,
+  createExport,
+  exportDownloadUrl,
+  fetchRecentExports,
+  markExportRead,
+  type RecentExports,
+} from '../api/exports-api.ts';
 import {
   exportDetails,
   exportTitle,
@@ -16,7 +23,7 @@ import {
   isReady,
   newestExports,
   unreadReady,
-} from './exports-format.ts';
+} from '../exports-format.ts';
 import { RunState } from './RunState.tsx';
 
 function DownloadIcon() {

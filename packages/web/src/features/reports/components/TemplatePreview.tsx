@@ -5,14 +5,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReportTemplateInput } from '@bulwark/core';
-import { messageOf } from '../../api/errors.ts';
-import { PageLoader } from '../../components/PageLoader.tsx';
-import { REPORT_KEYS, prepareReportData, type PrepareInput } from './reports-api.ts';
-import { viewFilters } from './report-format.ts';
-import { ALL_OPEN } from './report-forms.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { REPORT_KEYS, prepareReportData, type PrepareInput } from '../reports-api.ts';
+import { viewFilters } from '../report-format.ts';
+import { ALL_OPEN } from '../report-forms.ts';
 import { ReportView } from './ReportView.tsx';
-import { useSavedViews } from './ScopeFields.tsx';
-import { withEdits } from './template-format.ts';
+import { useSavedViews } from '../ScopeFields.tsx';
+import { withEdits } from '../template-format.ts';
 
 export interface TemplatePreviewProps {
   /** The saved template being edited; null for a new one (the default sections are prepared). */

@@ -6,14 +6,14 @@ import { Button, Card, Group, NumberInput, Stack, Textarea, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_REPORT_TEMPLATE, type ReportTemplate } from '@bulwark/core';
-import { FormError } from '../../components/forms/FormError.tsx';
-import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { toastSuccess } from '../../components/toasts.tsx';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { toastSuccess } from '../../../components/toasts.tsx';
 import { LogoField } from './LogoField.tsx';
-import { REPORT_KEYS, createTemplate, updateTemplate } from './reports-api.ts';
+import { REPORT_KEYS, createTemplate, updateTemplate } from '../reports-api.ts';
 import { SectionOrder } from './SectionOrder.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
-import { TEMPLATE_FIELDS, templateBody, templateValues, validateTemplate, type TemplateValues } from './template-format.ts';
+import { TEMPLATE_FIELDS, templateBody, templateValues, validateTemplate, type TemplateValues } from '../template-format.ts';
 
 export const TEMPLATE_MESSAGES = {
   created: 'Template created.',

@@ -2,7 +2,7 @@
 // total is known) with how far it is in words.
 import { Badge, Progress, Stack, Text } from '@mantine/core';
 import { REPORT_RUN_STATE_LABELS, type ReportRunState } from '@bulwark/core';
-import { isMoving, progressPercent, progressText } from './report-format.ts';
+import { isMoving, progressPercent, progressText } from '../report-format.ts';
 
 const STATE_COLORS: Record<ReportRunState, string> = { pending: 'gray', running: 'blue', finished: 'teal', failed: 'red' };
 

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { issueRoute, type ReportData } from '@bulwark/core';
-import { Fact } from '../../components/Fact.tsx';
-import { assetPath } from '../assets/asset-format.ts';
-import { KnownBadges, RiskBadge, SeverityBadge } from '../vulnerabilities/components/vulnerability-columns.tsx';
+import { Fact } from '../../../components/Fact.tsx';
+import { assetPath } from '../../assets/asset-format.ts';
+import { KnownBadges, RiskBadge, SeverityBadge } from '../../vulnerabilities/components/vulnerability-columns.tsx';
 
 type IssueRow = ReportData['top_issues'][number];
 type AssetRow = ReportData['exposed_assets'][number];

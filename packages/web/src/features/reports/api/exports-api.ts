@@ -2,9 +2,9 @@
 // assets), starting one, one export, marking it read, and where its file is downloaded from. Kept apart from the report
 // calls: the header's exports menu loads with every page, so it brings only these.
 import { EXPORT_TYPES, exportJob, type ExportInput, type ExportJob, type ExportType } from '@bulwark/core';
-import { api, apiUrl } from '../../api/client.ts';
-import type { QueryParams } from '../../api/query-string.ts';
-import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
+import { api, apiUrl } from '../../../api/client.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
+import { pagedAnswer, type Paged } from '../../../components/paged-answer.ts';
 
 const exportPage = pagedAnswer(exportJob);
 const path = (type: ExportType) => `export/${type}/`;

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ActionIcon, Checkbox, Fieldset, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { REPORT_SECTION_LABELS, type ReportSection } from '@bulwark/core';
-import { moveItem, toggleItem, type SectionItem } from './template-format.ts';
+import { moveItem, toggleItem, type SectionItem } from '../template-format.ts';
 
 export interface SectionOrderProps {
   value: readonly SectionItem[];

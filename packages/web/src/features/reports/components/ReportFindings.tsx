@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { issueRoute, type ReportFindingRow } from '@bulwark/core';
-import { DataTable, type DataColumn } from '../../components/data-table/index.ts';
-import { useListState } from '../../components/filter-bar/index.ts';
-import { SeverityBadge } from '../vulnerabilities/components/vulnerability-columns.tsx';
-import { REPORT_KEYS, fetchReportFindings } from './reports-api.ts';
-import { FINDINGS_PAGE_SIZE, isYes, severityCode } from './report-format.ts';
+import { DataTable, type DataColumn } from '../../../components/data-table/index.ts';
+import { useListState } from '../../../components/filter-bar/index.ts';
+import { SeverityBadge } from '../../vulnerabilities/components/vulnerability-columns.tsx';
+import { REPORT_KEYS, fetchReportFindings } from '../reports-api.ts';
+import { FINDINGS_PAGE_SIZE, isYes, severityCode } from '../report-format.ts';
 
 const dash = (text: string) => (text.trim() === '' ? '–' : text);
 const plain = (text: string) => <Text size="sm">{dash(text)}</Text>;

@@ -18,7 +18,7 @@ import {
   type ReportData,
   type ReportSection,
 } from '@bulwark/core';
-import { ChartLegend, ChartTable, EChart, type ChartOption } from '../../components/charts/index.ts';
+import { ChartLegend, ChartTable, EChart, type ChartOption } from '../../../components/charts/index.ts';
 import { AssetTable, Facts, IssueTable, SectionEmpty } from './ReportTables.tsx';
 
 const SEVERITIES = [4, 3, 2, 1, 0] as const;
