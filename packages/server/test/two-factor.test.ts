@@ -254,10 +254,16 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       expect(Object.keys(wrong.body)).toEqual(['one_time_password']);
       expect((await c.get('/api/user/two-factor/')).body).toEqual({ method: 'none', phone_number: null, recovery_codes_remaining: 0 });
 
-      const ok = await c.post('/api/user/two-factor/sms/confirm/', { one_time_password: enrolCode });
+      const ok = await c.post<{ detail: string; recovery_codes: string[] }>('/api/user/two-factor/sms/confirm/', {
+        one_time_password: enrolCode,
+      });
       expect(ok.status).toBe(200);
+      // Ten recovery codes at once, as with an authenticator app: the way back when the phone is lost.
+      expect(ok.body.detail).toBe('Text-message codes are now your second factor.');
+      expect(ok.body.recovery_codes).toHaveLength(10);
+      expect(new Set(ok.body.recovery_codes).size).toBe(10);
       const status = await c.get('/api/user/two-factor/');
-      expect(status.body).toEqual({ method: 'sms', phone_number: '•••••••••78', recovery_codes_remaining: 0 });
+      expect(status.body).toEqual({ method: 'sms', phone_number: '•••••••••78', recovery_codes_remaining: 10 });
       expect((await c.get('/api/user/profile/?me=1')).body).toMatchObject({ two_factor_method: 'sms', phone_number: '•••••••••78' });
       const row = await userRow(t.ctx, email);
       expect(row).toMatchObject({ phoneNumber: '+4512345678', pendingPhoneNumber: null, twoFactorMethod: 'sms' });

@@ -42,9 +42,9 @@ export async function setPhoneNumber(phone: string): Promise<string> {
   return (await api.post('auth/set-phone-number/', body, { schema: detailMessage })).detail;
 }
 
-/** POST user/two-factor/sms/confirm/: turns SMS codes on when the code matches. */
-export async function confirmSms(code: string): Promise<string> {
-  return (await api.post('user/two-factor/sms/confirm/', { one_time_password: code }, { schema: detailMessage })).detail;
+/** POST user/two-factor/sms/confirm/: turns SMS codes on when the code matches; answers ten recovery codes (once). */
+export function confirmSms(code: string): Promise<RecoveryCodesAnswer> {
+  return api.post('user/two-factor/sms/confirm/', { one_time_password: code }, { schema: recoveryCodesAnswer });
 }
 
 /** POST user/two-factor/disable/: turns the second factor off; needs the current password. */

@@ -1,5 +1,5 @@
 // Second-factor enrolment from profile settings: authenticator app (TOTP with QR code, then ten recovery codes), SMS
-// phone, regenerating recovery codes, and turning it off. Turning a second factor on ends the user's other sessions.
+// phone (then ten recovery codes too), regenerating recovery codes, and turning it off. Turning a second factor on ends the user's other sessions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
@@ -135,9 +135,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Confirm the phone with the code sent to it; SMS codes become the second factor',
+        summary:
+          'Confirm the phone with the code sent to it; SMS codes become the second factor, other sessions end, and ten recovery codes are answered (once)',
         body: otpCodeRequest,
-        response: { 200: detailMessage },
+        response: { 200: recoveryCodesAnswer },
       },
     },
     async (request) => {
@@ -153,9 +154,11 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
         pendingTotpSecret: null,
       });
       await endOtherSessions(ctx, auth.user.id, auth.session.id);
+      // The way back when the phone is lost, as with an authenticator app.
+      const codes = await newRecoveryCodes(ctx, auth.user.id);
       await audit(ctx, request, 'phone_verified', subject(auth));
       await audit(ctx, request, 'two_factor_enabled', subject(auth), 'sms');
-      return { detail: 'Text-message codes are now your second factor.' };
+      return { detail: 'Text-message codes are now your second factor.', recovery_codes: codes };
     },
   );
 

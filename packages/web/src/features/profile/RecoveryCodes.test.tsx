@@ -1,10 +1,11 @@
-// Recovery codes in the web app: shown once after TOTP enrolment (copy, download), the count left and "Regenerate
+// Recovery codes in the web app: shown once after TOTP or SMS enrolment (copy, download), the count left and "Regenerate
 // recovery codes" in security settings (password errors on the field), and "Use a recovery code" at sign-in.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import LoginPage from '../auth/LoginPage.tsx';
 import { RecoveryCodesList, recoveryCodesText } from './RecoveryCodesList.tsx';
 import { RecoveryCodesSection } from './RecoveryCodesSection.tsx';
+import { SmsEnrolment } from './SmsEnrolment.tsx';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
 import { json, stubApi } from '../../../test/support/api-stub.ts';
 import { renderWithApp } from '../../../test/support/render.tsx';
@@ -37,6 +38,26 @@ describe('recovery codes', () => {
     expect(api.calls('POST', 'user/two-factor/totp/confirm/')[0]!.body).toEqual({ one_time_password: '123456' });
     expect(screen.getByRole('button', { name: 'Download as text' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy codes' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'I have saved my codes' }));
+    expect(done).toBe(1);
+  });
+
+  it('shows the ten codes once after text-message codes are confirmed too', async () => {
+    const api = stubApi()
+      .on('POST', 'auth/set-phone-number/', { detail: 'We sent a code to •••••••••78.' })
+      .on('POST', 'user/two-factor/sms/confirm/', { detail: 'Text-message codes are now your second factor.', recovery_codes: CODES });
+    let done = 0;
+    const { user } = renderWithApp(
+      <SmsEnrolment email="me@example.com" initialPhone={null} onDone={async () => void done++} onCancel={() => {}} />,
+    );
+    await user.type(screen.getByLabelText(/phone number/i), '+45 12 34 56 78');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText(/code/i), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and enable' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(api.calls('POST', 'user/two-factor/sms/confirm/')[0]!.body).toEqual({ one_time_password: '123456' });
+    expect(done).toBe(0);
     await user.click(screen.getByRole('button', { name: 'I have saved my codes' }));
     expect(done).toBe(1);
   });

@@ -1,4 +1,5 @@
-// Enrolment of text-message codes: the phone number (a code is sent to it), then that code to confirm.
+// Enrolment of text-message codes: the phone number (a code is sent to it), then that code to confirm, then the ten
+// recovery codes (shown once), as after enrolling an authenticator app.
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -8,16 +9,19 @@ import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { schemaMessage } from '../../components/forms/schema-field.ts';
 import { toastFailure, toastInfo, toastSuccess } from '../../components/toasts.tsx';
+import { RecoveryCodesList } from './RecoveryCodesList.tsx';
 import { VerifyCodeForm } from './VerifyCodeForm.tsx';
 
 interface Props {
+  email: string;
   initialPhone: string | null;
   onDone(): Promise<void>;
   onCancel(): void;
 }
 
-export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
+export function SmsEnrolment({ email, initialPhone, onDone, onCancel }: Props) {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const form = useForm({
     // The server may answer the number masked (•••78); only a full number is offered for editing.
     initialValues: { phone_number: initialPhone && /^[+\d\s]+$/.test(initialPhone) ? initialPhone : '' },
@@ -45,6 +49,7 @@ export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
     }
   }
 
+  if (codes) return <RecoveryCodesList email={email} codes={codes} onDone={() => void onDone()} />;
   if (sentTo) {
     return (
       <Stack gap="sm" data-testid="sms-enrolment">
@@ -53,8 +58,9 @@ export function SmsEnrolment({ initialPhone, onDone, onCancel }: Props) {
         </Text>
         <VerifyCodeForm
           confirm={async (code) => {
-            toastSuccess(await confirmSms(code));
-            await onDone();
+            const answer = await confirmSms(code);
+            toastSuccess(answer.detail);
+            setCodes(answer.recovery_codes);
           }}
           onCancel={onCancel}
           extra={

@@ -62,7 +62,9 @@ export function TwoFactorSection({ profile }: { profile: UserProfile }) {
               : `Signing in asks for a code sent by text message to ${profile.phone_number ?? 'your phone'}.`}
         </Text>
         {mode.kind === 'totp' && <TotpEnrolment email={profile.email} setup={mode.setup} onDone={finish} onCancel={cancel} />}
-        {mode.kind === 'sms' && <SmsEnrolment initialPhone={profile.phone_number} onDone={finish} onCancel={cancel} />}
+        {mode.kind === 'sms' && (
+          <SmsEnrolment email={profile.email} initialPhone={profile.phone_number} onDone={finish} onCancel={cancel} />
+        )}
         {mode.kind === 'status' && method === 'none' && (
           <Group>
             <Button onClick={() => void startTotp()} loading={starting}>
