@@ -2,7 +2,8 @@
 // on, the page is the route's own.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { featureFlagMap, routeByName, type RouteDef } from '@bulwark/core';
+import { INDEX_PATH, featureFlagMap, routeByName, type RouteDef } from '@bulwark/core';
+import { FeatureNotEnabledPage } from './FeatureNotEnabledPage.tsx';
 import { RouteGate } from '../../app/RouteGate.tsx';
 import { stubApi } from '../../../test/support/api-stub.ts';
 import { aSession, aUserProfile } from '../../../test/support/fixtures.ts';
@@ -27,5 +28,14 @@ describe('feature flags on routes', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
     expect(screen.queryByText(/This feature is not enabled/)).not.toBeInTheDocument();
+  });
+});
+
+describe('FeatureNotEnabledPage', () => {
+  it('names the feature, says who can enable it and links back to the dashboard', () => {
+    renderWithApp(<FeatureNotEnabledPage title="Cloud scans" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Cloud scans' })).toBeInTheDocument();
+    expect(screen.getByText(/ask your administrator or your Bulwark provider to enable it/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', INDEX_PATH);
   });
 });
