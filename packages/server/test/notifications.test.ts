@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings, NotificationDelivery, Schedule } from '@bulwark/core';
 import { MAIL_KEPT_IN_OUTBOX_MESSAGE } from '@bulwark/core';
 import type { TaskSpec } from '@bulwark/scanner';
-import { integrationSettings, notificationDeliveries } from '../src/db/schema/index.ts';
+import { customers, integrationSettings, notificationDeliveries } from '../src/db/schema/index.ts';
 import { runDueScanSchedules } from '../src/modules/scans/schedules.ts';
-import { handOver, queueDueReminders } from '../src/modules/notifications/service.ts';
+import { handOver, notifyRunEvent, queueDueReminders } from '../src/modules/notifications/service.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
@@ -304,6 +304,25 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     ]);
     expect((await member.get('/api/notifications/deliveries/')).status).toBe(403);
     expect((await other.get<Page<NotificationDelivery>>('/api/notifications/deliveries/')).body.count).toBe(0);
+
+    // Counted as every list counts: with a minimum quality of detection above the finding's, it is not counted, and
+    // the message says how many were left out.
+    const customerId = (await t.ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.event, 'scan_finished')))[0]!
+      .customerId;
+    await t.ctx.db.update(customers).set({ minQod: 100 }).where(eq(customers.id, customerId));
+    try {
+      const queued = await notifyRunEvent(t.ctx.db, started[0]!, 'scan_finished', t.config.publicUrl);
+      expect(queued.length).toBeGreaterThan(0);
+      const [strict] = await t.ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, queued[0]!));
+      const message = strict!.message as { title: string; lines: string[]; data: Record<string, unknown> };
+      expect(message.title).toBe('Scan finished: Nightly with news — 0 new critical, 0 new high');
+      expect(message.lines).toContain(
+        '1 more new critical or high finding is below the minimum quality of detection (100 %) and not counted.',
+      );
+      expect(message.data).toMatchObject({ new_critical: 0, below_min_qod: 1 });
+    } finally {
+      await t.ctx.db.update(customers).set({ minQod: 70 }).where(eq(customers.id, customerId));
+    }
   });
 
   it('reminds once per start, within the notice the schedule asks for', async () => {

@@ -20,9 +20,11 @@ export async function notifyRunEvent(db: Db, runId: number, event: RunEvent, pub
     db,
     sql`select r.id, r.customer_id, r.name, r.status, r.started_at, r.finished_at, r.hosts_total, r.hosts_up, r.cnt_vulns,
                s.id as schedule_id, s.notification_config,
-               (select count(*) from findings f where f.last_run_id = r.id and f.state = 0 and f.severity = 4)::int as new_critical,
-               (select count(*) from findings f where f.last_run_id = r.id and f.state = 0 and f.severity = 3)::int as new_high
-        from scan_runs r join scan_schedules s on s.scan_id = r.scan_id
+               c.min_qod,
+               (select count(*) from findings f where f.last_run_id = r.id and f.state = 0 and f.severity = 4 and f.qod >= c.min_qod)::int as new_critical,
+               (select count(*) from findings f where f.last_run_id = r.id and f.state = 0 and f.severity = 3 and f.qod >= c.min_qod)::int as new_high,
+               (select count(*) from findings f where f.last_run_id = r.id and f.state = 0 and f.severity >= 3 and f.qod < c.min_qod)::int as below_qod
+        from scan_runs r join scan_schedules s on s.scan_id = r.scan_id join customers c on c.id = r.customer_id
         where r.id = ${runId} and r.scheduled`,
   );
   if (!row) return [];
@@ -48,7 +50,13 @@ export async function notifyRunEvent(db: Db, runId: number, event: RunEvent, pub
       ['New high', String(high)],
       ['Finished', when(row.finished_at as string | null)],
     ];
-    message.data = { ...message.data, new_critical: critical, new_high: high };
+    // As every count the user sees: findings below the organisation's minimum quality of detection are not counted.
+    const below = Number(row.below_qod);
+    if (below > 0)
+      message.lines.push(
+        `${below} more new critical or high ${below === 1 ? 'finding is' : 'findings are'} below the minimum quality of detection (${Number(row.min_qod)} %) and not counted.`,
+      );
+    message.data = { ...message.data, new_critical: critical, new_high: high, below_min_qod: below };
   } else if (event === 'scan_failed') {
     message.title = `Scan failed: ${name}`;
     message.lines = [detail ?? 'The scan ended with errors; its result page says why.'];
