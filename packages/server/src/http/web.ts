@@ -1,4 +1,5 @@
-// Serves the built web app; every non-API path falls back to index.html so deep links work.
+// Serves the built web app (brotli or gzip copies made at build time when the browser takes them); every non-API path
+// falls back to index.html so deep links work.
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
@@ -17,6 +18,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
       // Looked up per request, so a rebuild's new assets are served without a restart; misses fall through to the handler below.
       wildcard: true,
       index: false,
+      // The build writes each file also as .br and .gz (packages/web/vite.config.ts): sent by the request's
+      // Accept-Encoding (brotli first), the file itself to a client that takes neither, with `vary: accept-encoding`.
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; index.html must always be fresh.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
