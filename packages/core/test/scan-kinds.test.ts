@@ -9,6 +9,7 @@ import {
   scanKindOf,
   scanKindOfType,
   scanProfileEditPath,
+  scanListPath,
   scanProfilesPath,
   scanResultPath,
 } from '../src/scan-kinds/index.ts';
@@ -50,5 +51,7 @@ describe('scan kinds', () => {
     expect(matchRoute(scanProfileEditPath(POLICY_SCAN_KIND, 'new'))?.route.name).toBe('policy-scan-profile-edit');
     expect(scanProfilesPath(NETWORK_SCAN_KIND)).toBe('/scans/scan-profiles');
     expect(scanProfilesPath(POLICY_SCAN_KIND)).toBe('/scans/scan-profiles?kind=policy');
+    expect(scanListPath(NETWORK_SCAN_KIND)).toBe('/scans/scans');
+    expect(scanListPath(POLICY_SCAN_KIND)).toBe('/scans/scans?kind=policy');
   });
 });

@@ -28,4 +28,6 @@ export const scanResultPath = (kind: ScanKind, runId: number): string => `/scans
 export const scanProfileEditPath = (kind: ScanKind, id: number | 'new'): string => `/scans/scan-profiles/edit/${kind.web.profile}/${id}`;
 /** The web path of the scan profiles page on the kind's tab. */
 export const scanProfilesPath = (kind: ScanKind): string =>
-  kind.web.profilesTab ? `/scans/scan-profiles?kind=${kind.web.profilesTab}` : '/scans/scan-profiles';
+  kind.web.listTab ? `/scans/scan-profiles?kind=${kind.web.listTab}` : '/scans/scan-profiles';
+/** The web path of the scans page on the kind's tab. */
+export const scanListPath = (kind: ScanKind): string => (kind.web.listTab ? `/scans/scans?kind=${kind.web.listTab}` : '/scans/scans');

@@ -7,7 +7,7 @@ export const NETWORK_SCAN_KIND = {
   type: 'nvt',
   permission: 'net_scans',
   api: { scans: 'nscans', runs: 'nruns', profiles: 'nprofiles' },
-  web: { result: 'nscan', profile: 'nprofile', profilesTab: '' },
+  web: { result: 'nscan', profile: 'nprofile', listTab: '' },
   schemas: { profile: networkProfile, profileInput: networkProfileInput, profileExport: networkProfileExport },
   exportFormat: 'bulwark-nprofile/1',
   profileFields: Object.keys(networkProfileFields.shape),
@@ -23,5 +23,6 @@ export const NETWORK_SCAN_KIND = {
     profilesTab: 'Network profiles',
     scans: 'Scans',
     result: 'Scan result',
+    run: 'scan run',
   },
 } as const satisfies ScanKind;

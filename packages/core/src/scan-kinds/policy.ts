@@ -8,7 +8,7 @@ export const POLICY_SCAN_KIND = {
   type: 'oval',
   permission: 'policy_scans',
   api: { scans: 'oscans', runs: 'noruns', profiles: 'oprofiles' },
-  web: { result: 'oscan', profile: 'oprofile', profilesTab: 'policy' },
+  web: { result: 'oscan', profile: 'oprofile', listTab: 'policy' },
   schemas: { profile: policyProfile, profileInput: policyProfileInput, profileExport: policyProfileExport },
   exportFormat: 'bulwark-oprofile/1',
   profileFields: ['policy', 'lin_auths', 'ignore_platform'],
@@ -24,5 +24,6 @@ export const POLICY_SCAN_KIND = {
     profilesTab: 'Policy profiles',
     scans: 'Policy scans',
     result: 'Policy scan result',
+    run: 'policy scan run',
   },
 } as const satisfies ScanKind;

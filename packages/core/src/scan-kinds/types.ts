@@ -41,8 +41,8 @@ export interface ScanKind<
   web: {
     result: string;
     profile: string;
-    /** The value of ?kind= on the scan profiles page ('' for the page's first tab). */
-    profilesTab: string;
+    /** The value of ?kind= on the scans and scan profiles pages ('' for the pages' first tab). */
+    listTab: string;
   };
   /** The payload schemas of core/api (referenced, never copied). */
   schemas: { profile: TProfile; profileInput: TProfileInput; profileExport: TProfileExport };
@@ -64,6 +64,8 @@ export interface ScanKind<
     scans: string;
     /** The title of a result page: 'Scan result' / 'Policy scan result'. */
     result: string;
+    /** One run, in messages: 'scan run' / 'policy scan run'. */
+    run: string;
   };
 }
 

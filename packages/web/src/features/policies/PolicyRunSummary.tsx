@@ -1,19 +1,16 @@
-// The summary of a policy run: what was evaluated where and when, its status and progress (tasks while they move), and
-// its score as a ring with the rule results of its hosts added up.
-import { Anchor, Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// The summary of a policy run in the shared shell: what was evaluated where and when, its status and progress (tasks
+// while they move), and its score as a ring with the rule results of its hosts added up.
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDateTime, type ScanRunRow } from '@bulwark/core';
+import type { ScanRunRow } from '@bulwark/core';
 import { Fact } from '../../components/Fact.tsx';
-import { RunStatus } from '../scans/RunStatus.tsx';
-import { RunProgress } from '../scans/RunProgress.tsx';
-import { isRunMoving, runPollInterval, userName } from '../scans/scan-format.ts';
+import { runFacts, RunSummaryShell } from '../scans/RunSummaryShell.tsx';
+import { isRunMoving, runPollInterval } from '../scans/scan-format.ts';
 import { CountsLine } from './CountsLine.tsx';
 import { ScoreRing } from './ScoreRing.tsx';
 import { ALL_HOSTS_QUERY, policyProfileEditPath, sumCounts } from './policy-format.ts';
 import { policyHostsQuery } from './policy-queries.ts';
-
-const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
 
 /** Says why there is or is not a score, in terms that agree with "Hosts evaluated" beside it. */
 export function scoreNote(run: ScanRunRow, evaluated: number | undefined): string {
@@ -26,51 +23,42 @@ export function scoreNote(run: ScanRunRow, evaluated: number | undefined): strin
 }
 
 export function PolicyRunSummary({ run }: { run: ScanRunRow }) {
-  const probe = run.probe_group ? `Group ${run.probe_group.name}` : run.node.name;
   const hosts = useQuery(policyHostsQuery(run.id, ALL_HOSTS_QUERY, runPollInterval([run])));
   const totals = hosts.data ? sumCounts(hosts.data.results.map((h) => h.counts)) : null;
+  const fact = runFacts(run);
 
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Card withBorder padding="lg" component="section" aria-labelledby="run-facts-heading" h="100%">
-          <Stack gap="md">
-            <Title order={2} size="h4" id="run-facts-heading">
-              Summary
-            </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" component="dl" m={0}>
-              <Fact label="Status">
-                <RunStatus run={run} />
-              </Fact>
-              <Fact label="Policy">{run.policy?.name ?? '–'}</Fact>
-              <Fact label="Profile">
-                {run.profile ? (
-                  <Anchor component={Link} to={policyProfileEditPath(run.profile.id)} size="sm">
-                    {run.profile.name}
-                  </Anchor>
-                ) : (
-                  '–'
-                )}
-              </Fact>
-              <Fact label="Started by">{userName(run.user)}</Fact>
-              <Fact label="Targets">{run.targets.join(', ') || '–'}</Fact>
-              <Fact label="Probe">{probe}</Fact>
-              <Fact label="Started">{when(run.started)}</Fact>
-              <Fact label="Finished">{when(run.finished)}</Fact>
-              <Fact label="Hosts evaluated">
-                {hosts.data?.count ?? run.hosts_up} of {run.hosts_total}
-              </Fact>
-            </SimpleGrid>
-            <RunProgress run={run} />
-          </Stack>
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Card withBorder padding="lg" component="section" aria-labelledby="run-score-heading" h="100%">
-          <Stack gap="sm" align="center">
-            <Title order={2} size="h4" id="run-score-heading" style={{ alignSelf: 'flex-start' }}>
-              Score
-            </Title>
+    <RunSummaryShell
+      run={run}
+      facts={
+        <>
+          {fact.status}
+          <Fact label="Policy">{run.policy?.name ?? '–'}</Fact>
+          <Fact label="Profile">
+            {run.profile ? (
+              <Anchor component={Link} to={policyProfileEditPath(run.profile.id)} size="sm">
+                {run.profile.name}
+              </Anchor>
+            ) : (
+              '–'
+            )}
+          </Fact>
+          {fact.startedBy}
+          {fact.targets}
+          {fact.probe}
+          {fact.started}
+          {fact.finished}
+          <Fact label="Hosts evaluated">
+            {hosts.data?.count ?? run.hosts_up} of {run.hosts_total}
+          </Fact>
+        </>
+      }
+      aside={{
+        id: 'run-score-heading',
+        title: 'Score',
+        centred: true,
+        children: (
+          <>
             <ScoreRing score={run.score} label="Policy score" />
             <Text size="xs" c="dimmed" ta="center">
               {scoreNote(run, hosts.data?.count)}
@@ -78,9 +66,9 @@ export function PolicyRunSummary({ run }: { run: ScanRunRow }) {
             {totals && hosts.data && hosts.data.count > 0 && (
               <CountsLine counts={totals} label={`Rule results of ${hosts.data.count === 1 ? 'the host' : `${hosts.data.count} hosts`}`} />
             )}
-          </Stack>
-        </Card>
-      </Grid.Col>
-    </Grid>
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -1,50 +1,38 @@
-// The summary of one run: what was scanned with what, when, its status, progress, tasks, and what was found.
-import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, type ScanRunRow } from '@bulwark/core';
-import { RunResult } from './RunResult.tsx';
-import { RunStatus } from './RunStatus.tsx';
-import { RunProgress } from './RunProgress.tsx';
-import { SeverityBars } from './SeverityBars.tsx';
-import { runFindings, userName, vulnerabilitiesText } from './scan-format.ts';
+// The summary of one network run in the shared shell: what was scanned with what, when, its status, progress, tasks,
+// and what was found.
+import { Group, Stack, Text } from '@mantine/core';
+import type { ScanRunRow } from '@bulwark/core';
 import { Fact } from '../../components/Fact.tsx';
-
-const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
+import { RunResult } from './RunResult.tsx';
+import { runFacts, RunSummaryShell } from './RunSummaryShell.tsx';
+import { SeverityBars } from './SeverityBars.tsx';
+import { runFindings, vulnerabilitiesText } from './scan-format.ts';
 
 export function RunSummary({ run }: { run: ScanRunRow }) {
-  const probe = run.probe_group ? `Group ${run.probe_group.name}` : run.node.name;
+  const fact = runFacts(run);
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Card withBorder padding="lg" component="section" aria-labelledby="run-facts-heading" h="100%">
-          <Stack gap="md">
-            <Title order={2} size="h4" id="run-facts-heading">
-              Summary
-            </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" component="dl" m={0}>
-              <Fact label="Status">
-                <RunStatus run={run} />
-              </Fact>
-              <Fact label="Result">
-                <RunResult run={run} />
-              </Fact>
-              <Fact label="Started by">{userName(run.user)}</Fact>
-              <Fact label="Targets">{run.targets.join(', ') || '–'}</Fact>
-              <Fact label="Probe">{probe}</Fact>
-              <Fact label="Profile">{run.profile?.name ?? '–'}</Fact>
-              <Fact label="Started">{when(run.started)}</Fact>
-              <Fact label="Finished">{when(run.finished)}</Fact>
-              <Fact label="Addresses">{run.scanned_items}</Fact>
-            </SimpleGrid>
-            <RunProgress run={run} />
-          </Stack>
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Card withBorder padding="lg" component="section" aria-labelledby="run-found-heading" h="100%">
-          <Stack gap="md">
-            <Title order={2} size="h4" id="run-found-heading">
-              Found
-            </Title>
+    <RunSummaryShell
+      run={run}
+      facts={
+        <>
+          {fact.status}
+          <Fact label="Result">
+            <RunResult run={run} />
+          </Fact>
+          {fact.startedBy}
+          {fact.targets}
+          {fact.probe}
+          <Fact label="Profile">{run.profile?.name ?? '–'}</Fact>
+          {fact.started}
+          {fact.finished}
+          <Fact label="Addresses">{run.scanned_items}</Fact>
+        </>
+      }
+      aside={{
+        id: 'run-found-heading',
+        title: 'Found',
+        children: (
+          <>
             <Group gap="xl">
               <Stack gap={0}>
                 <Text size="xl" fw={700} data-testid="hosts-up">
@@ -72,9 +60,9 @@ export function RunSummary({ run }: { run: ScanRunRow }) {
               </Stack>
             </Group>
             <SeverityBars counts={run.severity_counts} />
-          </Stack>
-        </Card>
-      </Grid.Col>
-    </Grid>
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -7,6 +7,8 @@ import {
   SCAN_LIST_SORT_KEYS,
   SCAN_RESULT_LABELS,
   SCAN_RUN_STATUS,
+  scanKindOfType,
+  scanResultPath,
   taskStateLabel,
   type ScanAction,
   type ScanListColumn,
@@ -198,9 +200,9 @@ export const DELETE_TOASTS = { success: MESSAGES.scans.removed, failure: crudMes
 
 export const SCANS_PATH = '/scans/scans';
 
-/** The result page of a run: view/nscan/{id} for a network run, view/oscan/{id} for a policy run. */
+/** The result page of a run: view/<the kind's segment>/{id} (nscan for a network run, oscan for a policy run). */
 export function runResultPath(runId: number, kind: ScanRunRow['scan_type'] = 'nvt'): string {
-  return `${SCANS_PATH}/view/${kind === 'oval' ? 'oscan' : 'nscan'}/${runId}`;
+  return scanResultPath(scanKindOfType(kind), runId);
 }
 
 /** The query parameter of the scan list's tab: `?kind=policy` shows the policy runs. */

@@ -10,6 +10,7 @@ import {
   scanHost,
   scanIpRange,
   scanRangesResult,
+  scanKindOfType,
   scanRun,
   SCAN_ACTIONS,
   tagBasic,
@@ -46,14 +47,14 @@ const groupOptions = listAnswer(probeRef);
 /** What a scan looks for: 'nvt' network (vulnerability tests) or 'oval' policy. */
 export type ScanKind = ScanRunRow['scan_type'];
 
-/** The path of a kind's runs under scan/: nruns or noruns. */
+/** The path of a kind's runs under scan/ (its descriptor's: nruns, noruns). */
 export function runsPath(kind: ScanKind): string {
-  return kind === 'oval' ? 'scan/noruns' : 'scan/nruns';
+  return `scan/${scanKindOfType(kind).api.runs}`;
 }
 
-/** The path of a kind's scans under scan/: nscans or oscans. */
+/** The path of a kind's scans under scan/ (its descriptor's: nscans, oscans). */
 export function scansPath(kind: ScanKind): string {
-  return kind === 'oval' ? 'scan/oscans' : 'scan/nscans';
+  return `scan/${scanKindOfType(kind).api.scans}`;
 }
 
 /** GET scan/nruns/ (or scan/noruns/): a page of runs with their tasks and allowed actions. */
