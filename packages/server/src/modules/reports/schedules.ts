@@ -1,9 +1,8 @@
 // Report schedules: a report made daily, weekly or monthly at a time in the recipients' time zone and e-mailed with its
-// file attached. Next runs come from a cron expression evaluated in the schedule's zone (cron-parser): a time the
-// clock skips at a daylight-saving change runs at the same minute of the next hour that day, a repeated hour runs
+// file attached. Next runs come from the recurrence engine every schedule shares (schedules/recurrence.ts): a time the
+// clock skips at a daylight-saving change runs at the same minutes of the next hour that day, a repeated hour runs
 // once, and day 0 means the month's last day. A schedule missed while no server ran starts once when one is back.
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
-import parser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   REPORT_FORMAT_LABELS,
@@ -19,6 +18,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { reports, reportSchedules } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { nextTimes } from '../../schedules/recurrence.ts';
 import { selectionOf } from './data.ts';
 import { readFile } from './files.ts';
 import { createReport, FILE_TYPES, type ReportOwner } from './runs.ts';
@@ -29,18 +29,9 @@ export type ScheduleValues = z.output<typeof reportScheduleInput>;
 type Timing = Pick<ScheduleValues, 'frequency' | 'time' | 'weekday' | 'day_of_month' | 'time_zone'>;
 const DUPLICATE = 'A report schedule with this name already exists.';
 
-/** The cron expression of a schedule's timing (minute hour day-of-month month weekday). */
-export function cronOf(t: Timing): string {
-  const [hour, minute] = t.time.split(':').map(Number) as [number, number];
-  if (t.frequency === 'daily') return `${minute} ${hour} * * *`;
-  if (t.frequency === 'weekly') return `${minute} ${hour} * * ${t.weekday % 7}`;
-  return `${minute} ${hour} ${t.day_of_month === 0 ? 'L' : t.day_of_month} * *`;
-}
-
 /** The next `n` times a schedule runs after `after`. */
 export function upcomingRuns(t: Timing, after: Date, n = 5): Date[] {
-  const it = parser.parseExpression(cronOf(t), { currentDate: after, tz: t.time_zone });
-  return Array.from({ length: n }, () => it.next().toDate());
+  return nextTimes(t, after, n);
 }
 
 function toSchedule(r: ScheduleRow, now: Date): ReportSchedule {
