@@ -19,7 +19,7 @@ import { allChecksPassed, check, openBench, postgresReachable, type Backend } fr
 import type { Database } from '../packages/server/src/db/client.ts';
 import { queryRows } from '../packages/server/src/db/rows.ts';
 import { customers, users } from '../packages/server/src/db/schema/index.ts';
-import { assetListQuery } from '../packages/server/src/modules/assets/filters.ts';
+import { assetListQuery } from '../packages/server/src/tenancy/asset-filters.ts';
 import { importAssets, readImportFile } from '../packages/server/src/modules/assets/import.ts';
 import { listAssets, toAssets } from '../packages/server/src/modules/assets/repo.ts';
 import { saveTag } from '../packages/server/src/modules/tags/service.ts';

@@ -5,8 +5,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppAsset, AppVulnerability, InstalledApp, PortSummary } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, queryRows } from '../../db/rows.ts';
-import { DISPLAY_NAME } from './filters.ts';
-import { scopeCondition, type AssetScope } from './visibility.ts';
+import { DISPLAY_NAME } from '../../tenancy/asset-filters.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
 const APP_KEY = sql`md5(p.product || '|' || coalesce(p.version, ''))`;
 const iso = (v: string | Date) => new Date(v).toISOString();

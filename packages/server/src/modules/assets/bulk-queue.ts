@@ -10,8 +10,8 @@ import type { AppContext } from '../../context.ts';
 import { jobProgress } from '../../db/schema/index.ts';
 import { parseInput } from '../../http/list.ts';
 import { bulkOperation, type BulkTarget } from './bulk.ts';
-import { assetFilterShape } from './filters.ts';
-import type { AssetScope } from './visibility.ts';
+import { assetFilterShape } from '../../tenancy/asset-filters.ts';
+import type { AssetScope } from '../../tenancy/visibility.ts';
 
 export const ASSET_BULK_QUEUE = 'asset-bulk';
 /** Above this many assets a bulk operation runs as a job with progress. */

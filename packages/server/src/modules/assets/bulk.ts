@@ -8,11 +8,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseInput } from '../../http/list.ts';
-import { assetConditions, type AssetFilter } from './filters.ts';
+import { assetConditions, type AssetFilter } from '../../tenancy/asset-filters.ts';
 import { refreshAssetRisk } from './risk.ts';
 import { deleteAssets } from './service.ts';
 import { evaluateAssets } from './tag-evaluation.ts';
-import { scopeCondition, type AssetScope } from './visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
 const CHUNK = 5000;
 

@@ -24,7 +24,7 @@ import { isPublicAddress } from './normalise.ts';
 import { refreshAssetRisk } from './risk.ts';
 import { normaliseAssetValue } from './service.ts';
 import { evaluateAssets } from './tag-evaluation.ts';
-import { scopeCondition, type AssetScope } from './visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
 const MAX_LISTED = 50;
 const BATCH = 5000;

@@ -5,8 +5,8 @@ import { ASSET_KIND_CATEGORY, type Asset, type AssetKind } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern, intArray, queryRows } from '../../db/rows.ts';
 import { countRows } from '../../http/list.ts';
-import { assetConditions, DISPLAY_NAME, ORDER_COLUMN, type AssetFilter, type AssetOrderingKey } from './filters.ts';
-import { scopeCondition, type AssetScope } from './visibility.ts';
+import { assetConditions, DISPLAY_NAME, ORDER_COLUMN, type AssetFilter, type AssetOrderingKey } from '../../tenancy/asset-filters.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
 export interface AssetRow extends Record<string, unknown> {
   id: number;

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
 import { ordering, paged, pagedSchema, pageQuery, searchParam } from '../../http/list.ts';
 import { appGroup, groupAssets, groupVulnerabilities, listApps, listPorts, portGroup } from './apps-ports.ts';
-import { scopeOfCaller } from './visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 
 const tags = ['assets'];
 

@@ -8,7 +8,7 @@ import { authOf, subjectOf } from '../../http/guards.ts';
 import { parseInput } from '../../http/list.ts';
 import { bulkOperation, targetIds } from './bulk.ts';
 import { BULK_JOB_THRESHOLD, bulkTarget, startBulkJob } from './bulk-queue.ts';
-import { scopeOfCaller } from './visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 
 const tags = ['assets'];
 

@@ -8,7 +8,7 @@ import { badRequest } from '../../http/errors.ts';
 import { notAWrite } from '../../http/audit-log.ts';
 import { authOf } from '../../http/guards.ts';
 import { importAssets, readImportFile } from './import.ts';
-import { scopeOfCaller } from './visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 
 const tags = ['assets'];
 

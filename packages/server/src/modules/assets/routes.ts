@@ -22,7 +22,7 @@ import { notFound } from '../../http/errors.ts';
 import { assetFindings } from './apps-ports.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery, parseInput, patchBody, searchParam } from '../../http/list.ts';
-import { assetFilterShape, assetListQuery } from './filters.ts';
+import { assetFilterShape, assetListQuery } from '../../tenancy/asset-filters.ts';
 import {
   assetCountsByTag,
   assetIps,
@@ -37,7 +37,7 @@ import {
   type AssetRow,
 } from './repo.ts';
 import { createAsset, deleteAssets, updateAsset } from './service.ts';
-import { scopeOfCaller, type AssetScope } from './visibility.ts';
+import { scopeOfCaller, type AssetScope } from '../../tenancy/visibility.ts';
 
 const tags = ['assets'];
 const pickerQuery = pageQuery.extend({ search: searchParam });

@@ -13,13 +13,13 @@ import { getAssetRow, type AssetRow } from './repo.ts';
 import { refreshAssetRisk } from './risk.ts';
 import { evaluateAssets } from './tag-evaluation.ts';
 import { isPublicAddress, normaliseHost, normaliseIpRange } from './normalise.ts';
-import { scopeCondition, type AssetScope } from './visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
 export type AssetValues = z.output<typeof assetInput>;
 
 /** One asset the scope sees (other modules read assets through here). */
 export { getAssetRow, type AssetRow };
-export { scopeOfCaller, type AssetScope } from './visibility.ts';
+export { scopeOfCaller, type AssetScope } from '../../tenancy/visibility.ts';
 
 export const DUPLICATE_ASSET = 'An asset with this value already exists.';
 

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TagRule, TagSetSelection } from '@bulwark/core';
 import { intArray, textCondition, type TextOperator } from '../../db/rows.ts';
-import { DISPLAY_NAME } from './filters.ts';
+import { DISPLAY_NAME } from '../../tenancy/asset-filters.ts';
 
 function numberCondition(column: SQL, operator: string, value: number): SQL {
   switch (operator) {

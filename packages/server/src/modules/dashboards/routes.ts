@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParam, idParams, paged, pagedSchema, parseInput, patchBody } from '../../http/list.ts';
-import { scopeOfCaller } from '../assets/visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 import {
   createDashboard,
   createDefaultDashboard,

@@ -13,7 +13,7 @@ import {
 } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { dayOf, snapshotsOf } from './snapshots.ts';
 
 export interface WidgetContext {

@@ -11,8 +11,8 @@ import { queryRows } from '../../db/rows.ts';
 import { exportJobs, jobProgress } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/list.ts';
-import { assetConditions, assetFilterShape } from '../assets/filters.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { assetConditions, assetFilterShape } from '../../tenancy/asset-filters.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { ChunkWriter, deleteFile, findingRows, scopeOfUser, selectedFindings, selectionOf } from '../reports/service.ts';
 import { z } from 'zod';
 

@@ -18,8 +18,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
-import { assetConditions } from '../assets/filters.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
+import { assetConditions } from '../../tenancy/asset-filters.ts';
 import { matchingFindings, minQodOf, vulnerabilityFilterQuery, type VulnerabilityFilter } from '../vulnerabilities/index.ts';
 import { trend } from '../dashboards/service.ts';
 

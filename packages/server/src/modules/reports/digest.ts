@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { minQodOf } from '../vulnerabilities/index.ts';
 import { scopeOfUser } from './runs.ts';
 import { upcomingRuns } from './schedules.ts';

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, listParam, ordering, paged, pagedSchema, pageQuery, parseInput, patchBody, searchParam } from '../../http/list.ts';
-import { scopeOfCaller } from '../assets/visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 import { prepareReportData, selectionOf } from './data.ts';
 import { getDigestConfig, setDigestConfig } from './digest.ts';
 import { readFile } from './files.ts';

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/rows.ts';
 import { jobProgress, reports, reportTemplates, scans, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { assetScope, type AssetScope } from '../assets/visibility.ts';
+import { assetScope, type AssetScope } from '../../tenancy/visibility.ts';
 import { findingRows, selectionOf, type Selection } from './data.ts';
 import { getTemplate, layoutOf } from './templates.ts';
 

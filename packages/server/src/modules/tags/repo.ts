@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Tag, TagRule } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern, queryRows } from '../../db/rows.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
 export interface TagRow extends Record<string, unknown> {
   id: number;

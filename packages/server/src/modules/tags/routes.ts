@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { boolParam, idParams, MAX_PAGE_SIZE, ordering, parseInput, patchBody, searchParam } from '../../http/list.ts';
-import { scopeOfCaller } from '../assets/visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 import { getTagRow, listTags, tagBasics, toTag } from './repo.ts';
 import { deleteTag, previewRules, previewTagSet, saveTag } from './service.ts';
 

@@ -19,8 +19,8 @@ import {
 } from '@bulwark/core';
 import { containsPattern, intArray, timeRange } from '../../db/rows.ts';
 import { boolParam, dateBound, idParam, listParam, ordering, pageQuery, searchParam } from '../../http/list.ts';
-import { assetConditions } from '../assets/filters.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { assetConditions } from '../../tenancy/asset-filters.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { qodCondition, qodPercent } from './qod.ts';
 
 const unifiedTagValue = z.string().regex(/^-?[1-9][0-9]{0,8}$/, 'Enter a tag id, with a leading - for any-of.');

@@ -16,7 +16,7 @@ import {
 } from '@bulwark/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { ISSUE_ORDER, matchingFindings, type VulnerabilityFilter } from './filters.ts';
 import { iso, num, type Paging, type Row } from './repo.ts';
 

@@ -25,7 +25,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { countRows } from '../../http/list.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { COUNTS, findingOrder, matchingFindings, type VulnerabilityFilter } from './filters.ts';
 import { customerMinQod, minQodOf, type QodHidden } from './qod.ts';
 

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { paged, pagedSchema } from '../../http/list.ts';
-import { scopeOfCaller } from '../assets/visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 import { issueListQuery, vulnerabilityListQuery } from './filters.ts';
 import { commonAppVersions, getIssue, issueDetails as issueDetailsOf, listIssues, relatedIssues } from './issue-queries.ts';
 import { hiddenBelowQod, ignoredSummary, listFindings, vulnerabilitySummary as summaryOf } from './repo.ts';

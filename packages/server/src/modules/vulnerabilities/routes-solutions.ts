@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams } from '../../http/list.ts';
-import { scopeOfCaller } from '../assets/visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 import { assetInScope, assetSolutions as solutionsOf } from './solutions.ts';
 
 export function solutionRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
-import { scopeOfCaller } from '../assets/visibility.ts';
+import { scopeOfCaller } from '../../tenancy/visibility.ts';
 import { vulnerabilityFilterQuery, vulnerabilityListQuery } from './filters.ts';
 import { distinctIssues } from './issue-queries.ts';
 import {

@@ -11,7 +11,7 @@ import { intArray, queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
 import { fieldErrors } from '../../http/list.ts';
 import { refreshAssetRisk } from '../assets/risk.ts';
-import type { AssetScope } from '../assets/visibility.ts';
+import type { AssetScope } from '../../tenancy/visibility.ts';
 import { vulnerabilityFilterQuery } from './filters.ts';
 import { refreshIssues } from './issues.ts';
 import { getIssue } from './issue-queries.ts';

@@ -6,7 +6,7 @@ import { compareDpkg, compareGeneric } from '@bulwark/intel';
 import type { AssetSolution, AssetSolutions } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { scopeCondition, type AssetScope } from '../assets/visibility.ts';
+import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
 export interface SolutionRow {
   hid: string;

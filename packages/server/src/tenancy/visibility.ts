@@ -1,9 +1,10 @@
-// Which assets a user sees (feature-areas §3 Team, ARCHITECTURE "a LIMITED team member's visibility is applied in the
+// The tenancy scope, a bottom layer below every module (any read model may use it; it imports no module). Which
+// assets a user sees (feature-areas §3 Team, ARCHITECTURE "a LIMITED team member's visibility is applied in the
 // repository layer"): everything, unless every team the user belongs to is LIMITED — then only the assets that carry
 // one of those teams' permission tags. Superusers and users in no team see everything their permissions allow.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { intArray, queryRows } from '../../db/rows.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { intArray, queryRows } from '../db/rows.ts';
 
 /** The scope of a request: the customer, and the tags a LIMITED member is held to (null: no limit). */
 export interface AssetScope {

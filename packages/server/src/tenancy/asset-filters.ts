@@ -1,5 +1,7 @@
-// The asset list's query string (feature-areas §3 filter fields and operators, both tag filter encodings) and the SQL
-// condition it becomes, on an assets row aliased `a`. Every filter has an index or runs on the customer's rows only.
+// Asset conditions, in the tenancy layer below every module (the asset list, tags, vulnerabilities, reports and
+// exports share them; it imports no module). The asset list's query string (feature-areas §3 filter fields and
+// operators, both tag filter encodings) and the SQL condition it becomes, on an assets row aliased `a`. Every filter
+// has an index or runs on the customer's rows only.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -13,9 +15,9 @@ import {
   parseUnifiedTagValue,
   type UnifiedAssetCategory,
 } from '@bulwark/core';
-import { intArray, textCondition, timeRange, TEXT_OPERATORS, type TextOperator } from '../../db/rows.ts';
-import { boolParam, dateBound, idParam, listParam, ordering, pageQuery, searchParam, textFilters } from '../../http/list.ts';
-import { containsPattern } from '../../db/rows.ts';
+import { intArray, textCondition, timeRange, TEXT_OPERATORS, type TextOperator } from '../db/rows.ts';
+import { boolParam, dateBound, idParam, listParam, ordering, pageQuery, searchParam, textFilters } from '../http/list.ts';
+import { containsPattern } from '../db/rows.ts';
 
 /** Text fields of §3 with the five operators (`asset_name__starts_with=web`). */
 export const TEXT_FIELDS = ['asset_name', 'ipv4', 'ipv6', 'os', 'email_address', 'hostname'] as const;
