@@ -187,6 +187,7 @@ describe.each(BACKENDS)('asset inventory on %s', (backend) => {
         id: id.lab,
         findings_by_severity: [0, 0, 0, 0, 0],
         open_findings: 0,
+        findings_below_qod: 0,
         last_scan: { run_id: runId },
       });
     });

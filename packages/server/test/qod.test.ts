@@ -116,6 +116,16 @@ describe.each(BACKENDS)('quality of detection on %s', (backend) => {
     expect(data.summary.by_severity[4]).toBe(0);
     expect(data.qod).toEqual({ min: 70, hidden: hiddenCves });
     expect(summarySentence(data)).toContain(`${hiddenCves} findings below the minimum quality of detection (70 %) are hidden.`);
+    // The asset's own page counts the same way, and says how many it left out.
+    const assetId = (await admin.get<Page<Vulnerability>>('/api/remediation/vulnerability-simple/')).body.results[0]!.asset.id;
+    const page = (
+      await admin.get<{ findings_by_severity: number[]; open_findings: number; findings_below_qod: number }>(
+        `/api/single-asset/${assetId}/`,
+      )
+    ).body;
+    expect(page.open_findings).toBe(1);
+    expect(page.findings_by_severity[4]).toBe(0);
+    expect(page.findings_below_qod).toBe(hiddenCves);
     // A report asked to show everything counts them.
     const everything = (
       await admin.post<ReportData>('/api/reports/prepare-report-data/', {

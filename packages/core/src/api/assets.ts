@@ -156,9 +156,11 @@ export type AssetScan = z.infer<typeof assetScan>;
 
 /** GET single-asset/{id}/: the asset page in one call. */
 export const singleAsset = asset.extend({
-  /** Open findings by severity 0 (info) … 4 (critical). */
+  /** Open findings by severity 0 (info) … 4 (critical), at or above the organisation's minimum QoD. */
   findings_by_severity: z.array(z.number().int()).length(5),
   open_findings: z.number().int(),
+  /** Open findings below the minimum QoD, not counted above. */
+  findings_below_qod: z.number().int(),
   last_scan: assetScan.nullable(),
 });
 export type SingleAsset = z.infer<typeof singleAsset>;

@@ -219,14 +219,22 @@ export async function assetScans(db: Db, scope: AssetScope, id: number, page: nu
 }
 
 /** Open findings of an asset by severity 0-4. */
-export async function openFindingsBySeverity(db: Db, customerId: number, id: number): Promise<number[]> {
-  const rows = await queryRows<{ severity: number; n: number }>(
+export async function openFindingsBySeverity(db: Db, customerId: number, id: number): Promise<{ counts: number[]; belowQod: number }> {
+  // Counted as every list counts them: at or above the organisation's minimum quality of detection.
+  const rows = await queryRows<{ severity: number; shown: boolean; n: number }>(
     db,
-    sql`select severity, count(*)::int as n from findings where customer_id = ${customerId} and host_id = ${id} and state <> 3 group by severity`,
+    sql`select f.severity, f.qod >= c.min_qod as shown, count(*)::int as n
+        from findings f join customers c on c.id = f.customer_id
+        where f.customer_id = ${customerId} and f.host_id = ${id} and f.state <> 3
+        group by f.severity, shown`,
   );
-  const out = [0, 0, 0, 0, 0];
-  for (const r of rows) out[Number(r.severity)] = Number(r.n);
-  return out;
+  const counts = [0, 0, 0, 0, 0];
+  let belowQod = 0;
+  for (const r of rows) {
+    if (r.shown) counts[Number(r.severity)] += Number(r.n);
+    else belowQod += Number(r.n);
+  }
+  return { counts, belowQod };
 }
 
 /** `text` in an asset's display name or value. */

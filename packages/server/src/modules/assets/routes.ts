@@ -181,8 +181,9 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
       ]);
       return {
         ...base,
-        findings_by_severity: bySeverity,
-        open_findings: bySeverity.reduce((a, b) => a + b, 0),
+        findings_by_severity: bySeverity.counts,
+        open_findings: bySeverity.counts.reduce((a, b) => a + b, 0),
+        findings_below_qod: bySeverity.belowQod,
         last_scan: scans.results[0] ?? null,
       };
     },

@@ -105,6 +105,7 @@ describe('the packages tab of a host', () => {
     archived: null,
     findings_by_severity: [0, 0, 0, 0, 0],
     open_findings: 0,
+    findings_below_qod: 0,
     last_scan: null,
   };
 

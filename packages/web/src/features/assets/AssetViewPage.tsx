@@ -115,6 +115,11 @@ function Overview({ asset }: { asset: SingleAsset }) {
             </Badge>
           ))}
         </Group>
+        {asset.findings_below_qod > 0 && (
+          <Text size="xs" c="dimmed" mt="xs">
+            {asset.findings_below_qod} more below your organisation’s minimum quality of detection, not counted.
+          </Text>
+        )}
       </Card>
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="dl" m={0}>

@@ -191,6 +191,7 @@ describe('AssetViewPage', () => {
     ...anAsset(),
     findings_by_severity: [1, 0, 2, 1, 0],
     open_findings: 4,
+    findings_below_qod: 3,
     last_scan: {
       run_id: 12,
       scan_id: 3,
@@ -246,6 +247,7 @@ describe('AssetViewPage', () => {
     const bySeverity = screen.getByLabelText('Open findings by severity');
     expect(within(bySeverity).getByText('High: 1')).toBeInTheDocument();
     expect(within(bySeverity).getByText('Medium: 2')).toBeInTheDocument();
+    expect(screen.getByText('3 more below your organisation’s minimum quality of detection, not counted.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Office LAN' })).toHaveAttribute('href', '/assets/assets/view/3');
     await user.click(screen.getByRole('tab', { name: /Ports and services/ }));
     const portTable = await screen.findByRole('table', { name: 'Open ports' });
