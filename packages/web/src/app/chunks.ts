@@ -51,15 +51,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-type PageModule = { default: ComponentType };
+type PageModule<P> = { default: ComponentType<P> };
 
-/** React.lazy for a feature page: 120 s load timeout, one reload on a chunk failure, else a ChunkLoadError. */
-export function lazyPage(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
+/** React.lazy for a feature page (or a layout, with its props): 120 s load timeout, one reload on a chunk failure, else a ChunkLoadError. */
+export function lazyPage<P extends object = object>(load: () => Promise<PageModule<P>>): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
     try {
       return await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
     } catch (error) {
-      if (isChunkLoadError(error) && reloadOnce()) return new Promise<PageModule>(() => undefined);
+      if (isChunkLoadError(error) && reloadOnce()) return new Promise<PageModule<P>>(() => undefined);
       throw isChunkLoadError(error) ? new ChunkLoadError((error as Error).message, { cause: error }) : error;
     }
   });
