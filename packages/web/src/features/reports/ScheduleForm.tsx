@@ -2,11 +2,12 @@
 // monthly on a day or the last day) at a time in a time zone, who receives it, and whether it is active. The next five
 // runs are worked out by the server as the form changes, before anything is saved.
 import { useMemo } from 'react';
-import { Button, Group, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS, type ReportFrequency, type ReportSchedule } from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { ScheduleFields } from '../../components/schedule/ScheduleFields.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { REPORT_KEYS, createSchedule, updateSchedule } from './reports-api.ts';
@@ -29,6 +30,8 @@ export const SCHEDULE_MESSAGES = {
   started: 'Report started. Find it under Reports.',
   runFailed: 'Cannot start the report.',
 };
+
+const FREQUENCY_CHOICES = REPORT_FREQUENCIES.map((f) => ({ value: f, label: REPORT_FREQUENCY_LABELS[f] }));
 
 export interface ScheduleFormProps {
   /** The schedule to change; a new one otherwise. */
@@ -79,21 +82,24 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
           <FormatField inputProps={form.getInputProps('format')} format={v.format} />
         </SimpleGrid>
         <ScopeFields values={v} inputProps={(field) => form.getInputProps(field)} choices={{ views, scans }} kept={kept} />
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="schedule-frequency-label">
-            How often
-          </Text>
-          <SegmentedControl
-            aria-labelledby="schedule-frequency-label"
-            value={v.frequency}
-            onChange={(value) => form.setFieldValue('frequency', value as ReportFrequency)}
-            data={REPORT_FREQUENCIES.map((f) => ({ value: f, label: REPORT_FREQUENCY_LABELS[f] }))}
-            w="fit-content"
-          />
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <ScheduleFields
+          id="schedule-frequency"
+          time={{ label: 'At', inputProps: form.getInputProps('time') }}
+          timeZone={{ inputProps: form.getInputProps('time_zone'), zones }}
+          repeat={{
+            label: 'How often',
+            value: v.frequency,
+            choices: FREQUENCY_CHOICES,
+            onChange: (value) => form.setFieldValue('frequency', value as ReportFrequency),
+          }}
+          summary={{
+            text: isTimeZone(v.time_zone) && /^\d\d:\d\d$/.test(v.time) ? frequencyText(timing) : null,
+            testId: 'schedule-frequency-text',
+          }}
+          upcoming={<UpcomingRuns body={preview} active={v.is_active} />}
+        >
           {v.frequency === 'weekly' && (
-            <Select {...form.getInputProps('weekday')} label="On" data={WEEKDAY_OPTIONS} allowDeselect={false} />
+            <Select {...form.getInputProps('weekday')} label="On" data={WEEKDAY_OPTIONS} allowDeselect={false} maw={240} />
           )}
           {v.frequency === 'monthly' && (
             <Select
@@ -102,26 +108,10 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
               description="Days after the 28th: choose the last day."
               data={DAY_OF_MONTH_OPTIONS}
               allowDeselect={false}
+              maw={240}
             />
           )}
-          <TextInput {...form.getInputProps('time')} label="At" type="time" required description="24-hour time, HH:MM." />
-          <Select
-            {...form.getInputProps('time_zone')}
-            label="Time zone"
-            data={zones}
-            searchable
-            allowDeselect={false}
-            nothingFoundMessage="No time zone matches"
-            required
-            limit={100}
-          />
-        </SimpleGrid>
-        {isTimeZone(v.time_zone) && /^\d\d:\d\d$/.test(v.time) && (
-          <Text size="sm" data-testid="schedule-frequency-text">
-            {frequencyText(timing)}
-          </Text>
-        )}
-        <UpcomingRuns body={preview} active={v.is_active} />
+        </ScheduleFields>
         <Textarea
           {...form.getInputProps('recipients')}
           label="Recipients"

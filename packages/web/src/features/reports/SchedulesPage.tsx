@@ -14,7 +14,7 @@ import { REPORT_KEYS, deleteSchedule, fetchSchedules, runSchedule, setScheduleAc
 import { TEMPLATES_PATH, frequencyText, reportPath, scopeText } from './report-format.ts';
 import { SCHEDULE_MESSAGES, ScheduleForm } from './ScheduleForm.tsx';
 import { useSavedViews } from './ScopeFields.tsx';
-import { runTimeText } from './UpcomingRuns.tsx';
+import { runTimeText } from '../../components/schedule/time-zones.ts';
 
 export default function SchedulesPage() {
   const queryClient = useQueryClient();

@@ -6,7 +6,6 @@ import {
   REPORT_SCOPE_KIND_LABELS,
   REPORT_SCOPE_KINDS_AVAILABLE,
   SEVERITY_LABELS,
-  formatDateTime,
   ordinalSuffix,
   weekdayName,
   type NetworkScan,
@@ -191,57 +190,8 @@ export function frequencyText(s: FrequencyFields): string {
 /** Core's time-zone check, offered here beside the other time helpers. */
 export { isTimeZone };
 
-/** The browser's time zone (UTC when it cannot say). */
-export function browserTimeZone(): string {
-  try {
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return tz && isTimeZone(tz) ? tz : 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-const FALLBACK_ZONES = [
-  'UTC',
-  'Europe/London',
-  'Europe/Berlin',
-  'Europe/Stockholm',
-  'America/New_York',
-  'America/Los_Angeles',
-  'Asia/Tokyo',
-];
-
-/** Every IANA time zone the browser knows, UTC first; `keep` (e.g. a saved one) is offered even when the browser lacks it. */
-export function timeZoneChoices(keep?: string): string[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = FALLBACK_ZONES;
-  }
-  const all = new Set(['UTC', ...zones]);
-  if (keep && keep.trim() !== '') all.add(keep);
-  return [...all];
-}
-
-/** 'Mon 2026-11-23 07:00' in `timeZone` (the browser's local time when the zone is unknown). */
-export function formatInZone(value: string, timeZone: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  if (!isTimeZone(timeZone)) return formatDateTime(date);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
+/** The schedule forms' time-zone helpers, offered here beside the other time helpers. */
+export { browserTimeZone, formatInZone, timeZoneChoices } from '../../components/schedule/time-zones.ts';
 
 export const WEEKDAY_OPTIONS = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: weekdayName(d) ?? String(d) }));
 

@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { formatDateTime, type Schedule } from '@bulwark/core';
-import { runTimeText } from '../reports/UpcomingRuns.tsx';
+import { runTimeText } from '../../components/schedule/time-zones.ts';
 import { runResultPath } from '../scans/scan-format.ts';
 import { lastRunColor } from './schedule-format.ts';
 

@@ -3,25 +3,12 @@
 // or an nth weekday; ending never, on a date or after N runs), who it is shared with, who hears about it, and whether it
 // is active. The next five runs are worked out by the server as the timing changes, before anything is saved.
 import { useMemo, useState, type ChangeEvent } from 'react';
-import {
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  NumberInput,
-  Radio,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, NumberInput, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { crudMessages, REPEAT_FREQUENCIES, REPEAT_FREQUENCY_LABELS, weekdayName, type RepeatFrequency, type Schedule } from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { ScheduleFields } from '../../components/schedule/ScheduleFields.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { browserTimeZone, isTimeZone, timeZoneChoices } from '../reports/report-format.ts';
@@ -55,6 +42,8 @@ export const SCHEDULE_MESSAGES = {
   deactivated: 'Schedule deactivated.',
   toggleFailed: 'Cannot change the schedule.',
 };
+
+const REPEAT_CHOICES = REPEAT_FREQUENCIES.map((f) => ({ value: f, label: REPEAT_FREQUENCY_LABELS[f] }));
 
 /** What deleting a schedule does (the server keeps its scan and the runs it made, as an unscheduled scan). */
 export const DELETE_WARNING = 'It starts no more scans. The runs it made and their results stay, under its scan in the scan list.';
@@ -133,34 +122,20 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
         <TargetFields form={form} />
 
         <Fieldset legend="When" variant="unstyled">
-          <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput {...dateProps} onChange={changeDate} type="date" label="Start date" required />
-              <TextInput {...timeProps} onChange={changeTime} type="time" label="Time" required description="24-hour time, HH:MM." />
-              <Select
-                {...zoneProps}
-                onChange={changeZone}
-                label="Time zone"
-                data={zones}
-                searchable
-                allowDeselect={false}
-                nothingFoundMessage="No time zone matches"
-                required
-                limit={100}
-              />
-            </SimpleGrid>
-            <Stack gap={6}>
-              <Text size="sm" fw={500} id="schedule-repeat-label">
-                Repeat
-              </Text>
-              <SegmentedControl
-                aria-labelledby="schedule-repeat-label"
-                value={v.repeat}
-                onChange={(value) => form.setFieldValue('repeat', value as RepeatFrequency)}
-                data={REPEAT_FREQUENCIES.map((f) => ({ value: f, label: REPEAT_FREQUENCY_LABELS[f] }))}
-                w="fit-content"
-              />
-            </Stack>
+          <ScheduleFields
+            id="schedule-repeat"
+            startDate={{ ...dateProps, onChange: changeDate }}
+            time={{ label: 'Time', inputProps: { ...timeProps, onChange: changeTime } }}
+            timeZone={{ inputProps: { ...zoneProps, onChange: changeZone }, zones }}
+            repeat={{
+              label: 'Repeat',
+              value: v.repeat,
+              choices: REPEAT_CHOICES,
+              onChange: (value) => form.setFieldValue('repeat', value as RepeatFrequency),
+            }}
+            summary={{ text: preview && repeatText(preview), testId: 'schedule-repeat-text' }}
+            upcoming={<UpcomingRuns timing={preview} active={v.schedule_is_active} />}
+          >
             {repeating && (
               <NumberInput
                 {...form.getInputProps('interval')}
@@ -240,13 +215,7 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
                 w={220}
               />
             )}
-            {preview && (
-              <Text size="sm" data-testid="schedule-repeat-text">
-                {repeatText(preview)}
-              </Text>
-            )}
-            <UpcomingRuns timing={preview} active={v.schedule_is_active} />
-          </Stack>
+          </ScheduleFields>
         </Fieldset>
 
         <SharedTeamsField form={form} />

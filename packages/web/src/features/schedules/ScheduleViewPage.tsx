@@ -19,7 +19,7 @@ import { DELETE_WARNING, ScheduleForm } from './ScheduleForm.tsx';
 import { LastRun } from './ScheduleCells.tsx';
 import { ScheduleRuns } from './ScheduleRuns.tsx';
 import { useSchedulePermissions } from './schedule-permissions.ts';
-import { RunTimes } from './UpcomingRuns.tsx';
+import { RunTimes } from '../../components/schedule/UpcomingRuns.tsx';
 import { useScheduleActions } from './use-schedule-actions.ts';
 
 function BackLink() {
