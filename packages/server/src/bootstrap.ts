@@ -7,10 +7,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { customers, users } from './db/schema/index.ts';
 import { hashPassword, passwordProblems } from './lib/passwords.ts';
-import { seedBuiltinProfiles } from './modules/profiles/builtin.ts';
-import { useCommunityLibrary } from './modules/catalogue/catalogue.ts';
-import { CHECKS_SOURCE } from './modules/intel/sync/checks-library.ts';
-import { syncDir } from './modules/intel/sync/sync.ts';
+import { seedBuiltinProfiles } from './modules/profiles/index.ts';
+import { useCommunityLibrary } from './modules/catalogue/index.ts';
+import { CHECKS_SOURCE, syncDir } from './modules/intel/index.ts';
 
 export interface BootstrapResult {
   created: boolean;

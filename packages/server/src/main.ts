@@ -11,7 +11,7 @@ import type { feedsImport as FeedsImport, intelMatch as IntelMatch } from './cli
 import type { runProbe as RunProbe } from './cli/probe.ts';
 import type * as FeedSyncCli from './cli/feed-sync.ts';
 import type * as CustomersCli from './cli/customers.ts';
-import type { createImpersonationLink as CreateImpersonationLink } from './modules/auth/impersonation.ts';
+import type { createImpersonationLink as CreateImpersonationLink } from './modules/auth/index.ts';
 
 // Each command loads what it needs when it runs: `bulwark probe` on a probe machine never loads the server, its
 // database or the web app (a lighter process, started faster).
@@ -24,7 +24,7 @@ const runProbe: typeof RunProbe = async (...a) => (await import('./cli/probe.ts'
 const customersCli = (): Promise<typeof CustomersCli> => import('./cli/customers.ts');
 const feedSyncCli = (): Promise<typeof FeedSyncCli> => import('./cli/feed-sync.ts');
 const createImpersonationLink: typeof CreateImpersonationLink = async (...a) =>
-  (await import('./modules/auth/impersonation.ts')).createImpersonationLink(...a);
+  (await import('./modules/auth/index.ts')).createImpersonationLink(...a);
 
 function config(): Config {
   try {
@@ -62,7 +62,7 @@ program
     const cfg = config();
     const app = await buildApp({ config: cfg });
     // A new installation fills its intelligence by itself, before the first scheduled sync.
-    if (await (await import('./modules/intel/sync/queue.ts')).queueFirstFeedSync(app.ctx)) app.log.info('first feed sync queued');
+    if (await (await import('./modules/intel/index.ts')).queueFirstFeedSync(app.ctx)) app.log.info('first feed sync queued');
     const stop = async (signal: string) => {
       app.log.info({ signal }, 'shutting down');
       await app.close();
@@ -85,8 +85,8 @@ program
     const log = createLogger(cfg.logLevel);
     // Results processing reads the check catalogue (test facts): the synced community library belongs to it.
     const [{ useCommunityLibrary }, { syncDir }] = await Promise.all([
-      import('./modules/catalogue/catalogue.ts'),
-      import('./modules/intel/sync/sync.ts'),
+      import('./modules/catalogue/index.ts'),
+      import('./modules/intel/index.ts'),
     ]);
     useCommunityLibrary(syncDir(cfg.feedsDir, 'checks'));
     const db = await openDatabase({
@@ -104,7 +104,7 @@ program
       feedSync: cfg,
       reports: { config: cfg, secrets, mailer },
     });
-    await (await import('./modules/intel/sync/queue.ts')).queueFirstFeedSync({ db: db.db, jobs, config: cfg });
+    await (await import('./modules/intel/index.ts')).queueFirstFeedSync({ db: db.db, jobs, config: cfg });
     const stop = async (signal: string) => {
       log.info({ signal }, 'worker shutting down');
       await jobs.stop();

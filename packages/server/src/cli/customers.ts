@@ -4,7 +4,7 @@ import { type z } from 'zod';
 import { FEATURE_FLAGS, SUBSCRIPTION_TIERS, platformCustomerInput, platformCustomerPatch, type PlatformCustomer } from '@bulwark/core';
 import type { AppContext } from '../context.ts';
 import { fieldErrors } from '../http/list.ts';
-import { createCustomer, getCustomer, listCustomers, setOperator, updateCustomer } from '../modules/platform/service.ts';
+import { createCustomer, getCustomer, listCustomers, setOperator, updateCustomer } from '../modules/platform/index.ts';
 import { CliError } from './errors.ts';
 
 const TIER_NAMES: Record<string, number> = { ...SUBSCRIPTION_TIERS, '0': 0, '1': 1, '2': 2 };

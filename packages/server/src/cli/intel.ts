@@ -2,10 +2,7 @@
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { feedImports } from '../db/schema/index.ts';
-import { runFeedImport, sourceProblem, type ImportProgress } from '../modules/intel/import.ts';
-import { BundleError, importBundle, looksLikeBundle } from '../modules/intel/sync/bundle.ts';
-import { matchCpe, matchPackage } from '../modules/intel/match.ts';
-import { parseCpeQuery, parsePackageSpec } from '../modules/intel/query.ts';
+import { runFeedImport, sourceProblem, type ImportProgress, BundleError, importBundle, looksLikeBundle, matchCpe, matchPackage, parseCpeQuery, parsePackageSpec } from '../modules/intel/index.ts';
 import { CliError } from './errors.ts';
 
 export { CliError };

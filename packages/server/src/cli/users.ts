@@ -4,9 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { customers, users } from '../db/schema/index.ts';
 import { hashPassword, passwordProblems } from '../lib/passwords.ts';
-import { resetLink } from '../modules/auth/password-reset.ts';
-import { issueToken } from '../modules/auth/tokens.ts';
-import { findUserByEmail } from '../modules/auth/users-repo.ts';
+import { resetLink, issueToken, findUserByEmail } from '../modules/auth/index.ts';
 
 export interface CreateUserOptions {
   email: string;

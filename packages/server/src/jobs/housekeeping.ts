@@ -5,12 +5,11 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { oneTimeTokens, rateLimits, sessions } from '../db/schema/index.ts';
-import { archiveStaleAssets } from '../modules/assets/lifecycle.ts';
-import { expireIgnores } from '../modules/vulnerabilities/index.ts';
-import { announceNewlyExploited } from '../modules/news/service.ts';
-import { takeSnapshots } from '../modules/dashboards/snapshots.ts';
-import { deleteExpiredReports } from '../modules/reports/service.ts';
-import { deleteExpiredExports } from '../modules/exports/service.ts';
+import { archiveStaleAssets, expireIgnores } from '../modules/vulnerabilities/index.ts';
+import { announceNewlyExploited } from '../modules/news/index.ts';
+import { takeSnapshots } from '../modules/dashboards/index.ts';
+import { deleteExpiredReports } from '../modules/reports/index.ts';
+import { deleteExpiredExports } from '../modules/exports/index.ts';
 
 export interface HousekeepingResult {
   sessions: number;

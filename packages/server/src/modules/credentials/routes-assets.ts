@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, ordering, paged, pagedSchema, pageQuery } from '../../http/list.ts';
-import { getAssetRow, scopeOfCaller } from '../assets/service.ts';
+import { getAssetRow, scopeOfCaller } from '../assets/index.ts';
 import { hostAuthState, listHostPackages, trustHostKey } from './service.ts';
 
 const tags = ['assets'];

@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import type { Borrowed } from '../vault/service.ts';
+import type { Borrowed } from '../vault/index.ts';
 import {
   credentialChoices,
   credentialsByIds,

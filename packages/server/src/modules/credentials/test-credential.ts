@@ -6,9 +6,9 @@ import type { AppContext } from '../../context.ts';
 import { trustedCas } from '../../lib/trusted-cas.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Auth } from '../../http/session.ts';
-import { getAssetRow, scopeOfCaller } from '../assets/service.ts';
+import { getAssetRow, scopeOfCaller } from '../assets/index.ts';
 import { pinnedHostKeys } from './host-auth.ts';
-import { borrow, checkIn, VAULT_NOT_SET_UP } from '../vault/service.ts';
+import { borrow, checkIn, VAULT_NOT_SET_UP } from '../vault/index.ts';
 import { linuxLoginOf, ownCredential, windowsLoginOf } from './service.ts';
 
 export async function testCredential(

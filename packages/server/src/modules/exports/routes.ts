@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
-import { readFile } from '../reports/service.ts';
+import { readFile } from '../reports/index.ts';
 import { createExport, EXPORT_QUEUE, exportFile, getExport, listExports, markExportRead, type Exporter } from './service.ts';
 
 const tags = ['exports'];

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/list.ts';
 import { assetConditions, assetFilterShape } from '../../tenancy/asset-filters.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
-import { ChunkWriter, deleteFile, findingRows, scopeOfUser, selectedFindings, selectionOf } from '../reports/service.ts';
+import { ChunkWriter, deleteFile, findingRows, scopeOfUser, selectedFindings, selectionOf } from '../reports/index.ts';
 import { z } from 'zod';
 
 export const EXPORT_QUEUE = 'export';

@@ -13,19 +13,8 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
-import { credentialReferenceErrors, ownCredentialReferences } from '../credentials/service.ts';
-import {
-  freeCopyName,
-  getProfile,
-  insertProfile,
-  NAME_TAKEN,
-  ownProfile,
-  profileNames,
-  removeProfile,
-  updateProfile,
-  type ProfileWithUser,
-} from '../profiles/service.ts';
-import type { ProfileStore } from '../profiles/routes-kind.ts';
+import { credentialReferenceErrors, ownCredentialReferences } from '../credentials/index.ts';
+import { freeCopyName, getProfile, insertProfile, NAME_TAKEN, ownProfile, profileNames, removeProfile, updateProfile, type ProfileWithUser, type ProfileStore } from '../profiles/index.ts';
 import { policyName } from './service.ts';
 
 export type PolicyProfileInput = z.output<typeof policyProfileInput>;

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, listParam, ordering, paged, pagedSchema, pageQuery } from '../../http/list.ts';
-import { getAssetRow, scopeOfCaller } from '../assets/service.ts';
+import { getAssetRow, scopeOfCaller } from '../assets/index.ts';
 import { assetPolicyResults, policyRun, runPolicyHosts, runPolicyRules } from './results.ts';
 
 const tags = ['policy scans'];

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { importOval, listPolicies, policyDetail, removeImported } from './service.ts';
-import { scanProfileRoutes } from '../profiles/routes-kind.ts';
+import { scanProfileRoutes } from '../profiles/index.ts';
 import { POLICY_PROFILES } from './profiles.ts';
 import { policyResultRoutes } from './routes-results.ts';
 

@@ -15,7 +15,7 @@ import {
   listDocuments,
   type PolicyDocumentSummary,
 } from './repo.ts';
-import { profilesUsingPolicy } from '../profiles/service.ts';
+import { profilesUsingPolicy } from '../profiles/index.ts';
 
 export const IMPORTED_NAME_TAKEN = 'An imported policy with this name already exists.';
 

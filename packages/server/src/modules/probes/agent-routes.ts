@@ -25,7 +25,7 @@ import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskO
 import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
 import type { ProbeRow } from './repo.ts';
-import { releaseVault } from '../vault/service.ts';
+import { releaseVault } from '../vault/index.ts';
 import { taskSpecOf } from './task-spec.ts';
 import { idParams } from '../../http/list.ts';
 

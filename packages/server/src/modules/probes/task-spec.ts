@@ -2,13 +2,12 @@
 // run's exclusions and profile, the ids of the checks the profile selects, and the community templates among them.
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import type { TaskSpec } from '@bulwark/scanner';
-import { communityTemplatesOf, selectTests } from '../catalogue/catalogue.ts';
+import { communityTemplatesOf, selectTests } from '../catalogue/index.ts';
 import type { Db } from '../../db/client.ts';
-import { addScanErrors, taskCheckpointHosts } from '../tasks/index.ts';
-import { credentialRowsFor, linuxLoginOf, loginsOf, pinnedHostKeys, windowsLoginOf } from '../credentials/service.ts';
-import { borrow, type VaultContext } from '../vault/service.ts';
-import type { ClaimedTask } from '../tasks/index.ts';
-import { policyContent } from '../policies/service.ts';
+import { addScanErrors, taskCheckpointHosts, type ClaimedTask } from '../tasks/index.ts';
+import { credentialRowsFor, linuxLoginOf, loginsOf, pinnedHostKeys, windowsLoginOf } from '../credentials/index.ts';
+import { borrow, type VaultContext } from '../vault/index.ts';
+import { policyContent } from '../policies/index.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
 async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec['checkpoint']> {

@@ -5,7 +5,7 @@ import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import { categoryId, COMMUNITY_CATEGORIES } from '@bulwark/scanner';
 import type { Db } from '../../db/client.ts';
 import { scanProfiles, type NetworkProfileFields } from '../../db/schema/index.ts';
-import { catalogue } from '../catalogue/catalogue.ts';
+import { catalogue } from '../catalogue/index.ts';
 
 const EMPTY: NetworkProfileFields = DEFAULT_NETWORK_PROFILE;
 

@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { NetworkProfileFields } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../http/errors.ts';
-import { unknownSelections } from '../catalogue/catalogue.ts';
-import { credentialReferenceErrors, ownCredentialReferences } from '../credentials/service.ts';
+import { unknownSelections } from '../catalogue/index.ts';
+import { credentialReferenceErrors, ownCredentialReferences } from '../credentials/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {

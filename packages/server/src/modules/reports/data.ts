@@ -21,7 +21,7 @@ import { badRequest } from '../../http/errors.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { assetConditions } from '../../tenancy/asset-filters.ts';
 import { matchingFindings, minQodOf, vulnerabilityFilterQuery, type VulnerabilityFilter } from '../vulnerabilities/index.ts';
-import { trend } from '../dashboards/service.ts';
+import { trend } from '../dashboards/index.ts';
 
 type Row = Record<string, unknown>;
 

@@ -1,4 +1,5 @@
-// The face of results: other modules start, queue and wait for a run's processing through these only.
+// The face of results: other modules start, queue and wait for a run's processing through these only; the
+// composition root registers its routes.
 export {
   queueLiveProcessing,
   RUN_LIVE_QUEUE,
@@ -9,3 +10,4 @@ export {
   startRunProcessing,
 } from './queue.ts';
 export { processDeliveredSoFar } from './live.ts';
+export { resultsRoutes } from './routes.ts';

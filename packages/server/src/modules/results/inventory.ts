@@ -8,7 +8,7 @@ import { guessOs } from './os-guess.ts';
 import type { DeliveredHost } from './scan-result.ts';
 import { intArray, jsonRows } from './sql.ts';
 import { queryRows } from '../../db/rows.ts';
-import { isPublicAddress } from '../assets/normalise.ts';
+import { isPublicAddress } from '../assets/index.ts';
 
 export interface BatchContext {
   customerId: number;

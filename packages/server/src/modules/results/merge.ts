@@ -7,7 +7,7 @@ import type { FindingInput } from './findings.ts';
 import type { BatchContext } from './inventory.ts';
 import { intArray, jsonRows, textArray } from './sql.ts';
 import { issueHid } from '@bulwark/core';
-import { upsertIssues } from '../vulnerabilities/service.ts';
+import { upsertIssues } from '../vulnerabilities/index.ts';
 
 /**
  * Upserts the findings seen (one multi-row statement). A finding this run already touched (last_run_id = this run:

@@ -5,7 +5,7 @@ import { findingRiskScore } from '@bulwark/intel';
 import { QOD_OF_TYPE, RULE_SEVERITY_CODE, type PolicyHostResult } from '@bulwark/core';
 import type { FindingInput } from './findings.ts';
 import type { DeliveredPolicy } from './scan-result.ts';
-import type { PolicyHostInput } from '../policies/service.ts';
+import type { PolicyHostInput } from '../policies/index.ts';
 
 export const policyCheckId = (ruleId: string) => `policy:${ruleId}`;
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { jobProgress, scanRuns } from '../../db/schema/index.ts';
 import { processRun } from './process.ts';
 import { runHasUnprocessedResults } from '../tasks/index.ts';
-import { handOver, notifyRunEnded, type Send } from '../notifications/service.ts';
+import { handOver, notifyRunEnded, type Send } from '../notifications/index.ts';
 
 export const RUN_PROCESSING_QUEUE = 'scan-results';
 

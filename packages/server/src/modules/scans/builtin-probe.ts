@@ -7,9 +7,8 @@ import { MAX_TASK_ATTEMPTS, ON_PROBE_TASK_STATES, SCAN_ERROR_TYPE, SCAN_TASK_STA
 import type { TaskDecision } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
-import { sweepRemoteProbes } from '../probes/sweeper.ts';
-import { taskSpecOf } from '../probes/task-spec.ts';
-import { releaseVault } from '../vault/service.ts';
+import { sweepRemoteProbes, taskSpecOf } from '../probes/index.ts';
+import { releaseVault } from '../vault/index.ts';
 import { queueLiveProcessing, startProcessingIfReady, startRunProcessing } from '../results/index.ts';
 import { onTasksQueued } from './notify.ts';
 import { ScanProcess } from './scan-process/index.ts';

@@ -1,10 +1,10 @@
 // Queries on network scans, always for one customer: the references a scan names (profile, targets, probe, group),
 // reading, writing and deleting scans, and the reply shape of scan/nscans/.
-import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { FINAL_TASK_STATES, ON_PROBE_TASK_STATES, SCAN_TASK_STATE as S, type NetworkScan } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { assets, probeGroups, probes, scanProfiles, scanRuns, scans, scanTasks, tags, users } from '../../db/schema/index.ts';
-import { tagSetTargets } from '../assets/tag-evaluation.ts';
+import { tagSetTargets } from '../assets/index.ts';
 
 /** The assets a network scan can target (web applications are for web scans). */
 const NETWORK_SCAN_KINDS = ['host', 'network', 'range'] as const;
@@ -105,37 +105,23 @@ export async function getScan(db: Tx, customerId: number, id: number, scanType?:
   return row ?? null;
 }
 
-/** Whether a run of the scan is on a probe or having its results processed (it cannot be deleted then). */
-/** Whether a run of the scan has not ended: a task queued, on a probe, paused (it can resume) or being processed. */
-export async function scanActive(db: Tx, customerId: number, scanId: number): Promise<boolean> {
+/** Whether a task of one of the scan's runs is in a state the condition names. */
+async function scanHasTask(db: Tx, customerId: number, scanId: number, state: SQL): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(scanTasks)
     .innerJoin(scanRuns, eq(scanRuns.id, scanTasks.runId))
-    .where(
-      and(
-        eq(scanRuns.customerId, customerId),
-        eq(scanRuns.scanId, scanId),
-        notInArray(scanTasks.state, [...FINAL_TASK_STATES, S.group_run]),
-      ),
-    );
+    .where(and(eq(scanRuns.customerId, customerId), eq(scanRuns.scanId, scanId), state));
   return (row?.n ?? 0) > 0;
 }
 
-export async function scanBusy(db: Tx, customerId: number, scanId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(scanTasks)
-    .innerJoin(scanRuns, eq(scanRuns.id, scanTasks.runId))
-    .where(
-      and(
-        eq(scanRuns.customerId, customerId),
-        eq(scanRuns.scanId, scanId),
-        inArray(scanTasks.state, [...ON_PROBE_TASK_STATES, S.process_results]),
-      ),
-    );
-  return (row?.n ?? 0) > 0;
-}
+/** Whether a run of the scan has not ended: a task queued, on a probe, paused (it can resume) or being processed. */
+export const scanActive = (db: Tx, customerId: number, scanId: number): Promise<boolean> =>
+  scanHasTask(db, customerId, scanId, notInArray(scanTasks.state, [...FINAL_TASK_STATES, S.group_run]));
+
+/** Whether a run of the scan is on a probe or having its results processed (it cannot be deleted then). */
+export const scanBusy = (db: Tx, customerId: number, scanId: number): Promise<boolean> =>
+  scanHasTask(db, customerId, scanId, inArray(scanTasks.state, [...ON_PROBE_TASK_STATES, S.process_results]));
 
 /** Scans in the reply shape, in the order of `rows`. */
 export async function toNetworkScans(db: Db, customerId: number, rows: ScanRow[]): Promise<NetworkScan[]> {

@@ -26,7 +26,7 @@ import { badRequest, conflict, notFound, type FieldErrors } from '../../http/err
 import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan } from './scan-repo.ts';
 import { StartError, startRun } from './start.ts';
 import { nextStarts, type Timing } from './schedule-recurrence.ts';
-import { handOver, notifyRunEvent, type Send } from '../notifications/service.ts';
+import { handOver, notifyRunEvent, type Send } from '../notifications/index.ts';
 
 type ScheduleRow = typeof scanSchedules.$inferSelect;
 export type ScheduleValues = z.output<typeof scheduleInput>;

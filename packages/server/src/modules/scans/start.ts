@@ -5,8 +5,8 @@ import { GROUP_RUN_SPLIT_THRESHOLD, MAX_CHILD_TASKS, SCAN_TASK_STATE as S } from
 import { expandTargets, formatIp, parseTarget, TargetError, type IpFamily } from '@bulwark/scanner';
 import type { Db } from '../../db/client.ts';
 import { scanRuns, scans, scanTasks } from '../../db/schema/index.ts';
-import { profileForRun } from '../profiles/service.ts';
-import { policyName } from '../policies/service.ts';
+import { profileForRun } from '../profiles/index.ts';
+import { policyName } from '../policies/index.ts';
 import { runTargets, type ScanRow } from './scan-repo.ts';
 import { dispatchTask, moveTask, refreshRun, type RunRow } from '../tasks/index.ts';
 import { notifyTasksQueued } from './notify.ts';

@@ -9,9 +9,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { DISPLAY_NAME } from '../../tenancy/asset-filters.ts';
-import { refreshAssetRisk } from '../assets/index.ts';
-import { evaluateTag } from '../assets/tag-evaluation.ts';
-import { rulesCondition, tagSetCondition } from '../assets/tag-rules.ts';
+import { refreshAssetRisk, evaluateTag, rulesCondition, tagSetCondition } from '../assets/index.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { getTagRow, type TagRow } from './repo.ts';
 

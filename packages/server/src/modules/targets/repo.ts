@@ -5,8 +5,7 @@ import { assets } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/rows.ts';
-import { isPublicAddress, type TargetKind } from '../assets/normalise.ts';
-import { deleteAssets } from '../assets/service.ts';
+import { isPublicAddress, type TargetKind, deleteAssets } from '../assets/index.ts';
 import { isIP } from 'node:net';
 import { ASSET_KIND_TYPE } from '@bulwark/core';
 

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, ordering, paged, pagedSchema, pageQuery, parseInput, patchBody } from '../../http/list.ts';
-import { normaliseHost, normaliseIpRange, type TargetKind } from '../assets/normalise.ts';
+import { normaliseHost, normaliseIpRange, type TargetKind } from '../assets/index.ts';
 import { deleteTarget, getTarget, listTargets, type TargetOrdering, type TargetRow } from './repo.ts';
 import { saveMany, saveTarget } from './service.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findTarget, insertTarget, insertTargets, updateTarget, type TargetRow, type TargetValues } from './repo.ts';
-import { classifyTarget, splitTargetLines, type TargetKind } from '../assets/normalise.ts';
+import { classifyTarget, splitTargetLines, type TargetKind } from '../assets/index.ts';
 
 const DUPLICATE: Record<TargetKind, string> = {
   host: 'This host is already in your scan targets.',

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { customers, scanTasks } from '../../db/schema/index.ts';
 import { addScanErrors, dispatchTask, moveTask } from './queue.ts';
 import { refreshRun } from './runs.ts';
-import { handOver, notifyRunEvent, type Send } from '../notifications/service.ts';
+import { handOver, notifyRunEvent, type Send } from '../notifications/index.ts';
 
 export interface BlackoutChange {
   customerId: number;

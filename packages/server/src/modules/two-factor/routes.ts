@@ -15,16 +15,12 @@ import {
   twoFactorStatus,
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { updateUser } from '../auth/users-repo.ts';
+import { updateUser, audit, matchTotp, maskPhone, newTotpSecret, sendSmsCode, totpUri, verifySmsCode, verifyUserTotp, dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes, endOtherSessions } from '../auth/index.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { consume } from '../../http/rate-limit.ts';
 import type { Auth } from '../../http/session.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { audit } from '../auth/audit.ts';
-import { matchTotp, maskPhone, newTotpSecret, sendSmsCode, totpUri, verifySmsCode, verifyUserTotp } from '../auth/otp.ts';
-import { dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes } from '../auth/recovery-codes.ts';
-import { endOtherSessions } from '../auth/sessions.ts';
 
 const tags = ['two-factor'];
 

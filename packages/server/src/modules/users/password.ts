@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import type { Auth } from '../../http/session.ts';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords.ts';
-import { audit } from '../auth/audit.ts';
+import { audit } from '../auth/index.ts';
 
 export async function changePassword(ctx: AppContext, request: FastifyRequest, auth: Auth, current: string, next: string): Promise<void> {
   if (auth.session.impersonated) throw forbidden('The password cannot be changed in an impersonated session.');

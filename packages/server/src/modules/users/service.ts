@@ -8,8 +8,8 @@ import { users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Auth, CustomerRow, UserRow } from '../../http/session.ts';
 import { subjectOf } from '../../http/guards.ts';
-import { maskPhone } from '../auth/otp.ts';
-import { digestOfProfile } from '../reports/service.ts';
+import { maskPhone } from '../auth/index.ts';
+import { digestOfProfile } from '../reports/index.ts';
 
 export function toProfile(user: UserRow, customer: CustomerRow): UserProfile {
   return {

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { beyondTrustTestInput, beyondTrustTestResult, type BeyondTrustTestResult } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
-import { customerParams, integrationSettingsRoutes, ownCustomer } from '../notifications/settings-routes.ts';
+import { customerParams, integrationSettingsRoutes, ownCustomer } from '../notifications/index.ts';
 import { PasswordSafeError, type PasswordSafeCall } from './password-safe.ts';
 import { passwordSafeOf, VAULT_NOT_SET_UP } from './service.ts';
 

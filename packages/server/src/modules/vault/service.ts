@@ -5,10 +5,12 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { trustedCas } from '../../lib/trusted-cas.ts';
-import { vaultCheckouts } from '../../db/schema/index.ts';
-import { openSettings } from '../notifications/settings.ts';
-import type { CredentialRow } from '../credentials/repo.ts';
+import { vaultCheckouts, type scanCredentials } from '../../db/schema/index.ts';
+import { openSettings } from '../notifications/index.ts';
 import { PasswordSafe, PasswordSafeError, type PasswordSafeCall } from './password-safe.ts';
+
+// A scan credential row, read from the schema (not from the credentials module, which imports the vault).
+type CredentialRow = typeof scanCredentials.$inferSelect;
 
 export type VaultContext = Pick<AppContext, 'db' | 'secrets' | 'config'> & { log?: Pick<AppContext['log'], 'warn'> };
 

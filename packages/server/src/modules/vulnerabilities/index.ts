@@ -1,5 +1,6 @@
 // The face of vulnerabilities: the finding filter other read models (reports, the digest) share, the customer's minimum
-// quality of detection, ignored tests, and the expiry of ignores. Other modules import these from here only.
+// quality of detection, ignored tests, the expiry of ignores, issues, the archive of stale assets (with their findings)
+// and the routes. Other modules import these from here only.
 export {
   expireIgnores,
   ignoredTestIds,
@@ -8,4 +9,11 @@ export {
   setTestIgnored,
   vulnerabilityFilterQuery,
   type VulnerabilityFilter,
+  issuesOfAssets,
+  refreshIssues,
+  upsertIssues,
 } from './service.ts';
+export { archiveStaleAssets } from './asset-lifecycle.ts';
+export { issueRoutes } from './routes-issues.ts';
+export { savedFilterRoutes } from './routes-saved-filters.ts';
+export { vulnerabilityRoutes } from './routes.ts';

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
 import { fieldErrors } from '../../http/list.ts';
-import { refreshAssetRisk } from '../assets/risk.ts';
+import { refreshAssetRisk } from '../assets/index.ts';
 import type { AssetScope } from '../../tenancy/visibility.ts';
 import { vulnerabilityFilterQuery } from './filters.ts';
 import { refreshIssues } from './issues.ts';

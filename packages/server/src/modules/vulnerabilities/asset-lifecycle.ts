@@ -1,11 +1,12 @@
 // Lifecycle management (customer settings lifecycle_management_enabled and lifecycle_period, feature-areas §9
 // retention options): a host not seen by any scan for the period is archived, and its open findings are closed with
 // the reason `asset_archived`. An archived host that a scan sees again comes back (results processing clears it).
-// Runs with housekeeping; the clock is passed in.
+// Runs with housekeeping; the clock is passed in. It sits with the findings it closes (and their issues), not with
+// assets, so that assets never import vulnerabilities while vulnerabilities refresh assets' risk.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
-import { refreshIssues } from '../vulnerabilities/issues.ts';
+import { refreshIssues } from './issues.ts';
 
 export async function archiveStaleAssets(db: Db, now: Date): Promise<{ archived: number; findingsClosed: number }> {
   return db.transaction(async (tx) => {
