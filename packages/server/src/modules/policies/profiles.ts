@@ -11,10 +11,20 @@ import {
 } from '@bulwark/core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import { credentialReferenceErrors, ownCredentialReferences } from '../credentials/index.ts';
-import { freeCopyName, getProfile, insertProfile, NAME_TAKEN, ownProfile, profileNames, removeProfile, updateProfile, type ProfileWithUser, type ProfileStore } from '../profiles/index.ts';
+import {
+  freeCopyName,
+  getProfile,
+  insertNamedProfile,
+  NAME_TAKEN,
+  ownProfile,
+  profileNames,
+  removeProfile,
+  updateNamedProfile,
+  type ProfileWithUser,
+  type ProfileStore,
+} from '../profiles/index.ts';
 import { policyName } from './service.ts';
 
 export type PolicyProfileInput = z.output<typeof policyProfileInput>;
@@ -99,13 +109,7 @@ async function insertChecked(
   input: PolicyProfileInput,
   name: string,
 ): Promise<ProfileWithUser> {
-  try {
-    const row = await insertProfile(db, customerId, userId, { ...valuesOf(input), name });
-    return (await getProfile(db, customerId, row.id, 'oval'))!;
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict({ name: [NAME_TAKEN] });
-    throw e;
-  }
+  return insertNamedProfile(db, customerId, userId, { ...valuesOf(input), name });
 }
 
 export async function createPolicyProfile(db: Db, customerId: number, userId: number, input: PolicyProfileInput): Promise<ProfileWithUser> {
@@ -120,13 +124,7 @@ export async function changePolicyProfile(db: Db, customerId: number, id: number
   const current = await ownPolicyProfile(db, customerId, id);
   await checkFields(db, customerId, input);
   await checkName(db, customerId, input.name, current.name);
-  try {
-    await updateProfile(db, customerId, id, valuesOf(input));
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict({ name: [NAME_TAKEN] });
-    throw e;
-  }
-  return (await getProfile(db, customerId, id, 'oval'))!;
+  return updateNamedProfile(db, customerId, id, valuesOf(input));
 }
 
 export async function copyPolicyProfile(db: Db, customerId: number, userId: number, id: number): Promise<ProfileWithUser> {

@@ -26,6 +26,7 @@ import {
   updateProfile,
   type ProfileRow,
   type ProfileType,
+  type ProfileValues,
   type ProfileWithUser,
 } from './repo.ts';
 
@@ -105,14 +106,30 @@ export async function freeCopyName(db: Tx, customerId: number, name: string, typ
   return next;
 }
 
-async function insertChecked(db: Db, customerId: number, userId: number, input: ProfileInput, name: string): Promise<ProfileWithUser> {
+/** A write of a profile's name: a unique violation (another profile took the name meanwhile) is 409 keyed `name`. */
+async function nameWrite<T>(write: () => Promise<T>): Promise<T> {
   try {
-    const row = await insertProfile(db, customerId, userId, { name, description: input.description, fields: fieldsOf(input) });
-    return (await getProfile(db, customerId, row.id))!;
+    return await write();
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict({ name: [NAME_TAKEN] });
     throw e;
   }
+}
+
+/** Inserts a profile of any kind (its type in `values`) and reads it back with its author. */
+export async function insertNamedProfile(db: Db, customerId: number, userId: number, values: ProfileValues): Promise<ProfileWithUser> {
+  const row = await nameWrite(() => insertProfile(db, customerId, userId, values));
+  return (await getProfile(db, customerId, row.id, values.type ?? 'nvt'))!;
+}
+
+/** Changes a profile of any kind (its type in `values`) and reads it back with its author. */
+export async function updateNamedProfile(db: Db, customerId: number, id: number, values: ProfileValues): Promise<ProfileWithUser> {
+  await nameWrite(() => updateProfile(db, customerId, id, values));
+  return (await getProfile(db, customerId, id, values.type ?? 'nvt'))!;
+}
+
+function insertChecked(db: Db, customerId: number, userId: number, input: ProfileInput, name: string): Promise<ProfileWithUser> {
+  return insertNamedProfile(db, customerId, userId, { name, description: input.description, fields: fieldsOf(input) });
 }
 
 export async function createProfile(db: Db, customerId: number, userId: number, input: ProfileInput): Promise<ProfileWithUser> {
@@ -133,13 +150,7 @@ export async function changeProfile(db: Db, customerId: number, id: number, inpu
   const current = await ownProfile(db, customerId, id);
   await checkFields(db, customerId, input);
   await checkName(db, customerId, input.name, current.name);
-  try {
-    await updateProfile(db, customerId, id, { name: input.name, description: input.description, fields: fieldsOf(input) });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict({ name: [NAME_TAKEN] });
-    throw e;
-  }
-  return (await getProfile(db, customerId, id))!;
+  return updateNamedProfile(db, customerId, id, { name: input.name, description: input.description, fields: fieldsOf(input) });
 }
 
 export async function removeProfile(db: Db, customerId: number, id: number, type: ProfileType = 'nvt'): Promise<void> {
