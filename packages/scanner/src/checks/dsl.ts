@@ -1,7 +1,7 @@
 // dsl-lite: a small, safe expression language for matchers (a subset of Nuclei's DSL), parsed once and evaluated without eval().
 import { DSL_FUNCTIONS, type Value } from './dsl-functions.ts';
 import { translateRe2 } from './regex.ts';
-import { TemplateError } from './types.ts';
+import { TemplateError } from './errors.ts';
 
 export { DSL_FUNCTIONS, type Value } from './dsl-functions.ts';
 export type Expr =

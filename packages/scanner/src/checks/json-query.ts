@@ -1,6 +1,6 @@
 // A small subset of jq for `json` extractors: paths (`.a.b`, `.["a-b"]`, `.a[0]`, `.a[]`, `.a?`) joined by `|`.
 // Templates mostly pick one field; anything beyond paths (select, to_entries …) is refused when the template is parsed.
-import { TemplateError } from './types.ts';
+import { TemplateError } from './errors.ts';
 
 export type JsonStep = { k: 'key'; name: string } | { k: 'index'; i: number } | { k: 'each' };
 export interface JsonQuery {

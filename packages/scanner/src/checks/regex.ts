@@ -1,5 +1,5 @@
 // Translates Go RE2 regular expressions (as written in Nuclei templates) to JavaScript RegExp, or refuses them.
-import { TemplateError } from './types.ts';
+import { TemplateError } from './errors.ts';
 
 const POSIX: Record<string, string> = {
   alpha: 'A-Za-z',

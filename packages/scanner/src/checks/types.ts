@@ -139,4 +139,4 @@ export interface CheckTemplate {
   unsafe?: string;
 }
 
-export class TemplateError extends Error {}
+export { TemplateError } from './errors.ts';

@@ -3,7 +3,7 @@
 import { Socket, isIPv6 } from 'node:net';
 import { getSystemErrorName } from 'node:util';
 import { LagClock } from './lag-clock.js';
-import type { TcpConnectOutcome } from './tcp.ts';
+import type { TcpConnectOutcome } from './types.ts';
 
 const LOCAL = new Set(['EMFILE', 'ENFILE', 'EADDRNOTAVAIL', 'ENOBUFS', 'EADDRINUSE', 'ENOMEM']);
 

@@ -1,13 +1,8 @@
 // One TCP connect attempt: open when the handshake completes, closed on ECONNREFUSED, filtered on timeout or unreachable.
 import { Connector } from './connector.ts';
+import type { TcpConnectOutcome } from './types.ts';
 
-export type TcpPortState = 'open' | 'closed' | 'filtered';
-
-export type TcpConnectOutcome =
-  | { state: TcpPortState; rttMs?: number; code?: string }
-  /** The attempt could not be made here (out of sockets or local ports); worth retrying later. */
-  | { state: 'local-error'; code: string }
-  | { state: 'aborted' };
+export type { TcpConnectOutcome, TcpPortState } from './types.ts';
 
 const shared = new Connector();
 

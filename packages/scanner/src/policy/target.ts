@@ -3,6 +3,7 @@
 import { shellQuote } from '../auth/ssh-session.ts';
 import { Batcher, type CommandOutput, type CommandRunner } from './runner.ts';
 import { parseWalks, specOf, walkCommand, WalkCover, type WalkSpec } from './walks.ts';
+import type { FileEntry, FileType, FsScope, WalkResult } from './types.ts';
 
 const isCovered = (c: WalkSpec, s: WalkSpec) => new WalkCover(c, { entries: [] }).covers(s);
 
@@ -12,41 +13,7 @@ function requireGnuFind(out: string): void {
   if (!out.startsWith('\u0001F\0')) throw new Error('The target has no GNU find with -printf; file objects cannot be collected.');
 }
 
-export type FileType =
-  'regular' | 'directory' | 'symbolic link' | 'block special' | 'character special' | 'fifo' | 'socket' | 'missing' | 'loop' | 'unknown';
-
-export interface FileEntry {
-  path: string;
-  /** The entry itself (lstat). */
-  type: FileType;
-  /** What a symlink points to ("missing" when dangling); the same as type for anything else. */
-  followed: FileType;
-  mode: number;
-  uid: number;
-  gid: number;
-  size: number;
-  atime?: number;
-  ctime?: number;
-  mtime?: number;
-  /** Depth below the walk's root (0 = the root). */
-  depth: number;
-  /** The last path component (walks only). */
-  name?: string;
-  /** A symlink's target as stored in the link (walks only). */
-  link?: string;
-  /** A directory on a mount the walk did not enter. */
-  pruned?: boolean;
-}
-
-/** Which file systems a walk may enter, as OVAL's recurse_file_system says. */
-export type FsScope = 'all' | 'local' | 'defined';
-
-export interface WalkResult {
-  /** lstat of the root, when it exists. */
-  root?: FileEntry;
-  /** The root (followed, depth 0) and everything below it, parents before children. */
-  entries: FileEntry[];
-}
+export type { FileEntry, FileType, FsScope, WalkResult } from './types.ts';
 
 export type FileRead = { ok: true; data: Buffer } | { ok: false; reason: 'missing' | 'unreadable' };
 

@@ -2,7 +2,7 @@
 // mounts marked), parsing its output back into paths, and answering a walk of a subtree from a walk already made of
 // an enclosing tree, so that "/" is read once however many objects look below it.
 import { shellQuote } from '../auth/ssh-session.ts';
-import type { FileEntry, FsScope, WalkResult } from './target.ts';
+import type { FileEntry, FsScope, WalkResult } from './types.ts';
 
 export interface WalkSpec {
   key: string;

@@ -1,6 +1,6 @@
 // Message brokers and Erlang: AMQP 0-9-1 (RabbitMQ), MQTT 3.1.1 (Mosquitto), NATS's INFO greeting, the Erlang port mapper.
 import { printable } from './conn.ts';
-import type { TcpFingerprint } from './fingerprints.ts';
+import type { TcpFingerprint } from './types.ts';
 import type { Found } from './result.ts';
 
 // ---------------------------------------------------------------- AMQP

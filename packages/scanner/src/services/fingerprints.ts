@@ -1,22 +1,13 @@
 // Fingerprints for services that wait for the client: Redis, PostgreSQL, MongoDB, Memcached, RDP, SMB, LDAP, DNS (TCP);
 // brokers in brokers.ts.
-import { printable, text, type ServiceConnection } from './conn.ts';
+import { printable, text } from './conn.ts';
 import type { Found } from './result.ts';
+import type { TcpFingerprint } from './types.ts';
 import { berDecode, berInt, berLength, berString, tlv, type BerNode } from './ber.ts';
 import { dnsProduct, parseDnsResponse, versionBindQuery } from './dns.ts';
 import { BROKER_FINGERPRINTS } from './brokers.ts';
 
-export interface FingerprintContext {
-  timeoutMs: number;
-  signal?: AbortSignal;
-  /** Opens a fresh connection to the same port (undefined when it cannot). */
-  connect(): Promise<ServiceConnection | undefined>;
-}
-
-export interface TcpFingerprint {
-  name: string;
-  run(conn: ServiceConnection, ctx: FingerprintContext): Promise<Found | undefined>;
-}
+export type { FingerprintContext, TcpFingerprint } from './types.ts';
 
 // ---------------------------------------------------------------- Redis
 
