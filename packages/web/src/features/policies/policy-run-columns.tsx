@@ -1,23 +1,10 @@
 // The columns of the policy scan list: the §3 columns of a run with the policy evaluated and the hosts' mean score in
 // place of the findings result; each row links to view/oscan/{runId}.
 import { Text } from '@mantine/core';
-import type { ScanListColumn, ScanRunRow } from '@bulwark/core';
+import type { ScanRunRow } from '@bulwark/core';
 import type { DataColumn } from '../../components/data-table/index.ts';
-import { RUN_ACTIONS_COLUMN, runCell } from '../scans/ScanRunsTable.tsx';
-import { columnLabel, columnSortKey, DESC_FIRST_COLUMNS } from '../scans/scan-format.ts';
+import { RUN_ACTIONS_COLUMN, runColumn } from '../scans/ScanRunsTable.tsx';
 import { ScoreBadge } from './ScoreBadge.tsx';
-
-function runColumn(column: ScanListColumn, hiddenByDefault = false): DataColumn<ScanRunRow> {
-  return {
-    key: column,
-    header: columnLabel(column),
-    cell: (run) => runCell(run, column),
-    sortKey: columnSortKey(column),
-    descendingFirst: DESC_FIRST_COLUMNS.includes(column),
-    hideable: column !== 'name',
-    hiddenByDefault,
-  };
-}
 
 export const POLICY_RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
   runColumn('name'),

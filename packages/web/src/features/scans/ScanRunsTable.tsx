@@ -61,17 +61,22 @@ export const RUN_ACTIONS_COLUMN: DataColumn<ScanRunRow> = {
   cell: (run) => <RunActionsMenu run={run} variant="menu" />,
 };
 
-/** Every §3 column sorts by its ordering name; all but the scan name may be hidden, Scan ID starts hidden. */
-export const RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
-  ...SCAN_COLUMNS.map((column): DataColumn<ScanRunRow> => ({
+/** A §3 column of a run list (network or policy): sorts by its ordering name; all but the scan name may be hidden. */
+export function runColumn(column: ScanListColumn, hiddenByDefault = false): DataColumn<ScanRunRow> {
+  return {
     key: column,
     header: columnLabel(column),
     cell: (run) => runCell(run, column),
     sortKey: columnSortKey(column),
     descendingFirst: DESC_FIRST_COLUMNS.includes(column),
     hideable: column !== 'name',
-    hiddenByDefault: OPTIONAL_COLUMNS.includes(column),
-  })),
+    hiddenByDefault,
+  };
+}
+
+/** The network list's columns: every §3 column, Scan ID (and the other optional ones) hidden until chosen. */
+export const RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
+  ...SCAN_COLUMNS.map((column) => runColumn(column, OPTIONAL_COLUMNS.includes(column))),
   RUN_ACTIONS_COLUMN,
 ];
 
