@@ -1,9 +1,10 @@
 // The "when" of every schedule form (scan schedules, report schedules; later monitors and assessments): the start date
 // when the schedule has one, the time and its time zone, how often it repeats, the rule's own fields (weekdays, a day of
 // the month, an interval, an end), the timing in words and the next runs. Each form brings its own words and fields; the
-// layout, the time and time-zone inputs and the repeat choice are the same everywhere.
+// layout, the time and time-zone inputs and the repeat choice are the same everywhere, and so is the end of the form
+// (the Active switch, Cancel and Create/Save).
 import type { ReactNode } from 'react';
-import { SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 
 export interface ScheduleFieldsProps {
@@ -62,5 +63,32 @@ export function ScheduleFields({ id, startDate, time, timeZone, repeat, children
       )}
       {upcoming}
     </Stack>
+  );
+}
+
+export interface ScheduleFormEndProps {
+  /** The form's checkbox props of its "active" field, and what being active means for this kind of schedule. */
+  active: GetInputPropsReturnType;
+  activeHint: string;
+  /** Whether a saved schedule is being changed (Save) rather than a new one made (Create). */
+  editing: boolean;
+  busy: boolean;
+  onCancel(): void;
+}
+
+/** The end of every schedule form: whether it is active, then Cancel and Create/Save schedule. */
+export function ScheduleFormEnd({ active, activeHint, editing, busy, onCancel }: ScheduleFormEndProps) {
+  return (
+    <>
+      <Switch {...active} label="Active" description={activeHint} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          {editing ? 'Save schedule' : 'Create schedule'}
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -2,12 +2,12 @@
 // monthly on a day or the last day) at a time in a time zone, who receives it, and whether it is active. The next five
 // runs are worked out by the server as the form changes, before anything is saved.
 import { useMemo } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS, type ReportFrequency, type ReportSchedule } from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { ScheduleFields } from '../../components/schedule/ScheduleFields.tsx';
+import { ScheduleFields, ScheduleFormEnd } from '../../components/schedule/ScheduleFields.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { REPORT_KEYS, createSchedule, updateSchedule } from './reports-api.ts';
@@ -124,15 +124,13 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
           autoComplete="off"
           required
         />
-        <Switch {...form.getInputProps('is_active', { type: 'checkbox' })} label="Active" description="Runs only while switched on." />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {schedule ? 'Save schedule' : 'Create schedule'}
-          </Button>
-        </Group>
+        <ScheduleFormEnd
+          active={form.getInputProps('is_active', { type: 'checkbox' })}
+          activeHint="Runs only while switched on."
+          editing={schedule !== undefined}
+          busy={busy}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

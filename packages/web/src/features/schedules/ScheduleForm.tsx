@@ -3,12 +3,12 @@
 // or an nth weekday; ending never, on a date or after N runs), who it is shared with, who hears about it, and whether it
 // is active. The next five runs are worked out by the server as the timing changes, before anything is saved.
 import { useMemo, useState, type ChangeEvent } from 'react';
-import { Button, Checkbox, Fieldset, Group, NumberInput, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { crudMessages, REPEAT_FREQUENCIES, REPEAT_FREQUENCY_LABELS, weekdayName, type RepeatFrequency, type Schedule } from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
-import { ScheduleFields } from '../../components/schedule/ScheduleFields.tsx';
+import { ScheduleFields, ScheduleFormEnd } from '../../components/schedule/ScheduleFields.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { browserTimeZone, isTimeZone, timeZoneChoices } from '../reports/report-format.ts';
@@ -220,15 +220,13 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
 
         <SharedTeamsField form={form} />
         <NotificationFields form={form} />
-        <Switch {...form.getInputProps('schedule_is_active', { type: 'checkbox' })} label="Active" description="Runs only while active." />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone()} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {schedule ? 'Save schedule' : 'Create schedule'}
-          </Button>
-        </Group>
+        <ScheduleFormEnd
+          active={form.getInputProps('schedule_is_active', { type: 'checkbox' })}
+          activeHint="Runs only while active."
+          editing={schedule !== undefined}
+          busy={busy}
+          onCancel={() => onDone()}
+        />
       </Stack>
     </form>
   );
