@@ -6,6 +6,7 @@ export { profileRoutes } from './routes.ts';
 export {
   freeCopyName,
   getProfile,
+  insertNamedProfile,
   insertProfile,
   NAME_TAKEN,
   ownProfile,
@@ -14,5 +15,6 @@ export {
   profilesUsingPolicy,
   type ProfileWithUser,
   removeProfile,
+  updateNamedProfile,
   updateProfile,
 } from './service.ts';
