@@ -1,7 +1,8 @@
-// Architecture rules that code review alone would let slip: no import cycle in any package (type-only imports are
-// erased and do not count), no module reaching into the scans module or the task queue's internals, and no SQL in
-// route files (routes are HTTP only; repositories hold the tenant-scoped SQL).
-import { readdirSync, readFileSync } from 'node:fs';
+// Architecture rules that code review alone would let slip: no import loop of any kind in any package (type imports
+// count: a loop of types is still two files that cannot be understood apart), every server module has a face
+// (modules/<area>/index.ts) and nothing outside a module imports its other files, the tenancy layer imports no module,
+// and no SQL in route files (routes are HTTP only; repositories hold the tenant-scoped SQL).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
@@ -9,6 +10,20 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PACKAGES = ['core', 'intel', 'scanner', 'server', 'web'];
+
+const SERVER_SRC = path.join(ROOT, 'packages/server/src');
+const MODULES = path.join(SERVER_SRC, 'modules');
+
+/** The module a file belongs to (its folder under modules/), or null outside the modules. */
+function moduleOf(file: string): string | null {
+  const rel = path.relative(MODULES, file);
+  return rel.startsWith('..') ? null : rel.split(path.sep)[0]!;
+}
+
+/** Every relative specifier a file imports or re-exports, statically or dynamically, type imports included. */
+function relativeImports(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom|\bimport\(?)\s*'(\.[^']+)'/g)].map((m) => m[1]!);
+}
 
 function filesUnder(dir: string, match: RegExp): string[] {
   const out: string[] = [];
@@ -21,30 +36,46 @@ function filesUnder(dir: string, match: RegExp): string[] {
 }
 
 describe('architecture', () => {
-  it.each(PACKAGES)('packages/%s/src has no import cycle', { timeout: 120_000 }, async (pkg) => {
+  it.each(PACKAGES)('packages/%s/src has no import cycle, type imports included', { timeout: 120_000 }, async (pkg) => {
     const src = path.join(ROOT, 'packages', pkg, 'src');
     const graph = await madge(src, {
       fileExtensions: ['ts', 'tsx', 'js'],
       tsConfig: path.join(ROOT, 'packages', pkg, 'tsconfig.json'),
-      detectiveOptions: { ts: { skipTypeImports: true }, tsx: { skipTypeImports: true }, es6: { skipTypeImports: true } },
+      detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false }, es6: { skipTypeImports: false } },
     });
     expect(graph.circular()).toEqual([]);
   });
 
-  it('lets no other module reach into the scans module, and the task queue only through its index', () => {
+  it('gives every server module a face (modules/<area>/index.ts)', () => {
+    const modules = readdirSync(MODULES, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect(modules.filter((m) => !existsSync(path.join(MODULES, m, 'index.ts')))).toEqual([]);
+  });
+
+  it("lets nothing outside a module import the module's other files, type imports included", () => {
     const offenders: string[] = [];
-    for (const f of filesUnder(path.join(ROOT, 'packages/server/src/modules'), /\.ts$/)) {
-      const rel = path.relative(path.join(ROOT, 'packages/server/src/modules'), f);
-      const text = readFileSync(f, 'utf8');
-      if (!rel.startsWith('scans/') && /from '\.\.\/scans\//.test(text)) offenders.push(`${rel} imports the scans module`);
-      if (!rel.startsWith('tasks/') && /from '\.\.\/tasks\/(?!index\.ts')/.test(text))
-        offenders.push(`${rel} imports a task-queue internal`);
+    for (const f of filesUnder(SERVER_SRC, /\.ts$/)) {
+      const own = moduleOf(f);
+      for (const spec of relativeImports(readFileSync(f, 'utf8'))) {
+        const target = path.resolve(path.dirname(f), spec);
+        const module = moduleOf(target);
+        if (module === null || module === own || target === path.join(MODULES, module, 'index.ts')) continue;
+        offenders.push(`${path.relative(SERVER_SRC, f)} imports ${path.relative(SERVER_SRC, target)}`);
+      }
     }
     expect(offenders).toEqual([]);
   });
 
+  it('keeps the tenancy layer below every module', () => {
+    const offenders = filesUnder(path.join(SERVER_SRC, 'tenancy'), /\.ts$/).filter((f) =>
+      relativeImports(readFileSync(f, 'utf8')).some((spec) => moduleOf(path.resolve(path.dirname(f), spec)) !== null),
+    );
+    expect(offenders.map((f) => path.relative(SERVER_SRC, f))).toEqual([]);
+  });
+
   it('keeps SQL out of route files', () => {
-    const offenders = filesUnder(path.join(ROOT, 'packages/server/src/modules'), /^routes.*\.ts$|-routes\.ts$/)
+    const offenders = filesUnder(MODULES, /^routes.*\.ts$|-routes\.ts$/)
       .filter((f) =>
         /from 'drizzle-orm'|db\/schema\/index\.ts'|ctx\.db\s*\.\s*(select|insert|update|delete|execute)\b/.test(readFileSync(f, 'utf8')),
       )

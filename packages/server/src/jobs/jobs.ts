@@ -7,13 +7,18 @@ import type { Database } from '../db/client.ts';
 import type { Jobs } from './types.ts';
 import type { Config } from '../config.ts';
 import { runHousekeeping } from './housekeeping.ts';
-import { runFeedImport } from '../modules/intel/import.ts';
-import { FEED_IMPORT_QUEUE } from '../modules/intel/queue.ts';
+import {
+  runFeedImport,
+  FEED_IMPORT_QUEUE,
+  FEED_SYNC_QUEUE,
+  retryOf,
+  type FeedSyncJob,
+  syncCron,
+  syncFeeds,
+  type SyncDeps,
+} from '../modules/intel/index.ts';
 import { processDeliveredSoFar, RUN_LIVE_QUEUE, RUN_PROCESSING_QUEUE, runProcessingJob } from '../modules/results/index.ts';
-import { ASSET_BULK_QUEUE, runBulkJob, type AssetBulkJob } from '../modules/assets/bulk-queue.ts';
-import { FEED_SYNC_QUEUE, retryOf, type FeedSyncJob } from '../modules/intel/sync/queue.ts';
-import { syncCron } from '../modules/intel/sync/schedule.ts';
-import { syncFeeds, type SyncDeps } from '../modules/intel/sync/sync.ts';
+import { ASSET_BULK_QUEUE, runBulkJob, type AssetBulkJob } from '../modules/assets/index.ts';
 import {
   generateReport,
   REPORT_QUEUE,
@@ -21,11 +26,11 @@ import {
   runDueSchedules,
   sendDueDigests,
   type ReportDeps,
-} from '../modules/reports/service.ts';
-import { EXPORT_QUEUE, runExport } from '../modules/exports/service.ts';
-import { runDueScanSchedules } from '../modules/scans/schedules.ts';
+} from '../modules/reports/index.ts';
+import { EXPORT_QUEUE, runExport } from '../modules/exports/index.ts';
+import { runDueScanSchedules } from '../modules/scans/index.ts';
 import { enforceBlackouts, releaseAllThrottled } from '../modules/tasks/index.ts';
-import { deliver, handOver, NOTIFY_QUEUE, queueDueReminders } from '../modules/notifications/service.ts';
+import { deliver, handOver, NOTIFY_QUEUE, queueDueReminders } from '../modules/notifications/index.ts';
 
 /** Every minute: blackout windows begun or ended, throttled tasks given free slots, scan schedules whose start has come. */
 export const SCAN_SCHEDULE_QUEUE = 'scan-schedules';
