@@ -2,7 +2,15 @@
 // the offline bundle of what it keeps.
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
-import { createBundle, BundleError, type BundleManifest, plannedSources, unknownSources, syncFeeds, type SourceOutcome } from '../modules/intel/index.ts';
+import {
+  createBundle,
+  BundleError,
+  type BundleManifest,
+  plannedSources,
+  unknownSources,
+  syncFeeds,
+  type SourceOutcome,
+} from '../modules/intel/index.ts';
 import { CliError } from './errors.ts';
 
 const number = (n: number): string => n.toLocaleString('en-US');

@@ -2,7 +2,18 @@
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { feedImports } from '../db/schema/index.ts';
-import { runFeedImport, sourceProblem, type ImportProgress, BundleError, importBundle, looksLikeBundle, matchCpe, matchPackage, parseCpeQuery, parsePackageSpec } from '../modules/intel/index.ts';
+import {
+  runFeedImport,
+  sourceProblem,
+  type ImportProgress,
+  BundleError,
+  importBundle,
+  looksLikeBundle,
+  matchCpe,
+  matchPackage,
+  parseCpeQuery,
+  parsePackageSpec,
+} from '../modules/intel/index.ts';
 import { CliError } from './errors.ts';
 
 export { CliError };

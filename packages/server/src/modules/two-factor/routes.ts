@@ -15,7 +15,21 @@ import {
   twoFactorStatus,
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { updateUser, audit, matchTotp, maskPhone, newTotpSecret, sendSmsCode, totpUri, verifySmsCode, verifyUserTotp, dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes, endOtherSessions } from '../auth/index.ts';
+import {
+  updateUser,
+  audit,
+  matchTotp,
+  maskPhone,
+  newTotpSecret,
+  sendSmsCode,
+  totpUri,
+  verifySmsCode,
+  verifyUserTotp,
+  dropRecoveryCodes,
+  newRecoveryCodes,
+  remainingRecoveryCodes,
+  endOtherSessions,
+} from '../auth/index.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { consume } from '../../http/rate-limit.ts';
