@@ -1,3 +1,4 @@
-// The face of news: newly exploited vulnerabilities announced by housekeeping, its routes. Other modules import it from here only.
+// The face of news: newly exploited vulnerabilities announced by housekeeping, its routes. Other modules import it from
+// here only.
 export { newsRoutes } from './routes.ts';
 export { announceNewlyExploited } from './service.ts';
