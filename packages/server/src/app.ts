@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { probeTimingOf, type AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -15,6 +15,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSession } from './http/session.ts';
 import { defaultWebDir, registerWeb } from './http/web.ts';
 import { startJobs } from './jobs/jobs.ts';
+import { MODULE_JOBS } from './module-jobs.ts';
 import { SecretBox, loadSecretKey } from './lib/secrets.ts';
 import { SmsSender } from './lib/sms.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     jobs: undefined,
     log: app.log,
     clock: () => new Date(),
+    probeTiming: probeTimingOf(config),
   };
   app.decorate('ctx', ctx);
   await bootstrap(db.db, config, app.log);
@@ -162,11 +164,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await registerWeb(app, config.webDir ?? defaultWebDir());
 
   // Every server queues jobs; with BULWARK_JOBS=off it leaves running them to `bulwark worker` processes.
-  ctx.jobs = await startJobs(db, app.log, {
-    work: config.jobs,
-    retryDelaySeconds: config.jobRetrySeconds,
-    feedSync: config,
-    reports: { config, secrets: ctx.secrets, mailer: ctx.mailer },
+  ctx.jobs = await startJobs(ctx, MODULE_JOBS, { work: config.jobs, retryDelaySeconds: config.jobRetrySeconds });
+  // The modules' serve loops (the built-in probe, the remote probe sweeper) start when the app is ready; preClose runs
+  // before every onClose hook, so they stop (running tasks handed back) while the database is still open.
+  const stops: (() => Promise<void>)[] = [];
+  app.addHook('onReady', async () => {
+    for (const loop of MODULE_JOBS.flatMap((m) => m.serve ?? [])) {
+      const stop = await loop(ctx);
+      if (stop) stops.push(stop);
+    }
+  });
+  app.addHook('preClose', async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
   });
   app.addHook('onClose', async () => {
     await ctx.jobs?.stop();

@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { CliError } from './cli/errors.ts';
 import type { buildApp as BuildApp } from './app.ts';
+import type { AppContext } from './context.ts';
 import type { openDatabase as OpenDatabase } from './db/client.ts';
 import type { createUser as CreateUser } from './cli/users.ts';
 import type { feedsImport as FeedsImport, intelMatch as IntelMatch } from './cli/intel.ts';
@@ -95,16 +96,30 @@ program
       onIdleError: (err) => log.warn({ err }, 'the database closed an idle connection'),
     });
     await db.migrate();
-    const [{ Mailer }, { SecretBox, loadSecretKey }] = await Promise.all([import('./mail/mailer.ts'), import('./lib/secrets.ts')]);
-    const mailer = new Mailer(db.db, cfg.smtpUrl, cfg.mailFrom, log);
-    const secrets = new SecretBox(loadSecretKey(cfg.secretKey, cfg.dataDir));
-    const jobs = await startJobs(db, log, {
-      work: true,
-      retryDelaySeconds: cfg.jobRetrySeconds,
-      feedSync: cfg,
-      reports: { config: cfg, secrets, mailer },
-    });
-    await (await import('./modules/intel/index.ts')).queueFirstFeedSync({ db: db.db, jobs, config: cfg });
+    const [{ Mailer }, { SecretBox, loadSecretKey }, { SmsSender }, { probeTimingOf }, { MODULE_JOBS }] = await Promise.all([
+      import('./mail/mailer.ts'),
+      import('./lib/secrets.ts'),
+      import('./lib/sms.ts'),
+      import('./context.ts'),
+      import('./module-jobs.ts'),
+    ]);
+    // The same context a serving process builds, without HTTP: the modules' queues and housekeeping run on it (their
+    // serve loops, the built-in probe and the sweeper, belong to `bulwark serve`).
+    const ctx: AppContext = {
+      config: cfg,
+      database: db,
+      db: db.db,
+      secrets: new SecretBox(loadSecretKey(cfg.secretKey, cfg.dataDir)),
+      mailer: new Mailer(db.db, cfg.smtpUrl, cfg.mailFrom, log),
+      sms: new SmsSender(cfg.smsUrl, cfg.smsToken),
+      jobs: undefined,
+      log,
+      clock: () => new Date(),
+      probeTiming: probeTimingOf(cfg),
+    };
+    const jobs = await startJobs(ctx, MODULE_JOBS, { work: true, retryDelaySeconds: cfg.jobRetrySeconds });
+    ctx.jobs = jobs;
+    await (await import('./modules/intel/index.ts')).queueFirstFeedSync(ctx);
     const stop = async (signal: string) => {
       log.info({ signal }, 'worker shutting down');
       await jobs.stop();

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset, AssetUsage } from '@bulwark/core';
 import { assets, findings } from '../src/db/schema/index.ts';
-import { runHousekeeping } from '../src/jobs/housekeeping.ts';
+import { housekeeping } from '../src/module-jobs.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -73,13 +73,13 @@ describe.each(BACKENDS)('asset lifecycle on %s', (backend) => {
       lifecycle_period: ['Choose one of 7, 14, 30, 90, 180, 365, 730 days.'],
     });
     // Off: nothing is archived.
-    expect(await runHousekeeping(t.ctx.db, now)).toMatchObject({ assetsArchived: 0 });
+    expect(await housekeeping(t.ctx, now)).toMatchObject({ assetsArchived: 0 });
     const on = await admin.patch('/api/customer/1/', { lifecycle_management_enabled: true, lifecycle_period: 30 });
     expect(on.body).toMatchObject({ lifecycle_management_enabled: true, lifecycle_period: 30 });
   });
 
   it('archives hosts not seen for the period and closes their open findings with the reason', async () => {
-    expect(await runHousekeeping(t.ctx.db, now)).toMatchObject({ assetsArchived: 1, findingsClosed: 1 });
+    expect(await housekeeping(t.ctx, now)).toMatchObject({ assetsArchived: 1, findingsClosed: 1 });
     const [f] = await t.ctx.db.select().from(findings).where(eq(findings.hostId, id.stale!));
     expect(f).toMatchObject({ state: 3, closedReason: 'asset_archived' });
     expect(f!.closedAt?.toISOString()).toBe(now.toISOString());
@@ -89,7 +89,7 @@ describe.each(BACKENDS)('asset lifecycle on %s', (backend) => {
     const archived = await admin.get<Page<Asset>>('/api/assets/assets/?archived=true');
     expect(archived.body.results.map((a) => [a.id, a.archived])).toEqual([[id.stale, now.toISOString()]]);
     expect((await admin.get<AssetUsage>('/api/usage/')).body.used).toBe(1);
-    expect(await runHousekeeping(t.ctx.db, now)).toMatchObject({ assetsArchived: 0, findingsClosed: 0 });
+    expect(await housekeeping(t.ctx, now)).toMatchObject({ assetsArchived: 0, findingsClosed: 0 });
   });
 
   it('brings an archived host back when a scan sees it again', async () => {

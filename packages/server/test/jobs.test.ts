@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { oneTimeTokens, rateLimits, sessions } from '../src/db/schema/index.ts';
-import { runHousekeeping, type HousekeepingResult } from '../src/jobs/housekeeping.ts';
+import type { HousekeepingResult } from '../src/jobs/housekeeping.ts';
 import { HOUSEKEEPING_QUEUE, startJobs, type Jobs } from '../src/jobs/jobs.ts';
+import { housekeeping, MODULE_JOBS } from '../src/module-jobs.ts';
 import { sha256 } from '../src/lib/secrets.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -95,9 +96,9 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
     rateLimits: [`${tag}:kept:1`],
   });
 
-  it('runHousekeeping deletes expired sessions, long-spent tokens and stale rate limits, and keeps live ones', async () => {
+  it('housekeeping deletes expired sessions, long-spent tokens and stale rate limits, and keeps live ones', async () => {
     await seed('direct');
-    const result = await runHousekeeping(t.ctx.db);
+    const result = await housekeeping(t.ctx);
     expect(result).toEqual({
       sessions: 2,
       tokens: 2,
@@ -111,7 +112,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
     });
     expect(await left('direct')).toEqual(KEPT('direct'));
     // Running again finds nothing more to do.
-    expect(await runHousekeeping(t.ctx.db)).toEqual({
+    expect(await housekeeping(t.ctx)).toEqual({
       sessions: 0,
       tokens: 0,
       rateLimits: 0,
@@ -128,7 +129,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
   it('keeps a session that is still signed in: its user stays signed in after housekeeping', async () => {
     const c = t.client();
     expect((await c.login('jobs@example.com', 'Battery-Staple-77')).status).toBe(200);
-    await runHousekeeping(t.ctx.db);
+    await housekeeping(t.ctx);
     expect((await c.get('/api/check-authentication/')).body.isAuthenticated).toBe(true);
   });
 
@@ -136,8 +137,8 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
     let jobs: Jobs;
     beforeAll(async () => {
       // Start from a clean slate of the earlier test's rows.
-      await runHousekeeping(t.ctx.db, new Date(Date.now() + 400 * DAY));
-      jobs = await startJobs(t.testDb.database, t.app.log);
+      await housekeeping(t.ctx, new Date(Date.now() + 400 * DAY));
+      jobs = await startJobs(t.ctx, MODULE_JOBS);
     });
     afterAll(async () => {
       await jobs?.stop();

@@ -258,7 +258,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     });
     expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
     hookFailures = 2;
-    const started = await runDueScanSchedules(t.ctx.db, new Date(schedule.body.next_run_at!), t.ctx.log, {
+    const started = await runDueScanSchedules(t.ctx.db, t.ctx, new Date(schedule.body.next_run_at!), t.ctx.log, {
       publicUrl: t.config.publicUrl,
       send: t.ctx.jobs!.send,
     });

@@ -327,9 +327,9 @@ describe.each(BACKENDS)('scan schedules on %s', (backend) => {
     await t.ctx.db.insert(assetTags).values({ customerId: 1, assetId: later, tagId });
     const due = new Date(weekly.next_run_at!);
     const threeDaysLate = new Date(due.getTime() + 3 * 86_400_000);
-    const started = await runDueScanSchedules(t.ctx.db, threeDaysLate, t.ctx.log);
+    const started = await runDueScanSchedules(t.ctx.db, t.ctx, threeDaysLate, t.ctx.log);
     expect(started).toHaveLength(1);
-    expect(await runDueScanSchedules(t.ctx.db, threeDaysLate, t.ctx.log)).toEqual([]);
+    expect(await runDueScanSchedules(t.ctx.db, t.ctx, threeDaysLate, t.ctx.log)).toEqual([]);
     const [run] = await t.ctx.db.select().from(scanRuns).where(eq(scanRuns.id, started[0]!));
     expect(run).toMatchObject({ scheduled: true, scanId: weekly.scan, userId: plannerId });
     expect([...run!.targets].sort()).toEqual(['127.0.0.11', '127.0.0.12']);
@@ -348,7 +348,7 @@ describe.each(BACKENDS)('scan schedules on %s', (backend) => {
       body({ name: 'Twice only', repeat: 'daily', weekdays: [], max_run_cnt: 1 }),
     );
     const at = new Date(once.body.next_run_at!);
-    expect(await runDueScanSchedules(t.ctx.db, at, t.ctx.log)).toHaveLength(1);
+    expect(await runDueScanSchedules(t.ctx.db, t.ctx, at, t.ctx.log)).toHaveLength(1);
     const done = (await admin.get<Schedule>(`/api/scan/schedules/${once.body.id}/`)).body;
     expect(done).toMatchObject({ run_count: 1, next_run_at: null, upcoming: [], end_type: 'ran_x_times' });
 
@@ -368,14 +368,16 @@ describe.each(BACKENDS)('scan schedules on %s', (backend) => {
       }),
     );
     const hollowAt = new Date(hollow.body.next_run_at!);
-    expect(await runDueScanSchedules(t.ctx.db, hollowAt, t.ctx.log)).toEqual([]);
+    expect(await runDueScanSchedules(t.ctx.db, t.ctx, hollowAt, t.ctx.log)).toEqual([]);
     const failed = (await admin.get<Schedule>(`/api/scan/schedules/${hollow.body.id}/`)).body;
     expect(failed).toMatchObject({ run_count: 0, last_error: 'The scan has no targets.' });
     expect(new Date(failed.next_run_at!).getTime()).toBeGreaterThan(hollowAt.getTime());
 
     const off = await admin.patch<Schedule>(`/api/scan/schedules/${hollow.body.id}/`, { schedule_is_active: false });
     expect(off.body).toMatchObject({ schedule_is_active: false, next_run_at: null, upcoming: [] });
-    expect(await runDueScanSchedules(t.ctx.db, new Date(hollowAt.getTime() + 30 * 86_400_000), t.ctx.log)).not.toContain(hollow.body.id);
+    expect(await runDueScanSchedules(t.ctx.db, t.ctx, new Date(hollowAt.getTime() + 30 * 86_400_000), t.ctx.log)).not.toContain(
+      hollow.body.id,
+    );
     const [row] = await t.ctx.db.select().from(scanSchedules).where(eq(scanSchedules.id, hollow.body.id));
     expect(row!.runCount).toBe(0);
   });

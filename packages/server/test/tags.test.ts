@@ -232,10 +232,10 @@ describe.each(BACKENDS)('tags on %s', (backend) => {
       exclusion_tags_mode_all: false,
     });
     const [row] = await t.ctx.db.select().from(scans).where(eq(scans.id, made.body.id));
-    expect((await startRun(t.ctx.db, row!, { userId: null })).targets).toEqual(['10.20.0.5', '10.20.0.6']);
+    expect((await startRun(t.ctx.db, t.ctx, row!, { userId: null })).targets).toEqual(['10.20.0.5', '10.20.0.6']);
     // An asset tagged later is in the next run.
     await asset('10.20.0.7', { name: 'cache-01' });
-    expect((await startRun(t.ctx.db, row!, { userId: null })).targets).toEqual(['10.20.0.5', '10.20.0.6', '10.20.0.7']);
+    expect((await startRun(t.ctx.db, t.ctx, row!, { userId: null })).targets).toEqual(['10.20.0.5', '10.20.0.6', '10.20.0.7']);
     const foreign = await rival.post('/api/scan/nscans/', {
       name: 'Spy',
       profile: 1,

@@ -130,7 +130,7 @@ describe.each(BACKENDS)('throttling and blackouts on %s', (backend) => {
     expect(set.body.blackouts).toMatchObject({ enabled: true, days_of_week: '0' });
 
     const inside = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate(), start.getUTCHours(), 30));
-    const changes = await enforceBlackouts(t.ctx.db, inside);
+    const changes = await enforceBlackouts(t.ctx.db, t.ctx, inside);
     expect(changes).toEqual([{ customerId: 1, active: true, paused: 1, resumed: 0 }]);
     expect(await stateOf(run.id)).toBe(-6);
     const errors = await t.ctx.db.select().from(scanErrors).where(eq(scanErrors.runId, run.id));
@@ -146,7 +146,7 @@ describe.each(BACKENDS)('throttling and blackouts on %s', (backend) => {
     expect((await claim()).status).toBe(204);
 
     const after = new Date(inside.getTime() + 2 * 3_600_000);
-    expect(await enforceBlackouts(t.ctx.db, after)).toEqual([{ customerId: 1, active: false, paused: 0, resumed: 1 }]);
+    expect(await enforceBlackouts(t.ctx.db, t.ctx, after)).toEqual([{ customerId: 1, active: false, paused: 0, resumed: 1 }]);
     expect((await t.ctx.db.select().from(customers).where(eq(customers.id, 1)))[0]!.blackoutActive).toBe(false);
     const resumed = await claim();
     expect(resumed.body.task).toMatchObject({ id: taskId, checkpoint: { done: [host] } });

@@ -117,7 +117,7 @@ export async function deliveredRun(
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const [row] = await t.ctx.db.select().from(scans).where(eq(scans.id, made.body.id));
-  const run = await startRun(t.ctx.db, row!, { userId: row!.userId! });
+  const run = await startRun(t.ctx.db, t.ctx, row!, { userId: row!.userId! });
   await t.ctx.db.update(scanTasks).set({ state: SCAN_TASK_STATE.process_results, result }).where(eq(scanTasks.runId, run.id));
   return run.id;
 }

@@ -9,9 +9,8 @@ import { intArray, queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseInput } from '../../http/list.ts';
 import { assetConditions, type AssetFilter } from '../../tenancy/asset-filters.ts';
-import { refreshAssetRisk } from './risk.ts';
+import { refreshAssetsDerived } from './derived.ts';
 import { deleteAssets } from './service.ts';
-import { evaluateAssets } from './tag-evaluation.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
 const CHUNK = 5000;
@@ -104,10 +103,7 @@ export async function bulkOperation(
         ).length;
     }
     // Tags and criticality weigh the risk score; owner and criticality may be what a dynamic tag's rules test.
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      await evaluateAssets(tx, scope.customerId, ids.slice(i, i + CHUNK));
-      await refreshAssetRisk(tx, scope.customerId, ids.slice(i, i + CHUNK));
-    }
+    await refreshAssetsDerived(tx, scope.customerId, ids);
     return { operation, matched: ids.length, changed };
   });
 }

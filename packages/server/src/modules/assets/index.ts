@@ -4,6 +4,7 @@
 // (src/tenancy/). Other modules import assets from here only.
 export { ASSET_BULK_QUEUE, type AssetBulkJob, runBulkJob } from './bulk-queue.ts';
 export { classifyTarget, isPublicAddress, normaliseHost, normaliseIpRange, splitTargetLines, type TargetKind } from './normalise.ts';
+export { refreshAssetsDerived } from './derived.ts';
 export { refreshAllAssetRisk, refreshAssetRisk } from './risk.ts';
 export { appsAndPortsRoutes } from './routes-apps-ports.ts';
 export { assetBulkRoutes } from './routes-bulk.ts';
@@ -12,3 +13,4 @@ export { assetRoutes } from './routes.ts';
 export { deleteAssets, getAssetRow, scopeOfCaller } from './service.ts';
 export { evaluateAssets, evaluateTag, tagSetTargets } from './tag-evaluation.ts';
 export { rulesCondition, tagSetCondition } from './tag-rules.ts';
+export { assetsJobs } from './jobs.ts';

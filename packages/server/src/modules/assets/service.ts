@@ -10,8 +10,7 @@ import { intArray, queryRows } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { getAssetRow, type AssetRow } from './repo.ts';
-import { refreshAssetRisk } from './risk.ts';
-import { evaluateAssets } from './tag-evaluation.ts';
+import { refreshAssetsDerived } from './derived.ts';
 import { isPublicAddress, normaliseHost, normaliseIpRange } from './normalise.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
@@ -85,8 +84,7 @@ export async function createAsset(db: Db, scope: AssetScope, userId: number, inp
       );
       if (!row) throw conflict({ value: [DUPLICATE_ASSET] });
       await setStaticTags(tx, scope.customerId, Number(row.id), input.tags);
-      await evaluateAssets(tx, scope.customerId, [Number(row.id)]);
-      await refreshAssetRisk(tx, scope.customerId, [Number(row.id)]);
+      await refreshAssetsDerived(tx, scope.customerId, [Number(row.id)]);
       return (await getAssetRow(tx, { customerId: scope.customerId, limitedToTags: null }, Number(row.id)))!;
     });
   } catch (e) {
@@ -114,8 +112,7 @@ export async function updateAsset(db: Db, scope: AssetScope, id: number, input: 
           internet_facing = ${input.internet_facing ?? current.internet_facing}, pci = ${input.pci}, modified_at = now()
         where id = ${id} and customer_id = ${scope.customerId}`);
       await setStaticTags(tx, scope.customerId, id, input.tags);
-      await evaluateAssets(tx, scope.customerId, [id]);
-      await refreshAssetRisk(tx, scope.customerId, [id]);
+      await refreshAssetsDerived(tx, scope.customerId, [id]);
       return (await getAssetRow(tx, scope, id))!;
     });
   } catch (e) {

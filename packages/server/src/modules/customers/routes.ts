@@ -73,7 +73,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (values.minQod !== undefined && values.minQod !== auth.customer.minQod)
         await ctx.db.transaction((tx) => refreshAllAssetRisk(tx, auth.customer.id));
       // A changed window takes effect now, not at the scheduler's next minute.
-      if (values.blackouts !== undefined) await enforceBlackouts(ctx.db, new Date(), auth.customer.id);
+      if (values.blackouts !== undefined) await enforceBlackouts(ctx.db, ctx, ctx.clock(), auth.customer.id);
       return toCustomer(row);
     },
   );

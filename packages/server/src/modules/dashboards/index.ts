@@ -3,3 +3,4 @@
 export { dashboardRoutes } from './routes.ts';
 export { trend } from './service.ts';
 export { takeSnapshots } from './snapshots.ts';
+export { dashboardsJobs } from './jobs.ts';

@@ -12,3 +12,4 @@ export { FEED_SYNC_QUEUE, type FeedSyncJob, queueFirstFeedSync, retryOf } from '
 export { syncCron } from './sync/schedule.ts';
 export { plannedSources, unknownSources } from './sync/sources.ts';
 export { type SourceOutcome, type SyncDeps, syncDir, syncFeeds } from './sync/sync.ts';
+export { intelJobs } from './jobs.ts';

@@ -2,3 +2,4 @@
 // here only.
 export { newsRoutes } from './routes.ts';
 export { announceNewlyExploited } from './service.ts';
+export { newsJobs } from './jobs.ts';

@@ -4,3 +4,4 @@ export { notificationRoutes } from './routes.ts';
 export { deliver, handOver, NOTIFY_QUEUE, notifyRunEnded, notifyRunEvent, queueDueReminders, type Send } from './service.ts';
 export { customerParams, integrationSettingsRoutes, ownCustomer } from './settings-routes.ts';
 export { openSettings } from './settings.ts';
+export { notificationsJobs } from './jobs.ts';

@@ -230,26 +230,3 @@ export async function assetPolicyResults(db: Db, customerId: number, hostId: num
     }))
     .sort((a, b) => b.run_id - a.run_id);
 }
-
-/** Closes the failed-rule findings of hosts whose rule this run passed (or found not applicable). */
-export async function closePassedRules(
-  tx: Tx,
-  customerId: number,
-  runId: number,
-  seen: Date,
-  passed: readonly { hostId: number; checkIds: string[] }[],
-): Promise<void> {
-  const pairs = passed.flatMap((p) => p.checkIds.map((check_id) => ({ host_id: p.hostId, check_id })));
-  if (pairs.length === 0) return;
-  await tx.execute(sql`
-    with closed as (
-      update findings f set state = 3, closed_at = ${seen.toISOString()}::timestamptz, last_run_id = ${runId}
-      from jsonb_to_recordset(${jsonRows(pairs)}) as x(host_id int, check_id text)
-      where f.customer_id = ${customerId} and f.host_id = x.host_id and f.check_id = x.check_id
-        and f.detection = 'policy-rule' and f.state <> 3 and f.last_run_id is distinct from ${runId}
-      returning f.id, f.severity, f.risk_score
-    )
-    insert into scan_run_findings (run_id, finding_id, customer_id, state, severity, risk_score)
-    select ${runId}, closed.id, ${customerId}, 3, closed.severity, closed.risk_score from closed
-    on conflict (run_id, finding_id) do nothing`);
-}

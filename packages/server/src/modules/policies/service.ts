@@ -97,4 +97,4 @@ export async function removeImported(db: Db, customerId: number, id: string): Pr
 }
 
 // Results processing (results module) writes policy runs' results through these.
-export { closePassedRules, savePolicyHosts, type PolicyHostInput } from './results.ts';
+export { savePolicyHosts, type PolicyHostInput } from './results.ts';

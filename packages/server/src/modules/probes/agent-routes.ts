@@ -99,7 +99,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       } catch (err) {
         // What the task needs is gone (a policy removed since the run started): it fails with why, nobody waits on it.
         const message = err instanceof Error ? err.message : String(err);
-        const finished = await finishTask(ctx.db, claimerOf(probe), claimed.task.id, { outcome: 'failed', message });
+        const finished = await finishTask(ctx.db, ctx, claimerOf(probe), claimed.task.id, { outcome: 'failed', message });
         await releaseVault(ctx, claimed.task.id);
         if (finished?.runReady) await startRunProcessing(ctx, claimed.task.runId);
         return reply.code(204).send(null);
@@ -169,7 +169,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
                   message: b.message || 'The probe could not run the task.',
                   checkpoint: b.checkpoint ?? null,
                 };
-      const finished = await finishTask(ctx.db, claimerOf(probe), request.params.id, outcome);
+      const finished = await finishTask(ctx.db, ctx, claimerOf(probe), request.params.id, outcome);
       if (!finished) return notYours(ctx, probe, request.params.id);
       await releaseVault(ctx, request.params.id);
       if (finished.runReady) await startRunProcessing(ctx, finished.task.runId);

@@ -36,7 +36,7 @@ export async function registerProbe(
     .where(and(eq(probes.tokenHash, sha256(input.token)), gt(probes.tokenExpiresAt, now)))
     .returning();
   if (!row) throw badRequest({ token: [INVALID_TOKEN] });
-  await redispatchDelayed(ctx.db, row.customerId);
+  await redispatchDelayed(ctx.db, ctx, row.customerId);
   return { probe_id: row.id, secret, name: row.name };
 }
 
@@ -95,7 +95,7 @@ export async function handBackTasks(
         claimedAt: null,
         ...(graceful ? { attempts: Math.max(0, task.attempts - 1) } : {}),
       });
-      return back ? dispatchTask(tx, back) : null;
+      return back ? dispatchTask(tx, ctx, back) : null;
     });
     if (row) runs.add(row.runId);
   }
@@ -118,7 +118,7 @@ export async function heartbeat(
   input: { hostname: string; version: string; running: number[]; fresh: boolean },
   address: string,
 ): Promise<{ tasks: { id: number; action: AgentTaskAction }[] }> {
-  const wasOnline = probeStatus(probe) === 'online';
+  const wasOnline = probeStatus(probe, ctx) === 'online';
   if (input.fresh) await handBackTasks(ctx, probe, new Map(), false);
   const now = new Date();
   await ctx.db
@@ -134,7 +134,7 @@ export async function heartbeat(
         .returning({ id: scanTasks.id, state: scanTasks.state })
     : [];
   const byId = new Map(mine.map((t) => [t.id, t]));
-  if (!wasOnline) await redispatchDelayed(ctx.db, probe.customerId);
+  if (!wasOnline) await redispatchDelayed(ctx.db, ctx, probe.customerId);
   return { tasks: ids.map((id) => ({ id, action: actionFor(byId.get(id)) })) };
 }
 

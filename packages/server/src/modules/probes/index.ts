@@ -5,14 +5,13 @@ import type { AppContext } from '../../context.ts';
 import { probeAgentRoutes } from './agent-routes.ts';
 import { probeGroupRoutes } from './group-routes.ts';
 import { probeRoutes } from './routes.ts';
-import { startRemoteProbeSweeper } from './sweeper.ts';
 
 export { sweepRemoteProbes } from './sweeper.ts';
+export { probesJobs } from './jobs.ts';
 export { taskSpecOf } from './task-spec.ts';
 
 export function probesModule(app: FastifyInstance, ctx: AppContext): void {
   probeRoutes(app, ctx);
   probeGroupRoutes(app, ctx);
   probeAgentRoutes(app, ctx);
-  startRemoteProbeSweeper(app, ctx);
 }

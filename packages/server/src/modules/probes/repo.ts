@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { probeGroups, probes, scanTasks } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { probeTiming } from '../tasks/index.ts';
+import { onlineSince, type ProbeClock } from '../tasks/index.ts';
 
 export type ProbeRow = typeof probes.$inferSelect;
 export type ProbeGroupRow = typeof probeGroups.$inferSelect;
@@ -28,10 +28,13 @@ const ACTIVE_ON_PROBE = [...CLAIMABLE_TASK_STATES, ...ON_PROBE_TASK_STATES];
 /** A group's runs are active while queued anywhere (also delayed until a member comes online) or on a member. */
 const ACTIVE_IN_GROUP = [...QUEUED_TASK_STATES, ...ON_PROBE_TASK_STATES];
 
-/** Online when it heart-beat within the offline time; offline when registered but quiet; pending before registering. */
-export function probeStatus(row: Pick<ProbeRow, 'registeredAt' | 'lastHeartbeatAt'>, now = Date.now()): ProbeStatus {
+/**
+ * Online when it heart-beat within the offline time; offline when registered but quiet; pending before registering.
+ * The offline time and the clock are the context's (a test moves the clock instead of waiting).
+ */
+export function probeStatus(row: Pick<ProbeRow, 'registeredAt' | 'lastHeartbeatAt'>, timing: ProbeClock): ProbeStatus {
   if (!row.registeredAt) return 'pending';
-  if (row.lastHeartbeatAt && row.lastHeartbeatAt.getTime() >= now - probeTiming.offlineAfterMs) return 'online';
+  if (row.lastHeartbeatAt && row.lastHeartbeatAt.getTime() >= onlineSince(timing).getTime()) return 'online';
   return 'offline';
 }
 

@@ -58,13 +58,12 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
         descending: q.ordering.descending,
         search: q.search || undefined,
       });
-      const now = Date.now();
       return paged(
         request,
         q.page,
         q.page_size,
         count,
-        rows.map((row) => toProbe(row, now)),
+        rows.map((row) => toProbe(row, ctx)),
       );
     },
   );

@@ -5,6 +5,7 @@ import os from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { PROBE_STATUS_LABELS, type Probe } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
+import type { ProbeClock } from '../tasks/index.ts';
 import { probeGroups, probes } from '../../db/schema/index.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
@@ -32,9 +33,10 @@ export const BUILTIN_PROBE_NAME = 'External (built-in)';
 const PROBE_NAME_TAKEN = 'A probe with this name already exists.';
 const GROUP_NAME_TAKEN = 'A probe group with this name already exists.';
 
-export function toProbe(r: ProbeListRow, now = Date.now()): Probe {
+export function toProbe(r: ProbeListRow, timing: ProbeClock): Probe {
   const p = r.probe;
-  const status = probeStatus(p, now);
+  const now = timing.clock().getTime();
+  const status = probeStatus(p, timing);
   const tokenLive = p.tokenHash !== null && p.tokenExpiresAt !== null && p.tokenExpiresAt.getTime() > now;
   return {
     id: p.id,
@@ -127,14 +129,14 @@ export async function createProbe(
     .values({ customerId, name: input.name, groupId: input.group, tokenHash: hash, tokenExpiresAt: expiresAt })
     .returning();
   const full = await getProbe(ctx.db, customerId, row!.id);
-  return { probe: toProbe(full!), registration: issued };
+  return { probe: toProbe(full!, ctx), registration: issued };
 }
 
 export async function probeOrBuiltin(ctx: AppContext, customerId: number, id: number): Promise<Probe> {
   if (id === -1) return builtinProbe(ctx, customerId);
   const row = await getProbe(ctx.db, customerId, id);
   if (!row) throw notFound();
-  return toProbe(row);
+  return toProbe(row, ctx);
 }
 
 const builtinUnchangeable = () => new ApiError(409, { non_field_errors: ['The built-in probe cannot be changed.'] });
@@ -157,7 +159,7 @@ export async function patchProbe(
       .update(probes)
       .set(set)
       .where(and(eq(probes.id, id), eq(probes.customerId, customerId)));
-  return toProbe((await getProbe(ctx.db, customerId, id))!);
+  return toProbe((await getProbe(ctx.db, customerId, id))!, ctx);
 }
 
 /** A new one-time token for (re-)registering the probe; the previous token stops working at once. */

@@ -19,3 +19,4 @@ export {
   selectionOf,
   sendDueDigests,
 } from './service.ts';
+export { reportsJobs } from './jobs.ts';

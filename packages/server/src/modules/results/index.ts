@@ -11,3 +11,4 @@ export {
 } from './queue.ts';
 export { processDeliveredSoFar } from './live.ts';
 export { resultsRoutes } from './routes.ts';
+export { resultsJobs } from './jobs.ts';

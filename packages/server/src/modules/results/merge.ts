@@ -1,11 +1,14 @@
 // Merges one batch of a run's findings into the customer's findings by their stable key (host, check or CVE, port)
 // and closes what the run no longer sees; each finding the run saw or closed is recorded in scan_run_findings with
 // the state it came out in. States: New 0 → Active 1 when seen again; Closed 3 → Reopened 2; not seen → Closed 3.
-import { sql } from 'drizzle-orm';
+// The one owner of finding state: every open and reopen is upsertFindings, every close is closeFindings (network
+// runs, policy runs, the lifecycle archive); afterwards callers run vulnerabilities' afterFindingsChanged.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { FindingInput } from './findings.ts';
 import type { BatchContext } from './inventory.ts';
 import { intArray, jsonRows, textArray } from './sql.ts';
+import { queryRows } from '../../db/rows.ts';
 import { issueHid } from '@bulwark/core';
 import { upsertIssues } from '../vulnerabilities/index.ts';
 
@@ -131,6 +134,54 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
     on conflict (run_id, finding_id) do nothing`);
 }
 
+/** A finding the merge step closed: what the caller needs to refresh the derived data. */
+export type ClosedFinding = {
+  id: number;
+  customer_id: number;
+  host_id: number;
+  issue_id: number | null;
+};
+
+/**
+ * Closes open findings: the one way a finding closes (a network run no longer seeing it, a policy run passing its
+ * rule, the lifecycle archiving its host). With a run, the finding's last run becomes that run and the run records it
+ * as closed (scan_run_findings); a finding the run already touched is left as it is, so re-processing changes nothing.
+ * With a reason (asset_archived) the finding says why it closed. Answers what it closed.
+ */
+export async function closeFindings(
+  tx: Tx,
+  close: { at: Date; customerId: number | null; runId: number | null; reason?: string; where: SQL },
+): Promise<ClosedFinding[]> {
+  const { at, customerId, runId, reason, where } = close;
+  const sets = [sql`state = 3`, sql`closed_at = ${at.toISOString()}::timestamptz`];
+  if (runId !== null) sets.push(sql`last_run_id = ${runId}`);
+  if (reason !== undefined) sets.push(sql`closed_reason = ${reason}`);
+  const conditions = [sql`f.state <> 3`, where];
+  if (customerId !== null) conditions.push(sql`f.customer_id = ${customerId}`);
+  if (runId !== null) conditions.push(sql`f.last_run_id is distinct from ${runId}`);
+  const update = sql`update findings f set ${sql.join(sets, sql`, `)} where ${sql.join(conditions, sql` and `)}
+                     returning f.id, f.customer_id, f.host_id, f.issue_id, f.severity, f.risk_score`;
+  const rows =
+    runId === null
+      ? await queryRows<ClosedFinding>(tx, update)
+      : await queryRows<ClosedFinding>(
+          tx,
+          sql`with closed as (${update}),
+              recorded as (
+                insert into scan_run_findings (run_id, finding_id, customer_id, state, severity, risk_score)
+                select ${runId}, closed.id, closed.customer_id, 3, closed.severity, closed.risk_score from closed
+                on conflict (run_id, finding_id) do nothing
+              )
+              select id, customer_id, host_id, issue_id from closed`,
+        );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    customer_id: Number(r.customer_id),
+    host_id: Number(r.host_id),
+    issue_id: r.issue_id === null ? null : Number(r.issue_id),
+  }));
+}
+
 /**
  * Closes the open findings of the batch's live hosts that this run did not see, where it looked: a port the profile
  * covered or the run saw open, or a host-level finding (no port). Host-level checks run on every live host, so a
@@ -148,11 +199,11 @@ export async function closeUnseen(
   listedHostIds: readonly number[] = [],
 ): Promise<void> {
   if (aliveHostIds.length === 0) return;
-  await tx.execute(sql`
-    with closed as (
-      update findings f set state = 3, closed_at = ${c.seen.toISOString()}::timestamptz, last_run_id = ${c.runId}
-      where f.customer_id = ${c.customerId} and f.host_id = any(${intArray(aliveHostIds)}) and f.state <> 3
-        and f.last_run_id is distinct from ${c.runId}
+  await closeFindings(tx, {
+    at: c.seen,
+    customerId: c.customerId,
+    runId: c.runId,
+    where: sql`f.host_id = any(${intArray(aliveHostIds)})
         and not (coalesce(f.check_id, '') = any(${textArray(skippedChecks)}))
         and (f.detection is distinct from 'package-list' or f.host_id = any(${intArray(listedHostIds)}))
         and f.detection is distinct from 'policy-rule'
@@ -160,10 +211,19 @@ export async function closeUnseen(
              or (f.protocol = 0 and f.port = any(${intArray(c.tcp)}))
              or (f.protocol = 1 and f.port = any(${intArray(c.udp)}))
              or exists (select 1 from host_ports p
-                        where p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol and p.last_run_id = ${c.runId}))
-      returning f.id, f.severity, f.risk_score
-    )
-    insert into scan_run_findings (run_id, finding_id, customer_id, state, severity, risk_score)
-    select ${c.runId}, closed.id, ${c.customerId}, 3, closed.severity, closed.risk_score from closed
-    on conflict (run_id, finding_id) do nothing`);
+                        where p.host_id = f.host_id and p.port = f.port and p.protocol = f.protocol and p.last_run_id = ${c.runId}))`,
+  });
+}
+
+/** Closes the failed-rule findings of hosts whose rule this policy run passed (or found not applicable). */
+export async function closePassedRules(tx: Tx, c: BatchContext, passed: readonly { hostId: number; checkIds: string[] }[]): Promise<void> {
+  const pairs = passed.flatMap((p) => p.checkIds.map((check_id) => ({ host_id: p.hostId, check_id })));
+  if (pairs.length === 0) return;
+  await closeFindings(tx, {
+    at: c.seen,
+    customerId: c.customerId,
+    runId: c.runId,
+    where: sql`f.detection = 'policy-rule'
+        and (f.host_id, f.check_id) in (select x.host_id, x.check_id from jsonb_to_recordset(${jsonRows(pairs)}) as x(host_id int, check_id text))`,
+  });
 }

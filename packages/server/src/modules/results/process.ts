@@ -11,15 +11,14 @@ import { addTaskHosts, liveTaskHostPages, addScanErrors, moveTask, refreshRun, t
 import { hostCpes, hostFindings, type FindingInput } from './findings.ts';
 import { cveFacts, type CveFacts } from './intel-facts.ts';
 import { snapshotRunHosts, upsertHosts, type BatchContext, type RunHostSummary } from './inventory.ts';
-import { refreshAssetRisk, evaluateAssets } from '../assets/index.ts';
-import { issuesOfAssets, refreshIssues } from '../vulnerabilities/index.ts';
-import { closeUnseen, upsertFindings } from './merge.ts';
+import { afterFindingsChanged } from '../vulnerabilities/index.ts';
+import { closePassedRules, closeUnseen, upsertFindings } from './merge.ts';
 import { mergeHosts, parseResult, type DeliveredAuth, type DeliveredHost, type DeliveredResult } from './scan-result.ts';
 import { lookFindings, type LookOutcome } from './package-findings.ts';
 import { saveHostAuth, type AuthStateInput } from '../credentials/index.ts';
 import { resultOf, runSummary, type RunSummary } from './summary.ts';
 import { passedCheckIds, policyFindings, policyHostInput } from './policy-findings.ts';
-import { closePassedRules, savePolicyHosts } from '../policies/index.ts';
+import { savePolicyHosts } from '../policies/index.ts';
 import { catalogue, type Catalogue } from '../catalogue/index.ts';
 import { testFactsOf, type TestFacts } from './solutions.ts';
 import type { TestFactsLookup } from './findings.ts';
@@ -196,14 +195,10 @@ export async function processPolicyBatch(db: Db, c: BatchContext, hosts: Deliver
     );
     await closePassedRules(
       tx,
-      c.customerId,
-      c.runId,
-      c.seen,
+      c,
       evaluated.map((h) => ({ hostId: ids.get(h.address)!, checkIds: passedCheckIds(h.policy!) })),
     );
-    await evaluateAssets(tx, c.customerId, [...ids.values()]);
-    await refreshAssetRisk(tx, c.customerId, [...ids.values()]);
-    await refreshIssues(tx, c.customerId, await issuesOfAssets(tx, c.customerId, [...ids.values()]));
+    await afterFindingsChanged(tx, c.customerId, [...ids.values()]);
     await snapshotRunHosts(tx, c, hosts, ids, summaries);
   });
 }
@@ -250,10 +245,8 @@ export async function processBatch(
     }
     const listed = hosts.filter((h) => h.auth?.packages).map((h) => ids.get(h.address)!);
     await closeUnseen(tx, c, [...ids.values()], skippedChecks, listed);
-    // Dynamic tags first: a tag's business impact weighs the risk score.
-    await evaluateAssets(tx, c.customerId, [...ids.values()]);
-    await refreshAssetRisk(tx, c.customerId, [...ids.values()]);
-    await refreshIssues(tx, c.customerId, await issuesOfAssets(tx, c.customerId, [...ids.values()]));
+    // Tags, then risk (a tag's business impact weighs it), then issue counts: in one order, in one place.
+    await afterFindingsChanged(tx, c.customerId, [...ids.values()]);
     await snapshotRunHosts(tx, c, hosts, ids, summaries);
   });
 }

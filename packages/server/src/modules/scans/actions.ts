@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { scanRuns, scanTasks } from '../../db/schema/index.ts';
 import { startProcessingIfReady } from '../results/index.ts';
 import { notifyTasksQueued } from './notify.ts';
-import { addScanErrors, dispatchTask, moveTask, refreshRun, runTasks, type RunRow, type TaskRow } from '../tasks/index.ts';
+import { addScanErrors, dispatchTask, moveTask, refreshRun, runTasks, type ProbeClock, type RunRow, type TaskRow } from '../tasks/index.ts';
 import type { Tx } from '../../db/client.ts';
 
 /** The toast each action's success shows (§8). */
@@ -33,7 +33,7 @@ export class ActionRefused extends Error {}
 
 const has = (list: readonly number[], s: number) => list.includes(s);
 
-async function applyToTask(tx: Tx, action: ScanAction, task: TaskRow, who: string): Promise<void> {
+async function applyToTask(tx: Tx, timing: ProbeClock, action: ScanAction, task: TaskRow, who: string): Promise<void> {
   const state = task.state as ScanTaskState;
   const now = new Date();
   if (action === 'pause') {
@@ -43,7 +43,7 @@ async function applyToTask(tx: Tx, action: ScanAction, task: TaskRow, who: strin
   }
   if (action === 'resume') {
     const moved = await moveTask(tx, task.id, [S.stopped], S.created_resume);
-    if (moved) await dispatchTask(tx, moved);
+    if (moved) await dispatchTask(tx, timing, moved);
     return;
   }
   if (action === 'cancel') {
@@ -80,7 +80,7 @@ export async function runAction(ctx: AppContext, run: RunRow, action: ScanAction
       const label = taskStateLabel(runTaskState(tasks.map((t) => t.state))) ?? 'New';
       throw new ActionRefused(actionRefusedMessage(action, label));
     }
-    for (const task of targets) await applyToTask(tx, action, task, who);
+    for (const task of targets) await applyToTask(tx, ctx, action, task, who);
     return (await refreshRun(tx, run.id))!;
   });
   if (action === 'resume') notifyTasksQueued();

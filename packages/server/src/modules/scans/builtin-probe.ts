@@ -20,7 +20,7 @@ import {
   claimTask,
   finishTask,
   moveTask,
-  probeTiming,
+  onlineSince,
   refreshRun,
   reportTask,
   type ClaimedTask,
@@ -123,7 +123,7 @@ export class BuiltinProbe {
       spec = await taskSpecOf(this.ctx, { task, run });
     } catch (err) {
       // What the task needs is gone (a policy removed since the run started): it fails with why.
-      const finished = await finishTask(db, CLAIMER, task.id, {
+      const finished = await finishTask(db, this.ctx, CLAIMER, task.id, {
         outcome: 'failed',
         message: err instanceof Error ? err.message : String(err),
       });
@@ -175,7 +175,7 @@ export class BuiltinProbe {
           : outcome.outcome === 'cancelled'
             ? { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] } }
             : { outcome: 'failed', message: outcome.message, checkpoint: { done: outcome.hosts ?? [] } };
-    const finished = await finishTask(db, CLAIMER, task.id, mapped);
+    const finished = await finishTask(db, this.ctx, CLAIMER, task.id, mapped);
     if (finished?.runReady) await startRunProcessing(this.ctx, task.runId);
   }
 
@@ -204,7 +204,7 @@ export class BuiltinProbe {
    */
   private async requeueSilentBuiltinTasks(): Promise<void> {
     const { db } = this.ctx;
-    const since = new Date(Date.now() - probeTiming.offlineAfterMs).toISOString();
+    const since = onlineSince(this.ctx).toISOString();
     const lost = await db
       .select()
       .from(scanTasks)

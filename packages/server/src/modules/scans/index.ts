@@ -3,3 +3,4 @@
 export { scheduleRoutes } from './routes-schedules.ts';
 export { scansModule } from './routes.ts';
 export { runDueScanSchedules } from './schedules.ts';
+export { SCAN_SCHEDULE_QUEUE, scansJobs } from './jobs.ts';

@@ -100,7 +100,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanK
       const row = await insertScan(ctx.db, customerId, auth.user.id, columns(input, kind.type));
       if (input.start) {
         try {
-          await startRun(ctx.db, row, { userId: auth.user.id });
+          await startRun(ctx.db, ctx, row, { userId: auth.user.id });
         } catch (err) {
           // A scan that cannot start is not kept: the form shows why and nothing half-made is left behind.
           await deleteScan(ctx.db, customerId, row.id);
@@ -193,7 +193,7 @@ export function scanRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanK
       // One run of a scan at a time, as the web app's "Run again" says (two would scan the same hosts twice at once).
       if (await scanActive(ctx.db, auth.customer.id, row.id))
         throw conflict({ non_field_errors: ['This scan is still running: wait for its run to end, or cancel it.'] });
-      const run = await startRun(ctx.db, row, { userId: auth.user.id }).catch(startFailed);
+      const run = await startRun(ctx.db, ctx, row, { userId: auth.user.id }).catch(startFailed);
       return reply.code(201).send((await toRunRows(ctx.db, auth.customer.id, [run], ctx.clock()))[0]!);
     },
   );

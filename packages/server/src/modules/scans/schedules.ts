@@ -25,6 +25,7 @@ import { customers, scanRuns, scans, scanSchedules, teams, users } from '../../d
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan } from './scan-repo.ts';
 import { StartError, startRun } from './start.ts';
+import type { ProbeClock } from '../tasks/index.ts';
 import { nextStarts, type Timing } from './schedule-recurrence.ts';
 import { handOver, notifyRunEvent, type Send } from '../notifications/index.ts';
 
@@ -339,6 +340,7 @@ export async function deleteSchedule(db: Db, v: Viewer, id: number): Promise<voi
  */
 export async function runDueScanSchedules(
   db: Db,
+  timing: ProbeClock,
   now: Date,
   log: FastifyBaseLogger,
   events?: { publicUrl: string; send: Send },
@@ -359,7 +361,7 @@ export async function runDueScanSchedules(
     const scan = await getScan(db, row.customerId, row.scanId);
     try {
       if (!scan) throw new StartError('scan', 'The schedule’s scan no longer exists.');
-      const run = await startRun(db, scan, { userId: row.ownerId, scheduled: true });
+      const run = await startRun(db, timing, scan, { userId: row.ownerId, scheduled: true });
       await db
         .update(scanSchedules)
         .set({ runCount: sql`${scanSchedules.runCount} + 1`, lastRunId: run.id, lastError: null })

@@ -8,7 +8,7 @@ import { scanRuns, scans, scanTasks } from '../../db/schema/index.ts';
 import { profileForRun } from '../profiles/index.ts';
 import { policyName } from '../policies/index.ts';
 import { runTargets, type ScanRow } from './scan-repo.ts';
-import { dispatchTask, moveTask, refreshRun, type RunRow } from '../tasks/index.ts';
+import { dispatchTask, moveTask, refreshRun, type ProbeClock, type RunRow } from '../tasks/index.ts';
 import { notifyTasksQueued } from './notify.ts';
 
 /** One task's share of the targets. */
@@ -105,7 +105,7 @@ export interface StartOptions {
 }
 
 /** Starts a run of the scan; throws StartError when its targets or profile cannot be used. */
-export async function startRun(db: Db, scan: ScanRow, options: StartOptions): Promise<RunRow> {
+export async function startRun(db: Db, timing: ProbeClock, scan: ScanRow, options: StartOptions): Promise<RunRow> {
   const customerId = scan.customerId;
   const run = await db.transaction(async (tx) => {
     const targets = await runTargets(tx, customerId, scan);
@@ -159,7 +159,7 @@ export async function startRun(db: Db, scan: ScanRow, options: StartOptions): Pr
       .returning();
     for (const task of created) {
       const started = await moveTask(tx, task.id, [S.new], S.created_start);
-      if (started) await dispatchTask(tx, started);
+      if (started) await dispatchTask(tx, timing, started);
     }
     await tx.update(scans).set({ lastStartedAt: now }).where(eq(scans.id, scan.id));
     return (await refreshRun(tx, row!.id))!;

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S, inBlackout, blackoutText, type BlackoutWindow } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { customers, scanTasks } from '../../db/schema/index.ts';
-import { addScanErrors, dispatchTask, moveTask } from './queue.ts';
+import { addScanErrors, dispatchTask, moveTask, type ProbeClock } from './queue.ts';
 import { refreshRun } from './runs.ts';
 import { handOver, notifyRunEvent, type Send } from '../notifications/index.ts';
 
@@ -20,6 +20,7 @@ export interface BlackoutChange {
 /** Applies every customer's window (or one's) at `now`; answers what changed. */
 export async function enforceBlackouts(
   db: Db,
+  timing: ProbeClock,
   now: Date,
   customerId?: number,
   events?: { publicUrl: string; send: Send },
@@ -43,7 +44,7 @@ export async function enforceBlackouts(
       paused = await pauseRunning(db, c.id, c.blackouts as BlackoutWindow, events);
     } else {
       if (c.active) await db.update(customers).set({ blackoutActive: false }).where(eq(customers.id, c.id));
-      resumed = await resumePaused(db, c.id);
+      resumed = await resumePaused(db, timing, c.id);
     }
     if (inside !== c.active || paused || resumed) changes.push({ customerId: c.id, active: inside, paused, resumed });
   }
@@ -90,7 +91,7 @@ async function pauseRunning(
 }
 
 /** Resumes the tasks the window paused once their probes have stopped them. */
-async function resumePaused(db: Db, customerId: number): Promise<number> {
+async function resumePaused(db: Db, timing: ProbeClock, customerId: number): Promise<number> {
   const stopped = await db
     .select()
     .from(scanTasks)
@@ -98,7 +99,7 @@ async function resumePaused(db: Db, customerId: number): Promise<number> {
   for (const task of stopped) {
     await db.transaction(async (tx) => {
       const moved = await moveTask(tx, task.id, [S.stopped], S.created_resume, { pausedByBlackout: false });
-      if (moved) await dispatchTask(tx, moved);
+      if (moved) await dispatchTask(tx, timing, moved);
     });
     await refreshRun(db, task.runId);
   }

@@ -11,6 +11,7 @@ import {
   type ScanErrorType,
   type ScanTaskState,
 } from '@bulwark/core';
+import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { customers, probes, scanErrors, scanTasks } from '../../db/schema/index.ts';
 import type { RunRow, TaskRow } from './rows.ts';
@@ -24,8 +25,11 @@ export type Claimer = { kind: 'builtin' } | { kind: 'probe'; probeId: number; cu
 export const BUILTIN_PROBE_ID = -1;
 const claimerId = (c: Claimer): number => (c.kind === 'builtin' ? BUILTIN_PROBE_ID : c.probeId);
 
-/** A probe counts as online when it heart-beat within this many ms (set from config at start). */
-export const probeTiming = { offlineAfterMs: 60_000 };
+/** What the online rule reads: the clock and the offline time, both from the context (tests move the clock). */
+export type ProbeClock = Pick<AppContext, 'clock' | 'probeTiming'>;
+
+/** A probe counts as online when it heart-beat since this time (the offline time before the clock's now). */
+export const onlineSince = (timing: ProbeClock): Date => new Date(timing.clock().getTime() - timing.probeTiming.offlineAfterMs);
 
 /**
  * Moves a task from one of `from` to `to` (both checked against the legal transitions), with extra column values.
@@ -69,8 +73,12 @@ export async function addScanErrors(
 }
 
 /** Online remote probes that may take work for a task: its probe, or the members of its group, fewest active tasks first. */
-async function onlineProbeFor(tx: Tx, task: Pick<TaskRow, 'customerId' | 'probeId' | 'probeGroupId'>): Promise<number | null> {
-  const since = new Date(Date.now() - probeTiming.offlineAfterMs);
+async function onlineProbeFor(
+  tx: Tx,
+  timing: ProbeClock,
+  task: Pick<TaskRow, 'customerId' | 'probeId' | 'probeGroupId'>,
+): Promise<number | null> {
+  const since = onlineSince(timing);
   const where = task.probeGroupId !== null ? eq(probes.groupId, task.probeGroupId) : eq(probes.id, task.probeId ?? 0);
   const rows = await tx
     .select({
@@ -92,7 +100,12 @@ async function onlineProbeFor(tx: Tx, task: Pick<TaskRow, 'customerId' | 'probeI
  * probe or group, requested on an online member (the group member with the fewest active tasks), else delayed node
  * assignment (8) until one comes online. A resumed task keeps the state created resume while it waits.
  */
-export async function dispatchTask(tx: Tx, task: TaskRow, options: { throttleChecked?: boolean } = {}): Promise<TaskRow | null> {
+export async function dispatchTask(
+  tx: Tx,
+  timing: ProbeClock,
+  task: TaskRow,
+  options: { throttleChecked?: boolean } = {},
+): Promise<TaskRow | null> {
   const from = [task.state as ScanTaskState];
   if (!options.throttleChecked && THROTTLED_FROM.includes(task.state as ScanTaskState) && (await mustWait(tx, task))) {
     return task.state === S.throttling ? task : moveTask(tx, task.id, from, S.throttling);
@@ -101,7 +114,7 @@ export async function dispatchTask(tx: Tx, task: TaskRow, options: { throttleChe
     if (task.state === S.created_resume || task.state === S.requested) return task;
     return moveTask(tx, task.id, from, S.requested);
   }
-  const probeId = await onlineProbeFor(tx, task);
+  const probeId = await onlineProbeFor(tx, timing, task);
   if (probeId === null) return moveTask(tx, task.id, from, S.delayed_node_assignment);
   // Already waiting (resumed, or re-queued from a lost probe: requested → requested is no transition): set its probe.
   if (task.state === S.created_resume || task.state === S.requested) {
@@ -161,7 +174,7 @@ async function mustWait(tx: Tx, task: TaskRow): Promise<boolean> {
  * Gives free slots to the customer's waiting tasks, oldest first (after a task ends, and every minute). Answers the
  * tasks released.
  */
-export async function releaseThrottled(db: Db, customerId: number): Promise<number> {
+export async function releaseThrottled(db: Db, timing: ProbeClock, customerId: number): Promise<number> {
   return db.transaction(async (tx) => {
     const limit = await limitOf(tx, customerId);
     await lockCustomerSlots(tx, customerId);
@@ -173,16 +186,16 @@ export async function releaseThrottled(db: Db, customerId: number): Promise<numb
       .where(and(eq(scanTasks.customerId, customerId), eq(scanTasks.state, S.throttling)))
       .orderBy(scanTasks.id)
       .limit(free);
-    for (const task of waiting) await dispatchTask(tx, task, { throttleChecked: true });
+    for (const task of waiting) await dispatchTask(tx, timing, task, { throttleChecked: true });
     return waiting.length;
   });
 }
 
 /** Every customer's waiting tasks given the slots they have (the scheduler's minute, catching ends of any kind). */
-export async function releaseAllThrottled(db: Db): Promise<number> {
+export async function releaseAllThrottled(db: Db, timing: ProbeClock): Promise<number> {
   const rows = await db.selectDistinct({ customerId: scanTasks.customerId }).from(scanTasks).where(eq(scanTasks.state, S.throttling));
   let released = 0;
-  for (const r of rows) released += await releaseThrottled(db, r.customerId);
+  for (const r of rows) released += await releaseThrottled(db, timing, r.customerId);
   return released;
 }
 
@@ -293,6 +306,7 @@ function splitResult(result: unknown): { rest: unknown; hosts: unknown[] } {
  */
 export async function finishTask(
   db: Db,
+  timing: ProbeClock,
   claimer: Claimer,
   taskId: number,
   outcome: TaskOutcome,
@@ -333,7 +347,7 @@ export async function finishTask(
   });
   if (!task) return null;
   // The task gave its slot back: the next waiting task of the customer may start.
-  await releaseThrottled(db, task.customerId);
+  await releaseThrottled(db, timing, task.customerId);
   const runRow = await refreshRun(db, task.runId);
   // Ready when every task delivered or ended, a cancelled or failed task's reported hosts included.
   return { task, runReady: runRow !== null && (await runHasUnprocessedResults(db, task.runId)) };

@@ -12,18 +12,18 @@ import {
 } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
 import { probes, scanTasks } from '../../db/schema/index.ts';
-import { addScanErrors, dispatchTask, moveTask, probeTiming } from './queue.ts';
+import { addScanErrors, dispatchTask, moveTask, onlineSince, type ProbeClock } from './queue.ts';
 import { refreshRun } from './runs.ts';
 
 /** Dispatches the delayed tasks of a customer again (a probe came online). */
-export async function redispatchDelayed(db: Db, customerId: number): Promise<number> {
+export async function redispatchDelayed(db: Db, timing: ProbeClock, customerId: number): Promise<number> {
   const delayed = await db
     .select()
     .from(scanTasks)
     .where(and(eq(scanTasks.customerId, customerId), eq(scanTasks.state, S.delayed_node_assignment)));
   let moved = 0;
   for (const task of delayed) {
-    const row = await db.transaction((tx) => dispatchTask(tx, task));
+    const row = await db.transaction((tx) => dispatchTask(tx, timing, task));
     if (row && row.state !== S.delayed_node_assignment) {
       moved++;
       await refreshRun(db, row.runId);
@@ -33,12 +33,12 @@ export async function redispatchDelayed(db: Db, customerId: number): Promise<num
 }
 
 /**
- * Tasks held by remote probes that went quiet (no heartbeat for probeTiming.offlineAfterMs) go back to the queue
+ * Tasks held by remote probes that went quiet (no heartbeat for the context's offline time) go back to the queue
  * with their checkpoint; after MAX_TASK_ATTEMPTS claims a task ends in error 17. A task being paused or cancelled
  * on the lost probe simply ends paused or cancelled. Returns the ids of the runs touched.
  */
-export async function requeueLostTasks(db: Db): Promise<number[]> {
-  const since = new Date(Date.now() - probeTiming.offlineAfterMs).toISOString();
+export async function requeueLostTasks(db: Db, timing: ProbeClock): Promise<number[]> {
+  const since = onlineSince(timing).toISOString();
   const lost = await db
     .select({ task: scanTasks })
     .from(scanTasks)
@@ -71,7 +71,7 @@ export async function requeueLostTasks(db: Db): Promise<number[]> {
         { type: SCAN_ERROR_TYPE.connection_failed, message: 'The probe running this task stopped responding; the task was queued again.' },
       ]);
       const back = await moveTask(tx, task.id, [state], S.requested, { claimedBy: null, claimedAt: null });
-      return back ? dispatchTask(tx, back) : null;
+      return back ? dispatchTask(tx, timing, back) : null;
     });
     if (row) runs.add(row.runId);
   }
@@ -84,8 +84,8 @@ export async function requeueLostTasks(db: Db): Promise<number[]> {
  * online member of their group, or delayed (node assignment) until their probe or a member comes back. Without this
  * a group's tasks handed to a member that then died would wait for it forever. Returns the ids of the runs touched.
  */
-export async function redispatchStranded(db: Db): Promise<number[]> {
-  const since = new Date(Date.now() - probeTiming.offlineAfterMs).toISOString();
+export async function redispatchStranded(db: Db, timing: ProbeClock): Promise<number[]> {
+  const since = onlineSince(timing).toISOString();
   const stranded = await db
     .select({ task: scanTasks })
     .from(scanTasks)
@@ -99,7 +99,7 @@ export async function redispatchStranded(db: Db): Promise<number[]> {
     );
   const runs = new Set<number>();
   for (const { task } of stranded) {
-    const row = await db.transaction((tx) => dispatchTask(tx, task));
+    const row = await db.transaction((tx) => dispatchTask(tx, timing, task));
     if (row && (row.probeId !== task.probeId || row.state !== task.state)) runs.add(row.runId);
   }
   for (const id of runs) await refreshRun(db, id);

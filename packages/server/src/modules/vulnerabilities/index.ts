@@ -13,7 +13,8 @@ export {
   refreshIssues,
   upsertIssues,
 } from './service.ts';
-export { archiveStaleAssets } from './asset-lifecycle.ts';
+export { afterFindingsChanged } from './derived.ts';
 export { issueRoutes } from './routes-issues.ts';
 export { savedFilterRoutes } from './routes-saved-filters.ts';
 export { vulnerabilityRoutes } from './routes.ts';
+export { vulnerabilitiesJobs } from './jobs.ts';

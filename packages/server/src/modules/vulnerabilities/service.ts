@@ -10,10 +10,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
 import { fieldErrors } from '../../http/list.ts';
-import { refreshAssetRisk } from '../assets/index.ts';
 import type { AssetScope } from '../../tenancy/visibility.ts';
 import { vulnerabilityFilterQuery } from './filters.ts';
-import { refreshIssues } from './issues.ts';
+import { afterFindingsChanged } from './derived.ts';
 import { getIssue } from './issue-queries.ts';
 import { findingsWithin, matchingFindingIds } from './repo.ts';
 
@@ -21,8 +20,6 @@ export { upsertIssues, refreshIssues, issuesOfAssets } from './issues.ts';
 export type { IgnoreInput };
 
 type IgnoreRequest = z.output<typeof ignoreInput>;
-
-const CHUNK = 5000;
 
 /** After findings stopped or started counting: their issues' and assets' scores and counts follow. */
 async function refreshAfter(tx: Tx, customerId: number, changed: readonly { issue_id: number | null; host_id: number }[]) {
@@ -35,8 +32,7 @@ async function refreshAfter(tx: Tx, customerId: number, changed: readonly { issu
     ),
   ];
   const hosts = [...new Set(changed.map((r) => Number(r.host_id)))];
-  for (let i = 0; i < issues.length; i += CHUNK) await refreshIssues(tx, customerId, issues.slice(i, i + CHUNK));
-  for (let i = 0; i < hosts.length; i += CHUNK) await refreshAssetRisk(tx, customerId, hosts.slice(i, i + CHUNK));
+  await afterFindingsChanged(tx, customerId, hosts, issues);
 }
 
 /** The findings an ignore request names, within the scope; a bad filter is a 400 keyed `filter.<field>`. */

@@ -1,0 +1,40 @@
+// The composition root's list of every module's background work (ModuleJobs from each module's face), handed by
+// app.ts and `bulwark worker` to the jobs package, which imports no module. The order is the order housekeeping runs
+// the modules' tasks: assets archived (their findings closed) before the day's snapshot counts what is open.
+import type { ModuleJobs } from './jobs/declare.ts';
+import type { AppContext } from './context.ts';
+import { runHousekeeping, type HousekeepingResult } from './jobs/housekeeping.ts';
+import { assetsJobs } from './modules/assets/index.ts';
+import { dashboardsJobs } from './modules/dashboards/index.ts';
+import { exportsJobs } from './modules/exports/index.ts';
+import { intelJobs } from './modules/intel/index.ts';
+import { newsJobs } from './modules/news/index.ts';
+import { notificationsJobs } from './modules/notifications/index.ts';
+import { probesJobs } from './modules/probes/index.ts';
+import { reportsJobs } from './modules/reports/index.ts';
+import { resultsJobs } from './modules/results/index.ts';
+import { scansJobs } from './modules/scans/index.ts';
+import { vulnerabilitiesJobs } from './modules/vulnerabilities/index.ts';
+
+export const MODULE_JOBS: readonly ModuleJobs[] = [
+  intelJobs,
+  assetsJobs,
+  resultsJobs,
+  vulnerabilitiesJobs,
+  newsJobs,
+  dashboardsJobs,
+  scansJobs,
+  probesJobs,
+  reportsJobs,
+  exportsJobs,
+  notificationsJobs,
+];
+
+/** One housekeeping pass with every module's tasks (what the housekeeping job runs; tests call it with their clock). */
+export function housekeeping(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<HousekeepingResult> {
+  return runHousekeeping(
+    ctx.db,
+    MODULE_JOBS.flatMap((m) => m.housekeeping ?? []),
+    now,
+  );
+}
