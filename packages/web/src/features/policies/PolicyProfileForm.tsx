@@ -1,6 +1,6 @@
 // The policy profile form: name and description, the policy from the library (with a preview of its rules), the Linux
 // credentials that log in, and whether to evaluate the benchmark on releases it was not written for.
-import { Alert, Anchor, Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../api/errors.ts';
@@ -8,7 +8,7 @@ import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { credentialChoicesOptions } from '../credentials/credential-queries.ts';
 import { CREDENTIALS_PATH } from '../credentials/credential-form.ts';
 import { LinuxCredentialsPicker } from '../profiles/CredentialPickers.tsx';
-import { ProfileFormShell } from '../profiles/ProfileFormShell.tsx';
+import { ProfileFormSection, ProfileFormShell } from '../profiles/ProfileFormShell.tsx';
 import { PolicyPicker } from './PolicyPicker.tsx';
 import { PolicyRulePreview } from './PolicyRulePreview.tsx';
 import { POLICY_PROFILE_FIELDS, validatePolicyProfile, type PolicyProfileValues } from './policy-profile-form.ts';
@@ -39,48 +39,38 @@ export function PolicyProfileForm({ initial, policyName = null, readOnly, submit
       submitLabel={submitLabel}
       nameRequired
     >
-      <Card withBorder padding="lg" component="section" aria-labelledby="policy-heading">
-        <Stack gap="md">
-          <Title order={2} size="h4" id="policy-heading">
-            Policy
-          </Title>
-          <PolicyPicker
-            {...form.getInputProps('policy')}
-            required
-            chosenName={policyName}
-            description="A profile of the SCAP Security Guide installed on the server, or an OVAL file you imported."
-          />
-          {policy && <PolicyRulePreview policyId={policy} />}
-          <Switch
-            {...form.getInputProps('ignore_platform', { type: 'checkbox' })}
-            label="Evaluate on other releases too"
-            description="Evaluate the benchmark even on a release it was not written for, e.g. the Debian 11 guide on a Debian 12 host: each rule still checks its own conditions. Off, every rule of such a host is “not applicable”."
-          />
-        </Stack>
-      </Card>
-      <Card withBorder padding="lg" component="section" aria-labelledby="policy-credentials-heading">
-        <Stack gap="md">
-          <Title order={2} size="h4" id="policy-credentials-heading">
-            Credentials
-          </Title>
-          <Text size="sm" c="dimmed">
-            A policy scan logs in to each host over SSH to read its configuration.{' '}
-            <Anchor href={CREDENTIALS_PATH} target="_blank" rel="noopener" size="sm">
-              Manage scan credentials (opens in a new tab)
-            </Anchor>
-          </Text>
-          {credentials.error && (
-            <Alert color="yellow" variant="light" role="alert">
-              {messageOf(credentials.error, 'The scan credentials could not be loaded.')}
-            </Alert>
-          )}
-          <LinuxCredentialsPicker
-            {...form.getInputProps('lin_auths')}
-            required
-            description="SSH logins, tried in this order until one works. Reading some settings needs sudo."
-          />
-        </Stack>
-      </Card>
+      <ProfileFormSection id="policy-heading" title="Policy">
+        <PolicyPicker
+          {...form.getInputProps('policy')}
+          required
+          chosenName={policyName}
+          description="A profile of the SCAP Security Guide installed on the server, or an OVAL file you imported."
+        />
+        {policy && <PolicyRulePreview policyId={policy} />}
+        <Switch
+          {...form.getInputProps('ignore_platform', { type: 'checkbox' })}
+          label="Evaluate on other releases too"
+          description="Evaluate the benchmark even on a release it was not written for, e.g. the Debian 11 guide on a Debian 12 host: each rule still checks its own conditions. Off, every rule of such a host is “not applicable”."
+        />
+      </ProfileFormSection>
+      <ProfileFormSection id="policy-credentials-heading" title="Credentials">
+        <Text size="sm" c="dimmed">
+          A policy scan logs in to each host over SSH to read its configuration.{' '}
+          <Anchor href={CREDENTIALS_PATH} target="_blank" rel="noopener" size="sm">
+            Manage scan credentials (opens in a new tab)
+          </Anchor>
+        </Text>
+        {credentials.error && (
+          <Alert color="yellow" variant="light" role="alert">
+            {messageOf(credentials.error, 'The scan credentials could not be loaded.')}
+          </Alert>
+        )}
+        <LinuxCredentialsPicker
+          {...form.getInputProps('lin_auths')}
+          required
+          description="SSH logins, tried in this order until one works. Reading some settings needs sudo."
+        />
+      </ProfileFormSection>
     </ProfileFormShell>
   );
 }

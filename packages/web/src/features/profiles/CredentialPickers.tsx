@@ -1,7 +1,7 @@
 // The scan credentials of a profile: Linux and Windows credentials to try (in the order chosen) and one Kubernetes
 // credential, picked from GET scan/credentials/ by kind; with a link to the credentials page (a new tab, so the profile
 // being edited stays; the choices are asked again when the user comes back). The Linux picker alone serves policy profiles.
-import { Alert, Anchor, Card, MultiSelect, Select, SimpleGrid, Stack, Text, Title, type MultiSelectProps } from '@mantine/core';
+import { Alert, Anchor, MultiSelect, Select, SimpleGrid, Text, type MultiSelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { CredentialChoice, ScanAuthOs } from '@bulwark/core';
@@ -9,6 +9,7 @@ import { messageOf } from '../../api/errors.ts';
 import { credentialChoicesOptions } from '../credentials/credential-queries.ts';
 import { CREDENTIALS_PATH } from '../credentials/credential-form.ts';
 import type { ProfileValues } from './profile-form.ts';
+import { ProfileFormSection } from './ProfileFormShell.tsx';
 
 interface Option {
   value: string;
@@ -54,48 +55,43 @@ export function CredentialPickers({ form, readOnly }: { form: UseFormReturnType<
   const loading = !data && !error;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="credentials-heading">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="credentials-heading">
-          Credentials
-        </Title>
-        <Text size="sm" c="dimmed">
-          With credentials the scan logs in to the hosts it finds, reads their installed packages and reports the patches they miss.{' '}
-          <Anchor href={CREDENTIALS_PATH} target="_blank" rel="noopener" size="sm">
-            Manage scan credentials (opens in a new tab)
-          </Anchor>
-        </Text>
-        {error && (
-          <Alert color="yellow" variant="light" role="alert">
-            {messageOf(error, 'The scan credentials could not be loaded.')}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <LinuxCredentialsPicker {...form.getInputProps('lin_auths')} disabled={readOnly} />
-          <MultiSelect
-            {...form.getInputProps('win_auths')}
-            label="Windows credentials"
-            description="SMB logins, tried in this order until one works."
-            data={credentialOptions(choices, 'windows', v.win_auths)}
-            placeholder={loading ? 'Loading…' : undefined}
-            nothingFoundMessage="No Windows credential matches"
-            searchable
-            clearable
-            disabled={readOnly}
-          />
-          <Select
-            {...form.getInputProps('kubernetes_auth')}
-            label="Kubernetes credential"
-            description="The cluster API token to use."
-            data={credentialOptions(choices, 'kubernetes', k8s)}
-            placeholder={loading ? 'Loading…' : 'None'}
-            nothingFoundMessage="No Kubernetes credential matches"
-            searchable
-            clearable
-            disabled={readOnly}
-          />
-        </SimpleGrid>
-      </Stack>
-    </Card>
+    <ProfileFormSection id="credentials-heading" title="Credentials">
+      <Text size="sm" c="dimmed">
+        With credentials the scan logs in to the hosts it finds, reads their installed packages and reports the patches they miss.{' '}
+        <Anchor href={CREDENTIALS_PATH} target="_blank" rel="noopener" size="sm">
+          Manage scan credentials (opens in a new tab)
+        </Anchor>
+      </Text>
+      {error && (
+        <Alert color="yellow" variant="light" role="alert">
+          {messageOf(error, 'The scan credentials could not be loaded.')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <LinuxCredentialsPicker {...form.getInputProps('lin_auths')} disabled={readOnly} />
+        <MultiSelect
+          {...form.getInputProps('win_auths')}
+          label="Windows credentials"
+          description="SMB logins, tried in this order until one works."
+          data={credentialOptions(choices, 'windows', v.win_auths)}
+          placeholder={loading ? 'Loading…' : undefined}
+          nothingFoundMessage="No Windows credential matches"
+          searchable
+          clearable
+          disabled={readOnly}
+        />
+        <Select
+          {...form.getInputProps('kubernetes_auth')}
+          label="Kubernetes credential"
+          description="The cluster API token to use."
+          data={credentialOptions(choices, 'kubernetes', k8s)}
+          placeholder={loading ? 'Loading…' : 'None'}
+          nothingFoundMessage="No Kubernetes credential matches"
+          searchable
+          clearable
+          disabled={readOnly}
+        />
+      </SimpleGrid>
+    </ProfileFormSection>
   );
 }

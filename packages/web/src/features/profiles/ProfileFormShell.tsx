@@ -1,7 +1,7 @@
 // The frame of every scan kind's profile form: the form element with its submit plumbing, read-only as a whole for a
 // built-in profile, the message above it, the name and description, the kind's own sections, and the submit button.
 import type { ReactNode } from 'react';
-import { Button, Card, Fieldset, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Fieldset, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { FormError } from '../../components/forms/FormError.tsx';
 import type { FormSubmit } from '../../components/forms/use-form-submit.ts';
@@ -43,5 +43,19 @@ export function ProfileFormShell({ label, field, saving, readOnly, submitLabel, 
         </Stack>
       </Fieldset>
     </form>
+  );
+}
+
+/** One titled section of a profile form (ports, checks, policy, credentials …), named by its heading. */
+export function ProfileFormSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Stack gap="md">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
   );
 }
