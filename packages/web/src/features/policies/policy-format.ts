@@ -2,6 +2,9 @@
 // and where the policy pages are.
 import {
   POLICY_RULE_RESULT_LABELS,
+  POLICY_SCAN_KIND,
+  scanProfileEditPath,
+  scanProfilesPath,
   POLICY_RULE_RESULTS,
   RULE_SEVERITIES,
   type PolicyCounts,
@@ -9,6 +12,7 @@ import {
   type RuleSeverityName,
 } from '@bulwark/core';
 import type { FilterDef, FilterOption } from '../../components/filter-bar/index.ts';
+import { parseProfileId } from '../profiles/profile-form.ts';
 
 export const RESULT_COLORS: Record<PolicyRuleResult, string> = {
   pass: 'green',
@@ -114,17 +118,14 @@ export function ruleFilters(hosts: readonly FilterOption[]): FilterDef[] {
 
 export const SCAN_PROFILES_PATH = '/scans/scan-profiles';
 /** The scan profiles page on its policy tab. */
-export const POLICY_PROFILES_PATH = `${SCAN_PROFILES_PATH}?kind=policy`;
+export const POLICY_PROFILES_PATH = scanProfilesPath(POLICY_SCAN_KIND);
 
 export function policyProfileEditPath(id: number | 'new'): string {
-  return `${SCAN_PROFILES_PATH}/edit/oprofile/${id}`;
+  return scanProfileEditPath(POLICY_SCAN_KIND, id);
 }
 
-/** The id of edit/oprofile/{id}: a number, 'new', or null for anything else. */
-export function parsePolicyProfileId(text: string | undefined): number | 'new' | null {
-  if (text === 'new') return 'new';
-  return text && /^[0-9]+$/.test(text) && Number(text) > 0 ? Number(text) : null;
-}
+/** The id of edit/oprofile/{id}: a number, 'new', or null for anything else (the same rule as every profile page's). */
+export const parsePolicyProfileId = parseProfileId;
 
 /** '44 rules', '1 rule'. */
 export function rulesText(count: number): string {

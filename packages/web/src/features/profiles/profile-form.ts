@@ -2,6 +2,8 @@
 import {
   applyStandardScanRule,
   DEFAULT_NETWORK_PROFILE,
+  NETWORK_SCAN_KIND,
+  scanProfileEditPath,
   validatePortString,
   validateRequired,
   type NetworkProfile,
@@ -158,10 +160,10 @@ export function parseImportFile(text: string): { data: unknown } | { error: stri
 export const PROFILES_PATH = '/scans/scan-profiles';
 
 export function profileEditPath(id: number | 'new'): string {
-  return `${PROFILES_PATH}/edit/nprofile/${id}`;
+  return scanProfileEditPath(NETWORK_SCAN_KIND, id);
 }
 
-/** The id of edit/nprofile/{id}: a number, 'new', or null for anything else. */
+/** The id of a profile page's address (edit/nprofile/{id}, edit/oprofile/{id}): a number, 'new', or null for anything else. */
 export function parseProfileId(text: string | undefined): number | 'new' | null {
   if (text === 'new') return 'new';
   return text && /^[0-9]+$/.test(text) && Number(text) > 0 ? Number(text) : null;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Anchor, Button, Checkbox, Group, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { crudMessages, type NetworkScan } from '@bulwark/core';
+import { crudMessages, POLICY_SCAN_KIND, scanProfilesPath, type NetworkScan } from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
@@ -30,7 +30,7 @@ import {
 
 const MESSAGES = crudMessages('scan');
 /** Where policy profiles are made (the scan profiles page on its policy tab). */
-const POLICY_PROFILES_PATH = '/scans/scan-profiles?kind=policy';
+const POLICY_PROFILES_PATH = scanProfilesPath(POLICY_SCAN_KIND);
 
 function targetLabel(value: string, name: string): string {
   return name && name !== value ? `${value} (${name})` : value;
