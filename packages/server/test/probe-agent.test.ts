@@ -267,16 +267,23 @@ describe.each(BACKENDS)('probe agent API on %s', (backend) => {
     expect(first.probe_group).toEqual({ id: group.id, name: 'Pair' });
     expect((await admin.get<{ active_runs: number }>(`/api/probe/probe-groups/${group.id}/`)).body.active_runs).toBe(2);
 
-    // A goes quiet; B keeps heart-beating and reporting. After the offline time A's task is queued for B.
-    const until = Date.now() + 15_000;
+    // A goes quiet; B keeps heart-beating. The clock moves past the offline time (2 s) instead of the test waiting for
+    // it; then the sweep (every second here) queues A's task for B.
+    const realClock = t.ctx.clock;
+    t.ctx.clock = () => new Date(realClock().getTime() + 2500);
     let moved = false;
-    while (Date.now() < until && !moved) {
+    try {
       await b.post('heartbeat/', { running: [tb.id] });
-      await sleep(300);
-      moved = (await task(ta.id)).probeId === b.id;
+      expect((await admin.get<Probe>(`/api/probe/probes/${a.id}/`)).body.status).toBe('offline');
+      expect((await admin.get<Probe>(`/api/probe/probes/${b.id}/`)).body.status).toBe('online');
+      for (let i = 0; i < 100 && !moved; i++) {
+        await sleep(50);
+        moved = (await task(ta.id)).probeId === b.id;
+      }
+    } finally {
+      t.ctx.clock = realClock;
     }
     expect(moved).toBe(true);
-    expect((await admin.get<Probe>(`/api/probe/probes/${a.id}/`)).body.status).toBe('offline');
     expect(await task(ta.id)).toMatchObject({ state: 0, claimedBy: null, attempts: 1 });
     const errs = await t.ctx.db.select().from(scanErrors).where(eq(scanErrors.taskId, ta.id));
     expect(errs.map((e) => e.message)).toEqual(['The probe running this task stopped responding; the task was queued again.']);

@@ -19,7 +19,8 @@ export async function registerProbe(
   address: string,
 ): Promise<{ probe_id: number; secret: string; name: string }> {
   const secret = randomToken(32);
-  const now = new Date();
+  // Heartbeats are written on the context's clock, the one the online rule reads.
+  const now = ctx.clock();
   const [row] = await ctx.db
     .update(probes)
     .set({
@@ -120,7 +121,7 @@ export async function heartbeat(
 ): Promise<{ tasks: { id: number; action: AgentTaskAction }[] }> {
   const wasOnline = probeStatus(probe, ctx) === 'online';
   if (input.fresh) await handBackTasks(ctx, probe, new Map(), false);
-  const now = new Date();
+  const now = ctx.clock();
   await ctx.db
     .update(probes)
     .set({ lastHeartbeatAt: now, hostname: input.hostname || probe.hostname, version: input.version || probe.version, address })
