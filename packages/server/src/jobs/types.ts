@@ -1,5 +1,5 @@
-// What the rest of the server holds of the job queue (the context carries it): below the queue's own wiring, which
-// imports the modules whose jobs it runs, so that holding it imports none of them.
+// What the rest of the server holds of the job queue (the context carries it): a sender and a stop, below the
+// queue's own wiring (jobs.ts, which runs the queues the modules declare in ModuleJobs).
 import type PgBoss from 'pg-boss';
 
 export interface Jobs {
