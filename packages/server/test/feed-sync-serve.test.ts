@@ -2,7 +2,7 @@
 // for the providers syncs every feed at its first start, and the intelligence status says so. Then the command line:
 // `bulwark feeds sync` (nothing changed: every source unchanged), `bulwark feeds bundle`, and `bulwark feeds import`
 // of the bundle on a second installation without internet, whose matching then finds regreSSHion. On PGlite.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,12 +91,13 @@ describe('feeds that sync themselves, from the first start', () => {
       ['osv/AlmaLinux', true],
       ['osv/Debian', true],
       ['debian', true],
+      ['checks', true],
     ]);
     expect(outcomes.filter((o) => o.source !== 'nvd').every((o) => o.unchanged)).toBe(true);
     const unknown = await run(['feeds', 'sync', '--source', 'ghsa'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /^Not a configured feed source: ghsa\. Configured: nvd, kev, epss, osv\/AlmaLinux, osv\/Debian, debian\./,
+      /^Not a configured feed source: ghsa\. Configured: nvd, kev, epss, osv\/AlmaLinux, osv\/Debian, debian, checks\./,
     );
   });
 
@@ -104,7 +105,7 @@ describe('feeds that sync themselves, from the first start', () => {
     const bundle = path.join(dataDir, 'feeds.tar.gz');
     const made = await run(['feeds', 'bundle', bundle], env);
     expect(made.code, made.stderr).toBe(0);
-    expect(made.stdout).toMatch(/^Wrote .*feeds\.tar\.gz: debian, epss, kev, nvd, osv\/AlmaLinux, osv\/Debian \(\d+ files\)\.$/m);
+    expect(made.stdout).toMatch(/^Wrote .*feeds\.tar\.gz: checks, debian, epss, kev, nvd, osv\/AlmaLinux, osv\/Debian \(\d+ files\)\.$/m);
 
     const offlineDir = mkdtempSync(path.join(tmpdir(), 'bulwark-offline-'));
     try {
@@ -118,6 +119,8 @@ describe('feeds that sync themselves, from the first start', () => {
       const imported = await run(['feeds', 'import', bundle], offline);
       expect(imported.code, imported.stderr).toBe(0);
       expect(imported.stdout).toMatch(/^Imported .*NVD.*: read \d+/m);
+      // The community check library came along and is unpacked on this side.
+      expect(existsSync(path.join(offlineDir, 'feeds/sync/checks/current.json'))).toBe(true);
       const match = await run(['intel', 'match', '--cpe', 'cpe:2.3:a:openbsd:openssh:9.2:p1:*:*:*:*:*:*'], offline);
       expect((JSON.parse(match.stdout) as { cve: string }[]).map((m) => m.cve)).toContain('CVE-2024-6387');
     } finally {
