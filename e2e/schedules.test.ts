@@ -81,7 +81,7 @@ describe('scan schedules in the browser', () => {
 
     // The scheduler's clock reaches the first start.
     const [schedule] = await stack.app.ctx.db.select().from(scanSchedules).where(eq(scanSchedules.name, 'Office nightly'));
-    const started = await runDueScanSchedules(stack.app.ctx.db, schedule!.nextRunAt!, stack.app.ctx.log, {
+    const started = await runDueScanSchedules(stack.app.ctx.db, stack.app.ctx, schedule!.nextRunAt!, stack.app.ctx.log, {
       publicUrl: stack.app.ctx.config.publicUrl,
       send: stack.app.ctx.jobs!.send,
     });
