@@ -13,8 +13,6 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { pseudonymiser, renderCsv } from './csv.ts';
 import { findingRows, prepareReportData } from './data.ts';
 import { ChunkWriter, deleteFile } from './files.ts';
-import { renderHtml } from './render/html.ts';
-import { renderPdf } from './render/pdf.ts';
 import { FILE_TYPES, runInputs, scopeLabelOf, scopeOfUser } from './runs.ts';
 import { mailScheduledReport } from './schedules.ts';
 
@@ -72,8 +70,10 @@ export async function generateReport(deps: ReportDeps, reportId: number, now = n
       const out = new ChunkWriter(db, { report: reportId });
       const rows: AsyncIterable<ReportFindingRow> = findingRows(db, scope, selection, now);
       const onRows = (n: number) => progress({ current: n });
-      if (format === 'pdf') await renderPdf(data, rows, out, onRows);
-      else if (format === 'html') await renderHtml(data, rows, out, onRows);
+      // The PDF and HTML writers (pdfkit, fontkit, ECharts) load with the first such report: at start they would hold
+      // about 90 MB of every server, idle ones included (docs/benchmarks.md, idle memory).
+      if (format === 'pdf') await (await import('./render/pdf.ts')).renderPdf(data, rows, out, onRows);
+      else if (format === 'html') await (await import('./render/html.ts')).renderHtml(data, rows, out, onRows);
       else
         await renderCsv(rows, out, {
           onRows,
