@@ -3,10 +3,10 @@
 // does not exist.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import ScanResultPage from '../src/features/scans/ScanResultPage.tsx';
-import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aFinding, aFinishedRun, aHost, aTask } from './support/fixtures.ts';
-import { renderWithApp } from './support/render.tsx';
+import ScanResultPage from './ScanResultPage.tsx';
+import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { aFinding, aFinishedRun, aHost, aTask } from '../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/scans/scans/view/nscan/:runId';
 const RUN = aFinishedRun({

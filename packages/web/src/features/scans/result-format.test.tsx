@@ -1,8 +1,8 @@
 // The scan result page's pure rules: severity bars, finding cells (location, CVEs, CVSS, EPSS, risk), tab queries; and
 // the one vocabulary of a run's counts (findings, vulnerabilities) on its summary.
 import { describe, expect, it } from 'vitest';
-import { buildQueryString } from '../src/api/query-string.ts';
-import { listQuery } from '../src/components/filter-bar/index.ts';
+import { buildQueryString } from '../../api/query-string.ts';
+import { listQuery } from '../../components/filter-bar/index.ts';
 import {
   cveUrl,
   DEFAULT_FINDING_ORDERING,
@@ -18,11 +18,11 @@ import {
   severityBars,
   severityColor,
   severityLabel,
-} from '../src/features/scans/result-format.ts';
-import { foundText, runFindings, vulnerabilitiesText } from '../src/features/scans/scan-format.ts';
-import { RunSummary } from '../src/features/scans/RunSummary.tsx';
-import { aFinishedRun } from './support/fixtures.ts';
-import { renderWithApp } from './support/render.tsx';
+} from './result-format.ts';
+import { foundText, runFindings, vulnerabilitiesText } from './scan-format.ts';
+import { RunSummary } from './RunSummary.tsx';
+import { aFinishedRun } from '../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 import { screen } from '@testing-library/react';
 
 describe('severityBars', () => {

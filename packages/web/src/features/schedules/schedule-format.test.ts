@@ -2,7 +2,7 @@
 // the default start at the next full hour of the chosen zone, the end choice and the fields it maps to, and the texts
 // of who hears about a schedule.
 import { describe, expect, it } from 'vitest';
-import { previewAnswer } from '../src/features/schedules/schedules-api.ts';
+import { previewAnswer } from './schedules-api.ts';
 import {
   channelsText,
   endChoiceOf,
@@ -23,7 +23,7 @@ import {
   weekdayOfDate,
   weekdaysText,
   type RepeatFields,
-} from '../src/features/schedules/schedule-format.ts';
+} from './schedule-format.ts';
 
 const timing = (o: Partial<RepeatFields> = {}): RepeatFields => ({
   repeat: 'weekly',

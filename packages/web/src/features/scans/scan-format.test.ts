@@ -2,11 +2,11 @@
 // which actions a row offers, the §8 toasts, route parameters, and reading a page of runs.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SCAN_LIST_SORT_KEYS, scanRun, type ScanListColumn } from '@bulwark/core';
-import { buildQueryString } from '../src/api/query-string.ts';
-import { formatOrdering, nextOrdering } from '../src/components/data-table/index.ts';
-import { listQuery, rangeError, readListState, type FilterValues } from '../src/components/filter-bar/index.ts';
-import { pagedAnswer } from '../src/components/paged-answer.ts';
-import { runListQuery, scanFilters } from '../src/features/scans/scan-filters.ts';
+import { buildQueryString } from '../../api/query-string.ts';
+import { formatOrdering, nextOrdering } from '../../components/data-table/index.ts';
+import { listQuery, rangeError, readListState, type FilterValues } from '../../components/filter-bar/index.ts';
+import { pagedAnswer } from '../../components/paged-answer.ts';
+import { runListQuery, scanFilters } from './scan-filters.ts';
 import {
   ACTION_TOASTS,
   actionItems,
@@ -28,8 +28,8 @@ import {
   statusColor,
   targetsSummary,
   userName,
-} from '../src/features/scans/scan-format.ts';
-import { aRun } from './support/fixtures.ts';
+} from './scan-format.ts';
+import { aRun } from '../../../test/support/fixtures.ts';
 
 describe('status and result', () => {
   it('shows the §4 label of the run, and "Processing results" while results are processed', () => {

@@ -4,11 +4,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CredentialChoice } from '@bulwark/core';
-import PolicyProfileEditPage from '../src/features/policies/PolicyProfileEditPage.tsx';
-import { json, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aSession } from './support/fixtures.ts';
-import { aPolicy, aPolicyDetail, aPolicyProfile, STANDARD, STANDARD_NAME } from './support/policies.ts';
-import { renderWithApp } from './support/render.tsx';
+import PolicyProfileEditPage from './PolicyProfileEditPage.tsx';
+import { json, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { aSession } from '../../../test/support/fixtures.ts';
+import { aPolicy, aPolicyDetail, aPolicyProfile, STANDARD, STANDARD_NAME } from '../../../test/support/policies.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/scans/scan-profiles/edit/oprofile/:id';
 const CHOICES: CredentialChoice[] = [

@@ -4,12 +4,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { schedule, type Schedule } from '@bulwark/core';
-import SchedulesPage from '../src/features/schedules/SchedulesPage.tsx';
-import ScheduleViewPage from '../src/features/schedules/ScheduleViewPage.tsx';
-import { schedulePermissions } from '../src/features/schedules/schedule-permissions.ts';
-import { json, page, stubApi } from './support/api-stub.ts';
-import { aFinishedRun, aSession, aUserProfile } from './support/fixtures.ts';
-import { renderWithApp } from './support/render.tsx';
+import SchedulesPage from './SchedulesPage.tsx';
+import ScheduleViewPage from './ScheduleViewPage.tsx';
+import { schedulePermissions } from './schedule-permissions.ts';
+import { json, page, stubApi } from '../../../test/support/api-stub.ts';
+import { aFinishedRun, aSession, aUserProfile } from '../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 function aSchedule(o: Partial<Schedule> = {}): Schedule {
   return schedule.parse({

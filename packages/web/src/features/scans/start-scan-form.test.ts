@@ -10,7 +10,7 @@ import {
   validateStartScan,
   validateTarget,
   type StartScanValues,
-} from '../src/features/scans/start-scan-form.ts';
+} from './start-scan-form.ts';
 
 const values = (overrides: Partial<StartScanValues> = {}): StartScanValues => ({
   ...initialStartScanValues(),

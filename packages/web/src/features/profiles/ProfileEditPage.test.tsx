@@ -4,10 +4,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CredentialChoice } from '@bulwark/core';
-import ProfileEditPage from '../src/features/profiles/ProfileEditPage.tsx';
-import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aProfile } from './support/fixtures.ts';
-import { renderWithApp } from './support/render.tsx';
+import ProfileEditPage from './ProfileEditPage.tsx';
+import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { aProfile } from '../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 /** A chosen value of a multi-select (the options list holds the names too). */
 const PILL = '.mantine-Pill-label';

@@ -3,11 +3,11 @@
 // profiles), and the policy tab shown after starting one.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import ScansPage from '../src/features/scans/ScansPage.tsx';
-import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aFinishedRun, aSession } from './support/fixtures.ts';
-import { aPolicyRun } from './support/policies.ts';
-import { renderWithApp } from './support/render.tsx';
+import ScansPage from './ScansPage.tsx';
+import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { aFinishedRun, aSession } from '../../../test/support/fixtures.ts';
+import { aPolicyRun } from '../../../test/support/policies.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/scans/scans';
 const PROFILES = [

@@ -11,7 +11,7 @@ import {
   validateEmails,
   validateSchedule,
   type ScheduleValues,
-} from '../src/features/schedules/schedule-form.ts';
+} from './schedule-form.ts';
 
 const NOW = new Date('2026-06-10T08:20:00Z'); // A Wednesday.
 

@@ -3,12 +3,12 @@
 // reason while the run is active.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import ScanResultPage from '../src/features/scans/ScanResultPage.tsx';
-import { runProgressFacts } from '../src/features/scans/RunProgress.tsx';
-import { runAgainBlocked } from '../src/features/scans/use-run-again.ts';
-import { page, stubApi } from './support/api-stub.ts';
-import { aFinishedRun, aRun } from './support/fixtures.ts';
-import { renderWithApp } from './support/render.tsx';
+import ScanResultPage from './ScanResultPage.tsx';
+import { runProgressFacts } from './RunProgress.tsx';
+import { runAgainBlocked } from './use-run-again.ts';
+import { page, stubApi } from '../../../test/support/api-stub.ts';
+import { aFinishedRun, aRun } from '../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/scans/scans/view/nscan/:runId';
 

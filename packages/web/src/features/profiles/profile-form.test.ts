@@ -12,7 +12,7 @@ import {
   profileValues,
   setStandardScan,
   validateProfile,
-} from '../src/features/profiles/profile-form.ts';
+} from './profile-form.ts';
 
 function aProfile(overrides: Partial<NetworkProfile> = {}): NetworkProfile {
   return {

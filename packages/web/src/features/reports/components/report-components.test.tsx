@@ -5,17 +5,17 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REPORT_LOGO_MAX_BYTES, REPORT_SECTIONS, exportJob, reportData, type ReportData, type ReportSection } from '@bulwark/core';
-import { LogoField } from '../src/features/reports/components/LogoField.tsx';
-import { ReportView } from '../src/features/reports/components/ReportView.tsx';
-import { RunState } from '../src/features/reports/components/RunState.tsx';
-import { SectionOrder } from '../src/features/reports/components/SectionOrder.tsx';
-import { TRAINING_REPORTS_TEXT } from '../src/features/reports/TrainingReportsPage.tsx';
-import TrainingReportsPage from '../src/features/reports/TrainingReportsPage.tsx';
-import { UpcomingRuns } from '../src/features/reports/UpcomingRuns.tsx';
-import { ExportsMenu } from '../src/features/reports/components/ExportsMenu.tsx';
-import { sectionItems, type SectionItem } from '../src/features/reports/template-format.ts';
-import { json, page, stubApi } from './support/api-stub.ts';
-import { renderWithApp } from './support/render.tsx';
+import { LogoField } from './LogoField.tsx';
+import { ReportView } from './ReportView.tsx';
+import { RunState } from './RunState.tsx';
+import { SectionOrder } from './SectionOrder.tsx';
+import { TRAINING_REPORTS_TEXT } from '../TrainingReportsPage.tsx';
+import TrainingReportsPage from '../TrainingReportsPage.tsx';
+import { UpcomingRuns } from '../UpcomingRuns.tsx';
+import { ExportsMenu } from './ExportsMenu.tsx';
+import { sectionItems, type SectionItem } from '../template-format.ts';
+import { json, page, stubApi } from '../../../../test/support/api-stub.ts';
+import { renderWithApp } from '../../../../test/support/render.tsx';
 
 function Checklist({ initial }: { initial: readonly ReportSection[] }) {
   const [items, setItems] = useState<SectionItem[]>(() => sectionItems(initial));

@@ -4,10 +4,10 @@
 // a run that does not exist.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import PolicyScanResultPage from '../src/features/policies/PolicyScanResultPage.tsx';
-import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aPolicyHost, aPolicyRule, aPolicyRun } from './support/policies.ts';
-import { renderWithApp } from './support/render.tsx';
+import PolicyScanResultPage from './PolicyScanResultPage.tsx';
+import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { aPolicyHost, aPolicyRule, aPolicyRun } from '../../../test/support/policies.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/scans/scans/view/oscan/:runId';
 const URL = '/scans/scans/view/oscan/31';

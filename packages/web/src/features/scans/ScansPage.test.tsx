@@ -2,10 +2,10 @@
 // (so a filtered list is a link), the chips, Scan ID behind the column chooser, bulk delete, the empty and error states.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import ScansPage from '../src/features/scans/ScansPage.tsx';
-import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aFinishedRun } from './support/fixtures.ts';
-import { renderWithApp } from './support/render.tsx';
+import ScansPage from './ScansPage.tsx';
+import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { aFinishedRun } from '../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 const RUNS = [
   aFinishedRun({ id: 7, scan_id: 3, name: 'Office LAN' }),

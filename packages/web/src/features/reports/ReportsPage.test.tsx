@@ -14,13 +14,13 @@ import {
   type Report,
   type ReportSchedule,
 } from '@bulwark/core';
-import ReportsPage from '../src/features/reports/ReportsPage.tsx';
-import ReportViewPage from '../src/features/reports/ReportViewPage.tsx';
-import SchedulesPage from '../src/features/reports/SchedulesPage.tsx';
-import TemplatesPage from '../src/features/reports/TemplatesPage.tsx';
-import { DigestCard } from '../src/features/profile/DigestCard.tsx';
-import { json, page, stubApi } from './support/api-stub.ts';
-import { renderWithApp } from './support/render.tsx';
+import ReportsPage from './ReportsPage.tsx';
+import ReportViewPage from './ReportViewPage.tsx';
+import SchedulesPage from './SchedulesPage.tsx';
+import TemplatesPage from './TemplatesPage.tsx';
+import { DigestCard } from '../profile/DigestCard.tsx';
+import { json, page, stubApi } from '../../../test/support/api-stub.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 function aReport(o: Partial<Report> = {}): Report {
   return report.parse({

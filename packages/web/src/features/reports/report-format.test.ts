@@ -24,7 +24,7 @@ import {
   severityCode,
   sizeText,
   viewFilters,
-} from '../src/features/reports/report-format.ts';
+} from './report-format.ts';
 import {
   chosenSections,
   dataUrlBytes,
@@ -36,7 +36,7 @@ import {
   toggleItem,
   validateTemplate,
   withEdits,
-} from '../src/features/reports/template-format.ts';
+} from './template-format.ts';
 import {
   ALL_OPEN,
   KEPT,
@@ -49,16 +49,10 @@ import {
   splitRecipients,
   validateSchedule,
   validateScope,
-} from '../src/features/reports/report-forms.ts';
-import {
-  exportDetails,
-  exportsButtonLabel,
-  exportsPollInterval,
-  newestExports,
-  unreadReady,
-} from '../src/features/reports/exports-format.ts';
-import { digestFormBody } from '../src/features/reports/api/digest-api.ts';
-import { runTimeText } from '../src/features/reports/UpcomingRuns.tsx';
+} from './report-forms.ts';
+import { exportDetails, exportsButtonLabel, exportsPollInterval, newestExports, unreadReady } from './exports-format.ts';
+import { digestFormBody } from './api/digest-api.ts';
+import { runTimeText } from './UpcomingRuns.tsx';
 
 const timing = { time: '07:00', weekday: 1, day_of_month: 1, time_zone: 'Europe/Stockholm' };
 

@@ -2,10 +2,10 @@
 // its run; nothing at all for a host never policy-scanned or a user who may not read policy results.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AssetPolicyCompliance } from '../src/features/policies/AssetPolicyCompliance.tsx';
-import { json, stubApi } from './support/api-stub.ts';
-import { anAssetPolicyResult, STANDARD_NAME } from './support/policies.ts';
-import { renderWithApp } from './support/render.tsx';
+import { AssetPolicyCompliance } from './AssetPolicyCompliance.tsx';
+import { json, stubApi } from '../../../test/support/api-stub.ts';
+import { anAssetPolicyResult, STANDARD_NAME } from '../../../test/support/policies.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 describe('AssetPolicyCompliance', () => {
   it('shows each policy’s latest score and rule results with a link to the run', async () => {

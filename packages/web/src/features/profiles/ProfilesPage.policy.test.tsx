@@ -3,11 +3,11 @@
 // the policy library with importing an OVAL file (the server's objection on the file field) and deleting an imported one.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import ProfilesPage from '../src/features/profiles/ProfilesPage.tsx';
-import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aProfile, aSession, aUserProfile } from './support/fixtures.ts';
-import { aPolicy, aPolicyDetail, aPolicyProfile } from './support/policies.ts';
-import { renderWithApp } from './support/render.tsx';
+import ProfilesPage from './ProfilesPage.tsx';
+import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { aProfile, aSession, aUserProfile } from '../../../test/support/fixtures.ts';
+import { aPolicy, aPolicyDetail, aPolicyProfile } from '../../../test/support/policies.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/scans/scan-profiles';
 const IMPORTED = aPolicy({ id: 'imported:3', name: 'SSH rules', source: 'imported', benchmark: 'SSH rules', version: null, rules: 2 });

@@ -3,10 +3,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { crudMessages } from '@bulwark/core';
-import ProfilesPage from '../src/features/profiles/ProfilesPage.tsx';
-import { json, page, stubApi, type ApiStub } from './support/api-stub.ts';
-import { aProfile } from './support/fixtures.ts';
-import { renderWithApp } from './support/render.tsx';
+import ProfilesPage from './ProfilesPage.tsx';
+import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { aProfile } from '../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/scans/scan-profiles';
 const PROFILES = [

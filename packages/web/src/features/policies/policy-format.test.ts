@@ -1,27 +1,15 @@
 // The pure rules of the policy screens: scores, result counts, the profile form's values and checks, the policy picker's
 // choices, the OVAL import's name, and where a run's result and its calls are for each kind of scan.
 import { describe, expect, it } from 'vitest';
-import {
-  countItems,
-  parsePolicyProfileId,
-  policyProfileEditPath,
-  scoreColor,
-  scoreText,
-  sumCounts,
-} from '../src/features/policies/policy-format.ts';
-import { scoreNote } from '../src/features/policies/PolicyRunSummary.tsx';
-import {
-  NO_LINUX_CREDENTIAL,
-  policyProfileInput,
-  policyProfileValues,
-  validatePolicyProfile,
-} from '../src/features/policies/policy-profile-form.ts';
-import { policyChoices } from '../src/features/policies/PolicyPicker.tsx';
-import { nameFromFile } from '../src/features/policies/ImportOvalForm.tsx';
-import { assetFilters } from '../src/features/assets/asset-format.ts';
-import { runResultPath } from '../src/features/scans/scan-format.ts';
-import { runsPath, scansPath } from '../src/features/scans/scans-api.ts';
-import { aPolicy, aPolicyHost, aPolicyProfile, aPolicyRun, STANDARD } from './support/policies.ts';
+import { countItems, parsePolicyProfileId, policyProfileEditPath, scoreColor, scoreText, sumCounts } from './policy-format.ts';
+import { scoreNote } from './PolicyRunSummary.tsx';
+import { NO_LINUX_CREDENTIAL, policyProfileInput, policyProfileValues, validatePolicyProfile } from './policy-profile-form.ts';
+import { policyChoices } from './PolicyPicker.tsx';
+import { nameFromFile } from './ImportOvalForm.tsx';
+import { assetFilters } from '../assets/asset-format.ts';
+import { runResultPath } from '../scans/scan-format.ts';
+import { runsPath, scansPath } from '../scans/scans-api.ts';
+import { aPolicy, aPolicyHost, aPolicyProfile, aPolicyRun, STANDARD } from '../../../test/support/policies.ts';
 
 describe('scores and counts', () => {
   it('writes a score with at most one decimal and colours it by band', () => {
