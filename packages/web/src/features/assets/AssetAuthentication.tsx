@@ -11,7 +11,7 @@ import { messageOf } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { CredentialHealthBadge } from '../credentials/CredentialHealthBadge.tsx';
+import { CredentialHealthBadge } from '../credentials/components/CredentialHealthBadge.tsx';
 import { CREDENTIALS_PATH } from '../credentials/credential-form.ts';
 import { HOST_AUTH_KEYS, hostAuthenticationOptions, trustHostKey } from './host-auth-api.ts';
 

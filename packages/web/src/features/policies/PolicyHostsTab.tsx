@@ -5,7 +5,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataColumn } from '../../components/data-table/index.ts';
 import { useListState } from '../../components/filter-bar/index.ts';
-import { CredentialHealthBadge } from '../credentials/CredentialHealthBadge.tsx';
+import { CredentialHealthBadge } from '../credentials/components/CredentialHealthBadge.tsx';
 import { assetPath } from '../assets/asset-format.ts';
 import type { PolicyHostResult } from './policy-runs-api.ts';
 import { RESULT_COLORS } from './policy-format.ts';

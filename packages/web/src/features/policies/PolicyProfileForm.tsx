@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../api/errors.ts';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
-import { credentialChoicesOptions } from '../credentials/credential-queries.ts';
+import { credentialChoicesOptions } from '../credentials/api/credential-queries.ts';
 import { CREDENTIALS_PATH } from '../credentials/credential-form.ts';
 import { LinuxCredentialsPicker } from '../profiles/CredentialPickers.tsx';
 import { ProfileFormSection, ProfileFormShell } from '../profiles/ProfileFormShell.tsx';

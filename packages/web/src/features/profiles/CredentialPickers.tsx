@@ -6,7 +6,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { CredentialChoice, ScanAuthOs } from '@bulwark/core';
 import { messageOf } from '../../api/errors.ts';
-import { credentialChoicesOptions } from '../credentials/credential-queries.ts';
+import { credentialChoicesOptions } from '../credentials/api/credential-queries.ts';
 import { CREDENTIALS_PATH } from '../credentials/credential-form.ts';
 import type { ProfileValues } from './profile-form.ts';
 import { ProfileFormSection } from './ProfileFormShell.tsx';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RunHost } from '@bulwark/core';
 import { DataTable, ListEmpty, ListError, ListLoading, TablePager, type DataColumn } from '../../components/data-table/index.ts';
 import { useListState } from '../../components/filter-bar/index.ts';
-import { CredentialHealthBadge } from '../credentials/CredentialHealthBadge.tsx';
+import { CredentialHealthBadge } from '../credentials/components/CredentialHealthBadge.tsx';
 import { runHostsQuery } from './scan-queries.ts';
 import { productText, RESULT_PAGE_SIZE, severityColor, severityLabel } from './result-format.ts';
 

@@ -8,7 +8,7 @@ import { FormError } from '../../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../../components/toasts.tsx';
 import { createCredential, updateCredential, type ScanCredential } from '../api/credentials-api.ts';
-import { CREDENTIAL_KEYS } from '../credential-queries.ts';
+import { CREDENTIAL_KEYS } from '../api/credential-queries.ts';
 import {
   CREDENTIAL_ERROR_FIELDS,
   credentialInput,

@@ -10,7 +10,7 @@ import { DataTable } from '../../../components/data-table/index.ts';
 import { FilterBar, useListState } from '../../../components/filter-bar/index.ts';
 import { toastFailure, toastSuccess } from '../../../components/toasts.tsx';
 import { deleteCredential, type ScanCredential } from '../api/credentials-api.ts';
-import { CREDENTIAL_KEYS, credentialListOptions, CREDENTIALS_PAGE_SIZE } from '../credential-queries.ts';
+import { CREDENTIAL_KEYS, credentialListOptions, CREDENTIALS_PAGE_SIZE } from '../api/credential-queries.ts';
 import { CREDENTIAL_FILTERS, CREDENTIAL_SORT_KEYS, credentialColumns } from './credential-columns.tsx';
 import { CREDENTIAL_EMPTY_TEXT } from '../credential-format.ts';
 import { CREDENTIAL_MESSAGES, CredentialForm } from './CredentialForm.tsx';

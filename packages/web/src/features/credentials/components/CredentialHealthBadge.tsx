@@ -1,7 +1,7 @@
 // A credential health code as a coloured badge with core's label (after an optional prefix, e.g. 'Authentication: ');
 // what happened (the message) as its tooltip and title.
 import { Badge, Tooltip } from '@mantine/core';
-import { healthColor, healthLabel } from './credential-format.ts';
+import { healthColor, healthLabel } from '../credential-format.ts';
 
 export interface CredentialHealthBadgeProps {
   health: string;

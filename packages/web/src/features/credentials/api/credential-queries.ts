@@ -1,8 +1,8 @@
 // Query keys and options of the scan credential screens: a kind's paged list, and the choices of the profile pickers.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ScanAuthOs } from '@bulwark/core';
-import type { QueryParams } from '../../api/query-string.ts';
-import { fetchCredentialChoices, fetchCredentials } from './api/credentials-api.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
+import { fetchCredentialChoices, fetchCredentials } from './credentials-api.ts';
 
 export const CREDENTIAL_KEYS = {
   all: ['credentials'] as const,
