@@ -18,7 +18,7 @@ import { DASHBOARD_MESSAGES, DashboardNameForm } from './components/DashboardNam
 import { OrganisationCard } from './components/OrganisationCard.tsx';
 import { WidgetBoard } from './components/WidgetBoard.tsx';
 import { HiddenBelowQodLink } from '../vulnerabilities/components/qod.tsx';
-import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
+import { FeedHealthAlert } from '../intel/components/FeedHealthAlert.tsx';
 
 /** The default dashboard first, the rest as the server orders them. */
 export function defaultFirst(dashboards: readonly Dashboard[]): Dashboard[] {

@@ -1,7 +1,7 @@
 // /scans/scans/view/nscan/{runId}: the result page shell with the network kind — its summary, and tabs for findings,
 // hosts and errors.
 import { NETWORK_SCAN_KIND } from '@bulwark/core';
-import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
+import { FeedHealthAlert } from '../intel/components/FeedHealthAlert.tsx';
 import { FindingsTab } from './FindingsTab.tsx';
 import { HostsTab } from './HostsTab.tsx';
 import { RunResultShell, type ResultTabContext } from './RunResultShell.tsx';

@@ -11,7 +11,7 @@ import { DataTable } from '../../components/data-table/index.ts';
 import { useStartExport } from '../reports/components/ExportsMenu.tsx';
 import { FilterBar, filterValuesFromQuery, storedQuery, useListState, writeFilterValue } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { FeedHealthAlert } from '../intel/FeedHealthAlert.tsx';
+import { FeedHealthAlert } from '../intel/components/FeedHealthAlert.tsx';
 import { ExposureSummary } from './components/ExposureSummary.tsx';
 import { IgnoredSummary } from './components/IgnoredSummary.tsx';
 import { SavedViews } from './components/SavedViews.tsx';

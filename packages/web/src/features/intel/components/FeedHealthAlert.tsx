@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { INTELLIGENCE_PATH, ROUTES, routeAllowed } from '@bulwark/core';
-import { routeContext, SESSION_KEY, type Session } from '../../session/session.ts';
-import { feedHealthQuery } from './api/intel-queries.ts';
+import { routeContext, SESSION_KEY, type Session } from '../../../session/session.ts';
+import { feedHealthQuery } from '../api/intel-queries.ts';
 
 const INTELLIGENCE_ROUTE = ROUTES.find((r) => r.path === INTELLIGENCE_PATH);
 

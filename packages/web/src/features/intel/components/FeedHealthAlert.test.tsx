@@ -5,9 +5,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTELLIGENCE_PATH, type FeedHealth } from '@bulwark/core';
 import { FeedHealthAlert } from './FeedHealthAlert.tsx';
-import { json, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
-import { aSession, aUserProfile } from '../../../test/support/fixtures.ts';
-import { renderWithApp } from '../../../test/support/render.tsx';
+import { json, stubApi, type ApiStub } from '../../../../test/support/api-stub.ts';
+import { aSession, aUserProfile } from '../../../../test/support/fixtures.ts';
+import { renderWithApp } from '../../../../test/support/render.tsx';
 
 const NEVER =
   'The Debian Security Tracker has never synced: findings on Debian hosts are decided on upstream versions and may be false positives.';
