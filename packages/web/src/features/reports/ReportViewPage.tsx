@@ -8,7 +8,7 @@ import { REPORT_FORMAT_LABELS, formatDateTime, type Report } from '@bulwark/core
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { REPORT_KEYS, fetchReport, fetchReportData, reportDownloadUrl } from './reports-api.ts';
+import { REPORT_KEYS, fetchReport, fetchReportData, reportDownloadUrl } from './api/reports-api.ts';
 import { REPORTS_PATH, hasFile, reportPollInterval, sizeText } from './report-format.ts';
 import { ReportFindings } from './components/ReportFindings.tsx';
 import { ReportView } from './components/ReportView.tsx';

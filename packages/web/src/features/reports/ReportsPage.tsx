@@ -19,7 +19,7 @@ import { FilterBar, useListState, type FilterDef } from '../../components/filter
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { NewReportForm, REPORT_MESSAGES } from './components/NewReportForm.tsx';
-import { REPORT_KEYS, deleteReport, fetchNetworkScans, fetchReports, fetchScopeScans, reportDownloadUrl } from './reports-api.ts';
+import { REPORT_KEYS, deleteReport, fetchNetworkScans, fetchReports, fetchScopeScans, reportDownloadUrl } from './api/reports-api.ts';
 import {
   DEFAULT_REPORT_ORDERING,
   REPORTS_PAGE_SIZE,
@@ -33,7 +33,7 @@ import {
   type ScopeNames,
 } from './report-format.ts';
 import { RunState } from './components/RunState.tsx';
-import { useSavedViews } from './ScopeFields.tsx';
+import { useSavedViews } from './components/ScopeFields.tsx';
 
 const FILTERS: FilterDef[] = [
   { kind: 'text', name: 'search', label: 'Search', placeholder: 'Report name', width: 220 },

@@ -10,10 +10,10 @@ import { DataTable, type DataColumn } from '../../components/data-table/index.ts
 import { useListState } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { REPORT_KEYS, deleteSchedule, fetchSchedules, runSchedule, setScheduleActive } from './reports-api.ts';
+import { REPORT_KEYS, deleteSchedule, fetchSchedules, runSchedule, setScheduleActive } from './api/reports-api.ts';
 import { TEMPLATES_PATH, frequencyText, reportPath, scopeText } from './report-format.ts';
-import { SCHEDULE_MESSAGES, ScheduleForm } from './ScheduleForm.tsx';
-import { useSavedViews } from './ScopeFields.tsx';
+import { SCHEDULE_MESSAGES, ScheduleForm } from './components/ScheduleForm.tsx';
+import { useSavedViews } from './components/ScopeFields.tsx';
 import { runTimeText } from '../../components/schedule/time-zones.ts';
 
 export default function SchedulesPage() {

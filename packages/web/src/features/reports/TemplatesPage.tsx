@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '../../components/data-table/index.ts
 import { useListState } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { REPORT_KEYS, deleteTemplate, fetchTemplates } from './reports-api.ts';
+import { REPORT_KEYS, deleteTemplate, fetchTemplates } from './api/reports-api.ts';
 import { TEMPLATE_MESSAGES, TemplateForm } from './components/TemplateForm.tsx';
 
 /** '7 of 9: Executive summary, Risk trend, …'. */

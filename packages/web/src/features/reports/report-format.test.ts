@@ -52,7 +52,7 @@ import {
 } from './report-forms.ts';
 import { exportDetails, exportsButtonLabel, exportsPollInterval, newestExports, unreadReady } from './exports-format.ts';
 import { digestFormBody } from './api/digest-api.ts';
-import { runTimeText } from './UpcomingRuns.tsx';
+import { runTimeText } from './components/UpcomingRuns.tsx';
 
 const timing = { time: '07:00', weekday: 1, day_of_month: 1, time_zone: 'Europe/Stockholm' };
 

@@ -7,10 +7,10 @@ import type { Report } from '@bulwark/core';
 import { FormError } from '../../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../../components/toasts.tsx';
-import { REPORT_KEYS, createReport } from '../reports-api.ts';
+import { REPORT_KEYS, createReport } from '../api/reports-api.ts';
 import { newReportValues, reportBody, reportErrorFields, validateReport, type ReportValues } from '../report-forms.ts';
-import { FormatField, TemplateField } from '../ReportSettingsFields.tsx';
-import { ScopeFields, useScopeScans, useSavedViews } from '../ScopeFields.tsx';
+import { FormatField, TemplateField } from './ReportSettingsFields.tsx';
+import { ScopeFields, useScopeScans, useSavedViews } from './ScopeFields.tsx';
 
 export const REPORT_MESSAGES = {
   started: 'Report started. It appears in the list when it is ready.',

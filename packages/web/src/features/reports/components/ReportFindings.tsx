@@ -7,7 +7,7 @@ import { issueRoute, type ReportFindingRow } from '@bulwark/core';
 import { DataTable, type DataColumn } from '../../../components/data-table/index.ts';
 import { useListState } from '../../../components/filter-bar/index.ts';
 import { SeverityBadge } from '../../vulnerabilities/components/vulnerability-columns.tsx';
-import { REPORT_KEYS, fetchReportFindings } from '../reports-api.ts';
+import { REPORT_KEYS, fetchReportFindings } from '../api/reports-api.ts';
 import { FINDINGS_PAGE_SIZE, isYes, severityCode } from '../report-format.ts';
 
 const dash = (text: string) => (text.trim() === '' ? '–' : text);

@@ -10,7 +10,7 @@ import { FormError } from '../../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
 import { toastSuccess } from '../../../components/toasts.tsx';
 import { LogoField } from './LogoField.tsx';
-import { REPORT_KEYS, createTemplate, updateTemplate } from '../reports-api.ts';
+import { REPORT_KEYS, createTemplate, updateTemplate } from '../api/reports-api.ts';
 import { SectionOrder } from './SectionOrder.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
 import { TEMPLATE_FIELDS, templateBody, templateValues, validateTemplate, type TemplateValues } from '../template-format.ts';

@@ -7,11 +7,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReportTemplateInput } from '@bulwark/core';
 import { messageOf } from '../../../api/errors.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { REPORT_KEYS, prepareReportData, type PrepareInput } from '../reports-api.ts';
+import { REPORT_KEYS, prepareReportData, type PrepareInput } from '../api/reports-api.ts';
 import { viewFilters } from '../report-format.ts';
 import { ALL_OPEN } from '../report-forms.ts';
 import { ReportView } from './ReportView.tsx';
-import { useSavedViews } from '../ScopeFields.tsx';
+import { useSavedViews } from './ScopeFields.tsx';
 import { withEdits } from '../template-format.ts';
 
 export interface TemplatePreviewProps {

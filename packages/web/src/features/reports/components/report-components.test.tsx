@@ -11,7 +11,7 @@ import { RunState } from './RunState.tsx';
 import { SectionOrder } from './SectionOrder.tsx';
 import { TRAINING_REPORTS_TEXT } from '../TrainingReportsPage.tsx';
 import TrainingReportsPage from '../TrainingReportsPage.tsx';
-import { UpcomingRuns } from '../UpcomingRuns.tsx';
+import { UpcomingRuns } from './UpcomingRuns.tsx';
 import { ExportsMenu } from './ExportsMenu.tsx';
 import { sectionItems, type SectionItem } from '../template-format.ts';
 import { json, page, stubApi } from '../../../../test/support/api-stub.ts';

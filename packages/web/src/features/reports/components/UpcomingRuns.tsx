@@ -1,10 +1,10 @@
 // The next five runs of a report schedule as it stands in the form, asked of the server (reports/schedules/preview/):
 // the shared next-runs list with the report form's words.
 import type { ReportScheduleInput } from '@bulwark/core';
-import { UpcomingRuns as NextRuns } from '../../components/schedule/UpcomingRuns.tsx';
-import { REPORT_KEYS, previewSchedule } from './reports-api.ts';
+import { UpcomingRuns as NextRuns } from '../../../components/schedule/UpcomingRuns.tsx';
+import { REPORT_KEYS, previewSchedule } from '../api/reports-api.ts';
 
-export { runTimeText } from '../../components/schedule/time-zones.ts';
+export { runTimeText } from '../../../components/schedule/time-zones.ts';
 
 const preview = async (body: ReportScheduleInput, signal: AbortSignal) => ({ upcoming: await previewSchedule(body, signal) });
 

@@ -19,9 +19,9 @@ import {
   type ReportTemplate,
   type ReportTemplateInput,
 } from '@bulwark/core';
-import { api, apiUrl, type AnswerSchema } from '../../api/client.ts';
-import type { QueryParams } from '../../api/query-string.ts';
-import { listAnswer, pagedAnswer, type Paged } from '../../components/paged-answer.ts';
+import { api, apiUrl, type AnswerSchema } from '../../../api/client.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
+import { listAnswer, pagedAnswer, type Paged } from '../../../components/paged-answer.ts';
 
 const TEMPLATES = 'reports/template/';
 const REPORTS = 'reports/';

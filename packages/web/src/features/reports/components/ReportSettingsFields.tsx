@@ -4,8 +4,8 @@ import { Select } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { REPORT_FORMAT_LABELS, type ReportFormat } from '@bulwark/core';
-import { REPORT_KEYS, fetchTemplateChoices } from './reports-api.ts';
-import { FORMAT_HINTS, FORMATS, NO_TEMPLATE } from './report-forms.ts';
+import { REPORT_KEYS, fetchTemplateChoices } from '../api/reports-api.ts';
+import { FORMAT_HINTS, FORMATS, NO_TEMPLATE } from '../report-forms.ts';
 
 const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: REPORT_FORMAT_LABELS[f] }));
 

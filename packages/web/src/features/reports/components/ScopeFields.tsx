@@ -6,11 +6,11 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { REPORT_SCOPE_KINDS, formatDate, type ReportScopeKind } from '@bulwark/core';
-import { messageOf } from '../../api/errors.ts';
-import { fetchSavedFilters, VULN_KEYS } from '../vulnerabilities/api/vulnerabilities-api.ts';
-import { REPORT_KEYS, fetchScopeScans } from './reports-api.ts';
-import { SCAN_SCOPES, scopeKindOptions, viewOfScope, type Filters } from './report-format.ts';
-import { ALL_OPEN, KEPT, type ScopeValues } from './report-forms.ts';
+import { messageOf } from '../../../api/errors.ts';
+import { fetchSavedFilters, VULN_KEYS } from '../../vulnerabilities/api/vulnerabilities-api.ts';
+import { REPORT_KEYS, fetchScopeScans } from '../api/reports-api.ts';
+import { SCAN_SCOPES, scopeKindOptions, viewOfScope, type Filters } from '../report-format.ts';
+import { ALL_OPEN, KEPT, type ScopeValues } from '../report-forms.ts';
 
 const KIND_OPTIONS = scopeKindOptions(REPORT_SCOPE_KINDS);
 
