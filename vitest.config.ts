@@ -11,8 +11,8 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'packages/web',
-          // Each page's and component's test sits beside it in src/; the shared set-up and helpers (and the tests of
-          // the areas not moved yet) stay in test/.
+          // Each page's and component's test sits beside it in src/; test/ holds the shared set-up and helpers (a test
+          // put there by mistake still runs rather than being skipped).
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
           // Component tests render into jsdom with Testing Library; the setup file adds what jsdom lacks for Mantine.
           environment: 'jsdom',
