@@ -59,6 +59,8 @@ describe('community checks in the catalogue and in a scan', () => {
     );
     process.env.BULWARK_CHECKS_DIRS = ['/nonexistent-bulwark-checks', dir].join(path.delimiter);
     server = http.createServer((req, res) => {
+      // The application names itself, as most do: community web templates run where their technology (tag) is found.
+      res.setHeader('X-Powered-By', 'Acme/2024.1');
       if (req.url === '/console/status') {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         return res.end(JSON.stringify({ product: 'Acme console', build: '2024.1' }));
@@ -82,7 +84,8 @@ describe('community checks in the catalogue and in a scan', () => {
     const tests = await admin.get<Page<Test>>('/api/nvt/nvtests-simple/?source=community');
     expect(tests.status).toBe(200);
     expect(tests.body.results).toEqual([
-      expect.objectContaining({ id: 'acme-console-exposed', source: 'community', category: 'uncategorized' }),
+      // A template at the top of its folder (not under http/, network/ or ssl/): the library's "other" category.
+      expect.objectContaining({ id: 'acme-console-exposed', source: 'community', category: 'community-other', unsafe: null }),
     ]);
     const shipped = await admin.get<Page<Test>>('/api/nvt/nvtests-simple/?search=redis-no-auth');
     expect(shipped.body.results).toEqual([
@@ -105,7 +108,7 @@ describe('community checks in the catalogue and in a scan', () => {
       name: 'Acme console',
       standard_scan: false,
       custom_tcp_range: String(port),
-      plus_categories: ['uncategorized'],
+      plus_categories: ['community-other'],
     });
     expect(profile.status, JSON.stringify(profile.body)).toBe(201);
     const scan = await admin.post<{ id: number; last_run: number }>('/api/scan/nscans/', {
