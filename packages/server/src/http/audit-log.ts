@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseAccess } from '@bulwark/core';
 import type { AppContext } from '../context.ts';
 import { auditEvents } from '../db/schema/index.ts';
+// The `access` route option every route declares (declared with the guard).
+import type {} from './access.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

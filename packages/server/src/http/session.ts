@@ -5,6 +5,8 @@ import type { AppContext } from '../context.ts';
 import { customers, sessions, users } from '../db/schema/index.ts';
 import { randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
 import { ApiError } from './errors.ts';
+// The cookie parser's decorations (request.cookies, reply.setCookie), registered in app.ts.
+import type {} from '@fastify/cookie';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';

@@ -9,6 +9,8 @@ import { notAWrite } from '../../http/audit-log.ts';
 import { authOf } from '../../http/guards.ts';
 import { importAssets, readImportFile } from './import.ts';
 import { scopeOfCaller } from '../../tenancy/visibility.ts';
+// The multipart parser's decorations (request.isMultipart, request.parts), registered in app.ts.
+import type {} from '@fastify/multipart';
 
 const tags = ['assets'];
 
