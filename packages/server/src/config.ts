@@ -73,19 +73,19 @@ function validTimeZone(tz: string): boolean {
   }
 }
 
-const feedUrl = (def: string) =>
-  z
-    .string()
-    .trim()
-    .default(def)
-    .refine((v) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, 'must be a URL starting with http:// or https://')
-    .transform((v) => v.replace(/\/+$/, ''));
+/** An http(s) address. */
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be a URL starting with http:// or https://');
+
+const feedUrl = (def: string) => httpUrl.default(def).transform((v) => v.replace(/\/+$/, ''));
 
 const seconds = (def: number) => z.coerce.number({ error: 'must be a number' }).int().min(60, 'must be at least 60').default(def);
 
@@ -189,17 +189,7 @@ const schema = z
       .trim()
       .regex(/^[A-Fa-f0-9]{64}$/, 'must be a SHA-256 digest: 64 hexadecimal characters, as sha256sum prints it')
       .optional(),
-    BULWARK_FEED_CHECKS_SHA256_URL: z
-      .string()
-      .trim()
-      .refine((v) => {
-        try {
-          return ['http:', 'https:'].includes(new URL(v).protocol);
-        } catch {
-          return false;
-        }
-      }, 'must be a URL starting with http:// or https://')
-      .optional(),
+    BULWARK_FEED_CHECKS_SHA256_URL: httpUrl.optional(),
     /** PEM certificates trusted beside the system's for services the operator names (Kubernetes API servers). */
     BULWARK_EXTRA_CA_FILE: z
       .string()

@@ -140,8 +140,10 @@ export async function runChecks(templates: CheckTemplate[], host: HostResult, op
       signal: options.signal,
     };
     let technologies: Set<string> | undefined;
+    let products: Set<string> | undefined;
+    const productsOf = () => (products ??= portTechnologies(p, true));
     for (const t of templates) {
-      if (!applies(t, p, options) || redundantDetection(t, p, options.namedTests)) continue;
+      if (!applies(t, p, options) || redundantDetection(t, productsOf, options.namedTests)) continue;
       if (needsTechnologies(t, options.namedTests)) {
         technologies ??= await technologiesOf(p, target);
         if (!matchesTechnologies(t, technologies)) continue;

@@ -170,12 +170,13 @@ export function needsTechnologies(t: CheckTemplate, named: ReadonlySet<string> |
  * Whether a community network template only detects a product (tagged detect) that identification already told apart:
  * such a template runs only when one of its tags names the product found. It runs where no product is known, since
  * it may be what tells it. (Six FTP detection templates for other products wait five seconds each on a vsftpd.)
+ * `products` gives the port's products (portTechnologies with productsOnly), worked out once per port by the caller.
  */
-export function redundantDetection(t: CheckTemplate, p: PortResult, named: ReadonlySet<string> | undefined): boolean {
+export function redundantDetection(t: CheckTemplate, products: () => ReadonlySet<string>, named: ReadonlySet<string> | undefined): boolean {
   if (t.source !== 'community' || t.network.length === 0 || named?.has(t.id)) return false;
   if (!t.info.tags.some((g) => g === 'detect' || g === 'detection')) return false;
-  const products = portTechnologies(p, true);
-  return products.size > 0 && !matchesTechnologies(t, products);
+  const found = products();
+  return found.size > 0 && !matchesTechnologies(t, found);
 }
 
 /** Whether one of the template's tags names one of the technologies. */

@@ -57,26 +57,43 @@ export function useCommunityLibrary(sourceDir: string): void {
   libraries.add(path.resolve(sourceDir));
 }
 
+/** The markers read so far, by file: read again only when the file's change time moves (catalogue() is on hot paths). */
+const markers = new Map<string, { mtime: number; folder: CommunityFolder | null }>();
+
 /** The synced libraries in use, with the folder of each one's current unpacked copy and the marker's change time. */
 function libraryFolders(): { folders: CommunityFolder[]; key: string[] } {
   const folders: CommunityFolder[] = [];
   const key: string[] = [];
   for (const dir of libraries) {
-    type Marker = { dir?: string; synced_at?: string } | null;
-    let marker: Marker;
+    const file = path.join(dir, 'current.json');
+    let mtime: number;
     try {
-      const file = path.join(dir, 'current.json');
-      const mtime = statSync(file).mtimeMs;
-      marker = JSON.parse(readFileSync(file, 'utf8')) as Marker;
-      key.push(`${dir}@${mtime}`);
+      mtime = statSync(file).mtimeMs;
     } catch {
       continue;
     }
-    if (!marker?.dir) continue;
-    const day = marker.synced_at?.slice(0, 10) ?? '';
-    folders.push({ dir: path.join(dir, marker.dir), origin: `Nuclei community templates${day ? ` (synced ${day})` : ''}` });
+    let known = markers.get(file);
+    if (known?.mtime !== mtime) {
+      known = { mtime, folder: markerFolder(dir, file) };
+      markers.set(file, known);
+    }
+    if (!known.folder) continue;
+    key.push(`${dir}@${mtime}`);
+    folders.push(known.folder);
   }
   return { folders, key };
+}
+
+/** The library folder a marker names, with the name it goes by; null when the marker cannot be read. */
+function markerFolder(dir: string, file: string): CommunityFolder | null {
+  try {
+    const marker = JSON.parse(readFileSync(file, 'utf8')) as { dir?: string; synced_at?: string } | null;
+    if (!marker?.dir) return null;
+    const day = marker.synced_at?.slice(0, 10) ?? '';
+    return { dir: path.join(dir, marker.dir), origin: `Nuclei community templates${day ? ` (synced ${day})` : ''}` };
+  } catch {
+    return null;
+  }
 }
 
 /** A test row of a template (the catalogue list's shape). */

@@ -3,33 +3,15 @@
 // line, the session's customer refreshed after a save, the server's field errors (400) on the fields, and the route.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { customer as customerSchema, routeByName, type Customer, type RouteDef } from '@bulwark/core';
+import { routeByName, type RouteDef } from '@bulwark/core';
 import CustomerSettingsPage from './CustomerSettingsPage.tsx';
 import { RouteGate } from '../../app/RouteGate.tsx';
 import { SESSION_KEY, type Session } from '../../session/session.ts';
 import { json, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
-import { aSession } from '../../../test/support/fixtures.ts';
+import { aCustomer, aSession } from '../../../test/support/fixtures.ts';
 import { renderWithApp } from '../../../test/support/render.tsx';
 
 const PATH = '/admin/subscription';
-
-function aCustomer(overrides: Partial<Customer> = {}): Customer {
-  return customerSchema.parse({
-    id: 1,
-    name: 'Example Ltd',
-    logo: null,
-    subscription_tier: 2,
-    license_end_date: '2027-09-16',
-    days_to_expiration: 300,
-    integrations: [],
-    lifecycle_management_enabled: false,
-    lifecycle_period: 90,
-    risk_acceptance_approval: false,
-    blackouts: null,
-    max_concurrent_tasks: 4,
-    ...overrides,
-  });
-}
 
 function api(customer = aCustomer()): ApiStub {
   return stubApi()
