@@ -185,7 +185,7 @@ export async function installLibrary(options: {
     dir,
     url,
     sha256: actual,
-    verified: expected.sha256 ? expected.verified : 'first-seen',
+    verified: expected.verified,
     templates,
     synced_at: options.now.toISOString(),
   };
