@@ -10,3 +10,4 @@ export * from './network-scan.ts';
 export * from './agent/index.ts';
 export * from './auth/index.ts';
 export * from './policy/index.ts';
+export * from './web/index.ts';

@@ -11,6 +11,7 @@ import type { Checkpoint, HostResult, ScanError, ScanResult } from '../types.ts'
 import type { LinuxLogin } from '../auth/types.ts';
 import type { WindowsLogin } from '../auth/smb-login.ts';
 import { preparePolicy, type PolicyContent, type PreparedPolicy } from '../policy/task.ts';
+import type { WebScanProgress, WebScanResult, WebScanSpec } from '../web/types.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
 export interface TaskSpec {
@@ -40,6 +41,11 @@ export interface TaskSpec {
    * identification, no checks: the ports are only the credentials' SSH ports).
    */
   policy?: PolicyContent;
+  /**
+   * A web-application scan (or, with `discovery`, a crawl only) of one web application: the targets and the port
+   * fields are not used. Its progress travels in the reports' `web`, its result in the outcome's `web`.
+   */
+  web?: WebScanSpec;
 }
 
 export interface TaskReport {
@@ -53,6 +59,8 @@ export interface TaskReport {
   hosts: HostResult[];
   /** Errors since the previous report. */
   errors: ScanError[];
+  /** A web task's progress (URLs found, requests sent, the phase, the sign-in state). */
+  web?: WebScanProgress;
 }
 
 /** The server's answer to a report: carry on, or pause (keep a checkpoint) or cancel the task. */
@@ -68,11 +76,12 @@ export interface TaskHooks {
  * server adds to the checkpoint it already holds.
  */
 export type TaskOutcome =
-  | { outcome: 'done'; result: ScanResult }
-  | { outcome: 'stopped'; hosts: HostResult[] }
+  | { outcome: 'done'; result: ScanResult; web?: WebScanResult }
+  | { outcome: 'stopped'; hosts: HostResult[]; web?: WebScanResult }
   // Cancelled and failed tasks carry the hosts they finished that no report delivered: results are never thrown away.
-  | { outcome: 'cancelled'; hosts?: HostResult[] }
-  | { outcome: 'failed'; message: string; hosts?: HostResult[] };
+  // A web task's outcome carries what it found so far in `web` (its site map and findings), whatever the outcome.
+  | { outcome: 'cancelled'; hosts?: HostResult[]; web?: WebScanResult }
+  | { outcome: 'failed'; message: string; hosts?: HostResult[]; web?: WebScanResult };
 
 export interface ExecuteOptions {
   /** Templates loaded once by the probe (otherwise the shipped ones are loaded for this task). */

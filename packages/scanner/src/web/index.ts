@@ -1,0 +1,4 @@
+// The web-application scanner's face: its contract, its HTTP client, its tests and (engine.ts) the scan itself.
+export * from './types.ts';
+export { ScanHttpClient, CookieJar, requestText, excerpt, type WebClientOptions } from './http.ts';
+export { WEB_TESTS, webTestCatalogue } from './tests/index.ts';
