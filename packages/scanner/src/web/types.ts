@@ -288,8 +288,23 @@ export interface WebTestContext {
   spec: WebScanSpec;
   /** The probe's callback listener, when it runs one: a unique URL per test and a way to ask whether it was called. */
   oob?: OobListener;
+  /** The headless browser, when the scan has one: loads a request and says which execution markers fired. */
+  browser?: WebBrowser;
+  /** The site map so far (the crawl is over when point and site tests run): stored-XSS tests look for their markers. */
+  sitemap(): readonly SiteMapEntry[];
   /** Report a problem that is not a finding (a test that could not run). */
   warn(message: string): void;
+}
+
+/** The name of the function a script payload calls to prove it ran: `__bwk('marker')`. The browser defines it. */
+export const EXEC_HOOK = '__bwk';
+
+export interface WebBrowser {
+  /**
+   * Loads the request in a fresh page with the session's cookies, waits for it to settle (scripts, timers, events
+   * fired) and returns the markers passed to EXEC_HOOK, in order.
+   */
+  run(req: { url: string; method?: 'GET' | 'POST'; body?: string; contentType?: string }): Promise<{ executed: string[]; finalUrl: string }>;
 }
 
 export interface OobListener {
