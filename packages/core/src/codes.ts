@@ -6,6 +6,7 @@ export * from './codes/vulnerabilities.ts';
 export * from './codes/qod.ts';
 export * from './codes/remediation.ts';
 export * from './codes/reports.ts';
+export * from './codes/owasp.ts';
 export * from './codes/dashboards.ts';
 export * from './codes/training.ts';
 export * from './codes/admin.ts';

@@ -204,7 +204,9 @@ export class ScanHttpClient implements WebClient {
           });
         },
       );
-      r.setTimeout(req.timeoutMs ?? this.options.timeoutMs, () => r.destroy(new Error(`No answer within ${req.timeoutMs ?? this.options.timeoutMs} ms: ${req.url}`)));
+      r.setTimeout(req.timeoutMs ?? this.options.timeoutMs, () =>
+        r.destroy(new Error(`No answer within ${req.timeoutMs ?? this.options.timeoutMs} ms: ${req.url}`)),
+      );
       r.on('error', (err) => reject(signal.aborted ? new AbortedError() : err));
       r.end(body);
     });
@@ -246,7 +248,8 @@ export function requestText(res: Pick<WebResponse, 'request'>): string {
   const { method, url, headers, body } = res.request;
   const u = new URL(url);
   const lines = [`${method} ${u.pathname}${u.search} HTTP/1.1`, `host: ${headers.host ?? u.host}`];
-  for (const [k, v] of Object.entries(headers)) if (k !== 'host') lines.push(`${k}: ${k === 'authorization' || k === 'cookie' ? mask(v) : v}`);
+  for (const [k, v] of Object.entries(headers))
+    if (k !== 'host') lines.push(`${k}: ${k === 'authorization' || k === 'cookie' ? mask(v) : v}`);
   return (lines.join('\n') + (body ? `\n\n${body}` : '')).slice(0, 4000);
 }
 

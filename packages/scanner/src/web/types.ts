@@ -304,7 +304,12 @@ export interface WebBrowser {
    * Loads the request in a fresh page with the session's cookies, waits for it to settle (scripts, timers, events
    * fired) and returns the markers passed to EXEC_HOOK, in order.
    */
-  run(req: { url: string; method?: 'GET' | 'POST'; body?: string; contentType?: string }): Promise<{ executed: string[]; finalUrl: string }>;
+  run(req: {
+    url: string;
+    method?: 'GET' | 'POST';
+    body?: string;
+    contentType?: string;
+  }): Promise<{ executed: string[]; finalUrl: string }>;
 }
 
 export interface OobListener {

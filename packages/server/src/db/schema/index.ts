@@ -17,3 +17,4 @@ export * from './schedules.ts';
 export * from './integrations.ts';
 export * from './credentials.ts';
 export * from './policies.ts';
+export * from './was.ts';

@@ -52,7 +52,7 @@ export const findings = pgTable(
       .references(() => assets.id, { onDelete: 'cascade' }),
     /** `check:<template id>@<port>/<proto>` or `cve:<CVE id>@<port>/<proto>` (port 0 for host-level findings). */
     key: text('key').notNull(),
-    source: text('source').$type<'network'>().notNull().default('network'),
+    source: text('source').$type<'network' | 'web'>().notNull().default('network'),
     checkId: text('check_id'),
     cve: text('cve'),
     /** Every CVE the finding refers to (a check may name several). */
@@ -88,6 +88,8 @@ export const findings = pgTable(
     installedVersion: text('installed_version'),
     fixedVersion: text('fixed_version'),
     advisory: text('advisory'),
+    /** Web findings: their OWASP Top 10 (2021) category (core's OWASP_2021_IDS), for the widget and the reports. */
+    owasp: text('owasp'),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -119,6 +121,7 @@ export const findings = pgTable(
     index('findings_risk_idx').on(t.customerId, t.riskScore),
     index('findings_issue_idx').on(t.issueId, t.state),
     index('findings_ignored_idx').on(t.customerId, t.ignoreKind, t.ignoreExpiresAt),
+    index('findings_source_idx').on(t.customerId, t.source, t.state),
   ],
 );
 
