@@ -1,6 +1,7 @@
 // The web-application scanner's contract: what a web task asks for (WebScanSpec, plain JSON so it travels to a remote
 // probe), what the crawler hands the tests (pages, forms, insertion points), what a test is, and what the engine
 // reports (findings with their evidence, the site map, progress, errors).
+import { OWASP_2021_LABELS, type Owasp2021 } from '@bulwark/core';
 import type { ScanError } from '../types.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -221,20 +222,9 @@ export interface Technology {
 // ---------------------------------------------------------------------------------------------------------------
 // Tests and findings.
 
-/** OWASP Top 10 (2021). */
-export const OWASP_2021 = {
-  'A01:2021': 'Broken Access Control',
-  'A02:2021': 'Cryptographic Failures',
-  'A03:2021': 'Injection',
-  'A04:2021': 'Insecure Design',
-  'A05:2021': 'Security Misconfiguration',
-  'A06:2021': 'Vulnerable and Outdated Components',
-  'A07:2021': 'Identification and Authentication Failures',
-  'A08:2021': 'Software and Data Integrity Failures',
-  'A09:2021': 'Security Logging and Monitoring Failures',
-  'A10:2021': 'Server-Side Request Forgery',
-} as const;
-export type OwaspCategory = keyof typeof OWASP_2021;
+/** OWASP Top 10 (2021): core's vocabulary, named here for the tests. */
+export const OWASP_2021 = OWASP_2021_LABELS;
+export type OwaspCategory = Owasp2021;
 
 export interface WebTestInfo {
   /** Stable id, 'web-' prefixed: 'web-sqli-error', 'web-xss-reflected' … (the catalogue's and the finding's check id). */
