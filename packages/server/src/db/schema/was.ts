@@ -123,6 +123,8 @@ export const webFindings = pgTable(
     parameter: text('parameter'),
     location: text('location'),
     payload: text('payload'),
+    /** The proof as the engine gave it (request, response excerpt, what was seen, how it was confirmed). */
+    evidence: jsonb('evidence').$type<{ request: string; response: string; proof: string; how: string }>(),
   },
   (t) => [primaryKey({ columns: [t.findingId] }), index('web_findings_run_idx').on(t.runId)],
 );

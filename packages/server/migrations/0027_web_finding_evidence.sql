@@ -1,0 +1,1 @@
+ALTER TABLE "web_findings" ADD COLUMN "evidence" jsonb;
