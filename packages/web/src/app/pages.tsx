@@ -77,6 +77,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'unified-vulnerability-kb': OtherFindingPage,
   'unified-vulnerability-pat': OtherFindingPage,
   'unified-vulnerability-cp': OtherFindingPage,
+  'was-catalog': lazyPage(() => import('../features/was/WebCatalogPage.tsx')),
   'vulnerability-tests': lazyPage(() => import('../features/catalogue/TestCataloguePage.tsx')),
   'vulnerability-test': lazyPage(() => import('../features/catalogue/TestPage.tsx')),
   'scan-appliance': lazyPage(() => import('../features/probes/ApplianceViewPage.tsx')),
