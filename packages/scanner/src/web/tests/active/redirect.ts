@@ -1,0 +1,64 @@
+// Open redirect: a redirect-like parameter given an outside host (bwk-redirect.invalid, a name that never resolves;
+// it is never requested) sends the browser there by the Location header, a meta refresh or a script.
+import { inject, marker, pointFinding, URL_PARAM } from '../../inject.ts';
+import type { WebTest } from '../../types.ts';
+
+export const REDIRECT_HOST = 'bwk-redirect.invalid';
+
+const hostOf = (target: string, base: string): string | null => {
+  try {
+    return new URL(target.trim(), base).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+};
+
+export const openRedirect: WebTest = {
+  id: 'web-open-redirect',
+  name: 'Open redirect',
+  category: 'open-redirect',
+  severity: 2,
+  cwe: ['CWE-601'],
+  owasp: 'A01:2021',
+  description:
+    "The application redirects to any address given in the parameter: a link on the site's own domain sends users to " +
+    "an attacker's page (phishing, stolen OAuth codes).",
+  solution:
+    'Redirect only to relative paths of the site (starting with a single "/", not "//" or "/\\") or to an allow-list of ' +
+    'hosts; map return addresses to identifiers where possible.',
+  references: ['https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html'],
+  kind: 'active',
+  async point(point, ctx) {
+    if (!URL_PARAM.test(point.name) && !/^(https?:)?\/\//i.test(point.value)) return [];
+    const m = marker();
+    for (const payload of [
+      `http://${REDIRECT_HOST}/${m}`,
+      `//${REDIRECT_HOST}/${m}`,
+      `/\\${REDIRECT_HOST}/${m}`,
+      `https:${REDIRECT_HOST}/${m}`,
+    ]) {
+      const res = await inject(point, payload, ctx);
+      const finding = (proof: string, how: string, confirmed: boolean) =>
+        pointFinding('web-open-redirect', point, res, {
+          payload,
+          proof,
+          around: REDIRECT_HOST,
+          how,
+          confidence: confirmed ? 'confirmed' : 'potential',
+        });
+      const location = res.headers.location;
+      if (res.status >= 300 && res.status < 400 && location && hostOf(location, res.url) === REDIRECT_HOST)
+        return [finding(`Location: ${location}`, 'Location header points to the injected host', true)];
+      const meta = /<meta[^>]+http-equiv\s*=\s*["']?refresh["']?[^>]*content\s*=\s*["']?\s*\d+\s*;\s*url\s*=\s*([^"'>\s]+)/i.exec(res.body);
+      if (meta && hostOf(meta[1]!, res.url) === REDIRECT_HOST) return [finding(meta[0], 'meta refresh points to the injected host', true)];
+      const js =
+        /(?:window\.|document\.|top\.)?location(?:\.href)?\s*=\s*["'`]([^"'`]+)["'`]|location\.(?:replace|assign)\(\s*["'`]([^"'`]+)/.exec(
+          res.body,
+        );
+      const jsTarget = js?.[1] ?? js?.[2];
+      if (js && jsTarget && hostOf(jsTarget, res.url) === REDIRECT_HOST)
+        return [finding(js[0], 'a script sends the browser to the injected host', false)];
+    }
+    return [];
+  },
+};

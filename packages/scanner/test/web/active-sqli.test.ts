@@ -1,0 +1,103 @@
+// The SQL injection tests against real databases (PGlite's PostgreSQL; MariaDB when a local server answers): each
+// flaw of the vulnerable app is found with its evidence, and the fixed twin gives no finding.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { sqliBoolean, sqliError, sqliTimeTest } from '../../src/web/tests/active/sqli.ts';
+import type { WebFinding, WebTest } from '../../src/web/types.ts';
+import { harness, queryPoint, type Harness } from './fixtures/harness.ts';
+import { startMariadb, startPg, startSqlApp } from './fixtures/vuln-sql.ts';
+
+// Short delays so the test is quick; the statistics are the same as with the default 3 s and 6 s.
+const sqliTime = sqliTimeTest({ delaysS: [0.4, 0.8], samples: 5 });
+
+let pg: PGlite;
+let my: Awaited<ReturnType<typeof startMariadb>>;
+let vuln: Awaited<ReturnType<typeof startSqlApp>>;
+let fixed: Awaited<ReturnType<typeof startSqlApp>>;
+let h: Harness;
+
+beforeAll(async () => {
+  [pg, my] = await Promise.all([startPg(), startMariadb()]);
+  const mariadb = 'name' in my ? my.name : undefined;
+  if ('unavailable' in my) console.warn(`MariaDB cases skipped: ${my.unavailable}`);
+  vuln = await startSqlApp({ fixed: false, pg, ...(mariadb ? { mariadb } : {}) });
+  fixed = await startSqlApp({ fixed: true, pg, ...(mariadb ? { mariadb } : {}) });
+  h = harness();
+}, 60_000);
+
+afterAll(async () => {
+  h?.close();
+  await Promise.all([vuln?.close(), fixed?.close(), pg?.close()]);
+  if (my && 'drop' in my) await my.drop();
+});
+
+const run = (test: WebTest, url: string, name: string): Promise<WebFinding[]> => test.point!(queryPoint(url, name), h.ctx);
+
+describe('error-based', () => {
+  it('finds PostgreSQL syntax errors in numeric and string parameters, with evidence', async () => {
+    const [f] = await run(sqliError, `${vuln.base}/pg/item?id=1`, 'id');
+    expect(f).toMatchObject({ test: 'web-sqli-error', parameter: 'id', location: 'query', confidence: 'confirmed' });
+    expect(f!.evidence.proof).toMatch(/^PostgreSQL: /);
+    expect(f!.evidence.how).toBe('database error message');
+    expect(f!.evidence.request).toMatch(/^GET \/pg\/item\?id=1%27 HTTP\/1.1/);
+    expect(f!.evidence.response).toContain('Database error');
+    expect(await run(sqliError, `${vuln.base}/pg/search?q=apple`, 'q')).toHaveLength(1);
+  });
+
+  it('gives nothing on the fixed twin (a type error of a bound parameter is not injection)', async () => {
+    expect(await run(sqliError, `${fixed.base}/pg/item?id=1`, 'id')).toEqual([]);
+    expect(await run(sqliError, `${fixed.base}/pg/search?q=apple`, 'q')).toEqual([]);
+  });
+
+  it('finds MariaDB syntax errors, and not on the fixed twin', async (t) => {
+    if ('unavailable' in my) return t.skip();
+    const [f] = await run(sqliError, `${vuln.base}/my/search?q=apple`, 'q');
+    expect(f!.evidence.proof).toMatch(/^MySQL\/MariaDB: You have an error in your SQL syntax/);
+    expect(await run(sqliError, `${vuln.base}/my/item?id=1`, 'id')).toHaveLength(1);
+    expect(await run(sqliError, `${fixed.base}/my/search?q=apple`, 'q')).toEqual([]);
+    expect(await run(sqliError, `${fixed.base}/my/item?id=1`, 'id')).toEqual([]);
+  });
+});
+
+describe('boolean-based', () => {
+  it('finds blind numeric and string injection by true/false pages', async () => {
+    const [n] = await run(sqliBoolean, `${vuln.base}/pg/blind?id=1`, 'id');
+    expect(n).toMatchObject({ test: 'web-sqli-boolean', confidence: 'confirmed', payload: '1 AND 1=1 / 1 AND 1=2' });
+    expect(n!.evidence.how).toBe('true/false responses differ');
+    const [s] = await run(sqliBoolean, `${vuln.base}/pg/blind-str?q=apple`, 'q');
+    expect(s!.payload).toBe("apple' AND '1'='1 / apple' AND '1'='2");
+  });
+
+  it('gives nothing on the fixed twin', async () => {
+    expect(await run(sqliBoolean, `${fixed.base}/pg/blind?id=1`, 'id')).toEqual([]);
+    expect(await run(sqliBoolean, `${fixed.base}/pg/blind-str?q=apple`, 'q')).toEqual([]);
+  });
+
+  it('finds MariaDB blind injection, and not on the fixed twin', async (t) => {
+    if ('unavailable' in my) return t.skip();
+    expect(await run(sqliBoolean, `${vuln.base}/my/blind?id=1`, 'id')).toHaveLength(1);
+    expect(await run(sqliBoolean, `${fixed.base}/my/blind?id=1`, 'id')).toEqual([]);
+  });
+});
+
+describe('time-based', () => {
+  it('confirms pg_sleep by two delays and a zero delay against the measured baseline', async () => {
+    const [f] = await run(sqliTime, `${vuln.base}/pg/blind?id=1`, 'id');
+    expect(f).toMatchObject({ test: 'web-sqli-time', confidence: 'confirmed' });
+    expect(f!.payload).toContain('PG_SLEEP(0.8)');
+    expect(f!.evidence.how).toBe('response delayed by the requested 0.4 s and 0.8 s');
+    expect(f!.evidence.proof).toMatch(/^PostgreSQL: 0.4 s → \d+ ms, 0.8 s → \d+ ms, 0 s → \d+ ms; baseline/);
+  });
+
+  it('gives nothing on the fixed twin', async () => {
+    expect(await run(sqliTime, `${fixed.base}/pg/blind?id=1`, 'id')).toEqual([]);
+    expect(await run(sqliTime, `${fixed.base}/pg/blind-str?q=apple`, 'q')).toEqual([]);
+  });
+
+  it('confirms MariaDB SLEEP, and not on the fixed twin', async (t) => {
+    if ('unavailable' in my) return t.skip();
+    const [f] = await run(sqliTime, `${vuln.base}/my/blind?id=1`, 'id');
+    expect(f!.evidence.proof).toMatch(/^MySQL\/MariaDB: /);
+    expect(await run(sqliTime, `${fixed.base}/my/blind?id=1`, 'id')).toEqual([]);
+  });
+});
