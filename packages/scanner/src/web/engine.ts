@@ -1,6 +1,36 @@
 // Runs one web-application scan: sign in, crawl (HTTP and, when asked, the headless browser), run the selected tests
-// on every response, page, insertion point and site, and report progress, findings and errors as it goes.
-import type { OobListener, WebScanEvent, WebScanResult, WebScanSpec } from './types.ts';
+// on every response, page, insertion point and site, and report progress, findings and errors as it goes. The
+// limits hold throughout: the run time (error 3, on the injected clock), the URL count (error 7), the scope, the rate;
+// a lost session that cannot be re-established ends the scan with error 4; cancelling returns what was found so far.
+import { setMaxListeners } from 'node:events';
+import { SCAN_ERROR_TYPE } from '@bulwark/core';
+import { AbortedError } from '../net/limits.ts';
+import type { ScanError, ScanErrorType } from '../types.ts';
+import { AuthFailedError, WebSession } from './auth/session.ts';
+import { launchWebBrowser, type BrowserRequest, type WebBrowserSession } from './browser.ts';
+import { Crawler } from './crawl/crawler.ts';
+import { Scope } from './crawl/scope.ts';
+import { ScanHttpClient } from './http.ts';
+import { startOobListener, type OobServer } from './oob.ts';
+import { insertionPoints } from './points.ts';
+import { detectTechnologies } from './technologies.ts';
+import { WEB_TESTS } from './tests/index.ts';
+import {
+  DEFAULT_WEB_LIMITS,
+  type CrawledPage,
+  type OobListener,
+  type SiteMapEntry,
+  type Technology,
+  type WebFinding,
+  type WebResponse,
+  type WebScanEvent,
+  type WebScanProgress,
+  type WebScanResult,
+  type WebScanSpec,
+  type WebTest,
+  type WebTestContext,
+} from './types.ts';
+import { WafWatch } from './waf.ts';
 
 export interface WebScanOptions {
   signal: AbortSignal;
@@ -9,20 +39,362 @@ export interface WebScanOptions {
   oob?: OobListener;
   /** The clock (tests move it to expire sessions or reach the run-time limit without waiting). */
   now?(): number;
+  /** The tests to choose from (default: WEB_TESTS); the engine's own tests hand in theirs. */
+  tests?: readonly WebTest[];
+  /** Starts the headless browser (default: launchWebBrowser). */
+  launchBrowser?: typeof launchWebBrowser;
+  /** Progress events every this many ms (default 1,000). */
+  progressEveryMs?: number;
 }
 
+/** Errors a failing test may add before the rest of its failures are only counted. */
+const TEST_ERRORS_PER_TEST = 3;
+
 export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promise<WebScanResult> {
-  void opts;
+  const now = opts.now ?? Date.now;
+  const startedMs = now();
   const startedAt = new Date().toISOString();
-  return {
-    target: spec.target,
-    sitemap: [],
-    forms: [],
-    technologies: [],
-    vhosts: [],
-    findings: [],
-    skipped: [],
-    errors: [],
-    stats: { startedAt, urlsFound: 0, requestsSent: 0, parameters: 0, forms: 0, reauthentications: 0, auth: 'none' },
+  const limits = { ...DEFAULT_WEB_LIMITS, ...spec.limits };
+  const deadline = startedMs + limits.maxDurationS * 1000;
+  const stop = new AbortController();
+  const signal = AbortSignal.any([opts.signal, stop.signal]);
+  setMaxListeners(0, signal);
+  const emit = (e: WebScanEvent): void => opts.onEvent?.(e);
+
+  const errors: ScanError[] = [];
+  const error = (type: ScanErrorType, message: string): void => {
+    const e = { type, message };
+    errors.push(e);
+    emit({ type: 'error', error: e });
   };
+  let timeUp = false;
+  const expired = (): boolean => {
+    if (!timeUp && now() > deadline) {
+      timeUp = true;
+      error(SCAN_ERROR_TYPE.run_time_exceeded, `The scan reached its run-time limit (${limits.maxDurationS} s) and stopped; its results are incomplete`);
+      stop.abort();
+    }
+    return timeUp;
+  };
+
+  // Selection: a discovery scan runs no tests; otherwise the profile's ids (all when undefined).
+  const pool = opts.tests ?? WEB_TESTS;
+  const wanted = spec.tests ? new Set(spec.tests) : null;
+  const selected = spec.discovery ? [] : pool.filter((t) => !wanted || wanted.has(t.id));
+  const passive = selected.filter((t) => t.response);
+
+  const scope = new Scope(spec.target, spec.scope);
+  const sitemap: SiteMapEntry[] = [];
+  const pages: CrawledPage[] = [];
+  const findings = new Map<string, WebFinding>();
+  const technologies = new Map<string, Technology>();
+  const skipped: { url: string; reason: string }[] = [];
+  const vhosts: string[] = [];
+  const waf = new WafWatch();
+  let phase: WebScanProgress['phase'] = 'login';
+  let testsTotal = 0;
+  let testsDone = 0;
+
+  const addFinding = (f: WebFinding): void => {
+    const u = new URL(f.url);
+    const key = `${f.test}|${u.origin}${u.pathname}|${f.method}|${f.parameter ?? ''}`;
+    if (findings.has(key)) return;
+    findings.set(key, f);
+    emit({ type: 'finding', finding: f });
+  };
+
+  const onResponse = (res: WebResponse): void => {
+    for (const t of detectTechnologies(res)) {
+      const had = technologies.get(t.name);
+      if (!had || (!had.version && t.version)) technologies.set(t.name, t);
+    }
+    const blocked = waf.observe(res, phase === 'test');
+    if (blocked)
+      error(
+        SCAN_ERROR_TYPE.waf_detected,
+        `A web application firewall (${blocked}) blocks the scan's test requests (${res.status} at ${res.url}); the results may be incomplete`,
+      );
+    if (!scope.inScope(res.url)) return;
+    for (const t of passive) {
+      try {
+        for (const f of t.response!(res, ctx)) addFinding(f);
+      } catch (err) {
+        testError(t, res.url, err);
+      }
+    }
+  };
+
+  const client = new ScanHttpClient({
+    requestsPerSecond: limits.requestsPerSecond,
+    parallel: limits.parallel,
+    timeoutMs: limits.requestTimeoutMs,
+    signal,
+    inScope: (u) => scope.inScope(u),
+    headers: { ...(spec.headers ?? {}), ...(spec.userAgent ? { 'user-agent': spec.userAgent } : {}) },
+    onResponse,
+  });
+
+  // The browser starts on first need (the browser crawl, a recorded login) and once only.
+  let browser: Promise<WebBrowserSession | { unavailable: string }> | null = null;
+  const getBrowser = (): Promise<WebBrowserSession | { unavailable: string }> =>
+    (browser ??= (opts.launchBrowser ?? launchWebBrowser)({
+      cookies: (url) => client.cookies.entries(url).map((c) => ({ ...c, domain: new URL(url).hostname, path: '/' })),
+      headers: { ...(spec.headers ?? {}), ...client.sessionHeaders },
+      ...(spec.userAgent ? { userAgent: spec.userAgent } : {}),
+      signal,
+    }).catch((err: unknown) => ({ unavailable: err instanceof Error ? err.message : String(err) })));
+
+  const session = new WebSession(spec.auth, { client, target: spec.target, browser: getBrowser, signal });
+  let oob = opts.oob;
+  let ownOob: OobServer | undefined;
+  const testErrors = new Map<string, number>();
+  /** A test that threw: said (a few times per test), never fatal; a lost session or a stop is not the test's fault. */
+  const testError = (t: WebTest, url: string, err: unknown): void => {
+    if (err instanceof AuthFailedError || err instanceof AbortedError || signal.aborted) return;
+    const n = (testErrors.get(t.id) ?? 0) + 1;
+    testErrors.set(t.id, n);
+    if (n <= TEST_ERRORS_PER_TEST)
+      error(SCAN_ERROR_TYPE.internal, `Web test ${t.id} failed on ${url}: ${err instanceof Error ? err.message : String(err)}`);
+  };
+  const ctx: WebTestContext = {
+    client: session,
+    signal,
+    spec,
+    sitemap: () => sitemap,
+    warn: (message) => error(SCAN_ERROR_TYPE.internal, message),
+  };
+
+  const crawler = new Crawler({
+    client: session,
+    scope,
+    maxUrls: limits.maxUrls,
+    maxDepth: limits.maxDepth,
+    parallel: limits.parallel,
+    allowDestructive: spec.allowDestructive,
+    signal,
+    expired,
+    avoid: (url) => (session.isLoginUrl(url) ? 'the login page: requesting it during the scan could end the session' : null),
+    onPage: (page, entry) => {
+      pages.push(page);
+      sitemap.push(entry);
+      emit({ type: 'page', entry });
+    },
+    onSkip: (url, reason) => skipped.push({ url, reason }),
+  });
+
+  const progress = (): WebScanProgress => ({
+    percent: Math.min(
+      100,
+      Math.round(
+        phase === 'done' ? 100 : phase === 'test' ? 40 + (60 * testsDone) / Math.max(1, testsTotal) : phase === 'login' ? 0 : 40 * crawler.progress(),
+      ),
+    ),
+    urlsFound: sitemap.length,
+    requestsSent: client.requestsSent,
+    phase,
+    auth: session.state,
+  });
+  const ticker = setInterval(() => {
+    expired();
+    emit({ type: 'progress', progress: progress() });
+  }, opts.progressEveryMs ?? 1000);
+
+  let requests: BrowserRequest[] = [];
+  const sites: string[] = [new URL(spec.target).origin];
+  try {
+    // 1. Sign in.
+    if (!(await session.start())) {
+      error(SCAN_ERROR_TYPE.auth_failed, session.failure ?? 'The login failed');
+      return finish();
+    }
+    // 2. The start URL: it must answer, and not send the scan out of scope.
+    phase = 'crawl';
+    emit({ type: 'progress', progress: progress() });
+    const start = await probeStart(session, spec.target, scope);
+    if ('error' in start) {
+      error(start.type, start.error);
+      return finish();
+    }
+    crawler.seed(spec.target, 'start');
+    await crawler.seedSite(new URL(spec.target).origin);
+    await findVhosts(spec, client, scope, start.res, (v) => {
+      vhosts.push(v.host);
+      sites.push(v.origin);
+      crawler.seed(v.url, 'start');
+    });
+    for (const origin of sites.slice(1)) await crawler.seedSite(origin);
+    await crawler.run();
+
+    // 3. The browser crawl: client-side routes, the requests the scripts make, forms drawn by scripts.
+    if (spec.browser && !signal.aborted) {
+      phase = 'browser';
+      const b = await getBrowser();
+      if ('unavailable' in b) error(SCAN_ERROR_TYPE.internal, `The browser crawl did not run: ${b.unavailable}`);
+      else {
+        const found = await b.crawl(
+          sites.map((s) => (s === sites[0] ? spec.target : `${s}/`)),
+          {
+            maxPages: Math.max(1, limits.maxUrls - crawler.found),
+            maxDepth: limits.maxDepth,
+            inScope: (u) => scope.inScope(u) && !session.isLoginUrl(u),
+            allowDestructive: spec.allowDestructive,
+            signal,
+          },
+        );
+        requests = found.requests.filter((r) => scope.inScope(r.url) && !session.isLoginUrl(r.url));
+        for (const p of found.pages) crawler.seed(p.url, 'browser', 1, p.referrer);
+        for (const r of requests) if (r.method.toUpperCase() === 'GET') crawler.seed(r.url, 'browser', 1, r.page);
+        for (const f of found.forms) crawler.addForm(f);
+        ctx.browser = b;
+        phase = 'crawl';
+        await crawler.run();
+      }
+    }
+    if (crawler.maxUrlsReached)
+      error(SCAN_ERROR_TYPE.max_urls_reached, `The crawl reached its URL limit (${limits.maxUrls}); pages past it were not crawled or tested`);
+
+    // 4. The tests: every page, insertion point and site, `parallel` at a time.
+    if (selected.length > 0 && !signal.aborted) {
+      phase = 'test';
+      if (!oob && selected.some((t) => t.kind === 'active')) {
+        try {
+          oob = ownOob = await startOobListener({ host: '127.0.0.1' });
+        } catch (err) {
+          error(SCAN_ERROR_TYPE.internal, `No out-of-band listener: callback-confirmed tests are limited (${err instanceof Error ? err.message : String(err)})`);
+        }
+      }
+      if (oob) ctx.oob = oob;
+      const points = insertionPoints({ pages, forms: crawler.forms, requests, avoid: (u) => session.isLoginUrl(u) });
+      const jobs: { test: WebTest; url: string; run: () => Promise<WebFinding[]> }[] = [];
+      for (const t of selected) {
+        if (t.page) for (const p of pages) jobs.push({ test: t, url: p.url, run: () => t.page!(p, ctx) });
+        if (t.point) for (const p of points) jobs.push({ test: t, url: p.url, run: () => t.point!(p, ctx) });
+        if (t.site) for (const s of sites) jobs.push({ test: t, url: s, run: () => t.site!(s, ctx) });
+      }
+      testsTotal = jobs.length;
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < jobs.length && !signal.aborted && !expired()) {
+          const job = jobs[next++]!;
+          try {
+            for (const f of await job.run()) addFinding(f);
+          } catch (err) {
+            if (err instanceof AuthFailedError) throw err;
+            testError(job.test, job.url, err);
+          } finally {
+            testsDone++;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, limits.parallel) }, worker));
+    }
+  } catch (err) {
+    if (err instanceof AuthFailedError) {
+      error(SCAN_ERROR_TYPE.auth_failed, err.message);
+      stop.abort();
+    } else if (!(err instanceof AbortedError) && !signal.aborted) {
+      error(SCAN_ERROR_TYPE.internal, `The web scan failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return finish();
+
+  async function finish(): Promise<WebScanResult> {
+    clearInterval(ticker);
+    phase = 'done';
+    emit({ type: 'progress', progress: progress() });
+    await Promise.allSettled([
+      ownOob?.close(),
+      browser?.then((b) => ('close' in b ? b.close() : undefined)),
+    ]);
+    client.close();
+    const finishedMs = now();
+    return {
+      target: spec.target,
+      sitemap,
+      forms: crawler.forms,
+      technologies: [...technologies.values()],
+      vhosts,
+      findings: [...findings.values()],
+      skipped,
+      errors,
+      stats: {
+        startedAt,
+        finishedAt: new Date(Date.parse(startedAt) + (finishedMs - startedMs)).toISOString(),
+        durationMs: finishedMs - startedMs,
+        urlsFound: sitemap.length,
+        requestsSent: client.requestsSent,
+        parameters: new Set(sitemap.flatMap((e) => e.parameters.map((p) => `${new URL(e.url).pathname} ${p}`))).size,
+        forms: crawler.forms.length,
+        reauthentications: session.reauthentications,
+        auth: session.state,
+      },
+    };
+  }
+}
+
+/** The start URL's answer after in-scope redirects; error 8 when it redirects out of scope, 1 when it does not answer. */
+async function probeStart(
+  client: WebSession,
+  target: string,
+  scope: Scope,
+): Promise<{ res: WebResponse } | { type: ScanErrorType; error: string }> {
+  let url = target;
+  try {
+    for (let i = 0; i < 8; i++) {
+      const res = await client.send({ method: 'GET', url });
+      const loc = res.status >= 300 && res.status < 400 ? res.headers.location : undefined;
+      if (!loc) return { res };
+      const next = new URL(loc, url).href;
+      if (!scope.inScope(next))
+        return { type: SCAN_ERROR_TYPE.url_redirect, error: `The start URL ${target} redirects out of the scan's scope, to ${next}` };
+      url = next;
+    }
+    return { type: SCAN_ERROR_TYPE.url_redirect, error: `The start URL ${target} redirects in a loop` };
+  } catch (err) {
+    if (err instanceof AbortedError || err instanceof AuthFailedError) throw err;
+    return { type: SCAN_ERROR_TYPE.connection_failed, error: `The start URL ${target} did not answer: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/**
+ * Virtual hosts: each name is asked on the target's address (Host header); one whose answer differs from the default
+ * site's (status, title, size) has a site of its own and is crawled and tested as such.
+ */
+async function findVhosts(
+  spec: WebScanSpec,
+  client: ScanHttpClient,
+  scope: Scope,
+  base: WebResponse,
+  found: (v: { host: string; origin: string; url: string }) => void,
+): Promise<void> {
+  const target = new URL(spec.target);
+  for (const name of spec.scope.vhosts ?? []) {
+    const v = new URL(spec.target);
+    v.hostname = name.trim().toLowerCase();
+    if (!v.hostname || v.host === target.host) continue;
+    client.hostMap.set(v.host, target.host);
+    let res: WebResponse;
+    try {
+      res = await client.send({ method: 'GET', url: v.href, outOfScope: true });
+    } catch (err) {
+      if (err instanceof AbortedError) throw err;
+      client.hostMap.delete(v.host);
+      continue;
+    }
+    if (!differs(base, res)) {
+      client.hostMap.delete(v.host);
+      continue;
+    }
+    scope.addHost(v.host);
+    found({ host: v.hostname, origin: v.origin, url: v.href });
+  }
+}
+
+function differs(a: WebResponse, b: WebResponse): boolean {
+  if (a.status !== b.status) return true;
+  const title = (r: WebResponse): string => /<title[^>]*>([^<]*)/i.exec(r.body)?.[1]?.trim() ?? '';
+  if (title(a) !== title(b)) return true;
+  const la = a.body.length;
+  const lb = b.body.length;
+  return Math.abs(la - lb) / Math.max(1, la, lb) > 0.1;
 }

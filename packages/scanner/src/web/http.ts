@@ -54,6 +54,11 @@ export class CookieJar {
     return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** The cookies sent to `url` (the browser is handed them before each page load). */
+  entries(url: string): { name: string; value: string }[] {
+    return [...(this.byHost.get(new URL(url).hostname) ?? [])].map(([name, value]) => ({ name, value }));
+  }
+
   /** Sets one cookie directly (a cookie header of the profile, a recorded browser login). */
   put(url: string, name: string, value: string): void {
     this.set(url, `${name}=${value}`);
@@ -75,6 +80,13 @@ export class ScanHttpClient implements WebClient {
   readonly cookies = new CookieJar();
   /** Headers of the session (Authorization …), sent unless a request is anonymous. */
   sessionHeaders: Record<string, string> = {};
+  /** Computes the Authorization header per request (HTTP Digest), unless the request is anonymous. */
+  authorize?: (method: string, url: string) => string | undefined;
+  /**
+   * Virtual hosts: a URL whose host (name:port) is a key here is sent to the mapped address (host:port) with the
+   * URL's host in the Host header, so a vhost is crawled and tested as its own site without DNS.
+   */
+  readonly hostMap = new Map<string, string>();
   private sent = 0;
   private active = 0;
   private readonly waiting: (() => void)[] = [];
@@ -139,7 +151,9 @@ export class ScanHttpClient implements WebClient {
 
   private exchange(req: WebRequest): Promise<WebResponse> {
     const url = new URL(req.url);
+    const mapped = this.hostMap.get(url.host);
     const headers: Record<string, string> = {
+      ...(mapped ? { host: url.host } : {}),
       'user-agent': 'Mozilla/5.0 (compatible; Bulwark web scanner)',
       accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
       'accept-encoding': 'gzip, deflate, br',
@@ -149,17 +163,27 @@ export class ScanHttpClient implements WebClient {
       Object.assign(headers, lower(this.sessionHeaders));
       const cookie = this.cookies.header(req.url);
       if (cookie) headers.cookie = cookie;
+      const authorization = this.authorize?.(req.method, req.url);
+      if (authorization) headers.authorization = authorization;
     }
     Object.assign(headers, lower(req.headers ?? {}));
     const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body);
     if (body && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
     const isHttps = url.protocol === 'https:';
+    const target = mapped ? new URL(req.url.replace(url.host, mapped)) : url;
     const started = performance.now();
     const signal = this.options.signal;
     return new Promise<WebResponse>((resolve, reject) => {
       const r = (isHttps ? https : http).request(
-        url,
-        { method: req.method, headers, agent: isHttps ? this.agents.https : this.agents.http, signal },
+        target,
+        {
+          method: req.method,
+          headers,
+          agent: isHttps ? this.agents.https : this.agents.http,
+          signal,
+          // A virtual host on TLS names itself in SNI, as a browser would.
+          ...(mapped && isHttps ? { servername: url.hostname } : {}),
+        },
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
