@@ -1,6 +1,11 @@
 // The headless browser of a web scan (Debian's Chromium through playwright-core): crawls single-page applications
 // (runs their scripts, follows client-side routes, fires events, records the requests they make), replays a recorded
 // login, and loads a test's request to see whether a script payload ran (EXEC_HOOK).
+import type { Browser } from 'playwright-core';
+import { browserCrawl } from './browser/crawl.ts';
+import { launchChromium } from './browser/launch.ts';
+import { replayLogin } from './browser/login.ts';
+import { browserRun } from './browser/run.ts';
 import type { WebAuthSpec, WebBrowser, WebForm } from './types.ts';
 
 export interface BrowserCrawlPage {
@@ -23,6 +28,8 @@ export interface BrowserCrawlResult {
   pages: BrowserCrawlPage[];
   requests: BrowserRequest[];
   forms: WebForm[];
+  /** Links, controls and forms not followed, clicked or submitted because they look destructive (the result's skipped). */
+  skipped?: { url: string; reason: string }[];
 }
 
 export interface BrowserCookie {
@@ -49,11 +56,71 @@ export interface BrowserOptions {
   /** Headers sent with every request (the profile's and the auth's). */
   headers?: Record<string, string>;
   userAgent?: string;
+  /** The scan's scope, for run() and the session's headers (default: the request's own origin). */
+  inScope?(url: string): boolean;
   signal: AbortSignal;
 }
 
+/** Pages the browser works on at once (crawl pages and test runs together): it shares the probe's cores. */
+export const BROWSER_PAGES_AT_ONCE = 3;
+
 /** Starts the browser, or answers null (with the reason) when no Chromium is installed. */
 export async function launchWebBrowser(opts: BrowserOptions): Promise<WebBrowserSession | { unavailable: string }> {
-  void opts;
-  return { unavailable: 'the headless browser is not built yet' };
+  if (opts.signal.aborted) return { unavailable: 'the scan was stopped' };
+  const launched = await launchChromium();
+  if ('unavailable' in launched) return launched;
+  const browser: Browser = launched;
+  const slots = new Slots(BROWSER_PAGES_AT_ONCE);
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    opts.signal.removeEventListener('abort', onAbort);
+    await browser.close().catch(() => undefined);
+  };
+  const onAbort = (): void => void close();
+  opts.signal.addEventListener('abort', onAbort, { once: true });
+  const alive = (): void => {
+    if (closed) throw new Error('the browser is closed');
+  };
+
+  return {
+    async run(req) {
+      alive();
+      return slots.use(() => browserRun(browser, opts, req));
+    },
+    async crawl(startUrls, crawlOpts) {
+      alive();
+      // The crawl runs its own small pool of pages; the slots keep test runs from piling on top of it.
+      const signal = AbortSignal.any([opts.signal, crawlOpts.signal]);
+      return browserCrawl(browser, { ...opts, inScope: opts.inScope ?? crawlOpts.inScope }, startUrls, { ...crawlOpts, signal });
+    },
+    async replayLogin(steps, signal) {
+      alive();
+      return slots.use(() => replayLogin(browser, opts, steps, AbortSignal.any([opts.signal, signal])));
+    },
+    close,
+  };
+}
+
+/** A counting semaphore: at most n tasks at once, the rest wait their turn in order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(n: number) {
+    this.free = n;
+  }
+
+  async use<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
 }

@@ -1,0 +1,98 @@
+// A fresh browser context for one page run: the session's cookies and headers (headers only to in-scope URLs, never
+// to a CDN), the scan's user agent, TLS errors ignored (a scanner looks at what is there), no service workers (so every
+// request passes the router), no downloads. The router keeps the browser in scope: out-of-scope documents, XHR and
+// fetches are aborted; out-of-scope static assets (a CDN's script, style, font, image) may load so the page works.
+import type { Browser, BrowserContext, Request, Route } from 'playwright-core';
+import type { BrowserOptions } from '../browser.ts';
+import { NetworkTracker } from './settle.ts';
+
+/** Resource types a page may fetch from outside the scope: what it needs to render and run, nothing it sends data to. */
+const ASSET_TYPES = new Set(['script', 'stylesheet', 'font', 'image', 'media', 'texttrack', 'manifest']);
+
+export interface ContextHooks {
+  /** The URL is in the scan's scope (the session's headers go only there). */
+  inScope(url: string): boolean;
+  /**
+   * Decides about an in-scope request before it is sent: 'continue' (the default), or 'abort' (e.g. a navigation
+   * the crawl only records). Called for every request the router sees.
+   */
+  onRequest?(req: Request): 'continue' | 'abort';
+  /** Where the session's headers go (default: in scope). */
+  sendHeaders?(url: string): boolean;
+  /** Rewrites the first request to this URL (run() sends a test's POST as the page load). */
+  firstRequest?: { url: string; method: string; body?: string; contentType?: string };
+}
+
+export interface ScanContext {
+  context: BrowserContext;
+  network: NetworkTracker;
+  /** Adds the session's cookies for a URL before it is loaded (a re-login reaches the browser). */
+  addCookies(url: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openScanContext(browser: Browser, opts: BrowserOptions, hooks: ContextHooks): Promise<ScanContext> {
+  const context = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  const network = new NetworkTracker(context);
+  const headers = opts.headers ?? {};
+  let first = hooks.firstRequest;
+
+  const handle = async (route: Route, req: Request): Promise<void> => {
+    const url = req.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    if (!hooks.inScope(url)) {
+      const asset = ASSET_TYPES.has(req.resourceType()) && req.method() === 'GET';
+      return asset ? route.continue() : route.abort('blockedbyclient');
+    }
+    if (hooks.onRequest?.(req) === 'abort') return route.abort('aborted');
+    const overrides: Parameters<Route['continue']>[0] = {};
+    if (first && req.isNavigationRequest() && sameUrl(first.url, url)) {
+      overrides.method = first.method;
+      if (first.body !== undefined) overrides.postData = first.body;
+      if (first.contentType)
+        overrides.headers = {
+          ...(await req.allHeaders()),
+          'content-type': first.contentType,
+          ...(hooks.sendHeaders?.(url) === false ? {} : headers),
+        };
+      first = undefined;
+    }
+    const withHeaders = Object.keys(headers).length > 0 && (hooks.sendHeaders?.(url) ?? true);
+    if (withHeaders && !overrides.headers) overrides.headers = { ...(await req.allHeaders()), ...headers };
+    return route.continue(overrides);
+  };
+  await context.route('**/*', (route, req) => handle(route, req).catch(() => undefined));
+
+  return {
+    context,
+    network,
+    async addCookies(url) {
+      const cookies = opts.cookies(url);
+      if (cookies.length === 0) return;
+      await context.addCookies(
+        cookies.map((c) =>
+          c.domain ? { name: c.name, value: c.value, domain: c.domain, path: c.path || '/' } : { name: c.name, value: c.value, url },
+        ),
+      );
+    },
+    close: () => context.close().catch(() => undefined),
+  };
+}
+
+function sameUrl(a: string, b: string): boolean {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    x.hash = y.hash = '';
+    return x.href === y.href;
+  } catch {
+    return a === b;
+  }
+}

@@ -1,0 +1,99 @@
+// The headless browser against the SPA fixture: the crawl finds client-side routes and the API requests with their
+// bodies (and leaves destructive buttons alone), run() confirms script payloads by execution and not escaped ones,
+// and a recorded login ends with the session cookie. One Chromium for the file; skipped only without Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchWebBrowser, type BrowserCookie, type WebBrowserSession } from '../../src/web/browser.ts';
+import { findChromium } from '../../src/web/browser/launch.ts';
+import { startSpaFixture, type SpaFixture } from './fixtures/spa-app.ts';
+
+const chromium = findChromium();
+if (!chromium) console.log('browser tests skipped: no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
+
+describe.skipIf(!chromium)('web scan headless browser', () => {
+  let app: SpaFixture;
+  let browser: WebBrowserSession;
+  const controller = new AbortController();
+  let cookies: BrowserCookie[] = [];
+
+  beforeAll(async () => {
+    app = await startSpaFixture();
+    const launched = await launchWebBrowser({ cookies: () => cookies, signal: controller.signal });
+    if ('unavailable' in launched) throw new Error(launched.unavailable);
+    browser = launched;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const inScope = (url: string): boolean => url.startsWith(`${app.base}/`);
+
+  it('crawls the client-side routes and records the API requests, without destructive clicks', async () => {
+    const result = await browser.crawl([`${app.base}/`], {
+      maxPages: 50,
+      maxDepth: 5,
+      inScope,
+      allowDestructive: false,
+      signal: controller.signal,
+    });
+    const pages = result.pages.map((p) => p.url.slice(app.base.length)).sort();
+    expect(pages).toEqual(expect.arrayContaining(['/', '/about', '/about#/help', '/items', '/items/new', '/settings']));
+    const requests = result.requests.map((r) => `${r.method} ${r.url.slice(app.base.length)}${r.body ? ` ${r.body}` : ''}`);
+    expect(requests).toContain('GET /api/items?q=');
+    expect(requests).toContain('GET /api/items?q=bulwark');
+    expect(requests).toContain('POST /api/items {"name":"bulwark","price":3}');
+    expect(requests).toContain('POST /contact message=bulwark&csrf_token=t1');
+    const post = result.requests.find((r) => r.url.endsWith('/api/items') && r.method === 'POST');
+    expect(post?.contentType).toBe('application/json');
+    expect(post?.page).toBe(`${app.base}/items/new`);
+    expect(result.forms).toContainEqual(
+      expect.objectContaining({ page: `${app.base}/settings`, action: `${app.base}/contact`, method: 'POST', csrfToken: true }),
+    );
+    // Destructive: neither clicked nor reached.
+    expect(app.hits.map((h) => h.line)).not.toContain('POST /api/account/delete');
+    expect(app.hits.map((h) => h.line)).not.toContain('POST /api/logout');
+    expect(result.skipped?.map((s) => s.reason)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Delete/), expect.stringMatching(/Log out/)]),
+    );
+    // The contact form was posted by the browser but the navigation aborted: the server never saw it.
+    expect(app.hits.map((h) => h.line)).not.toContain('POST /contact');
+  });
+
+  it('run() reports a marker that executed in a script, and nothing when the reflection is escaped', async () => {
+    const payload = encodeURIComponent('";__bwk("m-script");//');
+    expect((await browser.run({ url: `${app.base}/reflect?q=${payload}` })).executed).toEqual(['m-script']);
+    expect((await browser.run({ url: `${app.base}/escaped?q=${payload}` })).executed).toEqual([]);
+  });
+
+  it('run() fires onerror and onmouseover payloads, dialogs, DOM sinks and a POSTed body', async () => {
+    const img = encodeURIComponent('<img src=x onerror=__bwk("m-err")>');
+    expect((await browser.run({ url: `${app.base}/attr?q=${img}` })).executed).toEqual(['m-err']);
+    const hover = encodeURIComponent('<b onmouseover=__bwk("m-hover")>x</b>');
+    expect((await browser.run({ url: `${app.base}/attr?q=${hover}` })).executed).toEqual(['m-hover']);
+    const dialog = encodeURIComponent('<script>alert("m-alert")</script>');
+    expect((await browser.run({ url: `${app.base}/attr?q=${dialog}` })).executed).toEqual(['m-alert']);
+    const dom = await browser.run({ url: `${app.base}/dom#${encodeURIComponent('<img src=y onerror=__bwk("m-dom")>')}` });
+    expect(dom.executed).toEqual(['m-dom']);
+    const body = `q=${encodeURIComponent('<svg onload=__bwk("m-post")>')}`;
+    const posted = await browser.run({ url: `${app.base}/post`, method: 'POST', body, contentType: 'application/x-www-form-urlencoded' });
+    expect(posted).toEqual({ executed: ['m-post'], finalUrl: `${app.base}/post` });
+  });
+
+  it('replays a recorded login, and run() then carries the session cookie', async () => {
+    const got = await browser.replayLogin(
+      [
+        { action: 'goto', url: `${app.base}/login` },
+        { action: 'fill', selector: 'input[name=user]', value: 'admin' },
+        { action: 'fill', selector: 'input[name=pass]', value: 'secret' },
+        { action: 'click', selector: '#go' },
+        { action: 'wait', selector: '#app' },
+      ],
+      controller.signal,
+    );
+    expect(got).toContainEqual(expect.objectContaining({ name: 'sid', value: 's3cr3t', domain: '127.0.0.1', path: '/' }));
+    const payload = encodeURIComponent('<img src=x onerror=__bwk("m-private")>');
+    expect((await browser.run({ url: `${app.base}/private?q=${payload}` })).executed).toEqual([]);
+    cookies = got;
+    expect((await browser.run({ url: `${app.base}/private?q=${payload}` })).executed).toEqual(['m-private']);
+  });
+});
