@@ -71,7 +71,10 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
   const expired = (): boolean => {
     if (!timeUp && now() > deadline) {
       timeUp = true;
-      error(SCAN_ERROR_TYPE.run_time_exceeded, `The scan reached its run-time limit (${limits.maxDurationS} s) and stopped; its results are incomplete`);
+      error(
+        SCAN_ERROR_TYPE.run_time_exceeded,
+        `The scan reached its run-time limit (${limits.maxDurationS} s) and stopped; its results are incomplete`,
+      );
       stop.abort();
     }
     return timeUp;
@@ -186,7 +189,13 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     percent: Math.min(
       100,
       Math.round(
-        phase === 'done' ? 100 : phase === 'test' ? 40 + (60 * testsDone) / Math.max(1, testsTotal) : phase === 'login' ? 0 : 40 * crawler.progress(),
+        phase === 'done'
+          ? 100
+          : phase === 'test'
+            ? 40 + (60 * testsDone) / Math.max(1, testsTotal)
+            : phase === 'login'
+              ? 0
+              : 40 * crawler.progress(),
       ),
     ),
     urlsFound: sitemap.length,
@@ -251,7 +260,10 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       }
     }
     if (crawler.maxUrlsReached)
-      error(SCAN_ERROR_TYPE.max_urls_reached, `The crawl reached its URL limit (${limits.maxUrls}); pages past it were not crawled or tested`);
+      error(
+        SCAN_ERROR_TYPE.max_urls_reached,
+        `The crawl reached its URL limit (${limits.maxUrls}); pages past it were not crawled or tested`,
+      );
 
     // 4. The tests: every page, insertion point and site, `parallel` at a time.
     if (selected.length > 0 && !signal.aborted) {
@@ -260,7 +272,10 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
         try {
           oob = ownOob = await startOobListener({ host: '127.0.0.1' });
         } catch (err) {
-          error(SCAN_ERROR_TYPE.internal, `No out-of-band listener: callback-confirmed tests are limited (${err instanceof Error ? err.message : String(err)})`);
+          error(
+            SCAN_ERROR_TYPE.internal,
+            `No out-of-band listener: callback-confirmed tests are limited (${err instanceof Error ? err.message : String(err)})`,
+          );
         }
       }
       if (oob) ctx.oob = oob;
@@ -302,10 +317,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     clearInterval(ticker);
     phase = 'done';
     emit({ type: 'progress', progress: progress() });
-    await Promise.allSettled([
-      ownOob?.close(),
-      browser?.then((b) => ('close' in b ? b.close() : undefined)),
-    ]);
+    await Promise.allSettled([ownOob?.close(), browser?.then((b) => ('close' in b ? b.close() : undefined))]);
     client.close();
     const finishedMs = now();
     return {
@@ -352,7 +364,10 @@ async function probeStart(
     return { type: SCAN_ERROR_TYPE.url_redirect, error: `The start URL ${target} redirects in a loop` };
   } catch (err) {
     if (err instanceof AbortedError || err instanceof AuthFailedError) throw err;
-    return { type: SCAN_ERROR_TYPE.connection_failed, error: `The start URL ${target} did not answer: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      type: SCAN_ERROR_TYPE.connection_failed,
+      error: `The start URL ${target} did not answer: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 

@@ -97,7 +97,8 @@ function queryPoints(url: string, method: string, page: string, add: (p: Inserti
 function pathPoints(url: string, method: string, page: string, add: (p: InsertionPoint) => void): void {
   const segs = new URL(url).pathname.split('/');
   segs.forEach((s, i) => {
-    if (s && isValueSegment(decodeURIComponent(s))) add({ method, url, location: 'path', name: `path[${i}]`, value: decodeURIComponent(s), fields: {}, page });
+    if (s && isValueSegment(decodeURIComponent(s)))
+      add({ method, url, location: 'path', name: `path[${i}]`, value: decodeURIComponent(s), fields: {}, page });
   });
 }
 
@@ -119,7 +120,8 @@ function jsonPoints(r: BrowserRequest, method: string, add: (p: InsertionPoint) 
     for (const [k, v] of Object.entries(obj)) {
       const name = prefix ? `${prefix}.${k}` : k;
       if (v && typeof v === 'object' && !Array.isArray(v)) walk(v as Record<string, unknown>, name);
-      else if (typeof v !== 'object' || v === null) add({ method, url: r.url, location: 'json', name, value: v === null ? '' : String(v), fields, page: r.page });
+      else if (typeof v !== 'object' || v === null)
+        add({ method, url: r.url, location: 'json', name, value: v === null ? '' : String(v), fields, page: r.page });
     }
   };
   walk(body as Record<string, unknown>, '');

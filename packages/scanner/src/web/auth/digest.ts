@@ -56,12 +56,20 @@ export class DigestAuth {
     const u = new URL(url);
     const uri = `${u.pathname}${u.search}`;
     const algo = c.algorithm.toUpperCase();
-    const hash = (s: string): string => createHash(algo.startsWith('SHA-256') ? 'sha256' : 'md5').update(s).digest('hex');
+    const hash = (s: string): string =>
+      createHash(algo.startsWith('SHA-256') ? 'sha256' : 'md5')
+        .update(s)
+        .digest('hex');
     const cnonce = this.cnonce();
     let ha1 = hash(`${this.username}:${c.realm}:${this.password}`);
     if (algo.endsWith('-SESS')) ha1 = hash(`${ha1}:${c.nonce}:${cnonce}`);
     const ha2 = hash(`${method}:${uri}`);
-    const qop = c.qop?.split(',').map((q) => q.trim()).includes('auth') ? 'auth' : undefined;
+    const qop = c.qop
+      ?.split(',')
+      .map((q) => q.trim())
+      .includes('auth')
+      ? 'auth'
+      : undefined;
     const nc = (++this.nc).toString(16).padStart(8, '0');
     const response = qop ? hash(`${ha1}:${c.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : hash(`${ha1}:${c.nonce}:${ha2}`);
     const q = (s: string): string => `"${s.replace(/(["\\])/g, '\\$1')}"`;

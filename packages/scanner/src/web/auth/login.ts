@@ -94,7 +94,10 @@ export async function login(auth: WebAuthSpec, ctx: LoginContext): Promise<Login
       const ok = auth.loggedInIndicator ? looksSignedIn(auth, res, new Set()) : res.status !== 401 && res.status !== 403;
       return ok
         ? { ok, message: 'signed in', landing: url }
-        : { ok, message: `The authentication headers did not sign in: ${url} answered ${res.status}${auth.loggedInIndicator ? ' without the signed-in indicator' : ''}` };
+        : {
+            ok,
+            message: `The authentication headers did not sign in: ${url} answered ${res.status}${auth.loggedInIndicator ? ' without the signed-in indicator' : ''}`,
+          };
     }
     case 'recorded': {
       const browser = ctx.browser ? await ctx.browser() : { unavailable: 'no browser' };
@@ -124,7 +127,8 @@ async function formLogin(auth: Extract<WebAuthSpec, { kind: 'form' }>, ctx: Logi
   const pwIndex = fields.findIndex((f) => (auth.passwordField ? f.name === auth.passwordField : f.type === 'password'));
   const passwordField = auth.passwordField ?? fields[pwIndex]?.name ?? 'password';
   const before = fields.slice(0, pwIndex < 0 ? fields.length : pwIndex);
-  const userCandidate = [...before].reverse().find((f) => /^(text|email|tel)$/.test(f.type)) ?? fields.find((f) => /^(text|email)$/.test(f.type));
+  const userCandidate =
+    [...before].reverse().find((f) => /^(text|email|tel)$/.test(f.type)) ?? fields.find((f) => /^(text|email)$/.test(f.type));
   const usernameField = auth.usernameField ?? userCandidate?.name ?? 'username';
   const params = new URLSearchParams();
   for (const f of fields) {
@@ -141,7 +145,13 @@ async function formLogin(auth: Extract<WebAuthSpec, { kind: 'form' }>, ctx: Logi
   const posted = await client.send(
     method === 'GET'
       ? { method, url: `${action.split('?')[0]}?${body}`, outOfScope: true }
-      : { method, url: action, body, headers: { 'content-type': 'application/x-www-form-urlencoded', referer: page.url }, outOfScope: true },
+      : {
+          method,
+          url: action,
+          body,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', referer: page.url },
+          outOfScope: true,
+        },
   );
   const { res, cookies } = await followRedirects(client, posted);
   const loginPaths = new Set([new URL(auth.loginUrl).pathname]);
@@ -155,7 +165,11 @@ async function formLogin(auth: Extract<WebAuthSpec, { kind: 'form' }>, ctx: Logi
       ok,
       action,
       message: `The form login at ${auth.loginUrl} did not sign in (${
-        auth.loggedInIndicator ? 'the signed-in indicator was not seen' : auth.loggedOutIndicator ? 'the signed-out indicator was still seen' : 'no session was set'
+        auth.loggedInIndicator
+          ? 'the signed-in indicator was not seen'
+          : auth.loggedOutIndicator
+            ? 'the signed-out indicator was still seen'
+            : 'no session was set'
       }; the login answered ${posted.status})`,
     };
   return { ok, action, message: 'signed in', landing: res.url };

@@ -92,8 +92,10 @@ export class Crawler {
   /** Seeds robots.txt's paths and the sitemaps of an origin (requested even when the root is outside the path scope). */
   async seedSite(origin: string): Promise<void> {
     const robots = await this.fetchResource(`${origin}/robots.txt`);
-    const parsed = robots && robots.status === 200 && !/<html/i.test(robots.body) ? parseRobots(robots.body, origin) : { paths: [], sitemaps: [] };
-    for (const p of parsed.paths) this.enqueue({ method: 'GET', url: p, depth: 1, source: 'robots', referrer: `${origin}/robots.txt`, params: [] });
+    const parsed =
+      robots && robots.status === 200 && !/<html/i.test(robots.body) ? parseRobots(robots.body, origin) : { paths: [], sitemaps: [] };
+    for (const p of parsed.paths)
+      this.enqueue({ method: 'GET', url: p, depth: 1, source: 'robots', referrer: `${origin}/robots.txt`, params: [] });
     const sitemaps = parsed.sitemaps.length ? parsed.sitemaps : [`${origin}/sitemap.xml`];
     for (const s of sitemaps) await this.readSitemap(s);
   }
@@ -144,7 +146,9 @@ export class Crawler {
   private enqueue(item: Item): void {
     let key: string;
     try {
-      key = `${item.method} ${normalizeUrl(item.url)} ${item.method === 'POST' ? item.params.join('&') : ''}`;
+      // One URL written several ways is one page: the fragment goes, the query is sorted.
+      item.url = normalizeUrl(item.url);
+      key = `${item.method} ${item.url} ${item.method === 'POST' ? item.params.join('&') : ''}`;
     } catch {
       return;
     }
@@ -189,7 +193,8 @@ export class Crawler {
     if (location) {
       const next = safeUrl(location, res.url);
       if (next && item.source === 'start' && !this.o.scope.inScope(next) && this.pages.length === 0) this.redirectOut = next;
-      else if (next) this.enqueue({ method: 'GET', url: next, depth: item.depth, source: 'redirect', referrer: item.url, params: paramNames(next) });
+      else if (next)
+        this.enqueue({ method: 'GET', url: next, depth: item.depth, source: 'redirect', referrer: item.url, params: paramNames(next) });
     }
     const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (item.resource === 'script' || /javascript|ecmascript/.test(type)) {
@@ -207,7 +212,15 @@ export class Crawler {
         for (const l of page.links) if (!this.destructive(l.url, l.label)) this.found_(l.url, item, 'link');
         for (const code of page.scripts) for (const u of scriptUrls(code, res.url)) this.found_(u, item, 'script');
         for (const src of page.scriptSrcs)
-          this.enqueue({ method: 'GET', url: src, depth: item.depth + 1, source: 'script', referrer: res.url, params: [], resource: 'script' });
+          this.enqueue({
+            method: 'GET',
+            url: src,
+            depth: item.depth + 1,
+            source: 'script',
+            referrer: res.url,
+            params: [],
+            resource: 'script',
+          });
         for (const f of page.forms) {
           formParams.push(...f.fields.map((x) => x.name));
           this.form(f, item);

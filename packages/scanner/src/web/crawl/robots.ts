@@ -34,7 +34,6 @@ export function parseRobots(body: string, origin: string): Robots {
 /** The <loc> URLs of a sitemap; `index` when it is a sitemap index (its locs are further sitemaps). */
 export function parseSitemap(body: string): { urls: string[]; index: boolean } {
   const urls: string[] = [];
-  for (const m of body.matchAll(/<loc>\s*(?:<!\[CDATA\[)?\s*([^<\]\s]+)\s*(?:\]\]>)?\s*<\/loc>/gi))
-    urls.push(m[1]!.replace(/&amp;/g, '&'));
+  for (const m of body.matchAll(/<loc>\s*(?:<!\[CDATA\[)?\s*([^<\]\s]+)\s*(?:\]\]>)?\s*<\/loc>/gi)) urls.push(m[1]!.replace(/&amp;/g, '&'));
   return { urls, index: /<sitemapindex[\s>]/i.test(body) };
 }

@@ -3,11 +3,13 @@
 // 'admin/settings.php'). Only candidates: the crawler keeps those in scope and drops what does not answer.
 
 /** Calls whose first string argument is a URL. */
-const CALL = /\b(?:fetch|axios(?:\.(?:get|post|put|delete|patch|head))?|\$\.(?:get|post|getJSON|ajax)|\.open\s*\(\s*['"][A-Z]+['"]\s*,)\s*\(?\s*(['"`])([^'"`\s]{1,300})\2/g;
+const CALL =
+  /\b(?:fetch|axios(?:\.(?:get|post|put|delete|patch|head))?|\$\.(?:get|post|getJSON|ajax)|\.open\s*\(\s*['"][A-Z]+['"]\s*,)\s*\(?\s*(['"`])([^'"`\s]{1,300})\2/g;
 /** url: '…', href = '…', location = '…', src: '…' */
 const ASSIGN = /\b(?:url|href|location(?:\.href)?|src|action|endpoint)\s*[:=]\s*(['"`])([^'"`\s]{1,300})\1/g;
 /** A string literal that looks like a path: starts with / or ./ , or ends in a page extension. */
-const LITERAL = /(['"`])((?:\/|\.\/)[A-Za-z0-9_\-./~%]+(?:\?[A-Za-z0-9_\-=&%.]*)?|[A-Za-z0-9_\-/]+\.(?:php|aspx?|jsp|html?|do|action|cgi|json)(?:\?[A-Za-z0-9_\-=&%.]*)?)\1/g;
+const LITERAL =
+  /(['"`])((?:\/|\.\/)[A-Za-z0-9_\-./~%]+(?:\?[A-Za-z0-9_\-=&%.]*)?|[A-Za-z0-9_\-/]+\.(?:php|aspx?|jsp|html?|do|action|cgi|json)(?:\?[A-Za-z0-9_\-=&%.]*)?)\1/g;
 
 /** Candidate absolute URLs named in `code`, resolved against the page (or script) URL. */
 export function scriptUrls(code: string, baseUrl: string): string[] {

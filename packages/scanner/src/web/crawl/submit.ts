@@ -23,18 +23,30 @@ export function encodeForm(form: Pick<WebForm, 'action' | 'method' | 'enctype'>,
       const parts = Object.entries(values).map(
         ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '%22')}"\r\n\r\n${v}\r\n`,
       );
-      return { method: 'POST', url: form.action, body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+      return {
+        method: 'POST',
+        url: form.action,
+        body: `${parts.join('')}--${boundary}--\r\n`,
+        contentType: `multipart/form-data; boundary=${boundary}`,
+      };
     }
     case 'text/plain':
       return {
         method: 'POST',
         url: form.action,
-        body: Object.entries(values).map(([k, v]) => `${k}=${v}\r\n`).join(''),
+        body: Object.entries(values)
+          .map(([k, v]) => `${k}=${v}\r\n`)
+          .join(''),
         contentType: 'text/plain',
       };
     case 'application/json':
       return { method: 'POST', url: form.action, body: JSON.stringify(values), contentType: 'application/json' };
     default:
-      return { method: 'POST', url: form.action, body: new URLSearchParams(values).toString(), contentType: 'application/x-www-form-urlencoded' };
+      return {
+        method: 'POST',
+        url: form.action,
+        body: new URLSearchParams(values).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      };
   }
 }
