@@ -1,0 +1,229 @@
+// Benchmark: Bulwark's web-application scan vs wapiti on the same targets in the same run. Targets: OWASP Mutillidae II
+// (bench/was/mutillidae.sh; signed in as admin) and a safe site without input flaws (the false-positive fixture).
+// Each scanner gets the same time budget, the same sign-in and the same exclusions (Mutillidae's state toggles
+// "do=…" and its database reset); the database is reset before each scan. Findings are reduced to vulnerability
+// classes and scored against the target's truth list (bench/was/<app>-truth.json): true classes, truth entries found,
+// false findings (input flaws the truth does not have), pages and parameters found, wall time. Prints a table and the
+// ratios Bulwark / wapiti. ZAP is not a Debian or npm package, so it is not in the run.
+// Run: npx tsx bench/was-vs-peers.ts   (BENCH_BUDGET_S per scan, default 600; BENCH_TARGETS=mutillidae,safe;
+//      BENCH_BROWSER=1 adds Bulwark's headless-browser crawl; BENCH_PEERS=0 runs Bulwark alone)
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_WEB_LIMITS, runWebScan, webTestCatalogue, type WebScanResult, type WebScanSpec } from '../packages/scanner/src/index.ts';
+import { startSafeSite } from '../packages/scanner/test/web/fp-safe-site.ts';
+import { bulwarkClass, pageOf, score, type BenchFinding, type Score, type Truth } from './was/score.ts';
+import { runWapiti, type PeerResult } from './was/wapiti-run.ts';
+
+const HERE = path.join(import.meta.dirname, 'was');
+const BUDGET_S = Number(process.env.BENCH_BUDGET_S ?? 600);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'mutillidae,safe').split(',');
+const BROWSER = process.env.BENCH_BROWSER === '1';
+const PEERS = process.env.BENCH_PEERS !== '0';
+
+interface Target {
+  name: string;
+  url: string;
+  truth: Truth | null;
+  /** Puts the application back to its first state (before each scan). */
+  reset(): void;
+  login?: {
+    page: string;
+    username: string;
+    password: string;
+    usernameField: string;
+    passwordField: string;
+    extraFields: Record<string, string>;
+  };
+  /** Regular expressions (Bulwark) and wildcards (wapiti) of what neither scanner may request. */
+  exclude: { re: string[]; wildcard: string[] };
+  close(): Promise<void>;
+}
+
+interface Row {
+  scanner: string;
+  target: string;
+  score: Score;
+  pages: number;
+  parameters: number;
+  ms: number;
+  requests?: number;
+  error?: string;
+}
+
+async function mutillidae(): Promise<Target> {
+  const setup = () =>
+    execFileSync('bash', [path.join(HERE, 'mutillidae.sh')], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
+  const url = setup();
+  const truth = JSON.parse(readFileSync(path.join(HERE, 'mutillidae-truth.json'), 'utf8')) as Truth & {
+    login: {
+      url: string;
+      username: string;
+      password: string;
+      usernameField: string;
+      passwordField: string;
+      extraFields: Record<string, string>;
+    };
+  };
+  return {
+    name: 'Mutillidae II',
+    url,
+    truth,
+    reset: () => void setup(),
+    login: { page: new URL(truth.login.url, url).href, ...truth.login },
+    exclude: {
+      re: ['[?&]do=', '/set-up-database\\.php'],
+      wildcard: [`${url}*do=*`, `${url}set-up-database.php*`],
+    },
+    close: async () => void execFileSync('bash', [path.join(HERE, 'mutillidae.sh'), 'stop']),
+  };
+}
+
+async function safeSite(): Promise<Target> {
+  const site = await startSafeSite('127.0.0.21');
+  return {
+    name: 'safe site',
+    url: site.url,
+    truth: { app: 'safe site', entries: [] },
+    reset: () => {},
+    exclude: { re: ['/logout'], wildcard: [`${site.url}logout*`] },
+    close: () => site.close(),
+  };
+}
+
+async function runBulwark(t: Target): Promise<Row> {
+  const spec: WebScanSpec = {
+    target: t.url,
+    discovery: false,
+    scope: { exclude: t.exclude.re },
+    limits: { ...DEFAULT_WEB_LIMITS, maxDurationS: BUDGET_S, requestsPerSecond: 200, parallel: 4 },
+    browser: BROWSER,
+    allowDestructive: false,
+    sensitive: { countries: ['dk', 'no', 'se', 'us'] },
+    ...(t.login
+      ? {
+          auth: {
+            kind: 'form' as const,
+            loginUrl: t.login.page,
+            username: t.login.username,
+            password: t.login.password,
+            usernameField: t.login.usernameField,
+            passwordField: t.login.passwordField,
+            extraFields: t.login.extraFields,
+            loggedInIndicator: 'Logged In (Admin|User)',
+          },
+        }
+      : {}),
+  };
+  const started = performance.now();
+  let result: WebScanResult;
+  try {
+    result = await runWebScan(spec, { signal: AbortSignal.timeout((BUDGET_S + 120) * 1000) });
+  } catch (e) {
+    return {
+      scanner: 'Bulwark',
+      target: t.name,
+      score: score([], t.truth),
+      pages: 0,
+      parameters: 0,
+      ms: performance.now() - started,
+      error: String(e),
+    };
+  }
+  const ms = performance.now() - started;
+  const category = new Map(webTestCatalogue().map((x) => [x.id, x.category]));
+  const findings: BenchFinding[] = result.findings.map((f) => ({
+    cls: bulwarkClass(f.test, category.get(f.test) ?? ''),
+    page: pageOf(f.url),
+    parameter: f.parameter ?? '',
+    method: f.method,
+    url: f.url,
+    raw: f.test,
+  }));
+  const pages = new Set(result.sitemap.map((e) => `${e.method} ${pageOf(e.url)}`));
+  const params = new Set(result.sitemap.flatMap((e) => e.parameters.filter((p) => p !== 'page').map((p) => `${pageOf(e.url)} ${p}`)));
+  return {
+    scanner: 'Bulwark',
+    target: t.name,
+    score: score(findings, t.truth),
+    pages: pages.size,
+    parameters: params.size,
+    ms,
+    requests: result.stats.requestsSent,
+    ...(result.errors.length ? { error: result.errors.map((e) => `${e.type}: ${e.message}`).join('; ') } : {}),
+  };
+}
+
+async function runPeer(t: Target): Promise<Row> {
+  const r: PeerResult = await runWapiti({
+    url: t.url,
+    ...(t.login
+      ? {
+          login: {
+            url: t.login.page,
+            data: new URLSearchParams({
+              [t.login.usernameField]: t.login.username,
+              [t.login.passwordField]: t.login.password,
+              ...t.login.extraFields,
+            }).toString(),
+          },
+        }
+      : {}),
+    exclude: t.exclude.wildcard,
+    budgetS: BUDGET_S,
+  });
+  return {
+    scanner: 'wapiti 3.0.4',
+    target: t.name,
+    score: score(r.findings, t.truth),
+    pages: r.pages,
+    parameters: r.parameters,
+    ms: r.ms,
+    ...(r.error ? { error: r.error } : {}),
+  };
+}
+
+const rows: Row[] = [];
+for (const name of TARGETS) {
+  const t = name === 'mutillidae' ? await mutillidae() : await safeSite();
+  try {
+    t.reset();
+    rows.push(await runBulwark(t));
+    if (PEERS) {
+      t.reset();
+      rows.push(await runPeer(t));
+    }
+  } finally {
+    await t.close();
+  }
+}
+
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+console.log(
+  `\n${pad('target', 14)}${pad('scanner', 14)}${pad('true classes', 14)}${pad('entries', 10)}${pad('true', 6)}${pad('false', 7)}${pad('unlisted', 10)}${pad('pages', 7)}${pad('params', 8)}${pad('requests', 10)}time`,
+);
+for (const r of rows) {
+  const s = r.score;
+  const truthClasses = s.trueClasses.length + s.missedClasses.length;
+  console.log(
+    `${pad(r.target, 14)}${pad(r.scanner, 14)}${pad(truthClasses ? `${s.trueClasses.length}/${truthClasses}` : '-', 14)}${pad(s.entriesTotal ? `${s.entriesFound}/${s.entriesTotal}` : '-', 10)}${pad(s.trueFindings, 6)}${pad(s.falseFindings.length, 7)}${pad(s.unlisted, 10)}${pad(r.pages, 7)}${pad(r.parameters, 8)}${pad(r.requests ?? '-', 10)}${(r.ms / 1000).toFixed(1)} s${r.error ? `  (${r.error.slice(0, 160)})` : ''}`,
+  );
+}
+for (const r of rows) {
+  console.log(
+    `\n${r.scanner} on ${r.target}: true classes ${r.score.trueClasses.join(', ') || '-'}; missed ${r.score.missedClasses.join(', ') || '-'}`,
+  );
+  for (const f of r.score.falseFindings.slice(0, 10)) console.log(`  false: ${f.cls} ${f.method} ${f.page} ${f.parameter} (${f.raw})`);
+}
+for (const name of new Set(rows.map((r) => r.target))) {
+  const ours = rows.find((r) => r.target === name && r.scanner === 'Bulwark');
+  const peer = rows.find((r) => r.target === name && r.scanner !== 'Bulwark');
+  if (!ours || !peer) continue;
+  const classes = `${ours.score.trueClasses.length} vs ${peer.score.trueClasses.length} true classes`;
+  console.log(
+    `\n${name}: ${classes}, ${ours.score.falseFindings.length} vs ${peer.score.falseFindings.length} false findings; time ratio Bulwark / wapiti = ${(ours.ms / peer.ms).toFixed(2)} (target ≤ 1.0)`,
+  );
+}
