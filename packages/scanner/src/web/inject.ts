@@ -112,6 +112,21 @@ export async function inject(
   return ctx.client.send({ ...buildRequest(p, value), ...extra });
 }
 
+/** Like inject, but a payload the server or the connection chokes on (a reset, a malformed answer) is no answer. */
+export async function attempt(
+  point: InsertionPoint,
+  value: string,
+  ctx: WebTestContext,
+  extra: Partial<WebRequest> = {},
+): Promise<WebResponse | null> {
+  try {
+    return await inject(point, value, ctx, extra);
+  } catch (e) {
+    if (ctx.signal.aborted) throw e;
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Comparing responses.
 

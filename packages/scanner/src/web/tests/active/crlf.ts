@@ -1,6 +1,6 @@
 // CRLF / HTTP header injection: carriage return and line feed in the value start a new response header
 // (X-Bwk-Injected with a unique marker) — response splitting, cookie setting, cache poisoning.
-import { inject, marker, pointFinding } from '../../inject.ts';
+import { attempt, marker, pointFinding } from '../../inject.ts';
 import type { WebTest } from '../../types.ts';
 
 export const crlfInjection: WebTest = {
@@ -22,8 +22,8 @@ export const crlfInjection: WebTest = {
     const m = marker();
     for (const brk of ['\r\n', '\n', '\r', '\u560d\u560a']) {
       const payload = `${point.value}${brk}X-Bwk-Injected: ${m}`;
-      const res = await inject(point, payload, ctx);
-      if (res.headers['x-bwk-injected']?.includes(m))
+      const res = await attempt(point, payload, ctx);
+      if (res?.headers['x-bwk-injected']?.includes(m))
         return [
           pointFinding('web-crlf', point, res, {
             payload,
