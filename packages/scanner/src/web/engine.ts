@@ -237,6 +237,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     // 3. The browser crawl: client-side routes, the requests the scripts make, forms drawn by scripts.
     if (spec.browser && !signal.aborted) {
       phase = 'browser';
+      emit({ type: 'progress', progress: progress() });
       const b = await getBrowser();
       if ('unavailable' in b) error(SCAN_ERROR_TYPE.internal, `The browser crawl did not run: ${b.unavailable}`);
       else {
@@ -268,6 +269,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     // 4. The tests: every page, insertion point and site, `parallel` at a time.
     if (selected.length > 0 && !signal.aborted) {
       phase = 'test';
+      emit({ type: 'progress', progress: progress() });
       if (!oob && selected.some((t) => t.kind === 'active')) {
         try {
           oob = ownOob = await startOobListener({ host: '127.0.0.1' });
