@@ -41,12 +41,11 @@ export function contextAt(html: string, at: number): XssContext {
   const lt = before.lastIndexOf('<');
   if (lt > before.lastIndexOf('>')) {
     const inTag = before.slice(lt);
-    const m = /([^\s=<>"']+)\s*=\s*(["']?)([^"']*)$/.exec(inTag);
-    if (m) {
-      const q = m[2] as '"' | "'" | '';
-      // An unquoted value stops at whitespace; a quoted one at its quote.
-      if (q || !/\s/.test(m[3]!)) return { kind: 'attr', quote: q, name: m[1]!.toLowerCase(), start: m[3] === '' };
-    }
+    // The last attribute of the tag so far: an unquoted value stops at whitespace, a quoted one at its quote.
+    const u = /([^\s=<>"']+)\s*=\s*([^\s"'=<>`]*)$/.exec(inTag);
+    if (u) return { kind: 'attr', quote: '', name: u[1]!.toLowerCase(), start: u[2] === '' };
+    const q = /([^\s=<>"']+)\s*=\s*(["'])([^"']*)$/.exec(inTag);
+    if (q) return { kind: 'attr', quote: q[2] as '"' | "'", name: q[1]!.toLowerCase(), start: q[3] === '' };
     return { kind: 'attr', quote: '', name: '', start: false };
   }
   return { kind: 'text' };
@@ -77,14 +76,27 @@ export function payloadsFor(c: XssContext, mark: string): string[] {
   }
 }
 
-/** The payload is back unencoded where it runs: the reflected payload starts in the context it was made for. */
-export function executableReflection(html: string, payload: string, c: XssContext): boolean {
-  let from = 0;
-  for (;;) {
-    const at = html.indexOf(payload, from);
-    if (at < 0) return false;
-    const here = contextAt(html, at);
-    if (here.kind === c.kind && (here.kind !== 'attr' || c.kind !== 'attr' || here.quote === c.quote)) return true;
-    from = at + 1;
+/**
+ * The payload is back unencoded where it runs: at a reflection of it, the part that runs is in a place that runs it —
+ * an injected tag in HTML text, the hook call in script code (not inside a string, e.g. after an escaped quote) or in
+ * an event-handler attribute, a javascript: URL at the start of a URL attribute.
+ */
+export function executableReflection(html: string, payload: string): boolean {
+  const tag = payload.search(/<(img|svg)\b/);
+  const call = payload.indexOf(EXEC_HOOK);
+  for (let at = html.indexOf(payload); at >= 0; at = html.indexOf(payload, at + 1)) {
+    if (tag >= 0) {
+      if (contextAt(html, at + tag).kind === 'text') return true;
+      continue;
+    }
+    if (payload.startsWith('javascript:')) {
+      const here = contextAt(html, at);
+      if (here.kind === 'attr' && here.start && URL_ATTRS.test(here.name)) return true;
+      continue;
+    }
+    const here = contextAt(html, at + call);
+    if (here.kind === 'script' && here.quote === '') return true;
+    if (here.kind === 'attr' && /^on/.test(here.name)) return true;
   }
+  return false;
 }

@@ -63,7 +63,7 @@ export const xssReflected: WebTest = {
         const mark = marker();
         const payload = payload0.replace('MARK', mark);
         const res = await inject(point, payload, ctx);
-        if (!executableReflection(res.body, payload, c)) continue;
+        if (!executableReflection(res.body, payload)) continue;
         const f = (confidence: WebFinding['confidence'], how: string): WebFinding =>
           pointFinding('web-xss-reflected', point, res, { payload, proof: payload, how, confidence });
         if (ctx.browser) {
@@ -136,7 +136,7 @@ export const xssStored: WebTest = {
       const payload = payload0.replace('MARK', mark);
       const submitted = await inject(point, payload, ctx);
       const page = await ctx.client.send({ method: 'GET', url: where.url });
-      if (!executableReflection(page.body, payload, c)) continue;
+      if (!executableReflection(page.body, payload)) continue;
       const finding = (confidence: WebFinding['confidence'], how: string): WebFinding => ({
         ...pointFinding('web-xss-stored', point, submitted, { payload, proof: payload, how, confidence }),
         evidence: {
