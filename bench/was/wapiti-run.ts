@@ -102,11 +102,13 @@ export async function runWapiti(t: WapitiTarget): Promise<PeerResult> {
             raw: category,
           });
         }
-    // The crawl: "[+] GET url (depth)" lines, a POST's fields on the "data:" line after it.
+    // The crawl: "[+] GET url (depth)" lines, a POST's fields on the "data:" line after it, up to the line that
+    // says how many it found (the attack modules print the same lines for what they attack).
     const pages = new Set<string>();
     const params = new Set<string>();
     let last = '';
     for (const line of stdout.split('\n')) {
+      if (/^\[\*\] (Saving scan state|Wapiti found)/.test(line)) break;
       const crawled = /^\[\+\] ([A-Z]+) (\S+) \(\d+\)/.exec(line);
       if (crawled) {
         const u = new URL(crawled[2]!);
