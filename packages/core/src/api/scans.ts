@@ -169,7 +169,12 @@ export function applyStandardScanRule<T extends { standard_scan?: boolean; ss_tc
 /** The export format of a profile (what import accepts). */
 export const networkProfileExport = networkProfileInput.extend({ format: z.literal('bulwark-nprofile/1') });
 
-export const profileListItem = z.object({ id: z.number().int(), name: z.string(), type: z.enum(['nvt', 'oval']), builtin: z.boolean() });
+export const profileListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(['nvt', 'oval', 'was']),
+  builtin: z.boolean(),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scans and runs.
@@ -220,7 +225,7 @@ export const networkScan = z.object({
   probe_group: probeRef.nullable(),
   created: z.string(),
   last_run: z.number().int().nullable(),
-  scan_type: z.enum(['nvt', 'oval']),
+  scan_type: z.enum(['nvt', 'oval', 'was']),
 });
 export type NetworkScan = z.infer<typeof networkScan>;
 
@@ -280,8 +285,8 @@ export const scanRun = z.object({
   finished: z.string().nullable(),
   processing_job: z.string().nullable(),
   children: z.array(scanTask),
-  /** 'nvt' (vulnerability tests, scan/nruns/) or 'oval' (policy, scan/noruns/). */
-  scan_type: z.enum(['nvt', 'oval']),
+  /** 'nvt' (vulnerability tests, scan/nruns/), 'oval' (policy, scan/noruns/) or 'was' (web, scan/wruns/). */
+  scan_type: z.enum(['nvt', 'oval', 'was']),
   /** Policy runs: the policy evaluated and the hosts' mean score (null until results are in). */
   policy: z.object({ id: z.string(), name: z.string() }).nullable(),
   score: z.number().nullable(),

@@ -22,7 +22,7 @@ export const scanProfiles = pgTable(
     id: serial('id').primaryKey(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     /** 'nvt' (vulnerability tests) or 'oval' (policy profiles: `policy` and the Linux credentials in `fields`). */
-    type: text('type').$type<'nvt' | 'oval'>().notNull().default('nvt'),
+    type: text('type').$type<'nvt' | 'oval' | 'was'>().notNull().default('nvt'),
     /** Policy profiles: the id of the scan/ovalpolicies/ policy they evaluate. */
     policy: text('policy'),
     /** Policy profiles: evaluate a benchmark even on a release it was not written for (rules still check their own platforms). */
@@ -80,7 +80,7 @@ export const scans = pgTable(
     customerId: customerId(),
     name: text('name').notNull(),
     /** 'nvt' (network scan, scan/nscans/) or 'oval' (policy scan, scan/oscans/). */
-    scanType: text('scan_type').$type<'nvt' | 'oval'>().notNull().default('nvt'),
+    scanType: text('scan_type').$type<'nvt' | 'oval' | 'was'>().notNull().default('nvt'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     profileId: integer('profile_id').references(() => scanProfiles.id, { onDelete: 'restrict' }),
     /** Ids of the assets scanned (hosts, networks, ranges). */
@@ -112,7 +112,7 @@ export const scanRuns = pgTable(
       .references(() => scans.id, { onDelete: 'cascade' }),
     /** Copied from the scan at start, so editing the scan does not change a run. */
     name: text('name').notNull(),
-    scanType: text('scan_type').$type<'nvt' | 'oval'>().notNull().default('nvt'),
+    scanType: text('scan_type').$type<'nvt' | 'oval' | 'was'>().notNull().default('nvt'),
     /** Policy runs: the policy evaluated, as the profile named it at start. */
     policy: jsonb('policy').$type<{ id: string; name: string; ignorePlatform?: boolean } | null>(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -47,7 +47,7 @@ export interface RunFilters {
   scanType?: ScanType;
 }
 
-export type ScanType = 'nvt' | 'oval';
+export type ScanType = 'nvt' | 'oval' | 'was';
 
 /** Server ordering names (§3 sort keys) → columns. */
 export const RUN_ORDERINGS = {
