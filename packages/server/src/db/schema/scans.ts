@@ -94,6 +94,10 @@ export const scans = pgTable(
     probeId: integer('probe_id').references(() => probes.id, { onDelete: 'set null' }),
     probeGroupId: integer('probe_group_id').references(() => probeGroups.id, { onDelete: 'set null' }),
     scheduled: boolean('scheduled').notNull().default(false),
+    /** Web scans: a discovery scan (scan/wdscans/: crawl only, no tests). */
+    isWasDiscovery: boolean('is_was_discovery').notNull().default(false),
+    /** Web scans: virtual host names tried on each target's address (the task's scope.vhosts). */
+    vhosts: jsonb('vhosts').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
     lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
@@ -126,6 +130,10 @@ export const scanRuns = pgTable(
     probeGroupId: integer('probe_group_id').references(() => probeGroups.id, { onDelete: 'set null' }),
     isExternal: boolean('is_external').notNull().default(true),
     scheduled: boolean('scheduled').notNull().default(false),
+    /** Web runs: a discovery run (copied from the scan at start). */
+    isWasDiscovery: boolean('is_was_discovery').notNull().default(false),
+    /** Web runs: the virtual hosts copied from the scan at start. */
+    vhosts: jsonb('vhosts').$type<string[]>().notNull().default([]),
     state: smallint('state').notNull().default(-3),
     status: smallint('status').notNull().default(0),
     result: smallint('result'),
@@ -178,6 +186,8 @@ export const scanTasks = pgTable(
     progress: real('progress').notNull().default(0),
     hostsTotal: integer('hosts_total').notNull().default(0),
     hostsDone: integer('hosts_done').notNull().default(0),
+    /** Web tasks: the last progress the probe reported (URLs found, requests sent, phase, sign-in state). */
+    webProgress: jsonb('web_progress').$type<{ urlsFound: number; requestsSent: number; phase: string; auth: string } | null>(),
     /**
      * Legacy whole checkpoint (before scan_task_hosts): still read when a task resumes, no longer written. The hosts
      * finished so far are rows of scan_task_hosts.
