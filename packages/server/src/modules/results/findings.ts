@@ -56,6 +56,9 @@ export interface FindingInput {
   installedVersion?: string | null;
   fixedVersion?: string | null;
   advisory?: string | null;
+  /** The engine that found it (default network); web findings also carry their OWASP Top 10 (2021) category. */
+  source?: 'network' | 'web';
+  owasp?: string | null;
 }
 
 /** `check:<id>@<port>/<proto>` or `cve:<id>@<port>/<proto>`; port 0 (tcp) for host-level findings. */

@@ -44,6 +44,7 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
       cwes: f.cwes ?? [],
       references: f.references ?? [],
       riskScore: f.riskScore,
+      source: f.source,
     })),
   );
   const data = found.map(({ hostId, finding: f }) => ({
@@ -78,6 +79,8 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
     installed_version: f.installedVersion ?? null,
     fixed_version: f.fixedVersion ?? null,
     advisory: f.advisory ?? null,
+    source: f.source ?? 'network',
+    owasp: f.owasp ?? null,
   }));
   const seen = c.seen.toISOString();
   await tx.execute(sql`
@@ -87,19 +90,21 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
                             evidence, description, solution, cwes, reference_urls, matched_by, detection, qod, package,
                             installed_version, fixed_version, advisory, first_seen, last_seen, closed_at, last_run_id,
                             issue_id, kind, test_ignored, ignore_kind, ignore_reason, ignore_comment, ignore_expires_at,
-                            ignored_by, ignored_at)
-      select ${c.customerId}, x.host_id, x.key, 'network', x.check_id, x.cve, x.cves, x.port, x.protocol, x.name, x.severity,
+                            ignored_by, ignored_at, owasp)
+      select ${c.customerId}, x.host_id, x.key, x.source, x.check_id, x.cve, x.cves, x.port, x.protocol, x.name, x.severity,
              x.confidence, 0, x.cvss, x.cvss_vector, x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known,
              x.risk_score, x.evidence, x.description, x.solution, x.cwes, x.reference_urls, x.matched_by, x.detection, x.qod, x.package, x.installed_version, x.fixed_version,
              x.advisory, ${seen}::timestamptz, ${seen}::timestamptz, null, ${c.runId},
              x.issue_id, x.kind,
-             exists (select 1 from ignored_tests t where t.customer_id = ${c.customerId} and t.variant = 'n' and t.test_id = x.check_id),
-             r.ignore_kind, r.ignore_reason, r.ignore_comment, r.ignore_expires_at, r.ignored_by, r.ignored_at
+             exists (select 1 from ignored_tests t where t.customer_id = ${c.customerId}
+                     and t.variant = case when x.source = 'web' then 'w' else 'n' end and t.test_id = x.check_id),
+             r.ignore_kind, r.ignore_reason, r.ignore_comment, r.ignore_expires_at, r.ignored_by, r.ignored_at, x.owasp
       from jsonb_to_recordset(${jsonRows(data)}) as x(
         host_id int, key text, check_id text, cve text, cves jsonb, port int, protocol smallint, name text, severity smallint,
         confidence text, cvss real, cvss_vector text, epss real, epss_percentile real, exploit_known boolean,
         ransomware_known boolean, risk_score real, evidence text, description text, solution text, cwes jsonb, reference_urls jsonb, matched_by text, detection text, qod smallint,
-        package text, installed_version text, fixed_version text, advisory text, issue_id int, kind smallint)
+        package text, installed_version text, fixed_version text, advisory text, issue_id int, kind smallint, source text,
+        owasp text)
       -- A new finding of an issue ignored on all its assets starts ignored the same way (an existing one keeps its own).
       left join issues r on r.id = x.issue_id and r.ignore_kind is not null
         and (r.ignore_expires_at is null or r.ignore_expires_at > ${seen}::timestamptz)
@@ -112,7 +117,7 @@ export async function upsertFindings(tx: Tx, c: BatchContext, found: readonly { 
         description = excluded.description, solution = excluded.solution, cwes = excluded.cwes,
         reference_urls = excluded.reference_urls, matched_by = excluded.matched_by, detection = excluded.detection, qod = excluded.qod,
         package = excluded.package, installed_version = excluded.installed_version, fixed_version = excluded.fixed_version,
-        advisory = excluded.advisory, issue_id = excluded.issue_id, kind = excluded.kind,
+        advisory = excluded.advisory, issue_id = excluded.issue_id, kind = excluded.kind, owasp = excluded.owasp,
         state = case when findings.state = 3 then 2 else 1 end,
         closed_at = null,
         closed_reason = null,

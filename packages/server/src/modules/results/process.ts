@@ -22,6 +22,8 @@ import { savePolicyHosts } from '../policies/index.ts';
 import { catalogue, type Catalogue } from '../catalogue/index.ts';
 import { testFactsOf, type TestFacts } from './solutions.ts';
 import type { TestFactsLookup } from './findings.ts';
+import { webResultOf } from './web-delivered.ts';
+import { processWebTask } from './web-run.ts';
 
 /** The catalogue's test facts by id, built once per loaded catalogue. */
 const factsByCatalogue = new WeakMap<Catalogue, Map<string, TestFacts>>();
@@ -291,6 +293,11 @@ export async function processRun(
       tcp: ports.tcp,
       udp: ports.udp,
     };
+    // Web tasks deliver the engine's WebScanResult under `web`: each is processed on its asset (web-run.ts).
+    for (const t of tasks) {
+      const web = t.state === S.process_results ? webResultOf(t.id, t.result) : null;
+      if (web) await processWebTask(db, run, t, web, c.seen);
+    }
     const skippedChecks = Array.isArray(run.profile.minus_tests) ? run.profile.minus_tests.map(String) : [];
     const batchSize = Math.max(1, options.batchSize ?? 500);
     const cache = new MatchCache();

@@ -24,6 +24,8 @@ export interface IssueInput {
   cwes?: string[];
   references?: string[];
   riskScore: number;
+  /** The engine of the finding that makes it (default network); an existing issue keeps its source. */
+  source?: 'network' | 'web';
 }
 
 /** Upserts the issues (one statement) and answers their ids by hid. The worst finding of a batch gives the facts. */
@@ -52,6 +54,7 @@ export async function upsertIssues(tx: Tx, customerId: number, seen: Date, input
     solution: x.solution ?? null,
     cwes: x.cwes ?? [],
     reference_urls: x.references ?? [],
+    source: x.source ?? 'network',
   }));
   const at = seen.toISOString();
   const rows = await queryRows<{ id: number; hid: string }>(
@@ -59,13 +62,13 @@ export async function upsertIssues(tx: Tx, customerId: number, seen: Date, input
     sql`insert into issues (customer_id, hid, source, kind, check_id, cve, cves, name, severity, cvss, cvss_vector, epss,
                             epss_percentile, exploit_known, ransomware_known, description, solution, cwes, reference_urls,
                             first_seen, last_seen)
-        select ${customerId}, x.hid, 'network', x.kind, x.check_id, x.cve, x.cves, x.name, x.severity, x.cvss, x.cvss_vector,
+        select ${customerId}, x.hid, x.source, x.kind, x.check_id, x.cve, x.cves, x.name, x.severity, x.cvss, x.cvss_vector,
                x.epss, x.epss_percentile, x.exploit_known, x.ransomware_known, x.description, x.solution, x.cwes,
                x.reference_urls, ${at}::timestamptz, ${at}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
           hid text, kind smallint, check_id text, cve text, cves jsonb, name text, severity smallint, cvss real, cvss_vector text,
           epss real, epss_percentile real, exploit_known boolean, ransomware_known boolean, description text, solution text,
-          cwes jsonb, reference_urls jsonb)
+          cwes jsonb, reference_urls jsonb, source text)
         on conflict (customer_id, hid) do update set
           kind = excluded.kind, cves = excluded.cves, name = excluded.name, severity = excluded.severity, cvss = excluded.cvss,
           cvss_vector = excluded.cvss_vector, epss = excluded.epss, epss_percentile = excluded.epss_percentile,

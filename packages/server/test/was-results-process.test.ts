@@ -1,0 +1,135 @@
+// Web results into the inventory (results/web-process.ts): a web run's findings merge into findings of the web-application
+// asset by test × URL path × method × parameter — New, Active, Closed, Reopened across runs — with their OWASP category,
+// evidence and where they are; a discovery or cut-short run closes nothing; processing the same run again changes
+// nothing; the run's site map, forms, technologies and figures are stored.
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findings, issues, scanRunFindings, webFindings, webForms, webRunResults, webSitemapEntries } from '../src/db/schema/index.ts';
+import { BACKENDS } from './helpers/backends.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { aWebFinding, aWebResult, processTestWebRun, webAsset, webRuns } from './helpers/was-results.ts';
+
+const TARGET = 'http://127.0.0.7:8080/';
+const SQLI = aWebFinding('web-sqli-error', `${TARGET}shop/item?id=1`, 'id');
+const XSS = aWebFinding('web-xss-reflected', `${TARGET}search?q=a`, 'q', {
+  confidence: 'potential',
+  evidence: { request: 'GET /search?q=<bwk> HTTP/1.1', response: '<p><bwk></p>', proof: '<bwk>', how: 'reflected unencoded' },
+});
+
+describe.each(BACKENDS)('web results processing on %s', (backend) => {
+  let t: TestApp;
+  let assetId: number;
+  let runs: number[];
+  const customerId = 1;
+
+  const stateOf = async () =>
+    Object.fromEntries(
+      (
+        await t.ctx.db
+          .select({ key: findings.key, state: findings.state })
+          .from(findings)
+          .where(eq(findings.hostId, assetId))
+          .orderBy(asc(findings.key))
+      ).map((r) => [r.key.split('@')[0], r.state]),
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    assetId = await webAsset(t.ctx.db, customerId, TARGET);
+    runs = await webRuns(t.ctx.db, customerId, assetId, 6);
+  });
+  afterAll(() => t?.close());
+
+  it('opens the first run’s findings as New, on the web-application asset, with their category and evidence', async () => {
+    const out = await processTestWebRun(t.ctx.db, { customerId, runId: runs[0], assetId, result: aWebResult(TARGET, [SQLI, XSS]), day: 1 });
+    expect(out).toEqual({ findings: 2, closed: 0, urls: 5, forms: 1 });
+    expect(await stateOf()).toEqual({ 'web:web-sqli-error': 0, 'web:web-xss-reflected': 0 });
+    const [sqli] = await t.ctx.db.select().from(findings).where(eq(findings.checkId, 'web-sqli-error'));
+    expect(sqli).toMatchObject({
+      key: 'web:web-sqli-error@/shop/item|GET|id',
+      source: 'web',
+      owasp: 'A03:2021',
+      severity: 4,
+      confidence: 'confirmed',
+      port: null,
+      name: 'SQL injection (error based)',
+      solution: 'SQL injection (error based): fixed.',
+      cwes: ['CWE-89'],
+      lastRunId: runs[0],
+    });
+    expect(sqli!.evidence).toContain('Payload: \'"<bwk>');
+    expect(sqli!.evidence).toContain('You have an error in your SQL syntax');
+    // One issue per web test, from the web.
+    const [issue] = await t.ctx.db.select().from(issues).where(eq(issues.id, sqli!.issueId!));
+    expect(issue).toMatchObject({ hid: 'nvt-web-sqli-error', source: 'web', checkId: 'web-sqli-error' });
+    const [where] = await t.ctx.db.select().from(webFindings).where(eq(webFindings.findingId, sqli!.id));
+    expect(where).toMatchObject({ runId: runs[0], test: 'web-sqli-error', method: 'GET', parameter: 'id', location: 'query' });
+    expect(where!.evidence).toMatchObject({ how: 'database error message' });
+    // The run's own rows.
+    const [result] = await t.ctx.db.select().from(webRunResults).where(eq(webRunResults.runId, runs[0]));
+    expect(result).toMatchObject({ assetId, urls: 5, forms: 1, findings: 2, vhosts: ['admin.local'], complete: true });
+    expect(result!.technologies).toEqual([{ name: 'nginx', version: '1.22.1', cpe: null, evidence: 'Server: nginx/1.22.1' }]);
+    expect(await t.ctx.db.$count(webSitemapEntries, eq(webSitemapEntries.runId, runs[0]))).toBe(5);
+    expect(await t.ctx.db.$count(webForms, eq(webForms.runId, runs[0]))).toBe(1);
+  });
+
+  it('a complete run that sees one again makes it Active and closes the one it did not see', async () => {
+    const out = await processTestWebRun(t.ctx.db, { customerId, runId: runs[1], assetId, result: aWebResult(TARGET, [SQLI]), day: 2 });
+    expect(out.closed).toBe(1);
+    expect(await stateOf()).toEqual({ 'web:web-sqli-error': 1, 'web:web-xss-reflected': 3 });
+    const recorded = await t.ctx.db.select().from(scanRunFindings).where(eq(scanRunFindings.runId, runs[1]));
+    expect(recorded.map((r) => r.state).sort()).toEqual([1, 3]);
+  });
+
+  it('a discovery run, or a run cut short, closes nothing', async () => {
+    await processTestWebRun(t.ctx.db, { customerId, runId: runs[2], assetId, result: aWebResult(TARGET, []), discovery: true, day: 3 });
+    expect(await stateOf()).toEqual({ 'web:web-sqli-error': 1, 'web:web-xss-reflected': 3 });
+    const cut = aWebResult(TARGET, [], { errors: [{ type: 7, message: 'max urls reached' }] });
+    await processTestWebRun(t.ctx.db, { customerId, runId: runs[3], assetId, result: cut, complete: false, day: 4 });
+    expect(await stateOf()).toEqual({ 'web:web-sqli-error': 1, 'web:web-xss-reflected': 3 });
+  });
+
+  it('a closed finding seen again is Reopened', async () => {
+    await processTestWebRun(t.ctx.db, { customerId, runId: runs[4], assetId, result: aWebResult(TARGET, [SQLI, XSS]), day: 5 });
+    expect(await stateOf()).toEqual({ 'web:web-sqli-error': 1, 'web:web-xss-reflected': 2 });
+  });
+
+  it('processing the same run again changes nothing', async () => {
+    const snapshot = async () => ({
+      findings: await t.ctx.db.select().from(findings).where(eq(findings.hostId, assetId)).orderBy(asc(findings.id)),
+      where: await t.ctx.db.select().from(webFindings).orderBy(asc(webFindings.findingId)),
+      recorded: await t.ctx.db
+        .select()
+        .from(scanRunFindings)
+        .where(eq(scanRunFindings.runId, runs[4]))
+        .orderBy(asc(scanRunFindings.findingId)),
+      sitemap: (await t.ctx.db.select().from(webSitemapEntries).where(eq(webSitemapEntries.runId, runs[4]))).map(({ id: _id, ...e }) => e),
+      result: await t.ctx.db.select().from(webRunResults).where(eq(webRunResults.runId, runs[4])),
+    });
+    const before = await snapshot();
+    await processTestWebRun(t.ctx.db, { customerId, runId: runs[4], assetId, result: aWebResult(TARGET, [SQLI, XSS]), day: 5 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('the same test on another path or parameter is another finding of the same issue; a query value is not', async () => {
+    const again = [
+      SQLI,
+      aWebFinding('web-sqli-error', `${TARGET}shop/item?id=2`, 'id'),
+      aWebFinding('web-sqli-error', `${TARGET}shop/cart/?id=1`, 'id'),
+      aWebFinding('web-sqli-error', `http://admin.local/shop/item?id=1`, 'id'),
+      XSS,
+    ];
+    await processTestWebRun(t.ctx.db, { customerId, runId: runs[5], assetId, result: aWebResult(TARGET, again), day: 6 });
+    const rows = await t.ctx.db
+      .select({ key: findings.key, issueId: findings.issueId })
+      .from(findings)
+      .where(and(eq(findings.hostId, assetId), eq(findings.checkId, 'web-sqli-error')))
+      .orderBy(asc(findings.key));
+    expect(rows.map((r) => r.key)).toEqual([
+      'web:web-sqli-error@/shop/cart|GET|id',
+      'web:web-sqli-error@/shop/item|GET|id',
+      'web:web-sqli-error@admin.local/shop/item|GET|id',
+    ]);
+    expect(new Set(rows.map((r) => r.issueId)).size).toBe(1);
+  });
+});
