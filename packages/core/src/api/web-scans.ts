@@ -296,18 +296,19 @@ export type WebScan = z.infer<typeof webScan>;
 // ---------------------------------------------------------------------------------------------------------------
 // Runs (scan/wruns/): the run row with the web progress.
 
-/** Where a scan's sign-in stands: none (no login), pending (not tried yet), signed_in, lost (re-established), failed (error 4). */
-export const WEB_AUTH_STATES = ['none', 'pending', 'signed_in', 'lost', 'failed'] as const;
+/** Where a scan's sign-in stands (the scanner's WebAuthState): none (no login), signed-in, lost (found lost and
+ * re-established), failed (error 4); pending before the task reported. */
+export const WEB_AUTH_STATES = ['none', 'pending', 'signed-in', 'lost', 'failed'] as const;
 export type WebAuthState = (typeof WEB_AUTH_STATES)[number];
 export const WEB_AUTH_STATE_LABELS: Record<WebAuthState, string> = {
   none: 'No authentication',
   pending: 'Not signed in yet',
-  signed_in: 'Signed in',
+  'signed-in': 'Signed in',
   lost: 'Session lost and re-established',
   failed: 'Sign-in failed',
 };
-/** What a web task is doing. */
-export const WEB_SCAN_PHASES = ['starting', 'auth', 'crawl', 'browser', 'passive', 'active', 'done'] as const;
+/** What a web task is doing (the scanner's WebScanProgress phase). */
+export const WEB_SCAN_PHASES = ['login', 'crawl', 'browser', 'test', 'done'] as const;
 export type WebScanPhase = (typeof WEB_SCAN_PHASES)[number];
 
 /** The web part of a run row: totals over its tasks, live while it scans. */
