@@ -1,14 +1,16 @@
 // The browser crawl of a single-page application: breadth-first over start URLs and the URLs it finds, each loaded
-// in a fresh context with the session. On each page it waits for the network to settle, reads the routes the
-// application navigated to (history API, hash), the links and the forms, then acts as a user would: fills the
-// fields, clicks what has a click handler (not what looks destructive), submits the forms, so the API calls the
-// application makes are revealed. Navigations those actions start are recorded and aborted, so the page stays.
+// as a new document with the session (a worker's context serves a run of pages). On each page it waits for the
+// network to settle, reads the routes the application navigated to (history API, hash), the links and the forms,
+// then acts as a user would: fills the fields, clicks what has a click handler (not what looks destructive), submits
+// the forms, so the API calls the application makes are revealed. Navigations those actions start are recorded and
+// aborted, so the page stays.
 import type { Browser, Page, Request } from 'playwright-core';
 import type { BrowserCrawlPage, BrowserCrawlResult, BrowserOptions, BrowserRequest } from '../browser.ts';
 import type { FormField, WebForm } from '../types.ts';
 import { openScanContext } from './context.ts';
 import { destructiveReason } from './destructive.ts';
-import { CLICK, CLICKABLES, COLLECT, CRAWL_INIT, FILL, SUBMIT } from './page-scripts.ts';
+import { CLICK, CRAWL_INIT, SUBMIT, SURVEY } from './page-scripts.ts';
+import type { NetworkTracker } from './settle.ts';
 
 export interface CrawlOptions {
   maxPages: number;
@@ -28,8 +30,10 @@ export const CRAWL_TIMING = {
   clicksPerPage: 40,
   /** Forms submitted per page at most. */
   formsPerPage: 10,
-  /** Pages crawled at once (each its own context). */
+  /** Pages crawled at once (each worker its own context and page). */
   parallel: 2,
+  /** A worker's context is renewed after this many pages. */
+  pagesPerContext: 25,
 };
 
 /** Request types that are the application talking to its server (not the assets it loads). */
@@ -41,12 +45,15 @@ interface Queued {
   referrer?: string;
 }
 
-interface Collected {
+/** What SURVEY answers. */
+interface Survey {
   url: string;
   title: string;
   routes: string[];
   links: { url: string; text: string }[];
   forms: { action: string; method: 'GET' | 'POST'; enctype: string; fields: FormField[]; text: string }[];
+  filled: number;
+  targets: { key: string; text: string; form: string | null }[];
 }
 
 /** Same page for the crawl: the fragment is dropped unless it is a client-side route (#/items, #!/items). */
@@ -102,7 +109,7 @@ export async function browserCrawl(
     const contentType = req.headers()['content-type'];
     requests.push({ method, url: req.url(), page, ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}) });
   };
-  const recordForm = (page: string, f: Collected['forms'][number]): void => {
+  const recordForm = (page: string, f: Survey['forms'][number]): void => {
     const key = `${f.method} ${f.action} ${f.fields.map((x) => x.name).join(',')}`;
     if (seenForms.has(key)) return;
     seenForms.add(key);
@@ -118,15 +125,90 @@ export async function browserCrawl(
 
   for (const url of startUrls) found(url, 0);
 
-  /** One page run: load, collect, act; everything it finds goes through found/recordRequest/recordForm. */
-  const visit = async (item: Queued): Promise<void> => {
-    // Until the page has loaded, its own navigations (redirects, a script's location change) are followed.
-    let loaded = false;
+  /** One page run on a worker's page: load, survey, act; what it finds goes through found/recordRequest/recordForm. */
+  const visit = async (worker: Worker, item: Queued): Promise<void> => {
+    const { page, network } = worker;
+    const settle = (): Promise<void> => network.settle(CRAWL_TIMING.quietMs, CRAWL_TIMING.settleMaxMs, opts.signal);
+    const survey = async (): Promise<Survey | null> => {
+      const c = (await page.evaluate(SURVEY).catch(() => null)) as Survey | null;
+      if (!c) return null;
+      const here = pageKey(c.url);
+      // The page itself may have routed elsewhere on load (/ → /home): that URL is a page too.
+      found(here, item.depth, item.url, c.title);
+      const entry = pages.find((p) => p.url === here);
+      if (entry && !entry.title && c.title) entry.title = c.title;
+      for (const r of c.routes) found(r, item.depth + 1, item.url);
+      for (const l of c.links) found(l.url, item.depth + 1, item.url, undefined, l.text);
+      for (const f of c.forms) recordForm(here, f);
+      // Filled fields may start requests (a search box fetching as it is typed in).
+      if (c.filled > 0) await settle();
+      return c;
+    };
+
+    worker.current.item = item;
+    worker.current.loaded = false;
+    await worker.addCookies(item.url);
+    // A new document for every page: a URL differing only in its fragment would otherwise not load again.
+    if (pageKey(page.url()).split('#')[0] === item.url.split('#')[0]) await page.goto('about:blank').catch(() => null);
+    const response = await page.goto(item.url, { waitUntil: 'load' }).catch(() => null);
+    if (!response && page.url() === 'about:blank') return;
+    await settle();
+    worker.current.loaded = true;
+    let now = await survey();
+    if (!now || opts.signal.aborted) return;
+    const home = now.url;
+
+    // Clicks each clickable once (by key: a re-rendered button is not clicked again); after a click that routed the
+    // application elsewhere, back to this page (history, else a reload) so the next click acts on it.
+    const clicked = new Set<string>();
+    let clicks = 0;
+    while (now && clicks < CRAWL_TIMING.clicksPerPage && !opts.signal.aborted) {
+      const i = now.targets.findIndex((t) => !clicked.has(t.key));
+      const t = now.targets[i];
+      if (!t) break;
+      clicked.add(t.key);
+      const reason = opts.allowDestructive ? null : destructiveReason(t.text, t.form ? new URL(t.form).pathname : undefined);
+      if (reason) {
+        skip(`${pageKey(home)} [${t.text || t.key}]`, reason);
+        continue;
+      }
+      clicks++;
+      if (await page.evaluate(CLICK(i)).catch(() => false)) await settle();
+      now = await survey();
+      if (now && pageKey(now.url) !== pageKey(home)) {
+        await page.goBack({ waitUntil: 'commit', timeout: 3000 }).catch(() => null);
+        await settle();
+        if (pageKey(page.url()) !== pageKey(home)) {
+          await page.goto(home, { waitUntil: 'load' }).catch(() => null);
+          await settle();
+        }
+        now = await survey();
+      }
+    }
+
+    // Submits each form the page shows (filled by the survey), unless its button or action looks destructive.
+    const count = Math.min(now?.forms.length ?? 0, CRAWL_TIMING.formsPerPage);
+    for (let i = 0; i < count && now && !opts.signal.aborted; i++) {
+      const f = now.forms[i];
+      if (!f) break;
+      const reason = opts.allowDestructive ? null : destructiveReason(f.text, new URL(f.action).pathname);
+      if (reason) {
+        skip(f.action, reason);
+        continue;
+      }
+      if (await page.evaluate(SUBMIT(i)).catch(() => false)) await settle();
+      now = await survey();
+    }
+  };
+
+  /** A worker: one context and page for a run of pages (a new page costs more than the load of an application). */
+  const openWorker = async (): Promise<Worker> => {
+    const current: Worker['current'] = { item: { url: '', depth: 0 }, loaded: false };
     const scan = await openScanContext(browser, browserOpts, {
       inScope: opts.inScope,
       onRequest(req) {
-        const frame = req.frame();
-        const mainNavigation = req.isNavigationRequest() && frame.parentFrame() === null;
+        const { item, loaded } = current;
+        const mainNavigation = req.isNavigationRequest() && req.frame().parentFrame() === null;
         if (mainNavigation && loaded) {
           // Leaving the page (a link clicked, a form submitted, location changed): noted, not followed here.
           if (req.method() === 'GET') found(req.url(), item.depth + 1, item.url);
@@ -138,126 +220,70 @@ export async function browserCrawl(
       },
     });
     try {
-      const { context, network } = scan;
-      await context.addInitScript({ content: CRAWL_INIT });
-      await scan.addCookies(item.url);
-      const page = await context.newPage();
+      await scan.context.addInitScript({ content: CRAWL_INIT });
+      const page = await scan.context.newPage();
       page.on('dialog', (d) => void d.dismiss().catch(() => undefined));
-      const settle = (): Promise<void> => network.settle(CRAWL_TIMING.quietMs, CRAWL_TIMING.settleMaxMs, opts.signal);
-      const response = await page.goto(item.url, { waitUntil: 'load' }).catch(() => null);
-      if (!response && page.url() === 'about:blank') return;
-      await settle();
-      loaded = true;
-      const gather = async (): Promise<Collected | null> => {
-        const c = (await page.evaluate(COLLECT).catch(() => null)) as Collected | null;
-        if (!c) return null;
-        const here = pageKey(c.url);
-        // The page itself may have routed elsewhere on load (/ → /home): that URL is a page too.
-        found(here, item.depth, item.url, c.title);
-        const entry = pages.find((p) => p.url === here);
-        if (entry && !entry.title && c.title) entry.title = c.title;
-        for (const r of c.routes) found(r, item.depth + 1, item.url);
-        for (const l of c.links) found(l.url, item.depth + 1, item.url, undefined, l.text);
-        for (const f of c.forms) recordForm(here, f);
-        return c;
-      };
-      const first = await gather();
-      if (!first || opts.signal.aborted) return;
-      await page.evaluate(FILL).catch(() => 0);
-      await settle();
-      await clickAround(page, first.url, opts, settle, gather, skip);
-      if (!opts.signal.aborted) await submitForms(page, first, opts, settle, gather, skip);
-    } finally {
+      return { page, network: scan.network, addCookies: scan.addCookies, close: scan.close, current, visits: 0 };
+    } catch (err) {
       await scan.close();
+      throw err;
     }
   };
 
-  // Breadth-first with a small pool: a depth's pages run in parallel, their finds join the queue's end.
-  const running = new Set<Promise<void>>();
-  while ((queue.length > 0 || running.size > 0) && !opts.signal.aborted) {
-    while (queue.length > 0 && running.size < CRAWL_TIMING.parallel) {
-      const item = queue.shift()!;
-      const job: Promise<void> = visit(item)
-        .catch(() => undefined)
-        .finally(() => running.delete(job));
-      running.add(job);
+  // Breadth-first with a small pool of workers: a depth's pages run in parallel, their finds join the queue's end.
+  // A worker's context is renewed after a number of pages, or when its page failed, so no state builds up for long.
+  const work = async (): Promise<void> => {
+    let worker: Worker | null = null;
+    try {
+      while (!opts.signal.aborted) {
+        const item = queue.shift();
+        if (!item) {
+          if (busy === 0) return;
+          await new Promise<void>((resolve) => wakers.push(resolve));
+          continue;
+        }
+        busy++;
+        try {
+          if (!worker || worker.visits >= CRAWL_TIMING.pagesPerContext || worker.page.isClosed()) {
+            await worker?.close();
+            worker = await openWorker();
+          }
+          worker.visits++;
+          await visit(worker, item);
+        } catch {
+          await worker?.close();
+          worker = null;
+        } finally {
+          busy--;
+          // New pages may be queued, or the crawl may be over: idle workers look again.
+          for (const wake of wakers.splice(0)) wake();
+        }
+      }
+    } finally {
+      await worker?.close();
     }
-    if (running.size > 0) await Promise.race(running);
+  };
+  let busy = 0;
+  const wakers: (() => void)[] = [];
+  const onAbort = (): void => void wakers.splice(0).forEach((wake) => wake());
+  opts.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    await Promise.all(Array.from({ length: CRAWL_TIMING.parallel }, () => work()));
+  } finally {
+    opts.signal.removeEventListener('abort', onAbort);
   }
-  await Promise.allSettled(running);
   return { pages, requests, forms, skipped };
+}
+
+interface Worker {
+  page: Page;
+  network: NetworkTracker;
+  addCookies(url: string): Promise<void>;
+  close(): Promise<void>;
+  /** The page being crawled, for the router; loaded once its own load is over (then navigations are recorded). */
+  current: { item: Queued; loaded: boolean };
+  visits: number;
 }
 
 const ENCTYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', 'application/json']);
 const CSRF_NAME = /csrf|xsrf|token|authenticity|nonce|__requestverification/i;
-
-/**
- * Clicks each clickable once (by key, so a re-rendered button is not clicked again); after
- * a click that routed the application elsewhere, goes back (history, else a reload) so the next click acts on this
- * page. New controls a click revealed (a menu, a dialog) are clicked in turn.
- */
-async function clickAround(
-  page: Page,
-  home: string,
-  opts: CrawlOptions,
-  settle: () => Promise<void>,
-  gather: () => Promise<Collected | null>,
-  skip: (url: string, reason: string) => void,
-): Promise<void> {
-  const clicked = new Set<string>();
-  let clicks = 0;
-  // The targets are looked up afresh before every click: a click may render the page again (new elements, same keys).
-  while (clicks < CRAWL_TIMING.clicksPerPage && !opts.signal.aborted) {
-    const targets = (await page.evaluate(CLICKABLES).catch(() => [])) as { key: string; text: string; form: string | null }[];
-    const i = targets.findIndex((t) => !clicked.has(t.key));
-    const t = targets[i];
-    if (!t) return;
-    clicked.add(t.key);
-    const reason = opts.allowDestructive ? null : destructiveReason(t.text, t.form ? new URL(t.form).pathname : undefined);
-    if (reason) {
-      skip(`${pageKey(home)} [${t.text || t.key}]`, reason);
-      continue;
-    }
-    clicks++;
-    if (!(await page.evaluate(CLICK(i)).catch(() => false))) continue;
-    await settle();
-    await gather();
-    if (pageKey(page.url()) !== pageKey(home)) {
-      // Routed elsewhere (history API, hash): back to this page, through history when the application handles it.
-      await page.goBack({ waitUntil: 'commit', timeout: 3000 }).catch(() => null);
-      await settle();
-      if (pageKey(page.url()) !== pageKey(home)) {
-        await page.goto(home, { waitUntil: 'load' }).catch(() => null);
-        await settle();
-      }
-      // The page was rendered again: its fields are empty again.
-      await page.evaluate(FILL).catch(() => 0);
-      await settle();
-    }
-  }
-}
-
-/** Submits each form the page shows (filled by FILL), unless its button or action looks destructive. */
-async function submitForms(
-  page: Page,
-  first: Collected,
-  opts: CrawlOptions,
-  settle: () => Promise<void>,
-  gather: () => Promise<Collected | null>,
-  skip: (url: string, reason: string) => void,
-): Promise<void> {
-  const now = (await gather()) ?? first;
-  for (const [i, f] of now.forms.slice(0, CRAWL_TIMING.formsPerPage).entries()) {
-    if (opts.signal.aborted) return;
-    const reason = opts.allowDestructive ? null : destructiveReason(f.text, new URL(f.action).pathname);
-    if (reason) {
-      skip(f.action, reason);
-      continue;
-    }
-    await page.evaluate(FILL).catch(() => 0);
-    const ok = await page.evaluate(SUBMIT(i)).catch(() => false);
-    if (!ok) continue;
-    await settle();
-    await gather();
-  }
-}

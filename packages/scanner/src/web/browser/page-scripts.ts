@@ -180,3 +180,14 @@ export const FIRE_EVENTS = `(() => {
   }
   return n;
 })()`;
+
+/**
+ * One round trip for what the crawl needs after a load or an action: COLLECT (forms with their defaults), then FILL
+ * the empty fields, then CLICKABLES. Answers COLLECT's object with `filled` and `targets` added.
+ */
+export const SURVEY = `(() => {
+  const c = ${COLLECT};
+  c.filled = ${FILL};
+  c.targets = ${CLICKABLES};
+  return c;
+})()`;

@@ -1,0 +1,41 @@
+// The browser crawl at size: a single-page application of 200 client-side routes, reached only through buttons and
+// intercepted links its script renders (a tree, ten children a route), is crawled to the end and every route found.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchWebBrowser, type WebBrowserSession } from '../../src/web/browser.ts';
+import { findChromium } from '../../src/web/browser/launch.ts';
+import { startSpaFixture, type SpaFixture } from './fixtures/spa-app.ts';
+
+const ROUTES = Number(process.env.BWK_SPA_ROUTES ?? 200);
+const chromium = findChromium();
+if (!chromium) console.log('browser scale test skipped: no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
+
+describe.skipIf(!chromium)('web scan headless browser at size', () => {
+  let app: SpaFixture;
+  let browser: WebBrowserSession;
+  const controller = new AbortController();
+
+  beforeAll(async () => {
+    app = await startSpaFixture({ generated: ROUTES });
+    const launched = await launchWebBrowser({ cookies: () => [], signal: controller.signal });
+    if ('unavailable' in launched) throw new Error(launched.unavailable);
+    browser = launched;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it(`finds all ${ROUTES} client-side routes`, { timeout: 600_000 }, async () => {
+    const started = Date.now();
+    const result = await browser.crawl([`${app.base}/`], {
+      maxPages: ROUTES + 10,
+      maxDepth: 10,
+      inScope: (url) => url.startsWith(`${app.base}/`),
+      allowDestructive: false,
+      signal: controller.signal,
+    });
+    const routes = new Set(result.pages.map((p) => p.url.slice(app.base.length)).filter((u) => u.startsWith('/r/')));
+    console.log(`browser crawl: ${result.pages.length} pages (${routes.size} routes) in ${Date.now() - started} ms`);
+    expect(routes.size).toBe(ROUTES);
+  });
+});
