@@ -11,6 +11,7 @@ import type { Checkpoint, HostResult, ScanError, ScanResult } from '../types.ts'
 import type { LinuxLogin } from '../auth/types.ts';
 import type { WindowsLogin } from '../auth/smb-login.ts';
 import { preparePolicy, type PolicyContent, type PreparedPolicy } from '../policy/task.ts';
+import { runWebScan } from '../web/engine.ts';
 import type { WebScanProgress, WebScanResult, WebScanSpec } from '../web/types.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
@@ -127,6 +128,7 @@ export async function executeTask(
   signal?: AbortSignal,
   options: ExecuteOptions = {},
 ): Promise<TaskOutcome> {
+  if (spec.web) return executeWebTask(spec.web, hooks, signal, options.reportEveryMs ?? 1000);
   const every = options.reportEveryMs ?? 1000;
   const batch = Math.max(1, options.reportHosts ?? 1000);
   const keep = options.keepHosts ?? true;
@@ -273,4 +275,78 @@ export async function executeTask(
   if (keep) return { outcome: 'done', result };
   const undelivered = pendingHosts.filter((h) => h.alive);
   return { outcome: 'done', result: { ...result, hosts: undelivered } };
+}
+
+/**
+ * A web task: the web engine instead of the network scan. Progress goes out about once a second (the web part in
+ * `web`, its errors as they come); a 'pause' or 'cancel' answer, or the probe shutting down, stops the engine, which
+ * hands back what it found so far. A paused web scan starts again from the beginning when resumed: a crawl has no
+ * checkpoint worth keeping (the site may have changed, and the session is new).
+ */
+async function executeWebTask(web: WebScanSpec, hooks: TaskHooks, signal: AbortSignal | undefined, every: number): Promise<TaskOutcome> {
+  const stop = new AbortController();
+  const scanSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  setMaxListeners(0, scanSignal);
+  let decision = 'continue' as TaskDecision;
+  let latest: WebScanProgress = { percent: 0, urlsFound: 0, requestsSent: 0, phase: 'login', auth: 'none' };
+  let pendingErrors: ScanError[] = [];
+  let inFlight: Promise<void> | null = null;
+  let lastSent = 0;
+  const send = (): void => {
+    if (inFlight) return;
+    const errors = pendingErrors;
+    pendingErrors = [];
+    lastSent = Date.now();
+    inFlight = hooks
+      .report({ progress: latest.percent, hostsDone: 0, hostsTotal: 1, hosts: [], errors, web: latest })
+      .then((answer) => {
+        if (answer !== 'continue' && decision === 'continue') {
+          decision = answer;
+          stop.abort();
+        }
+      })
+      .catch(() => {
+        // A lost report is not fatal: its errors go with the next one.
+        pendingErrors = [...errors, ...pendingErrors];
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+  };
+  const timer = setInterval(
+    () => {
+      if (Date.now() - lastSent >= every) send();
+    },
+    Math.min(every, 250),
+  );
+  let result: WebScanResult;
+  try {
+    send();
+    result = await runWebScan(web, {
+      signal: scanSignal,
+      progressEveryMs: Math.min(every, 1000),
+      onEvent: (event) => {
+        if (event.type === 'progress') latest = event.progress;
+        else if (event.type === 'error') pendingErrors.push(event.error);
+      },
+    });
+  } catch (err) {
+    return { outcome: 'failed', message: err instanceof Error ? err.message : String(err) };
+  } finally {
+    clearInterval(timer);
+    // The credentials of the web login are not kept past the task.
+    web.auth = undefined;
+  }
+  // The last report carries the final progress and the errors not yet sent; its answer still counts.
+  while (inFlight !== null) await (inFlight as Promise<void>);
+  if (decision === 'continue') send();
+  while (inFlight !== null) await (inFlight as Promise<void>);
+  if (decision === 'cancel') return { outcome: 'cancelled', web: result };
+  if (decision === 'pause' || signal?.aborted) return { outcome: 'stopped', hosts: [], web: result };
+  const stats = { hostsTotal: 1, hostsUp: 1, portsProbed: 0, openPorts: 0, startedAt: result.stats.startedAt };
+  return {
+    outcome: 'done',
+    result: { hosts: [], errors: [], stats: { ...stats, finishedAt: result.stats.finishedAt, durationMs: result.stats.durationMs } },
+    web: result,
+  };
 }
