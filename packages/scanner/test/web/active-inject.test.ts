@@ -8,18 +8,23 @@ import { rfi, ssrf } from '../../src/web/tests/active/remote.ts';
 import { ssti } from '../../src/web/tests/active/ssti.ts';
 import { pathTraversal } from '../../src/web/tests/active/traversal.ts';
 import type { WebFinding, WebTest } from '../../src/web/types.ts';
-import { harness, queryPoint, testOob, type Harness, type TestOob } from './fixtures/harness.ts';
+import { startOobListener, type OobServer } from '../../src/web/oob.ts';
+import { harness, queryPoint, type Harness } from './fixtures/harness.ts';
 import { startVulnApp } from './fixtures/vuln-app.ts';
 
 const cmdiTime = cmdiTimeTest({ delaysS: [0.4, 0.8], samples: 5 });
 
 let vuln: Awaited<ReturnType<typeof startVulnApp>>;
 let fixed: Awaited<ReturnType<typeof startVulnApp>>;
-let oob: TestOob;
+let oob: OobServer;
 let h: Harness;
 
 beforeAll(async () => {
-  [vuln, fixed, oob] = await Promise.all([startVulnApp({ fixed: false }), startVulnApp({ fixed: true }), testOob()]);
+  [vuln, fixed, oob] = await Promise.all([
+    startVulnApp({ fixed: false }),
+    startVulnApp({ fixed: true }),
+    startOobListener({ host: '127.0.0.1' }),
+  ]);
   h = harness({ oob });
 });
 

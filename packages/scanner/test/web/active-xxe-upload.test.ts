@@ -4,16 +4,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUpload } from '../../src/web/tests/active/upload.ts';
 import { xxe } from '../../src/web/tests/active/xxe.ts';
-import { crawledPage, formPoint, harness, testOob, type Harness, type TestOob } from './fixtures/harness.ts';
+import { startOobListener, type OobServer } from '../../src/web/oob.ts';
+import { crawledPage, formPoint, harness, type Harness } from './fixtures/harness.ts';
 import { startVulnApp } from './fixtures/vuln-app.ts';
 
 let vuln: Awaited<ReturnType<typeof startVulnApp>>;
 let fixed: Awaited<ReturnType<typeof startVulnApp>>;
-let oob: TestOob;
+let oob: OobServer;
 let h: Harness;
 
 beforeAll(async () => {
-  [vuln, fixed, oob] = await Promise.all([startVulnApp({ fixed: false }), startVulnApp({ fixed: true }), testOob()]);
+  [vuln, fixed, oob] = await Promise.all([
+    startVulnApp({ fixed: false }),
+    startVulnApp({ fixed: true }),
+    startOobListener({ host: '127.0.0.1' }),
+  ]);
   h = harness({ oob });
 });
 
