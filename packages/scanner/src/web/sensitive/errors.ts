@@ -47,7 +47,8 @@ export function findErrorMessages(text: string): ErrorMatch[] {
   const out: ErrorMatch[] = [];
   for (const p of ERROR_PATTERNS) {
     const m = p.re.exec(text);
-    if (m) out.push({ label: p.label, proof: m[0].slice(0, 300) });
+    // A database error inside a PHP warning already reported is the same message.
+    if (m && !out.some((o) => o.proof.includes(m[0]) || m[0].includes(o.proof))) out.push({ label: p.label, proof: m[0].slice(0, 300) });
   }
   return out;
 }

@@ -17,3 +17,4 @@ export {
 } from './find.ts';
 export { findErrorMessages, type ErrorMatch } from './errors.ts';
 export { maskAll, maskEmail, maskValue } from './mask.ts';
+export { redactSensitive } from './redact.ts';

@@ -1,8 +1,10 @@
 // Masks a sensitive match for evidence: only the first four and the last two digits or letters stay readable, the
-// separators stay where they are (1208••-••34), so the finding can be recognised without repeating the data.
-export function maskValue(value: string, keepStart = 4, keepEnd = 2): string {
+// separators stay where they are (1208••-••34), so the finding can be recognised without repeating the data. Shorter
+// values (a nine-digit SSN) keep three at the start.
+export function maskValue(value: string, keepStart?: number, keepEnd = 2): string {
   const positions: number[] = [];
   for (let i = 0; i < value.length; i++) if (/[0-9A-Za-z]/.test(value[i]!)) positions.push(i);
+  keepStart ??= positions.length >= 10 ? 4 : 3;
   if (positions.length <= keepStart + keepEnd) return value.replace(/[0-9A-Za-z]/g, '•');
   const hidden = new Set(positions.slice(keepStart, positions.length - keepEnd));
   let out = '';
