@@ -144,6 +144,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       cookies: (url) => client.cookies.entries(url).map((c) => ({ ...c, domain: new URL(url).hostname, path: '/' })),
       headers: { ...(spec.headers ?? {}), ...client.sessionHeaders },
       ...(spec.userAgent ? { userAgent: spec.userAgent } : {}),
+      inScope: (u) => scope.inScope(u),
       signal,
     }).catch((err: unknown) => ({ unavailable: err instanceof Error ? err.message : String(err) })));
 
@@ -252,6 +253,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
           },
         );
         requests = found.requests.filter((r) => scope.inScope(r.url) && !session.isLoginUrl(r.url));
+        skipped.push(...(found.skipped ?? []).filter((s) => !skipped.some((k) => k.url === s.url)));
         for (const p of found.pages) crawler.seed(p.url, 'browser', 1, p.referrer);
         for (const r of requests) if (r.method.toUpperCase() === 'GET') crawler.seed(r.url, 'browser', 1, r.page);
         for (const f of found.forms) crawler.addForm(f);

@@ -47,6 +47,9 @@ interface Item {
 }
 
 const MAX_SITEMAPS = 20;
+/** Files with nothing to crawl in them (images, fonts, media, archives): asked with HEAD, for the site map only. */
+const BINARY =
+  /\.(png|jpe?g|gif|ico|webp|bmp|tiff?|woff2?|ttf|eot|otf|mp[34]|webm|avi|mov|mkv|flac|wav|pdf|zip|gz|tgz|bz2|xz|rar|7z|exe|msi|dmg|iso|jar|war)$/i;
 
 export class Crawler {
   readonly pages: CrawledPage[] = [];
@@ -183,12 +186,15 @@ export class Crawler {
   }
 
   private async visit(item: Item): Promise<void> {
-    const res = await this.o.client.send({
-      method: item.method,
+    const head = item.method === 'GET' && BINARY.test(new URL(item.url).pathname);
+    let res = await this.o.client.send({
+      method: head ? 'HEAD' : item.method,
       url: item.url,
       ...(item.body !== undefined ? { body: item.body } : {}),
       ...(item.contentType ? { headers: { 'content-type': item.contentType } } : {}),
     });
+    // A server that refuses HEAD is asked again with GET.
+    if (head && (res.status === 405 || res.status === 501)) res = await this.o.client.send({ method: 'GET', url: item.url });
     const location = res.status >= 300 && res.status < 400 ? res.headers.location : undefined;
     if (location) {
       const next = safeUrl(location, res.url);
