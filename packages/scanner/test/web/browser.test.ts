@@ -11,12 +11,14 @@ if (!chromium) console.log('browser tests skipped: no Chromium at /usr/bin/chrom
 
 describe.skipIf(!chromium)('web scan headless browser', () => {
   let app: SpaFixture;
+  let offsite: SpaFixture;
   let browser: WebBrowserSession;
   const controller = new AbortController();
   let cookies: BrowserCookie[] = [];
 
   beforeAll(async () => {
-    app = await startSpaFixture();
+    offsite = await startSpaFixture();
+    app = await startSpaFixture({ offsite: offsite.base });
     const launched = await launchWebBrowser({ cookies: () => cookies, signal: controller.signal });
     if ('unavailable' in launched) throw new Error(launched.unavailable);
     browser = launched;
@@ -24,6 +26,7 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
   afterAll(async () => {
     await browser?.close();
     await app?.close();
+    await offsite?.close();
   });
 
   const inScope = (url: string): boolean => url.startsWith(`${app.base}/`);
@@ -55,8 +58,22 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
     expect(result.skipped?.map((s) => s.reason)).toEqual(
       expect.arrayContaining([expect.stringMatching(/Delete/), expect.stringMatching(/Log out/)]),
     );
+    // Out of scope: the partner link is not a page, its beacon never left the browser.
+    expect(result.pages.some((p) => p.url.startsWith(offsite.base))).toBe(false);
+    expect(offsite.hits).toEqual([]);
     // The contact form was posted by the browser but the navigation aborted: the server never saw it.
     expect(app.hits.map((h) => h.line)).not.toContain('POST /contact');
+  });
+
+  it('keeps to maxPages', async () => {
+    const result = await browser.crawl([`${app.base}/`], {
+      maxPages: 2,
+      maxDepth: 5,
+      inScope,
+      allowDestructive: false,
+      signal: controller.signal,
+    });
+    expect(result.pages).toHaveLength(2);
   });
 
   it('run() reports a marker that executed in a script, and nothing when the reflection is escaped', async () => {
@@ -95,5 +112,30 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
     expect((await browser.run({ url: `${app.base}/private?q=${payload}` })).executed).toEqual([]);
     cookies = got;
     expect((await browser.run({ url: `${app.base}/private?q=${payload}` })).executed).toEqual(['m-private']);
+  });
+
+  it('closes with the scan: a stopped scan ends the browser and its crawl', async () => {
+    const stop = new AbortController();
+    const own = await launchWebBrowser({ cookies: () => [], signal: stop.signal });
+    if ('unavailable' in own) throw new Error(own.unavailable);
+    const crawling = own.crawl([`${app.base}/`], { maxPages: 50, maxDepth: 5, inScope, allowDestructive: false, signal: stop.signal });
+    stop.abort();
+    const result = await crawling;
+    expect(result.pages.length).toBeLessThan(6);
+    await expect(own.run({ url: `${app.base}/attr` })).rejects.toThrow(/closed/);
+  });
+});
+
+describe('web scan headless browser, no Chromium', () => {
+  it('answers why it is unavailable', async () => {
+    const before = process.env.BULWARK_CHROMIUM;
+    process.env.BULWARK_CHROMIUM = '/nonexistent/chromium';
+    try {
+      const got = await launchWebBrowser({ cookies: () => [], signal: new AbortController().signal });
+      expect(got).toEqual({ unavailable: expect.stringMatching(/no Chromium found \(\/nonexistent\/chromium\)/) });
+    } finally {
+      if (before === undefined) delete process.env.BULWARK_CHROMIUM;
+      else process.env.BULWARK_CHROMIUM = before;
+    }
   });
 });
