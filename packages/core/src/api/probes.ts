@@ -163,6 +163,8 @@ export const agentFinish = z
   .object({
     outcome: z.enum(['done', 'stopped', 'cancelled', 'failed']),
     result: z.unknown().optional(),
+    /** A web task's result (the engine's WebScanResult), checked when the run is processed. */
+    web: z.unknown().optional(),
     checkpoint: agentCheckpoint.optional(),
     errors: agentErrors,
     message: z.string().max(2000).optional(),

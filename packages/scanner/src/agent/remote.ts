@@ -258,7 +258,7 @@ export class RemoteProbe {
     if (wanted === 'cancel' && outcome.outcome === 'stopped') return { outcome: 'cancelled', checkpoint: { done: outcome.hosts } };
     switch (outcome.outcome) {
       case 'done':
-        return { outcome: 'done', result: outcome.result };
+        return { outcome: 'done', result: outcome.result, ...(outcome.web ? { web: outcome.web } : {}) };
       case 'stopped':
         return { outcome: 'stopped', checkpoint: { done: outcome.hosts } };
       case 'cancelled':

@@ -158,7 +158,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const b = request.body;
       const outcome: TaskOutcome =
         b.outcome === 'done'
-          ? { outcome: 'done', result: b.result, errors: b.errors }
+          ? { outcome: 'done', result: b.result, errors: b.errors, web: b.web }
           : b.outcome === 'stopped'
             ? { outcome: 'stopped', checkpoint: b.checkpoint ?? null }
             : b.outcome === 'cancelled'

@@ -169,7 +169,7 @@ export class BuiltinProbe {
     }
     const mapped: TaskOutcome =
       outcome.outcome === 'done'
-        ? { outcome: 'done', result: outcome.result }
+        ? { outcome: 'done', result: outcome.result, web: outcome.web }
         : outcome.outcome === 'stopped'
           ? { outcome: 'stopped', checkpoint: { done: outcome.hosts } }
           : outcome.outcome === 'cancelled'

@@ -285,7 +285,8 @@ export async function reportTask(db: Db, claimer: Claimer, taskId: number, repor
 }
 
 export type TaskOutcome =
-  | { outcome: 'done'; result: unknown; errors?: TaskReport['errors'] }
+  /** A web task's done carries the engine's WebScanResult in `web`: stored with the result, processed on its asset. */
+  | { outcome: 'done'; result: unknown; errors?: TaskReport['errors']; web?: unknown }
   | { outcome: 'stopped'; checkpoint: { done: unknown[] } | null }
   | { outcome: 'cancelled'; checkpoint?: { done: unknown[] } | null }
   | { outcome: 'failed'; type?: number; message: string; checkpoint?: { done: unknown[] } | null };
@@ -331,7 +332,7 @@ export async function finishTask(
       const { rest, hosts } = splitResult(outcome.result);
       await addTaskHosts(tx, current, hosts);
       return moveTask(tx, taskId, [state], S.process_results, {
-        result: rest,
+        result: outcome.web === undefined ? rest : { ...(typeof rest === 'object' && rest !== null ? rest : {}), web: outcome.web },
         progress: 100,
         hostsDone: sql`${scanTasks.hostsTotal}` as unknown as number,
         finishedAt: now,
