@@ -160,6 +160,10 @@ export class Crawler {
     const avoid = this.o.avoid(item.url);
     if (avoid) return this.skip(item.url, avoid);
     if (item.depth > this.o.maxDepth) return;
+    // Links and forms are checked with their words where they are found; a URL named in a script, robots.txt or a
+    // sitemap only has its own (fetch('/api/logout') is as destructive as a logout link).
+    if (item.source !== 'start' && item.source !== 'link' && item.source !== 'form' && !item.resource && this.destructive(item.url, ''))
+      return;
     if (!item.resource && item.source !== 'start' && !this.variants.admit(item.url, item.method)) return;
     if (this.seen.size >= this.o.maxUrls) {
       this.maxUrlsReached = true;
@@ -206,7 +210,8 @@ export class Crawler {
     if (item.resource === 'script' || /javascript|ecmascript/.test(type)) {
       if (res.status === 200) for (const u of scriptUrls(res.body, res.url)) this.found_(u, item, 'script');
     }
-    if (res.status === 404 || res.status === 410) return;
+    // A client-side route the browser rendered is a page even where the server has no such path.
+    if ((res.status === 404 || res.status === 410) && item.source !== 'browser') return;
     if (item.resource === 'script' && res.status !== 200) return;
     let title: string | undefined;
     const formParams: string[] = [];
