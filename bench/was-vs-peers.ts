@@ -5,9 +5,8 @@
 // classes and scored against the target's truth list (bench/was/<app>-truth.json): true classes, truth entries found,
 // false findings (input flaws the truth does not have), pages and parameters found, wall time. Prints a table and the
 // ratios Bulwark / wapiti. ZAP is not a Debian or npm package, so it is not in the run.
-// Run: npx tsx bench/was-vs-peers.ts   (BENCH_BUDGET_S per scan, default 600; BENCH_TARGETS=mutillidae,safe;
+// Run: bash bench/was/mutillidae.sh && npx tsx bench/was-vs-peers.ts   (BENCH_BUDGET_S per scan, default 600; BENCH_TARGETS=mutillidae,safe;
 //      BENCH_BROWSER=1 adds Bulwark's headless-browser crawl; BENCH_PEERS=0 runs Bulwark alone)
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_WEB_LIMITS, runWebScan, webTestCatalogue, type WebScanResult, type WebScanSpec } from '../packages/scanner/src/index.ts';
@@ -26,7 +25,7 @@ interface Target {
   url: string;
   truth: Truth | null;
   /** Puts the application back to its first state (before each scan). */
-  reset(): void;
+  reset(): Promise<void>;
   login?: {
     page: string;
     username: string;
@@ -52,12 +51,19 @@ interface Row {
 }
 
 async function mutillidae(): Promise<Target> {
-  const setup = () =>
-    execFileSync('bash', [path.join(HERE, 'mutillidae.sh')], { encoding: 'utf8' })
-      .trim()
-      .split('\n')
-      .pop()!;
-  const url = setup();
+  // The server is started by bench/was/mutillidae.sh before this process (see Run above): a PHP server started from
+  // inside it left runWebScan waiting forever without a request (not understood yet). Between scans the application's
+  // own set-up page puts the database back.
+  const url = process.env.MUTILLIDAE_URL ?? 'http://127.0.0.20:8081/';
+  const up = await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (!up) throw new Error(`Mutillidae is not answering at ${url}: run bash bench/was/mutillidae.sh first`);
+  const setup = async () => {
+    const page = await (await fetch(`${url}set-up-database.php`, { signal: AbortSignal.timeout(120_000) })).text();
+    if (page.includes('database-failure-message')) throw new Error('Mutillidae could not set up its database');
+  };
   const truth = JSON.parse(readFileSync(path.join(HERE, 'mutillidae-truth.json'), 'utf8')) as Truth & {
     login: {
       url: string;
@@ -72,13 +78,13 @@ async function mutillidae(): Promise<Target> {
     name: 'Mutillidae II',
     url,
     truth,
-    reset: () => void setup(),
+    reset: setup,
     login: { page: new URL(truth.login.url, url).href, ...truth.login },
     exclude: {
       re: ['[?&]do=', '/set-up-database\\.php'],
       wildcard: [`${url}*do=*`, `${url}set-up-database.php*`],
     },
-    close: async () => void execFileSync('bash', [path.join(HERE, 'mutillidae.sh'), 'stop']),
+    close: async () => {},
   };
 }
 
@@ -88,7 +94,7 @@ async function safeSite(): Promise<Target> {
     name: 'safe site',
     url: site.url,
     truth: { app: 'safe site', entries: [] },
-    reset: () => {},
+    reset: async () => {},
     exclude: { re: ['/logout'], wildcard: [`${site.url}logout*`] },
     close: () => site.close(),
   };
@@ -137,7 +143,7 @@ async function runBulwark(t: Target): Promise<Row> {
   const category = new Map(webTestCatalogue().map((x) => [x.id, x.category]));
   const findings: BenchFinding[] = result.findings.map((f) => ({
     cls: bulwarkClass(f.test, category.get(f.test) ?? ''),
-    page: pageOf(f.url),
+    page: pageOf(f.url, f.parameter),
     parameter: f.parameter ?? '',
     method: f.method,
     url: f.url,
@@ -190,10 +196,10 @@ const rows: Row[] = [];
 for (const name of TARGETS) {
   const t = name === 'mutillidae' ? await mutillidae() : await safeSite();
   try {
-    t.reset();
+    await t.reset();
     rows.push(await runBulwark(t));
     if (PEERS) {
-      t.reset();
+      await t.reset();
       rows.push(await runPeer(t));
     }
   } finally {

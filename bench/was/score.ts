@@ -61,12 +61,18 @@ export interface Truth {
   entries: TruthEntry[];
 }
 
-/** The page a URL stands for: front-controller apps (index.php?page=…) name their pages in a parameter. */
-export function pageOf(url: string): string {
+/**
+ * The page a URL stands for: front-controller apps (index.php?page=X) name their pages in a parameter, and PHP's
+ * built-in server answers any unknown path with index.php. A finding on that parameter itself is the front
+ * controller's (index.php).
+ */
+export function pageOf(url: string, parameter = ''): string {
   try {
     const u = new URL(url);
     const page = u.searchParams.get('page');
-    if (/\/index\.php$/.test(u.pathname) && page && !/[:/\\]|\.\./.test(page)) return page;
+    const front = /^\/(index\.php)?$/.test(u.pathname) || /\.php$/.test(page ?? '');
+    if (page !== null && front && parameter.toLowerCase() === 'page') return 'index.php';
+    if (page && front && !/[:/\\]|\.\./.test(page.replace(/^(labs|includes|webservices\/\w+)\//, ''))) return page;
     return decodeURIComponent(u.pathname).replace(/^\/+/, '') || 'index.php';
   } catch {
     return url;

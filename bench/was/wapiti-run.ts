@@ -95,7 +95,7 @@ export async function runWapiti(t: WapitiTarget): Promise<PeerResult> {
           const url = requestUrl(item, t.url);
           findings.push({
             cls: wapitiClass(`${category} ${item.info}`),
-            page: pageOf(url),
+            page: pageOf(url, item.parameter ?? ''),
             parameter: item.parameter ?? '',
             method: item.method,
             url,
