@@ -11,6 +11,7 @@ import { FilterBar, useListState } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SeverityBadge } from '../vulnerabilities/components/vulnerability-columns.tsx';
 import { fetchWebTests, type WebCatalogTest } from './api/catalog-api.ts';
+import { WEB_KEYS } from './web-queries.ts';
 import { CATALOG_FILTERS, KindBadge, OwaspBadge, catalogColumns } from './components/catalog-columns.tsx';
 
 const SORT_KEYS = sortKeysOf(catalogColumns(() => undefined));
@@ -85,7 +86,7 @@ export default function WebCatalogPage() {
   const [open, setOpen] = useState<WebCatalogTest | null>(null);
   const list = useListState({ pageSize: 25, defaultOrdering: 'name', sortKeys: SORT_KEYS, filters: CATALOG_FILTERS });
   const { data, error, isFetching, refetch } = useQuery({
-    queryKey: ['was', 'catalog', list.query],
+    queryKey: WEB_KEYS.catalog(list.query),
     queryFn: ({ signal }) => fetchWebTests(list.query, signal),
     placeholderData: keepPreviousData,
   });

@@ -54,3 +54,8 @@ const testPage = pagedAnswer({ parse: parseWebTest });
 export function fetchWebTests(query: QueryParams, signal?: AbortSignal): Promise<Paged<WebCatalogTest>> {
   return api.get('nvt/wvtests-simple/', { query, signal, schema: testPage });
 }
+
+/** Every web test (for the profile's pickers): the catalogue is small (tens of tests), one large page holds it. */
+export async function fetchAllWebTests(signal?: AbortSignal): Promise<WebCatalogTest[]> {
+  return (await fetchWebTests({ page_size: 1000, ordering: 'name' }, signal)).results;
+}
