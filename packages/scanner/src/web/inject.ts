@@ -31,12 +31,7 @@ export function buildRequest(point: InsertionPoint, value: string): WebRequest {
       return { method, url: point.url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body };
     }
     case 'json':
-      return {
-        method,
-        url: point.url,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...point.fields, [point.name]: value }),
-      };
+      return { method, url: point.url, headers: { 'content-type': 'application/json' }, body: jsonBody(point, value) };
     case 'multipart': {
       const { body, contentType } = multipart({ ...point.fields, [point.name]: value });
       return { method, url: point.url, headers: { 'content-type': contentType }, body };
@@ -61,6 +56,29 @@ export function buildRequest(point: InsertionPoint, value: string): WebRequest {
       return { method, url: u.toString() };
     }
   }
+}
+
+/**
+ * The JSON body with the point's key set to the value (a string). The crawl keeps the body's top-level entries in
+ * `fields` JSON-encoded (a nested key is named a.b); a field that is not JSON is taken as a string.
+ */
+export function jsonBody(point: InsertionPoint, value: string): string {
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(point.fields)) {
+    try {
+      body[k] = JSON.parse(v);
+    } catch {
+      body[k] = v;
+    }
+  }
+  const path = point.name.split('.');
+  let obj = body;
+  for (const key of path.slice(0, -1)) {
+    const next = obj[key];
+    obj = obj[key] = next && typeof next === 'object' && !Array.isArray(next) ? (next as Record<string, unknown>) : {};
+  }
+  obj[path[path.length - 1]!] = value;
+  return JSON.stringify(body);
 }
 
 export interface MultipartFile {
@@ -201,9 +219,14 @@ export function noiseCeiling(base: Timing, k = 4, floorMs = 30): number {
   return base.mean + k * Math.max(base.sd, floorMs);
 }
 
-/** A response delayed by the requested `delayMs`: past the baseline's noise and at least (nearly) the delay longer. */
+/**
+ * A response delayed by the requested `delayMs`: past the baseline's noise, and at least (nearly) the delay longer
+ * than the fastest baseline answer — a server that sleeps d cannot answer sooner than its quickest time plus d, while
+ * the mean of a busy server's baseline can sit well above its quickest time.
+ */
 export function delayedBy(timeMs: number, delayMs: number, base: Timing): boolean {
-  return timeMs >= noiseCeiling(base) && timeMs - base.mean >= delayMs * 0.9;
+  const fastest = Math.min(...base.samples, base.mean);
+  return timeMs >= noiseCeiling(base) && timeMs - fastest >= delayMs * 0.9;
 }
 
 /**

@@ -67,7 +67,8 @@ describe('file upload', () => {
     { name: 'title', type: 'text', value: 'photo' },
     { name: 'file', type: 'file', value: '' },
   ];
-  const point = (base: string) => formPoint(`${base}/upload`, `${base}/upload`, fields, 'file', 'multipart/form-data');
+  // The crawl gives no point for a file field: the test runs at the form's first other field.
+  const point = (base: string) => formPoint(`${base}/upload`, `${base}/upload`, fields, 'title', 'multipart/form-data');
 
   it('confirms a .php file the server runs, with the fetched-back evidence', async () => {
     const [f] = await fileUpload.point!(point(vuln.base), h.ctx);
@@ -80,9 +81,10 @@ describe('file upload', () => {
     expect(await fileUpload.point!(point(fixed.base), h.ctx)).toEqual([]);
   });
 
-  it('runs once per form: at its file field only', async () => {
+  it('runs once per form: at its first field that is not the file', async () => {
+    const two = [{ name: 'caption', type: 'text', value: 'c' }, ...fields];
     expect(
-      await fileUpload.point!(formPoint(`${vuln.base}/upload`, `${vuln.base}/upload`, fields, 'title', 'multipart/form-data'), h.ctx),
+      await fileUpload.point!(formPoint(`${vuln.base}/upload`, `${vuln.base}/upload`, two, 'title', 'multipart/form-data'), h.ctx),
     ).toEqual([]);
   });
 });

@@ -58,18 +58,21 @@ export const fileUpload: WebTest = {
   references: ['https://owasp.org/www-community/vulnerabilities/Unrestricted_File_Upload'],
   kind: 'active',
   async point(point: InsertionPoint, ctx: WebTestContext): Promise<WebFinding[]> {
-    // Once per form: at its first file field.
+    // Once per form that has a file field: at its first other field (the crawl gives no point for a file field), or
+    // at the file field when the form has nothing else.
     const fileField = point.form?.fields.find((f) => f.type === 'file');
-    if (!point.form || !fileField || fileField.name !== point.name) return [];
+    if (!point.form || !fileField) return [];
+    const first = point.form.fields.find((f) => f.type !== 'file' && f.type !== 'submit') ?? fileField;
+    if (first.name !== point.name) return [];
     for (const probe of PROBES) {
       if (ctx.signal.aborted) return [];
       const m = marker();
       const f = factors();
       const filename = `${m}.${probe.ext}`;
       const p = await refreshFields(point, ctx);
-      const others = Object.fromEntries(
-        Object.entries(p.fields).filter(([k]) => k !== fileField.name && point.form?.fields.find((x) => x.name === k)?.type !== 'file'),
-      );
+      // The point's own field keeps its value: this test is about the file.
+      const all: Record<string, string> = { ...p.fields, ...(point.name !== fileField.name ? { [point.name]: point.value } : {}) };
+      const others = Object.fromEntries(Object.entries(all).filter(([k]) => point.form?.fields.find((x) => x.name === k)?.type !== 'file'));
       const { body, contentType } = multipart(others, {
         [fileField.name]: { filename, contentType: probe.contentType, content: probe.content(m, `${f.a}*${f.b}`) },
       });
