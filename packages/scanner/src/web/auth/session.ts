@@ -74,7 +74,8 @@ export class WebSession implements WebClient {
 
   private looksSignedOut(res: WebResponse): boolean {
     const auth = this.auth!;
-    if (res.status === 401) return true;
+    // A 401 is the session's answer for header and HTTP logins; behind a form login it is some page's own refusal.
+    if (res.status === 401 && auth.kind !== 'form' && auth.kind !== 'recorded') return true;
     if (res.status >= 300 && res.status < 400 && res.headers.location) {
       if (this.loginPaths.has(new URL(res.headers.location, res.url).pathname)) return true;
     }

@@ -157,7 +157,8 @@ export class Crawler {
     }
     if (this.seen.has(key)) return;
     if (!this.o.scope.inScope(item.url)) return;
-    const avoid = this.o.avoid(item.url);
+    // The start URL is crawled even when it is the login page (signed in, it is usually the application's home).
+    const avoid = item.source === 'start' ? null : this.o.avoid(item.url);
     if (avoid) return this.skip(item.url, avoid);
     if (item.depth > this.o.maxDepth) return;
     // Links and forms are checked with their words where they are found; a URL named in a script, robots.txt or a
