@@ -30,6 +30,8 @@ export const CRAWL_TIMING = {
   clicksPerPage: 40,
   /** Forms submitted per page at most. */
   formsPerPage: 10,
+  /** A page's actions stop after this long (a page that never goes quiet costs settleMaxMs a step). */
+  pageBudgetMs: 30_000,
   /** Pages crawled at once (each worker its own context and page). */
   parallel: 2,
   /** A worker's context is renewed after this many pages. */
@@ -157,12 +159,14 @@ export async function browserCrawl(
     let now = await survey();
     if (!now || opts.signal.aborted) return;
     const home = now.url;
+    const deadline = Date.now() + CRAWL_TIMING.pageBudgetMs;
+    const more = (): boolean => !opts.signal.aborted && Date.now() < deadline;
 
     // Clicks each clickable once (by key: a re-rendered button is not clicked again); after a click that routed the
     // application elsewhere, back to this page (history, else a reload) so the next click acts on it.
     const clicked = new Set<string>();
     let clicks = 0;
-    while (now && clicks < CRAWL_TIMING.clicksPerPage && !opts.signal.aborted) {
+    while (now && clicks < CRAWL_TIMING.clicksPerPage && more()) {
       const i = now.targets.findIndex((t) => !clicked.has(t.key));
       const t = now.targets[i];
       if (!t) break;
@@ -188,7 +192,7 @@ export async function browserCrawl(
 
     // Submits each form the page shows (filled by the survey), unless its button or action looks destructive.
     const count = Math.min(now?.forms.length ?? 0, CRAWL_TIMING.formsPerPage);
-    for (let i = 0; i < count && now && !opts.signal.aborted; i++) {
+    for (let i = 0; i < count && now && more(); i++) {
       const f = now.forms[i];
       if (!f) break;
       const reason = opts.allowDestructive ? null : destructiveReason(f.text, new URL(f.action).pathname);
@@ -222,7 +226,10 @@ export async function browserCrawl(
     try {
       await scan.context.addInitScript({ content: CRAWL_INIT });
       const page = await scan.context.newPage();
-      page.on('dialog', (d) => void d.dismiss().catch(() => undefined));
+      // Alerts and confirms are dismissed (a confirm answered no); leaving the page is always allowed.
+      page.on('dialog', (d) => void (d.type() === 'beforeunload' ? d.accept() : d.dismiss()).catch(() => undefined));
+      // A page the application opens (a form with target=_blank) has had its navigation recorded; it is closed.
+      scan.context.on('page', (p) => void (p === page ? undefined : p.close().catch(() => undefined)));
       return { page, network: scan.network, addCookies: scan.addCookies, close: scan.close, current, visits: 0 };
     } catch (err) {
       await scan.close();

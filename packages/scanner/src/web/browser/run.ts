@@ -53,6 +53,7 @@ export async function browserRun(
     await scan.addCookies(req.url);
     const page = await context.newPage();
     page.on('dialog', (d) => {
+      if (d.type() === 'beforeunload') return void d.accept().catch(() => undefined);
       note(d.message());
       void d.dismiss().catch(() => undefined);
     });
