@@ -77,13 +77,20 @@ export const COLLECT = `(() => {${HELPERS}
 })()`;
 
 /**
- * The elements worth clicking now, in document order: buttons, ARIA buttons and links, anchors without a URL, inline
- * and scripted click handlers. Kept in the page (window.__bwkTargets) for CLICK; answered as {key, text}.
+ * The elements worth clicking now: buttons, ARIA buttons and links, anchors without a URL, inline and scripted click
+ * handlers, elements with a pointer cursor. Kept in the page (window.__bwkTargets) for CLICK; answered as {key, text}.
  */
 export const CLICKABLES = `(() => {${HELPERS}
   const sel = 'button, [role=button], [role=link], [role=menuitem], [role=tab], input[type=button], input[type=submit], input[type=image], [onclick], [onmousedown], a:not([href]), summary, [ng-click], [data-action]';
   const found = new Set(document.querySelectorAll(sel));
-  for (const el of document.querySelectorAll('body *')) if (s.listeners.has(el)) found.add(el);
+  // Frameworks that delegate events (React) leave no listener on the element: a pointer cursor on the outermost
+  // element showing it (not a link, not inside one) marks it as clickable. Bounded for big pages.
+  const pointer = (el) => el && getComputedStyle(el).cursor === 'pointer';
+  let styled = 0;
+  for (const el of document.querySelectorAll('body *')) {
+    if (s.listeners.has(el)) found.add(el);
+    else if (styled++ < 3000 && !el.closest('a[href]') && pointer(el) && !pointer(el.parentElement)) found.add(el);
+  }
   const targets = Array.from(found).filter((el) => visible(el) && !el.disabled && !el.closest('[disabled]'));
   window.__bwkTargets = targets;
   const seen = new Map();
