@@ -63,11 +63,10 @@ describe('headers and cookies on HTTPS', () => {
     const found = run(
       response('https://shop.test/', { ...SAFE, 'set-cookie': 'sessionid=a8f7d6e5c4b3a2918273645546372819; Path=/; SameSite=None' }),
     );
-    expect(found.map((f) => f.name).sort()).toEqual([
-      'Session cookie sessionid SameSite=None without Secure',
-      'Session cookie sessionid without HttpOnly',
-      'Session cookie sessionid without Secure on an HTTPS site',
+    expect(found.map((f) => f.name)).toEqual([
+      'Session cookie sessionid without Secure on an HTTPS site; without HttpOnly; SameSite=None without Secure',
     ]);
+    expect(found[0]).toMatchObject({ parameter: 'sessionid', location: 'cookie', severity: 2 });
     expect(found[0]!.evidence.proof).not.toContain('a8f7d6e5c4b3');
     const fine = 'sessionid=a8f7d6e5c4b3a2918273645546372819; Path=/; Secure; HttpOnly; SameSite=Lax\ntheme=dark; Path=/';
     expect(run(response('https://shop.test/', { ...SAFE, 'set-cookie': fine }))).toEqual([]);

@@ -40,42 +40,44 @@ export const corsMisconfiguration: WebTest = {
       { origin: `http://${host}.bwk-evil.invalid`, what: 'an origin that only starts with the site’s name' },
     ];
     const out: WebFinding[] = [];
-    for (const url of urls)
+    for (const url of urls) {
+      // One finding per URL (the unit of a finding): the worst answer names it, the proof lists every accepted origin.
+      const hits: { res: WebResponse; severity: 0 | 1 | 3; name: string; proof: string }[] = [];
       for (const p of probes) {
         const res = await ask(ctx, url, p.origin);
         if (!res) continue;
         const allow = (res.headers['access-control-allow-origin'] ?? '').trim();
         const creds = /^\s*true\s*$/i.test(res.headers['access-control-allow-credentials'] ?? '');
-        let found: Omit<Parameters<typeof finding>[0], 'test' | 'res' | 'how'> | null = null;
-        if (allow === p.origin && creds)
-          found = {
-            proof: `Origin: ${p.origin} → access-control-allow-origin: ${allow}, access-control-allow-credentials: true`,
-            name: `CORS allows ${p.what} with credentials`,
-          };
-        else if (allow === p.origin)
-          found = {
-            proof: `Origin: ${p.origin} → access-control-allow-origin: ${allow} (no credentials)`,
-            name: `CORS reflects ${p.what}`,
-            severity: 1,
-          };
-        else if (allow === '*' && creds)
-          found = {
-            proof: 'access-control-allow-origin: * with access-control-allow-credentials: true',
-            name: 'CORS wildcard with credentials (invalid; browsers refuse it)',
-            severity: 0,
-          };
-        if (!found || !once(ctx, `web-cors ${origin} ${found.name}`)) continue;
-        out.push(
-          finding({
-            test: 'web-cors',
+        if (allow === p.origin)
+          hits.push({
             res,
-            how: 'Access-Control-Allow-* headers answered to a foreign Origin',
-            location: 'header',
-            parameter: 'Origin',
-            ...found,
-          }),
-        );
+            severity: creds ? 3 : 1,
+            name: creds ? `CORS allows ${p.what} with credentials` : `CORS reflects ${p.what}`,
+            proof: `Origin: ${p.origin} → access-control-allow-origin: ${allow}${creds ? ', access-control-allow-credentials: true' : ' (no credentials)'}`,
+          });
+        else if (allow === '*' && creds)
+          hits.push({
+            res,
+            severity: 0,
+            name: 'CORS wildcard with credentials (invalid; browsers refuse it)',
+            proof: 'access-control-allow-origin: * with access-control-allow-credentials: true',
+          });
       }
+      if (!hits.length || !once(ctx, `web-cors ${url}`)) continue;
+      const worst = hits.reduce((a, b) => (b.severity > a.severity ? b : a));
+      out.push(
+        finding({
+          test: 'web-cors',
+          res: worst.res,
+          name: worst.name,
+          severity: worst.severity,
+          proof: [...new Set(hits.map((h) => h.proof))].join('\n'),
+          how: 'Access-Control-Allow-* headers answered to a foreign Origin',
+          location: 'header',
+          parameter: 'Origin',
+        }),
+      );
+    }
     return out;
   },
 };

@@ -30,20 +30,21 @@ const insecureCookies: WebTest = {
       if (https(res) && !c.secure) problems.push(['secure', 'without Secure on an HTTPS site']);
       if (!c.httpOnly) problems.push(['httponly', 'without HttpOnly']);
       if (c.sameSite === 'none' && !c.secure) problems.push(['samesite', 'SameSite=None without Secure']);
-      for (const [key, what] of problems) {
-        if (!once(ctx, `web-cookie-insecure ${originOf(res.url)} ${c.name} ${key}`)) continue;
-        out.push(
-          finding({
-            test: 'web-cookie-insecure',
-            res,
-            name: `Session cookie ${c.name} ${what}`,
-            proof: `set-cookie: ${c.line.replace(/=([^;]{4})[^;]*/, '=$1…')}`,
-            how: 'Set-Cookie attributes',
-            parameter: c.name,
-            location: 'cookie',
-          }),
-        );
-      }
+      // One finding per cookie (a finding is one issue at one URL and parameter), naming every missing attribute.
+      const fresh = problems.filter(([key]) => once(ctx, `web-cookie-insecure ${originOf(res.url)} ${c.name} ${key}`));
+      if (!fresh.length) continue;
+      out.push(
+        finding({
+          test: 'web-cookie-insecure',
+          res,
+          name: `Session cookie ${c.name} ${fresh.map(([, what]) => what).join('; ')}`,
+          severity: fresh.some(([key]) => key === 'secure') ? 2 : 1,
+          proof: `set-cookie: ${c.line.replace(/=([^;]{4})[^;]*/, '=$1…')}`,
+          how: 'Set-Cookie attributes',
+          parameter: c.name,
+          location: 'cookie',
+        }),
+      );
     }
     return out;
   },

@@ -178,16 +178,17 @@ const secrets: WebTest = {
   response(res, ctx) {
     if (!textBody(res)) return [];
     const found = findSecrets(res.body).filter((m) => m.label !== 'JSON Web Token' || contentType(res) === 'text/html');
-    const out: WebFinding[] = [];
-    for (const label of new Set(found.map((m) => m.label))) {
-      if (!once(ctx, `${'web-secret-key'} ${res.url} ${label}`)) continue;
-      const same = found.filter((m) => m.label === label);
-      const f = matchesFinding('web-secret-key', res, same, 'the key’s format');
-      f.severity = same[0]!.severity;
-      f.name = `${label[0]!.toUpperCase()}${label.slice(1)} disclosed`;
-      out.push(f);
-    }
-    return out;
+    // One finding per URL (the unit of a finding), with every kind of secret on it; the worst sets the severity.
+    if (!found.length || !once(ctx, `web-secret-key ${res.url}`)) return [];
+    const labels = [...new Set(found.map((m) => m.label))];
+    const f = matchesFinding('web-secret-key', res, found, 'the key’s format');
+    f.severity = Math.max(...found.map((m) => m.severity)) as WebFinding['severity'];
+    f.name =
+      labels.length === 1 ? `${labels[0]![0]!.toUpperCase()}${labels[0]!.slice(1)} disclosed` : `Secrets disclosed: ${labels.join(', ')}`;
+    f.evidence.proof = labels
+      .map((l) => `${l}: ${[...new Set(found.filter((m) => m.label === l).map((m) => maskValue(m.value)))].slice(0, 5).join(', ')}`)
+      .join('; ');
+    return [f];
   },
 };
 
@@ -205,12 +206,20 @@ const errorMessages: WebTest = {
   kind: 'passive',
   response(res, ctx) {
     if (!documentBody(res)) return [];
-    const out: WebFinding[] = [];
-    for (const e of findErrorMessages(res.body)) {
-      if (!once(ctx, `${'web-error-message'} ${originOf(res.url)}${new URL(res.url).pathname} ${e.label}`)) continue;
-      out.push(finding({ test: 'web-error-message', res, needle: e.proof, proof: e.proof, how: e.label, name: `${e.label} disclosed` }));
-    }
-    return out;
+    const errors = findErrorMessages(res.body);
+    if (!errors.length || !once(ctx, `web-error-message ${originOf(res.url)}${new URL(res.url).pathname}`)) return [];
+    // One finding per URL, naming every kind of error on it.
+    const labels = errors.map((e) => e.label);
+    return [
+      finding({
+        test: 'web-error-message',
+        res,
+        needle: errors[0]!.proof,
+        proof: errors.map((e) => e.proof).join('\n'),
+        how: labels.join(', '),
+        name: `${labels.join(', ')} disclosed`,
+      }),
+    ];
   },
 };
 

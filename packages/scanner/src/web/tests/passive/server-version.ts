@@ -26,7 +26,16 @@ export const serverVersion: WebTest = {
       if (!v) continue;
       const versioned = h.startsWith('x-aspnet') ? /\d/.test(v) : bannerTechnologies(h, v).some((t) => t.version);
       if (!versioned || !once(ctx, `web-server-version ${originOf(res.url)} ${h}`)) continue;
-      out.push(finding({ test: 'web-server-version', res, proof: `${h}: ${v}`, how: 'response header with a version' }));
+      out.push(
+        finding({
+          test: 'web-server-version',
+          res,
+          proof: `${h}: ${v}`,
+          how: 'response header with a version',
+          parameter: h,
+          location: 'header',
+        }),
+      );
     }
     return out;
   },
