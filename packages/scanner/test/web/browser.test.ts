@@ -114,6 +114,14 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
     expect((await browser.run({ url: `${app.base}/private?q=${payload}` })).executed).toEqual(['m-private']);
   });
 
+  it('says which recorded login step failed', async () => {
+    const steps = [
+      { action: 'goto' as const, url: `${app.base}/login` },
+      { action: 'fill' as const, value: 'admin' },
+    ];
+    await expect(browser.replayLogin(steps, controller.signal)).rejects.toThrow('recorded login step 2 (fill) failed: no selector');
+  });
+
   it('closes with the scan: a stopped scan ends the browser and its crawl', async () => {
     const stop = new AbortController();
     const own = await launchWebBrowser({ cookies: () => [], signal: stop.signal });
