@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { sqliBoolean, sqliError, sqliTimeTest } from '../../src/web/tests/active/sqli.ts';
-import type { WebFinding, WebTest } from '../../src/web/types.ts';
+import type { InsertionPoint, WebFinding, WebTest } from '../../src/web/types.ts';
 import { harness, queryPoint, type Harness } from './fixtures/harness.ts';
 import { startMariadb, startPg, startSqlApp } from './fixtures/vuln-sql.ts';
 
@@ -56,6 +56,26 @@ describe('error-based', () => {
     expect(await run(sqliError, `${vuln.base}/my/item?id=1`, 'id')).toHaveLength(1);
     expect(await run(sqliError, `${fixed.base}/my/search?q=apple`, 'q')).toEqual([]);
     expect(await run(sqliError, `${fixed.base}/my/item?id=1`, 'id')).toEqual([]);
+  });
+});
+
+describe('JSON bodies', () => {
+  const point = (base: string): InsertionPoint => ({
+    method: 'POST',
+    url: `${base}/pg/api/search`,
+    location: 'json',
+    name: 'filter.name',
+    value: 'apple',
+    fields: { filter: '{"name":"apple"}', limit: '10' },
+    page: `${base}/`,
+  });
+  it('finds error-based and boolean injection in a nested JSON key, not on the fixed twin', async () => {
+    const [e] = await sqliError.point!(point(vuln.base), h.ctx);
+    expect(e).toMatchObject({ location: 'json', parameter: 'filter.name', confidence: 'confirmed' });
+    expect(e!.evidence.request).toContain(`{"filter":{"name":"apple'"},"limit":10}`);
+    expect(await sqliBoolean.point!(point(vuln.base), h.ctx)).toHaveLength(1);
+    expect(await sqliError.point!(point(fixed.base), h.ctx)).toEqual([]);
+    expect(await sqliBoolean.point!(point(fixed.base), h.ctx)).toEqual([]);
   });
 });
 

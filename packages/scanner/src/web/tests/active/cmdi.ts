@@ -1,7 +1,7 @@
 // OS command injection: output-based (a shell separator and a command whose output is computed — a sum the request
 // does not contain — so a page that merely echoes the value does not count) and time-based (sleep of two requested
 // lengths, statistically past the baseline, and not for zero).
-import { confirmDelay, inject, pointFinding, timingBaseline } from '../../inject.ts';
+import { attempt, confirmDelay, inject, pointFinding, timingBaseline } from '../../inject.ts';
 import type { InsertionPoint, WebFinding, WebTest, WebTestContext } from '../../types.ts';
 import type { TimeOptions } from './sqli.ts';
 
@@ -39,8 +39,8 @@ export const cmdiOutput: WebTest = {
     for (const sep of SEPARATORS) {
       const windows = sep.startsWith('&CMD') || sep === '|CMD|';
       const payload = point.value + sep.replace('CMD', windows ? `set /a ${a}+${b}` : `expr ${a} + ${b}`);
-      const res = await inject(point, payload, ctx);
-      if (!res.body.includes(sum)) continue;
+      const res = await attempt(point, payload, ctx);
+      if (!res?.body.includes(sum)) continue;
       return [
         pointFinding('web-cmdi-output', point, res, {
           payload,

@@ -1,6 +1,6 @@
 // Open redirect: a redirect-like parameter given an outside host (bwk-redirect.invalid, a name that never resolves;
 // it is never requested) sends the browser there by the Location header, a meta refresh or a script.
-import { inject, marker, pointFinding, URL_PARAM } from '../../inject.ts';
+import { attempt, marker, pointFinding, URL_PARAM } from '../../inject.ts';
 import type { WebTest } from '../../types.ts';
 
 export const REDIRECT_HOST = 'bwk-redirect.invalid';
@@ -37,7 +37,8 @@ export const openRedirect: WebTest = {
       `/\\${REDIRECT_HOST}/${m}`,
       `https:${REDIRECT_HOST}/${m}`,
     ]) {
-      const res = await inject(point, payload, ctx);
+      const res = await attempt(point, payload, ctx);
+      if (!res) continue;
       const finding = (proof: string, how: string, confirmed: boolean) =>
         pointFinding('web-open-redirect', point, res, {
           payload,

@@ -2,7 +2,7 @@
 // is balanced), boolean-based (a true condition gives the baseline page, a false one a different page, twice) and
 // time-based (the database sleeps for two requested lengths, statistically past the measured baseline, and not for
 // zero).
-import { confirmDelay, inject, pointFinding, samePage, timingBaseline } from '../../inject.ts';
+import { attempt, confirmDelay, inject, pointFinding, samePage, timingBaseline } from '../../inject.ts';
 import type { InsertionPoint, WebFinding, WebTest, WebTestContext } from '../../types.ts';
 
 const COMMON = {
@@ -70,8 +70,8 @@ export const sqliError: WebTest = {
     if (sqlError(base.body)) return [];
     for (const [broken, balanced] of BREAKERS) {
       const payload = point.value + broken;
-      const res = await inject(point, payload, ctx);
-      const err = sqlError(res.body);
+      const res = await attempt(point, payload, ctx);
+      const err = res && sqlError(res.body);
       if (!err) continue;
       // The balanced twin closes what the breaker opened; in a numeric context it is a syntax error too (1''), so
       // there the clean baseline is the twin.

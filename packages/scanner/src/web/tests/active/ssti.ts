@@ -1,7 +1,7 @@
 // Server-side template injection: template expressions of the common engines (Jinja2/Twig {{ }}, JSP/Freemarker/
 // Thymeleaf ${ }, ERB/EJS <%= %>, Ruby/Pug #{ }, Smarty { }, Razor @( )) multiplying two random numbers; the product
 // in the page without the expression's text proves the server evaluated it; a second pair confirms.
-import { factors, inject, pointFinding } from '../../inject.ts';
+import { attempt, factors, inject, pointFinding } from '../../inject.ts';
 import type { WebTest } from '../../types.ts';
 
 const SYNTAXES: { engine: string; make: (e: string) => string }[] = [
@@ -39,12 +39,12 @@ export const ssti: WebTest = {
       if (base.body.includes(f1.product)) continue;
       const expr1 = `${f1.a}*${f1.b}`;
       const p1 = point.value + s.make(expr1);
-      const r1 = await inject(point, p1, ctx);
-      if (!r1.body.includes(f1.product) || r1.body.includes(expr1)) continue;
+      const r1 = await attempt(point, p1, ctx);
+      if (!r1 || !r1.body.includes(f1.product) || r1.body.includes(expr1)) continue;
       const f2 = factors();
       const expr2 = `${f2.a}*${f2.b}`;
-      const r2 = await inject(point, point.value + s.make(expr2), ctx);
-      if (!r2.body.includes(f2.product) || r2.body.includes(expr2)) continue;
+      const r2 = await attempt(point, point.value + s.make(expr2), ctx);
+      if (!r2 || !r2.body.includes(f2.product) || r2.body.includes(expr2)) continue;
       return [
         pointFinding('web-ssti', point, r1, {
           payload: p1,

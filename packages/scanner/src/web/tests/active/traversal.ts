@@ -1,7 +1,7 @@
 // Path traversal and local file inclusion: the value names a file, and well-known files outside the application's
 // directory (/etc/passwd, win.ini, the page's own source through php://filter) come back; the baseline must not
 // already show the file's signature.
-import { inject, pointFinding } from '../../inject.ts';
+import { attempt, inject, pointFinding } from '../../inject.ts';
 import type { WebTest } from '../../types.ts';
 
 const PASSWD = /root:[x*]?:0:0:/;
@@ -54,8 +54,8 @@ export const pathTraversal: WebTest = {
     const base = await inject(point, point.value, ctx);
     for (const p of payloads(point.value)) {
       if (p.sig.test(base.body)) continue;
-      const res = await inject(point, p.payload, ctx);
-      const m = p.sig.exec(res.body);
+      const res = await attempt(point, p.payload, ctx);
+      const m = res && p.sig.exec(res.body);
       if (!m) continue;
       return [
         pointFinding('web-path-traversal', point, res, {

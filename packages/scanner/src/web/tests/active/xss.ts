@@ -1,7 +1,7 @@
 // Cross-site scripting: reflected (a unique marker first, then payloads made for the place it landed, confirmed by
 // execution in the browser), stored (a marker submitted in a form and found again on the site's pages) and DOM-based
 // (payloads in the URL's fragment and query that the page's own scripts run, seen only in the browser).
-import { buildRequest, inject, marker, pointFinding } from '../../inject.ts';
+import { attempt, buildRequest, inject, marker, pointFinding } from '../../inject.ts';
 import { excerpt, requestText } from '../../http.ts';
 import type { InsertionPoint, WebBrowser, WebFinding, WebRequest, WebResponse, WebTest, WebTestContext } from '../../types.ts';
 import { contextAt, executableReflection, payloadsFor, type XssContext } from './xss-context.ts';
@@ -62,7 +62,8 @@ export const xssReflected: WebTest = {
       for (const payload0 of payloadsFor(c, 'MARK')) {
         const mark = marker();
         const payload = payload0.replace('MARK', mark);
-        const res = await inject(point, payload, ctx);
+        const res = await attempt(point, payload, ctx);
+        if (!res) continue;
         if (!executableReflection(res.body, payload)) continue;
         const f = (confidence: WebFinding['confidence'], how: string): WebFinding =>
           pointFinding('web-xss-reflected', point, res, { payload, proof: payload, how, confidence });
