@@ -47,6 +47,13 @@ describe('form login', () => {
     expect(r.stats.reauthentications).toBe(0);
   });
 
+  it('crawls the start URL when it is the login page itself (signed in, it is the home page)', async () => {
+    const site = await keep(startFormLoginSite({ homeIsLogin: true }));
+    const r = await runWebScan(webSpec(`${site.base}/`, { auth: form(site, { loginUrl: `${site.base}/` }) }), { signal: signal() });
+    expect(r.stats.auth).toBe('signed-in');
+    expect(paths(r)).toEqual(expect.arrayContaining(['/', '/account', '/orders']));
+  });
+
   it('signs in with only a signed-out indicator', async () => {
     const site = await keep(startFormLoginSite());
     const auth = form(site, { loggedInIndicator: undefined, loggedOutIndicator: 'Please sign in' });
