@@ -29,6 +29,7 @@ export * from './api/integrations.ts';
 export * from './api/credentials.ts';
 export * from './api/policies.ts';
 export * from './api/web-scans.ts';
+export * from './api/web-results.ts';
 export * from './scan-kinds/index.ts';
 export * from './report-charts.ts';
 export * from './codes.ts';

@@ -35,6 +35,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { profileRoutes } from './modules/profiles/index.ts';
 import { credentialRoutes, assetAuthenticationRoutes } from './modules/credentials/index.ts';
 import { policyRoutes } from './modules/policies/index.ts';
+import { wasResultsRoutes } from './modules/was-results/index.ts';
 import { targetRoutes } from './modules/targets/index.ts';
 import { assetRoutes, assetImportRoutes, assetBulkRoutes, appsAndPortsRoutes } from './modules/assets/index.ts';
 import { tagRoutes } from './modules/tags/index.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   credentialRoutes(app, ctx);
   assetAuthenticationRoutes(app, ctx);
   policyRoutes(app, ctx);
+  wasResultsRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   auditRoutes(app, ctx);
   platformRoutes(app, ctx);

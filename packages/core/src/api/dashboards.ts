@@ -3,6 +3,7 @@
 // be drawn as. Server and web share them.
 import { z } from 'zod';
 import { DASHBOARD_SCOPES, WIDGET_DISPLAY_TYPE, WIDGET_KINDS, type WidgetDisplayType, type WidgetKind } from '../codes/dashboards.ts';
+import { OWASP_2021_IDS } from '../codes/owasp.ts';
 
 /** The grid is 12 columns wide; a slot is 100*y + x (constants.ts widgetSlot, slotPosition). */
 export const GRID_COLUMNS = 12;
@@ -158,7 +159,18 @@ export const widgetData = z.discriminatedUnion('kind', [
     industry: z.object({ average_risk: z.number(), open_per_asset: z.number() }).nullable(),
   }),
   z.object({
-    kind: z.enum(['owasp_top_10', 'recipients_by_severity']),
+    kind: z.literal('owasp_top_10'),
+    /** Open web findings that count, by OWASP Top 10 (2021) category, A01 … A10, each with the list it opens. */
+    categories: z.array(z.object({ id: z.enum(OWASP_2021_IDS), label: z.string(), count: z.number().int(), link: z.string() })),
+    total: z.number().int(),
+    /** Open web findings with no category (not counted in the categories). */
+    uncategorised: z.number().int(),
+    /** What the widget says when it shows no chart (no web findings yet), and its one-line summary otherwise. */
+    message: z.string(),
+    link: z.string(),
+  }),
+  z.object({
+    kind: z.literal('recipients_by_severity'),
     /** Honest empty state until web scans and phishing exist. */
     available: z.literal(false),
     message: z.string(),

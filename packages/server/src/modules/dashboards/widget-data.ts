@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { dayOf, snapshotsOf } from './snapshots.ts';
+import { owaspTopTen } from './owasp.ts';
 
 export interface WidgetContext {
   db: Db;
@@ -199,7 +200,7 @@ export async function widgetDataOf(c: WidgetContext, kind: WidgetKind, config: W
     case 'industry_benchmark':
       return { kind, ...(await industryBenchmark(c)) };
     case 'owasp_top_10':
-      return { kind, available: false, message: 'The OWASP top 10 comes from web-application scans, which are not available yet.' };
+      return owaspTopTen(c);
     case 'recipients_by_severity':
       return { kind, available: false, message: 'Recipients come from phishing and training campaigns, which are not available yet.' };
   }

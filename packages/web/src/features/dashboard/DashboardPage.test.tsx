@@ -95,8 +95,11 @@ const DATA: Record<string, WidgetData> = {
   },
   owasp: {
     kind: 'owasp_top_10',
-    available: false,
+    categories: [],
+    total: 0,
+    uncategorised: 0,
     message: 'The OWASP top 10 comes from web-application scans, which are not available yet.',
+    link: '/vm/unified-vulnerabilities?source=web',
   },
   recipients: {
     kind: 'recipients_by_severity',

@@ -151,7 +151,15 @@ describe('widget charts', () => {
     const risk: WidgetData = { kind: 'customer_average_risk_score', value: 8, assets: 2, trend: [], link: '/x' };
     expect(widgetChart(risk, 3, {}, 'Risk', color)).toBeNull();
     expect(widgetChart({ kind: 'news_feed', items: [] }, 5, {}, 'News', color)).toBeNull();
-    expect(widgetChart({ kind: 'owasp_top_10', available: false, message: 'Later.' }, 6, {}, 'OWASP', color)).toBeNull();
+    expect(
+      widgetChart(
+        { kind: 'owasp_top_10', categories: [], total: 0, uncategorised: 0, message: 'Later.', link: '/x' },
+        6,
+        {},
+        'OWASP',
+        color,
+      ),
+    ).toBeNull();
     const benchmark: WidgetData = {
       kind: 'industry_benchmark',
       available: false,
