@@ -64,12 +64,16 @@ export interface BrowserOptions {
 /** Pages the browser works on at once (crawl pages and test runs together): it shares the probe's cores. */
 export const BROWSER_PAGES_AT_ONCE = 3;
 
-/** Starts the browser, or answers null (with the reason) when no Chromium is installed. */
+/** Starts the browser, or answers why not (no Chromium installed, it did not start, the scan was stopped). */
 export async function launchWebBrowser(opts: BrowserOptions): Promise<WebBrowserSession | { unavailable: string }> {
   if (opts.signal.aborted) return { unavailable: 'the scan was stopped' };
   const launched = await launchChromium();
   if ('unavailable' in launched) return launched;
   const browser: Browser = launched;
+  if (opts.signal.aborted) {
+    await browser.close().catch(() => undefined);
+    return { unavailable: 'the scan was stopped' };
+  }
   const slots = new Slots(BROWSER_PAGES_AT_ONCE);
   let closed = false;
   const close = async (): Promise<void> => {
@@ -80,6 +84,11 @@ export async function launchWebBrowser(opts: BrowserOptions): Promise<WebBrowser
   };
   const onAbort = (): void => void close();
   opts.signal.addEventListener('abort', onAbort, { once: true });
+  // Chromium gone (crashed, killed): later calls say so at once instead of failing each its own way.
+  browser.on('disconnected', () => {
+    closed = true;
+    opts.signal.removeEventListener('abort', onAbort);
+  });
   const alive = (): void => {
     if (closed) throw new Error('the browser is closed');
   };
@@ -91,7 +100,7 @@ export async function launchWebBrowser(opts: BrowserOptions): Promise<WebBrowser
     },
     async crawl(startUrls, crawlOpts) {
       alive();
-      // The crawl runs its own small pool of pages; the slots keep test runs from piling on top of it.
+      // The crawl runs its own small pool of pages (CRAWL_TIMING.parallel); it comes before the tests' runs.
       const signal = AbortSignal.any([opts.signal, crawlOpts.signal]);
       return browserCrawl(browser, { ...opts, inScope: opts.inScope ?? crawlOpts.inScope }, startUrls, { ...crawlOpts, signal });
     },
