@@ -2,6 +2,7 @@
 // on every response, page, insertion point and site, and report progress, findings and errors as it goes. The
 // limits hold throughout: the run time (error 3, on the injected clock), the URL count (error 7), the scope, the rate;
 // a lost session that cannot be re-established ends the scan with error 4; cancelling returns what was found so far.
+import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import { AbortedError } from '../net/limits.ts';
@@ -387,7 +388,18 @@ async function findVhosts(
   found: (v: { host: string; origin: string; url: string }) => void,
 ): Promise<void> {
   const target = new URL(spec.target);
-  for (const name of spec.scope.vhosts ?? []) {
+  if (!spec.scope.vhosts?.length) return;
+  // What the server answers for a name it does not know: a strict server (404, 421) answers every unknown name so, and
+  // a name answered the same way has no site of its own either.
+  const canary = new URL(spec.target);
+  canary.hostname = `bulwark-${randomBytes(4).toString('hex')}.invalid`;
+  client.hostMap.set(canary.host, target.host);
+  const unknown = await client.send({ method: 'GET', url: canary.href, outOfScope: true }).catch((err: unknown) => {
+    if (err instanceof AbortedError) throw err;
+    return null;
+  });
+  client.hostMap.delete(canary.host);
+  for (const name of spec.scope.vhosts) {
     const v = new URL(spec.target);
     v.hostname = name.trim().toLowerCase();
     if (!v.hostname || v.host === target.host) continue;
@@ -400,7 +412,7 @@ async function findVhosts(
       client.hostMap.delete(v.host);
       continue;
     }
-    if (!differs(base, res)) {
+    if (!differs(base, res) || (unknown && !differs(unknown, res))) {
       client.hostMap.delete(v.host);
       continue;
     }

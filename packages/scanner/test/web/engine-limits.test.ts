@@ -91,6 +91,12 @@ describe('web scan scope', () => {
     expect(site.hits.filter((h) => h.host === `admin.test:${site.port}` && h.path === '/admin-secret')).toHaveLength(1);
     expect(site.hits.filter((h) => h.host.startsWith('www.test') && h.path !== '/')).toEqual([]);
   });
+
+  it('a server refusing unknown names does not make every name a virtual host', async () => {
+    const site = await keep(startVhostSite(true));
+    const r = await runWebScan(webSpec(`${site.base}/`, { scope: { vhosts: ['admin.test', 'nothere.test'] } }), { signal: signal() });
+    expect(r.vhosts).toEqual(['admin.test']);
+  });
 });
 
 describe('web scan limits', () => {
