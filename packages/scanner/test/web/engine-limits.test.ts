@@ -169,8 +169,9 @@ describe('web scan limits', () => {
       },
     });
     expect(r.sitemap.length).toBeGreaterThanOrEqual(25);
-    // Pages arrive no faster than the rate allows: at most 20 (+1 for the window's edge) in any second.
-    for (const t of times) expect(times.filter((x) => x >= t && x < t + 1000).length).toBeLessThanOrEqual(21);
+    // Pages arrive no faster than the rate allows: at most 20 in any second, +1 for the window's edge and +4 (the
+    // requests in flight) for answers a busy machine delivers together. Unpaced, the fixture serves hundreds a second.
+    for (const t of times) expect(times.filter((x) => x >= t && x < t + 1000).length).toBeLessThanOrEqual(25);
   });
 
   it('returns what it found so far when cancelled', async () => {
