@@ -29,6 +29,7 @@ import { intelRoutes } from './modules/intel/index.ts';
 import { probesModule } from './modules/probes/index.ts';
 import { resultsRoutes } from './modules/results/index.ts';
 import { scansModule, scheduleRoutes } from './modules/scans/index.ts';
+import { wasModule } from './modules/was/index.ts';
 import { twoFactorRoutes } from './modules/two-factor/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   intelRoutes(app, ctx);
   resultsRoutes(app, ctx);
   scansModule(app, ctx);
+  wasModule(app, ctx);
   probesModule(app, ctx);
   targetRoutes(app, ctx);
   assetRoutes(app, ctx);

@@ -8,6 +8,7 @@ import type { Db } from './db/client.ts';
 import { customers, users } from './db/schema/index.ts';
 import { hashPassword, passwordProblems } from './lib/passwords.ts';
 import { seedBuiltinProfiles } from './modules/profiles/index.ts';
+import { seedBuiltinWebProfiles } from './modules/was/index.ts';
 import { useCommunityLibrary } from './modules/catalogue/index.ts';
 import { CHECKS_SOURCE, syncDir } from './modules/intel/index.ts';
 
@@ -22,6 +23,8 @@ export async function bootstrap(db: Db, config: Config, log: FastifyBaseLogger):
   useCommunityLibrary(syncDir(config.feedsDir, CHECKS_SOURCE));
   const seeded = await seedBuiltinProfiles(db);
   if (seeded.inserted + seeded.updated > 0) log.info(seeded, 'built-in scan profiles seeded');
+  const web = await seedBuiltinWebProfiles(db);
+  if (web.inserted + web.updated > 0) log.info(web, 'built-in web scan profiles seeded');
   return createFirstAdmin(db, config, log);
 }
 

@@ -155,7 +155,19 @@ export const agentReport = z.object({
   hosts_total: z.number().int().min(0).optional(),
   checkpoint: agentCheckpoint.optional(),
   errors: agentErrors,
+  /** A web task's progress (the scanner's WebScanProgress): shown on the run as urls_found, requests_sent, auth_state. */
+  web: z
+    .object({
+      percent: z.number().min(0).max(100).default(0),
+      urlsFound: z.number().int().min(0).default(0),
+      requestsSent: z.number().int().min(0).default(0),
+      phase: z.string().max(20).default(''),
+      auth: z.string().max(20).default('none'),
+    })
+    .optional(),
 });
+/** POST probe-agent/claim/: the web engine version the probe runs (a probe without it cannot take web tasks: error 11). */
+export const agentClaim = z.object({ web_engine: z.number().int().min(0).nullable().default(null) }).default({ web_engine: null });
 export const agentReportReply = z.object({ action: z.enum(AGENT_TASK_ACTIONS) });
 
 /** POST probe-agent/tasks/{id}/finish/. */

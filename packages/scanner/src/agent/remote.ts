@@ -7,6 +7,7 @@ import { AgentHttp, replyMessage, type AgentReply } from './http.ts';
 import type { CommunityCache } from '../checks/index.ts';
 import type { HostResult } from '../types.ts';
 import { executeTask, type ExecuteOptions, type TaskDecision, type TaskOutcome, type TaskReport, type TaskSpec } from './execute.ts';
+import { WEB_ENGINE_VERSION } from '../web/index.ts';
 
 /** What the agent keeps between starts (the secret is only ever in this file, readable by its owner). */
 export interface ProbeState {
@@ -176,7 +177,8 @@ export class RemoteProbe {
       }
       let reply: AgentReply<{ task: TaskSpec } | null>;
       try {
-        reply = await this.http.post('claim/', {});
+        // The web engine's version: the server gives web tasks only to probes whose engine is current (else error 11).
+        reply = await this.http.post('claim/', { web_engine: WEB_ENGINE_VERSION });
       } catch (err) {
         this.log(`Claim failed: ${(err as Error).message}`);
         await sleep(idle * 5, this.stopping.signal);
@@ -230,6 +232,7 @@ export class RemoteProbe {
         hosts_total: r.hostsTotal,
         ...(r.hosts.length > 0 ? { checkpoint: { done: r.hosts } } : {}),
         errors: r.errors.map((e) => ({ type: e.type, message: e.message, host: e.host ?? null })),
+        ...(r.web ? { web: r.web } : {}),
       });
       this.checkAuth(reply);
       if (reply.status === 404 || reply.status === 409) {

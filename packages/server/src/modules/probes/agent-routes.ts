@@ -13,6 +13,7 @@ import {
   agentLeft,
   agentRegister,
   agentRegistered,
+  agentClaim,
   agentReport,
   agentReportReply,
   SCAN_ERROR_TYPE,
@@ -21,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import { queueLiveProcessing, startRunProcessing } from '../results/index.ts';
+import { saveWebProgress, webEngineRefusal } from './web-progress.ts';
 import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskOutcome } from '../tasks/index.ts';
 import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
@@ -85,7 +87,8 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       preValidation: agentAuth,
       schema: {
         tags,
-        summary: 'Claim the oldest task waiting for this probe (204 when none)',
+        summary: 'Claim the oldest task waiting for this probe (204 when none); web tasks need the current web engine',
+        body: agentClaim,
         response: { 200: agentClaimed, 204: z.null().describe('No task is waiting.') },
       },
     },
@@ -93,6 +96,13 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const probe = probeOf(request);
       const claimed = await claimTask(ctx.db, claimerOf(probe));
       if (!claimed) return reply.code(204).send(null);
+      // A web task on a probe whose web engine is older than the server's (or unknown): error 11, not a wrong scan.
+      const refusal = claimed.run.scanType === 'was' ? webEngineRefusal(request.body?.web_engine ?? null) : null;
+      if (refusal) {
+        const finished = await finishTask(ctx.db, ctx, claimerOf(probe), claimed.task.id, refusal);
+        if (finished?.runReady) await startRunProcessing(ctx, claimed.task.runId);
+        return reply.code(204).send(null);
+      }
       let spec;
       try {
         spec = await taskSpecOf(ctx, claimed);
@@ -133,6 +143,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
         errors: b.errors,
       });
       if (!row) return notYours(ctx, probe, request.params.id);
+      await saveWebProgress(ctx.db, row.id, b.web);
       // Live hosts arrived: their findings show on the run's page during the scan.
       if (b.checkpoint?.done.some((h) => h.alive)) await queueLiveProcessing(ctx, row.runId);
       return { action: agentAction(row) };

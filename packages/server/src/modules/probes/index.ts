@@ -9,6 +9,7 @@ import { probeRoutes } from './routes.ts';
 export { sweepRemoteProbes } from './sweeper.ts';
 export { probesJobs } from './jobs.ts';
 export { taskSpecOf } from './task-spec.ts';
+export { saveWebProgress } from './web-progress.ts';
 
 export function probesModule(app: FastifyInstance, ctx: AppContext): void {
   probeRoutes(app, ctx);

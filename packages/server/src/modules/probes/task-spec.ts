@@ -8,6 +8,8 @@ import { addScanErrors, taskCheckpointHosts, type ClaimedTask } from '../tasks/i
 import { credentialRowsFor, linuxLoginOf, loginsOf, pinnedHostKeys, windowsLoginOf } from '../credentials/index.ts';
 import { borrow, type VaultContext } from '../vault/index.ts';
 import { policyContent } from '../policies/index.ts';
+import type { WebProfileSettings } from '@bulwark/core';
+import { webSpecOf } from './web-task-spec.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
 async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec['checkpoint']> {
@@ -25,6 +27,12 @@ async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec
 export async function taskSpecOf(ctx: VaultContext, { task, run }: ClaimedTask): Promise<TaskSpec> {
   const { db, secrets: box } = ctx;
   const p = run.profile;
+  if (run.scanType === 'was') {
+    // A web task: one web application (the task's one target), the web profile's settings (web-task-spec.ts).
+    const profile = p as unknown as WebProfileSettings;
+    const web = webSpecOf(task.targets[0]!, { profile, isWasDiscovery: run.isWasDiscovery, vhosts: run.vhosts }, box);
+    return { id: task.id, targets: task.targets, exclude: [], profile: {}, checkpoint: null, tests: [], web };
+  }
   const linuxRows = p.lin_auths?.length ? await credentialRowsFor(db, run.customerId, p.lin_auths, 'linux') : [];
   const windowsRows =
     run.scanType !== 'oval' && p.win_auths?.length ? await credentialRowsFor(db, run.customerId, p.win_auths, 'windows') : [];

@@ -7,7 +7,7 @@ import { MAX_TASK_ATTEMPTS, ON_PROBE_TASK_STATES, SCAN_ERROR_TYPE, SCAN_TASK_STA
 import type { TaskDecision } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
-import { sweepRemoteProbes, taskSpecOf } from '../probes/index.ts';
+import { saveWebProgress, sweepRemoteProbes, taskSpecOf } from '../probes/index.ts';
 import { releaseVault } from '../vault/index.ts';
 import { queueLiveProcessing, startProcessingIfReady, startRunProcessing } from '../results/index.ts';
 import { onTasksQueued } from './notify.ts';
@@ -143,6 +143,7 @@ export class BuiltinProbe {
         });
         // Not ours any more (force-cancelled, deleted): stop without a word.
         if (!row) return 'cancel';
+        await saveWebProgress(db, task.id, r.web);
         // Live hosts arrived: their findings show on the run's page during the scan.
         if (r.hosts.some((h) => h.alive)) await queueLiveProcessing(this.ctx, task.runId);
         if (row.state === S.created_stop || row.state === S.stop_requested) return 'pause';

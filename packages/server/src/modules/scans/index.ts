@@ -4,3 +4,19 @@ export { scheduleRoutes } from './routes-schedules.ts';
 export { scansModule } from './routes.ts';
 export { runDueScanSchedules } from './schedules.ts';
 export { SCAN_SCHEDULE_QUEUE, scansJobs } from './jobs.ts';
+// For the web scans (modules/was): the generic run routes, the scan rows and starting a run.
+export { runRoutes } from './routes-runs.ts';
+export { toWebRunRows } from './runs-web.ts';
+export {
+  deleteScan,
+  getScan,
+  insertScan,
+  referenceErrors,
+  scanActive,
+  scanBusy,
+  toNetworkScans,
+  updateScan,
+  type ScanRow,
+} from './scan-repo.ts';
+export { StartError, startRun } from './start.ts';
+export { webRunTargets } from './start-web.ts';

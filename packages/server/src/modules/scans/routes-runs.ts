@@ -23,7 +23,9 @@ import { authOf } from '../../http/guards.ts';
 import { boolParam, dateBound, idParams, listParam, ordering, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { ACTION_MESSAGES, ActionRefused, runAction, runDeletable } from './actions.ts';
 import { deleteRun, getRun, listRuns, runErrorGroups, RUN_ORDERINGS, toRunRows, type RunOrdering } from './runs-repo.ts';
-import { NETWORK_SCAN_KIND, type AnyScanKind } from '@bulwark/core';
+import { NETWORK_SCAN_KIND, webScanRun, type AnyScanKind } from '@bulwark/core';
+import { toWebRunRows } from './runs-web.ts';
+import type { RunRow } from '../tasks/index.ts';
 import { jobProgressOf } from '../../jobs/progress.ts';
 
 const tags = ['scans'];
@@ -71,6 +73,12 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/scan/${kind.api.runs}/`;
   const label = kind.labels.scan;
+  // Web runs answer the web progress too (urls_found, requests_sent, auth_state); the schema is the same run row then.
+  const web = kind.type === 'was';
+  const rowSchema = (web ? webScanRun : scanRun) as typeof scanRun;
+  const rowsOf = (customerId: number, runs: RunRow[]) =>
+    web ? toWebRunRows(ctx.db, customerId, runs, ctx.clock()) : toRunRows(ctx.db, customerId, runs, ctx.clock());
+  const actionRow = (web ? webScanRun.extend({ message: z.string() }) : actionReply) as typeof actionReply;
 
   r.get(
     base,
@@ -80,7 +88,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKi
         tags,
         summary: `Runs of ${label}s with their tasks, filtered and ordered (§3)`,
         querystring: runListQuery,
-        response: { 200: pagedSchema(scanRun) },
+        response: { 200: pagedSchema(rowSchema) },
       },
     },
     async (request) => {
@@ -112,7 +120,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKi
         q.page,
         q.page_size,
       );
-      return paged(request, q.page, q.page_size, count, await toRunRows(ctx.db, auth.customer.id, rows, ctx.clock()));
+      return paged(request, q.page, q.page_size, count, await rowsOf(auth.customer.id, rows));
     },
   );
 
@@ -120,13 +128,13 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKi
     `${base}:id/`,
     {
       config: { access: `${kind.permission}:read` },
-      schema: { tags, summary: `One ${label} run with its tasks`, params: idParams, response: { 200: scanRun } },
+      schema: { tags, summary: `One ${label} run with its tasks`, params: idParams, response: { 200: rowSchema } },
     },
     async (request) => {
       const auth = authOf(request);
       const run = await getRun(ctx.db, auth.customer.id, request.params.id, kind.type);
       if (!run) throw notFound();
-      return (await toRunRows(ctx.db, auth.customer.id, [run], ctx.clock()))[0]!;
+      return (await rowsOf(auth.customer.id, [run]))[0]!;
     },
   );
 
@@ -151,7 +159,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKi
       `${base}:id/${path}/`,
       {
         config: { access: `${kind.permission}:execute` },
-        schema: { tags, summary: `Action on a run: ${action.replace('_', ' ')}`, params: idParams, response: { 200: actionReply } },
+        schema: { tags, summary: `Action on a run: ${action.replace('_', ' ')}`, params: idParams, response: { 200: actionRow } },
       },
       async (request) => {
         const auth = authOf(request);
@@ -159,7 +167,7 @@ export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKi
         if (!run) throw notFound();
         try {
           const updated = await runAction(ctx, run, action, displayName(auth.user));
-          return { ...(await toRunRows(ctx.db, auth.customer.id, [updated], ctx.clock()))[0]!, message: ACTION_MESSAGES[action] };
+          return { ...(await rowsOf(auth.customer.id, [updated]))[0]!, message: ACTION_MESSAGES[action] };
         } catch (err) {
           if (err instanceof ActionRefused) throw conflict({ non_field_errors: [err.message] });
           throw err;

@@ -8,6 +8,8 @@ import { tagSetTargets } from '../assets/index.ts';
 
 /** The assets a network scan can target (web applications are for web scans). */
 const NETWORK_SCAN_KINDS = ['host', 'network', 'range'] as const;
+/** The assets each scan type targets: web scans scan web applications. */
+const targetKinds = (scanType: ScanType) => (scanType === 'was' ? (['webapp'] as const) : NETWORK_SCAN_KINDS);
 import type { FieldErrors } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
 
@@ -47,7 +49,7 @@ export async function referenceErrors(db: Tx, customerId: number, input: ScanRef
     const found = await db
       .select({ id: assets.id })
       .from(assets)
-      .where(and(eq(assets.customerId, customerId), inArray(assets.kind, NETWORK_SCAN_KINDS), inArray(assets.id, wanted)));
+      .where(and(eq(assets.customerId, customerId), inArray(assets.kind, targetKinds(scanType)), inArray(assets.id, wanted)));
     const have = new Set(found.map((r) => r.id));
     const absent = wanted.filter((id) => !have.has(id));
     if (absent.length > 0) errors.assets = absent.slice(0, 20).map(missing);

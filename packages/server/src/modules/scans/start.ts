@@ -10,6 +10,7 @@ import { policyName } from '../policies/index.ts';
 import { runTargets, type ScanRow } from './scan-repo.ts';
 import { dispatchTask, moveTask, refreshRun, type ProbeClock, type RunRow } from '../tasks/index.ts';
 import { notifyTasksQueued } from './notify.ts';
+import { startWebRun } from './start-web.ts';
 
 /** One task's share of the targets. */
 export interface TaskPlan {
@@ -106,6 +107,8 @@ export interface StartOptions {
 
 /** Starts a run of the scan; throws StartError when its targets or profile cannot be used. */
 export async function startRun(db: Db, timing: ProbeClock, scan: ScanRow, options: StartOptions): Promise<RunRow> {
+  // A web scan: one task per web application (start-web.ts).
+  if (scan.scanType === 'was') return startWebRun(db, timing, scan, options);
   const customerId = scan.customerId;
   const run = await db.transaction(async (tx) => {
     const targets = await runTargets(tx, customerId, scan);

@@ -1,0 +1,29 @@
+// The list of a customer's web scans or discovery scans, newest first.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { scans } from '../../db/schema/index.ts';
+import type { ScanRow } from '../scans/index.ts';
+
+export async function listWebScans(
+  db: Db,
+  customerId: number,
+  page: number,
+  pageSize: number,
+  discovery: boolean,
+): Promise<{ count: number; rows: ScanRow[] }> {
+  const mine = and(eq(scans.customerId, customerId), eq(scans.scanType, 'was'), eq(scans.isWasDiscovery, discovery));
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(scans)
+      .where(mine)
+      .orderBy(desc(scans.createdAt), desc(scans.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(scans)
+      .where(mine),
+  ]);
+  return { count: n, rows };
+}
