@@ -189,3 +189,13 @@ export function libraryVulnerabilities(id: string, version: string): LibraryVerd
   const severity = Math.min(4, Math.max(...hits.map((v) => v.severity))) as LibraryVerdict['severity'];
   return { vulnerabilities: hits, severity, cves: [...new Set(hits.flatMap((v) => v.cves))].sort() };
 }
+
+/** Per response, what its content showed: the technologies and the outdated-library test read a script once. */
+const contentCache = new WeakMap<object, DetectedLibrary[]>();
+
+/** librariesFromContent for a response's body, computed once per response. */
+export function librariesInResponse(res: { body: string }): DetectedLibrary[] {
+  let libs = contentCache.get(res);
+  if (!libs) contentCache.set(res, (libs = librariesFromContent(res.body)));
+  return libs;
+}

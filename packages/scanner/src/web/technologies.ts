@@ -1,5 +1,6 @@
 // Recognises the server, framework, CMS and JavaScript technologies a response shows (headers, generator tags,
 // cookies, script URLs), with their versions and CPE 2.3 names so the intelligence can match CVEs on them.
+import { librariesFromUrl, librariesInResponse, type DetectedLibrary } from './js-libraries.ts';
 import type { Technology, WebResponse } from './types.ts';
 
 /** A product the scan can name, its CPE vendor:product, and how its version looks in a banner. */
@@ -155,6 +156,18 @@ export function detectTechnologies(res: WebResponse): Technology[] {
       if (m) found.push(tech(k.product, m[1], m[0]));
     }
   }
+  // JavaScript libraries: from the script URLs of a page, and from a script's own URL and content.
+  const libs: DetectedLibrary[] = [];
+  if (/html/i.test(ct)) {
+    for (const m of res.body.matchAll(/<script\b[^>]*\ssrc\s*=\s*["']?([^"'\s>]+)/gi)) {
+      try {
+        libs.push(...librariesFromUrl(new URL(m[1]!, res.url).href));
+      } catch {
+        // Not a URL.
+      }
+    }
+  } else if (/javascript|ecmascript/i.test(ct)) libs.push(...librariesFromUrl(res.url), ...librariesInResponse(res));
+  for (const l of libs) found.push({ name: l.name, version: l.version, ...(l.cpe ? { cpe: l.cpe } : {}), evidence: l.evidence });
   for (const g of generators) {
     const hit = GENERATORS.find((k) => k.re.test(g.trim()));
     if (!hit) continue;

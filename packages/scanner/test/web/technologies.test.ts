@@ -68,6 +68,10 @@ describe('detectTechnologies', () => {
       cpe: 'cpe:2.3:a:angular:angular:15.2.9:*:*:*:*:*:*:*',
     });
     expect(detectTechnologies(response({}, '<p>plain page</p>'))).toEqual([]);
+    expect(byName(response({}, '<script src="/js/jquery-1.8.3.min.js"></script>')).jQuery).toEqual({
+      version: '1.8.3',
+      cpe: 'cpe:2.3:a:jquery:jquery:1.8.3:*:*:*:*:*:*:*',
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 // Outdated JavaScript libraries: the libraries a page loads (script URLs) or a script contains (banner, version in
 // the code), looked up in Retire.js's vulnerable ranges. One finding per site, library and version.
-import { librariesFromContent, librariesFromUrl, libraryVulnerabilities, type DetectedLibrary } from '../../js-libraries.ts';
+import { librariesFromUrl, librariesInResponse, libraryVulnerabilities, type DetectedLibrary } from '../../js-libraries.ts';
 import type { WebFinding, WebTest } from '../../types.ts';
 import { finding, isHtml, isJavaScript, once, originOf, scriptSources } from './support.ts';
 
@@ -22,7 +22,7 @@ export const outdatedJsLibraries: WebTest = {
     if (isJavaScript(res)) {
       for (const lib of librariesFromUrl(res.url)) found.push({ lib });
       const named = new Set(found.map((f) => f.lib.id));
-      for (const lib of librariesFromContent(res.body)) if (!named.has(lib.id)) found.push({ lib, needle: lib.version });
+      for (const lib of librariesInResponse(res)) if (!named.has(lib.id)) found.push({ lib, needle: lib.version });
     } else if (isHtml(res)) {
       for (const src of scriptSources(res.body, res.url))
         for (const lib of librariesFromUrl(src)) found.push({ lib, needle: src.slice(src.lastIndexOf('/') + 1) });
