@@ -56,6 +56,11 @@ export interface BrowserOptions {
   /** Headers sent with every request (the profile's and the auth's). */
   headers?: Record<string, string>;
   userAgent?: string;
+  /**
+   * Awaited before each in-scope request the browser sends (page loads, scripts, the application's API calls), so
+   * the browser keeps to the scan's requests per second and is counted with its requests. Optional.
+   */
+  pace?(url: string): Promise<void>;
   /** The scan's scope, for run() and the session's headers (default: the request's own origin). */
   inScope?(url: string): boolean;
   signal: AbortSignal;

@@ -15,11 +15,16 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
   let browser: WebBrowserSession;
   const controller = new AbortController();
   let cookies: BrowserCookie[] = [];
+  const paced: string[] = [];
 
   beforeAll(async () => {
     offsite = await startSpaFixture();
     app = await startSpaFixture({ offsite: offsite.base });
-    const launched = await launchWebBrowser({ cookies: () => cookies, signal: controller.signal });
+    const launched = await launchWebBrowser({
+      cookies: () => cookies,
+      pace: async (url) => void paced.push(url),
+      signal: controller.signal,
+    });
     if ('unavailable' in launched) throw new Error(launched.unavailable);
     browser = launched;
   });
@@ -61,6 +66,9 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
     // Out of scope: the partner link is not a page, its beacon never left the browser.
     expect(result.pages.some((p) => p.url.startsWith(offsite.base))).toBe(false);
     expect(offsite.hits).toEqual([]);
+    // Every request the browser sent to the application waited for the scan's pace; none to the other origin.
+    expect(paced).toEqual(expect.arrayContaining([`${app.base}/`, `${app.base}/app.js`, `${app.base}/api/items?q=bulwark`]));
+    expect(paced.filter((u) => !u.startsWith(`${app.base}/`))).toEqual([]);
     // The contact form was posted by the browser but the navigation aborted: the server never saw it.
     expect(app.hits.map((h) => h.line)).not.toContain('POST /contact');
   });

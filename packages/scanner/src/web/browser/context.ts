@@ -52,6 +52,7 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
       return asset ? route.continue() : route.abort('blockedbyclient');
     }
     if (hooks.onRequest?.(req) === 'abort') return route.abort('aborted');
+    if (opts.pace) await opts.pace(url);
     const overrides: Parameters<Route['continue']>[0] = {};
     if (first && req.isNavigationRequest() && sameUrl(first.url, url)) {
       overrides.method = first.method;
