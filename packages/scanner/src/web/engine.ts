@@ -263,6 +263,15 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
         await crawler.run();
       }
     }
+    if (crawler.failures.length > 0) {
+      const first = crawler.failures[0]!;
+      error(
+        SCAN_ERROR_TYPE.no_response,
+        `${crawler.failures.length} URL${crawler.failures.length === 1 ? '' : 's'} of the crawl got no answer (first: ${first.url}: ${first.message})`,
+      );
+    }
+    if (sitemap.length === 0 && !signal.aborted)
+      error(SCAN_ERROR_TYPE.empty_result, `The crawl found no pages: the start URL answered ${start.res.status}`);
     if (crawler.maxUrlsReached)
       error(
         SCAN_ERROR_TYPE.max_urls_reached,

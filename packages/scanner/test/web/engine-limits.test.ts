@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runWebScan } from '../../src/web/engine.ts';
 import type { WebScanEvent, WebTest } from '../../src/web/types.ts';
-import { startAppSite, startEndlessSite, startRedirectSite, startVhostSite, startWafSite } from './fixtures/site-misc.ts';
+import { startAppSite, startEndlessSite, startRedirectSite, startSlowSite, startVhostSite, startWafSite } from './fixtures/site-misc.ts';
 import type { Site } from './fixtures/site-server.ts';
 import { startShop } from './fixtures/site-shop.ts';
 import { webSpec } from './fixtures/site-spec.ts';
@@ -139,6 +139,17 @@ describe('web scan limits', () => {
     expect(r.errors.map((e) => e.type)).toEqual([8]);
     expect(r.errors[0]!.message).toContain('127.0.0.2:9/elsewhere');
     expect(r.sitemap).toEqual([]);
+  });
+
+  it('reports error 5 when the start URL is not found, and error 6 for URLs that did not answer', async () => {
+    const site = await keep(startAppSite('http://127.0.0.2:9/'));
+    const r = await runWebScan(webSpec(`${site.base}/missing/`), { signal: signal() });
+    expect(r.errors.map((e) => e.type)).toEqual([5]);
+    expect(r.errors[0]!.message).toContain('404');
+    const slow = await keep(startSlowSite());
+    const t = await runWebScan(webSpec(`${slow.base}/`, { limits: { requestTimeoutMs: 200 } as never }), { signal: signal() });
+    expect(t.errors.map((e) => e.type)).toEqual([6]);
+    expect(t.errors[0]!.message).toMatch(/1 URL of the crawl got no answer \(first: .*\/slow: No answer within 200 ms/);
   });
 
   it('reports error 1 when the start URL does not answer', async () => {
