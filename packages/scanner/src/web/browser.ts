@@ -61,6 +61,8 @@ export interface BrowserOptions {
    * the browser keeps to the scan's requests per second and is counted with its requests. Optional.
    */
   pace?(url: string): Promise<void>;
+  /** HTTP basic or digest credentials (auth kind basic/digest), answered to the origin's challenges only. */
+  httpCredentials?: { username: string; password: string; origin: string };
   /** The scan's scope, for run() and the session's headers (default: the request's own origin). */
   inScope?(url: string): boolean;
   signal: AbortSignal;

@@ -130,6 +130,25 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
     await expect(browser.replayLogin(steps, controller.signal)).rejects.toThrow('recorded login step 2 (fill) failed: no selector');
   });
 
+  it('answers an HTTP basic challenge with the credentials, to their origin only', async () => {
+    const payload = encodeURIComponent('<img src=x onerror=__bwk("m-basic")>');
+    expect((await browser.run({ url: `${app.base}/basic?q=${payload}` })).executed).toEqual([]);
+    const stop = new AbortController();
+    const own = await launchWebBrowser({
+      cookies: () => [],
+      httpCredentials: { username: 'scan', password: 'pw', origin: app.base },
+      signal: stop.signal,
+    });
+    if ('unavailable' in own) throw new Error(own.unavailable);
+    try {
+      expect((await own.run({ url: `${app.base}/basic?q=${payload}` })).executed).toEqual(['m-basic']);
+      expect((await own.run({ url: `${offsite.base}/basic?q=${payload}` })).executed).toEqual([]);
+    } finally {
+      stop.abort();
+      await own.close();
+    }
+  });
+
   it('closes with the scan: a stopped scan ends the browser and its crawl', async () => {
     const stop = new AbortController();
     const own = await launchWebBrowser({ cookies: () => [], signal: stop.signal });

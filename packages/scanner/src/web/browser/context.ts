@@ -37,6 +37,8 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
     serviceWorkers: 'block',
     acceptDownloads: false,
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+    // Chromium answers the challenge (basic or digest); the origin keeps the password from other hosts.
+    ...(opts.httpCredentials ? { httpCredentials: { ...opts.httpCredentials, send: 'unauthorized' as const } } : {}),
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
