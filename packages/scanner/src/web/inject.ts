@@ -241,15 +241,24 @@ export async function confirmDelay(
   delaysS: readonly [number, number],
 ): Promise<{ responses: WebResponse[]; times: number[] } | null> {
   const [d1, d2] = delaysS;
-  const r1 = await send(d1);
-  if (!delayedBy(r1.timeMs, d1 * 1000, base)) return null;
-  const r0 = await send(0);
-  if (r0.timeMs >= noiseCeiling(base)) return null;
-  const r2 = await send(d2);
-  if (!delayedBy(r2.timeMs, d2 * 1000, base) || r2.timeMs <= r1.timeMs) return null;
+  // A request that fails (a timeout: the payload made the server far slower than asked) proves nothing.
+  const ask = async (d: number): Promise<WebResponse | null> => {
+    try {
+      return await send(d);
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') throw e;
+      return null;
+    }
+  };
+  const r1 = await ask(d1);
+  if (!r1 || !delayedBy(r1.timeMs, d1 * 1000, base)) return null;
+  const r0 = await ask(0);
+  if (!r0 || r0.timeMs >= noiseCeiling(base)) return null;
+  const r2 = await ask(d2);
+  if (!r2 || !delayedBy(r2.timeMs, d2 * 1000, base) || r2.timeMs <= r1.timeMs) return null;
   // Once more for the short delay: a server that was merely busy for the first answer does not repeat it.
-  const r1b = await send(d1);
-  if (!delayedBy(r1b.timeMs, d1 * 1000, base)) return null;
+  const r1b = await ask(d1);
+  if (!r1b || !delayedBy(r1b.timeMs, d1 * 1000, base)) return null;
   return { responses: [r1, r2, r0], times: [r1.timeMs, r2.timeMs, r0.timeMs] };
 }
 

