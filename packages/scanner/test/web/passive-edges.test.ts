@@ -77,7 +77,10 @@ describe('backups and source maps', () => {
 describe('CORS', () => {
   it('reflection without credentials is low; a wildcard with credentials is info', async () => {
     const origin = await site({
-      '/': (req) => ({ headers: req.headers.origin ? { 'access-control-allow-origin': req.headers.origin } : {}, body: 'home' }),
+      '/': (req): Answer => {
+        const headers: Record<string, string> = req.headers.origin ? { 'access-control-allow-origin': req.headers.origin } : {};
+        return { headers, body: 'home' };
+      },
     });
     const [low] = (await runPassiveTests(origin, ['/'], { tests: only('web-cors') })).findings;
     expect(low).toMatchObject({ severity: 1, name: 'CORS reflects an arbitrary origin' });
