@@ -2,7 +2,6 @@
 // on every response, page, insertion point and site, and report progress, findings and errors as it goes. The
 // limits hold throughout: the run time (error 3, on the injected clock), the URL count (error 7), the scope, the rate;
 // a lost session that cannot be re-established ends the scan with error 4; cancelling returns what was found so far.
-import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import { AbortedError } from '../net/limits.ts';
@@ -11,6 +10,8 @@ import { AuthFailedError, WebSession } from './auth/session.ts';
 import { launchWebBrowser, type BrowserRequest, type WebBrowserSession } from './browser.ts';
 import { Crawler } from './crawl/crawler.ts';
 import { Scope } from './crawl/scope.ts';
+import { probeStart } from './crawl/start.ts';
+import { findVhosts } from './crawl/vhosts.ts';
 import { ScanHttpClient } from './http.ts';
 import { startOobListener, type OobServer } from './oob.ts';
 import { insertionPoints } from './points.ts';
@@ -356,85 +357,4 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       },
     };
   }
-}
-
-/** The start URL's answer after in-scope redirects; error 8 when it redirects out of scope, 1 when it does not answer. */
-async function probeStart(
-  client: WebSession,
-  target: string,
-  scope: Scope,
-): Promise<{ res: WebResponse } | { type: ScanErrorType; error: string }> {
-  let url = target;
-  try {
-    for (let i = 0; i < 8; i++) {
-      const res = await client.send({ method: 'GET', url });
-      const loc = res.status >= 300 && res.status < 400 ? res.headers.location : undefined;
-      if (!loc) return { res };
-      const next = new URL(loc, url).href;
-      if (!scope.inScope(next))
-        return { type: SCAN_ERROR_TYPE.url_redirect, error: `The start URL ${target} redirects out of the scan's scope, to ${next}` };
-      url = next;
-    }
-    return { type: SCAN_ERROR_TYPE.url_redirect, error: `The start URL ${target} redirects in a loop` };
-  } catch (err) {
-    if (err instanceof AbortedError || err instanceof AuthFailedError) throw err;
-    return {
-      type: SCAN_ERROR_TYPE.connection_failed,
-      error: `The start URL ${target} did not answer: ${err instanceof Error ? err.message : String(err)}`,
-    };
-  }
-}
-
-/**
- * Virtual hosts: each name is asked on the target's address (Host header); one whose answer differs from the default
- * site's (status, title, size) has a site of its own and is crawled and tested as such.
- */
-async function findVhosts(
-  spec: WebScanSpec,
-  client: ScanHttpClient,
-  scope: Scope,
-  base: WebResponse,
-  found: (v: { host: string; origin: string; url: string }) => void,
-): Promise<void> {
-  const target = new URL(spec.target);
-  if (!spec.scope.vhosts?.length) return;
-  // What the server answers for a name it does not know: a strict server (404, 421) answers every unknown name so, and
-  // a name answered the same way has no site of its own either.
-  const canary = new URL(spec.target);
-  canary.hostname = `bulwark-${randomBytes(4).toString('hex')}.invalid`;
-  client.hostMap.set(canary.host, target.host);
-  const unknown = await client.send({ method: 'GET', url: canary.href, outOfScope: true }).catch((err: unknown) => {
-    if (err instanceof AbortedError) throw err;
-    return null;
-  });
-  client.hostMap.delete(canary.host);
-  for (const name of spec.scope.vhosts) {
-    const v = new URL(spec.target);
-    v.hostname = name.trim().toLowerCase();
-    if (!v.hostname || v.host === target.host) continue;
-    client.hostMap.set(v.host, target.host);
-    let res: WebResponse;
-    try {
-      res = await client.send({ method: 'GET', url: v.href, outOfScope: true });
-    } catch (err) {
-      if (err instanceof AbortedError) throw err;
-      client.hostMap.delete(v.host);
-      continue;
-    }
-    if (!differs(base, res) || (unknown && !differs(unknown, res))) {
-      client.hostMap.delete(v.host);
-      continue;
-    }
-    scope.addHost(v.host);
-    found({ host: v.hostname, origin: v.origin, url: v.href });
-  }
-}
-
-function differs(a: WebResponse, b: WebResponse): boolean {
-  if (a.status !== b.status) return true;
-  const title = (r: WebResponse): string => /<title[^>]*>([^<]*)/i.exec(r.body)?.[1]?.trim() ?? '';
-  if (title(a) !== title(b)) return true;
-  const la = a.body.length;
-  const lb = b.body.length;
-  return Math.abs(la - lb) / Math.max(1, la, lb) > 0.1;
 }
