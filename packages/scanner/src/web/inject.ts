@@ -127,7 +127,14 @@ export async function inject(
 ): Promise<WebResponse> {
   if (ctx.signal.aborted) throw new Error('Aborted');
   const p = await refreshFields(point, ctx);
-  return ctx.client.send({ ...buildRequest(p, value), ...extra });
+  const req = buildRequest(p, value);
+  if (p.location === 'cookie') {
+    // The cookie header replaces the session's: keep the session's other cookies in it.
+    const jar = (ctx.client as { cookies?: { header(url: string): string | undefined } }).cookies?.header(p.url);
+    const others = (jar ?? '').split(/;\s*/).filter((c) => c && !(c.split('=')[0]! in p.fields) && c.split('=')[0] !== p.name);
+    if (others.length) req.headers = { cookie: [...others, req.headers!.cookie].join('; ') };
+  }
+  return ctx.client.send({ ...req, ...extra });
 }
 
 /** Like inject, but a payload the server or the connection chokes on (a reset, a malformed answer) is no answer. */

@@ -1,8 +1,8 @@
 // The active tests' helpers: a payload at each kind of insertion point, comparing pages with the payload's
 // reflections taken out, and the time-based confirmation's statistics (fake answers: no waiting).
 import { describe, expect, it } from 'vitest';
-import { buildRequest, confirmDelay, normalise, samePage, similarity, stats } from '../../src/web/inject.ts';
-import type { InsertionPoint, WebResponse } from '../../src/web/types.ts';
+import { buildRequest, confirmDelay, inject, normalise, samePage, similarity, stats } from '../../src/web/inject.ts';
+import type { InsertionPoint, WebRequest, WebResponse, WebTestContext } from '../../src/web/types.ts';
 
 const point = (over: Partial<InsertionPoint>): InsertionPoint => ({
   method: 'GET',
@@ -90,5 +90,22 @@ describe('confirmDelay', () => {
 
   it('refuses when the longer delay is not longer', async () => {
     expect(await confirmDelay(async (d) => res('', d === 0 ? 50 : 1300), base, [1, 2])).toBeNull();
+  });
+});
+
+describe('inject', () => {
+  it("keeps the session's other cookies when the point is a cookie", async () => {
+    const sent: WebRequest[] = [];
+    const ctx = {
+      client: {
+        requestsSent: 0,
+        inScope: () => true,
+        cookies: { header: () => 'session=abc; lang=en' },
+        send: async (req: WebRequest) => (sent.push(req), res('')),
+      },
+      signal: new AbortController().signal,
+    } as unknown as WebTestContext;
+    await inject(point({ location: 'cookie', name: 'lang', value: 'en', fields: {} }), "en'", ctx);
+    expect(sent[0]!.headers).toEqual({ cookie: "session=abc; lang=en'" });
   });
 });
