@@ -75,6 +75,9 @@ export function findCards(text: string): SensitiveMatch[] {
     const seps = new Set(v.replace(/\d/g, ''));
     if (seps.size > 1) return null;
     const brand = cardBrand(v);
+    // Bare digits are also ids and references: only the common 15- and 16-digit numbers of the narrow ranges count
+    // unwritten (Maestro's and UnionPay's wide ranges match too many ids).
+    if (brand && seps.size === 0 && (v.length < 15 || v.length > 16 || brand === 'Maestro' || brand === 'UnionPay')) return null;
     return brand ? `${brand} card number` : null;
   });
 }

@@ -118,15 +118,21 @@ export function setCookies(res: WebResponse): SetCookie[] {
   return out;
 }
 
+/** Analytics, consent and preference cookies: long values, never a session. */
+const NOT_SESSION =
+  /^(_ga|_gid|_gat|_gcl|_fbp|_fbc|__utm|_hj|_pk_|_clck|_clsk|_uet|mp_|ajs_|amplitude|optimizely|AMCV_|s_cc|s_sq)|consent|cookieyes|^(lang|locale|language|theme|currency|timezone|tz)$/i;
+
 /** A cookie that holds a session (by its name, or a long random-looking value). */
 export function isSessionCookie(c: Pick<SetCookie, 'name' | 'value'>): boolean {
+  if (NOT_SESSION.test(c.name)) return false;
   if (
     /sess|sid$|^sid|auth|token|jwt|login|remember|connect\.sid|jsessionid|phpsessid|asp\.net_sessionid|laravel_session|_session$/i.test(
       c.name,
     )
   )
     return true;
-  return c.value.length >= 20 && /^[A-Za-z0-9%._~+/=-]+$/.test(c.value) && /\d/.test(c.value) && /[A-Za-z]/.test(c.value);
+  // A token-like value: long, one alphabet of letters and digits (dotted numbers like GA1.1.123.456 are not).
+  return c.value.length >= 20 && /^[A-Za-z0-9%_~+/=-]+$/.test(c.value) && /\d/.test(c.value) && /[A-Za-z]/.test(c.value);
 }
 
 export interface HtmlForm {
