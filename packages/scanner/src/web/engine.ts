@@ -129,15 +129,24 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     }
   };
 
+  // A Cookie header of the profile goes into the jar: the jar writes each request's Cookie line, the app's own included.
+  const profileHeaders = { ...(spec.headers ?? {}) };
+  const profileCookies = Object.entries(profileHeaders).filter(([k]) => k.toLowerCase() === 'cookie');
+  for (const [k] of profileCookies) delete profileHeaders[k];
   const client = new ScanHttpClient({
     requestsPerSecond: limits.requestsPerSecond,
     parallel: limits.parallel,
     timeoutMs: limits.requestTimeoutMs,
     signal,
     inScope: (u) => scope.inScope(u),
-    headers: { ...(spec.headers ?? {}), ...(spec.userAgent ? { 'user-agent': spec.userAgent } : {}) },
+    headers: { ...profileHeaders, ...(spec.userAgent ? { 'user-agent': spec.userAgent } : {}) },
     onResponse,
   });
+  for (const [, line] of profileCookies)
+    for (const pair of line.split(';')) {
+      const eq = pair.indexOf('=');
+      if (eq > 0) client.cookies.put(spec.target, pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
 
   // The browser starts on first need (the browser crawl, a recorded login) and once only.
   let browser: Promise<WebBrowserSession | { unavailable: string }> | null = null;

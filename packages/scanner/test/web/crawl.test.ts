@@ -46,6 +46,10 @@ describe('web crawl', () => {
       expect(result.sitemap.find((e) => new URL(e.url).pathname === p)?.source, p).toBe('script');
   });
 
+  it('follows URLs named in JSON answers', () => {
+    expect(paths()).toContain('/api/items-page-2');
+  });
+
   it('reads forms with every field and submits the safe ones', () => {
     const contact = result.forms.find((f) => f.action.endsWith('/contact'))!;
     expect(contact).toMatchObject({ method: 'POST', csrfToken: true, enctype: 'application/x-www-form-urlencoded' });
@@ -85,5 +89,14 @@ describe('web crawl', () => {
     expect(result.sitemap.every((e) => e.url.startsWith(shop.base))).toBe(true);
     expect(result.stats.urlsFound).toBe(result.sitemap.length);
     expect(result.stats.requestsSent).toBe(shop.hits.length);
+  });
+
+  it('sends a Cookie header of the profile through the jar', async () => {
+    const r = await runWebScan(webSpec(`${shop.base}/me`, { headers: { Cookie: 'pref=dark' }, limits: { maxDepth: 0 } as never }), {
+      signal: new AbortController().signal,
+    });
+    expect(r.sitemap[0]!.title).toBe('Me');
+    const hit = shop.hits.filter((h) => h.path === '/me').at(-1)!;
+    expect(hit.cookie).toBe('pref=dark');
   });
 });

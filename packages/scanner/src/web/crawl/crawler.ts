@@ -210,6 +210,9 @@ export class Crawler {
     const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (item.resource === 'script' || /javascript|ecmascript/.test(type)) {
       if (res.status === 200) for (const u of scriptUrls(res.body, res.url)) this.found_(u, item, 'script');
+    } else if (/json/.test(type) && res.status === 200) {
+      // API answers name further resources ({"next": "/api/items?page=2", "href": "/api/users/7"}).
+      for (const u of scriptUrls(res.body.slice(0, 200_000), res.url)) this.found_(u, item, 'link');
     }
     // A client-side route the browser rendered is a page even where the server has no such path.
     if ((res.status === 404 || res.status === 410) && item.source !== 'browser') return;
