@@ -61,6 +61,11 @@ export interface BrowserOptions {
    * the browser keeps to the scan's requests per second and is counted with its requests. Optional.
    */
   pace?(url: string): Promise<void>;
+  /**
+   * Virtual hosts the scan reaches at another address ("host:port" → "address:port", the client's hostMap): the
+   * browser never resolves such a name; the router sends the request to the address with the name as Host.
+   */
+  hostMap?(host: string): string | undefined;
   /** HTTP basic or digest credentials (auth kind basic/digest), answered to the origin's challenges only. */
   httpCredentials?: { username: string; password: string; origin: string };
   /** The scan's scope, for run() and the session's headers (default: the request's own origin). */

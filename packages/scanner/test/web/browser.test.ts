@@ -149,6 +149,26 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
     }
   });
 
+  it('reaches a virtual host at its mapped address, with its name as Host', async () => {
+    const stop = new AbortController();
+    const port = new URL(app.base).port;
+    const own = await launchWebBrowser({
+      cookies: () => [],
+      hostMap: (host) => (host === `intranet.test:${port}` ? `127.0.0.1:${port}` : undefined),
+      signal: stop.signal,
+    });
+    if ('unavailable' in own) throw new Error(own.unavailable);
+    try {
+      const payload = encodeURIComponent('<img src=x onerror=__bwk("m-vhost")>');
+      const got = await own.run({ url: `http://intranet.test:${port}/attr?q=${payload}` });
+      expect(got).toEqual({ executed: ['m-vhost'], finalUrl: `http://intranet.test:${port}/attr?q=${payload}` });
+      expect(app.hits.find((h) => h.line.startsWith('GET /attr') && h.line.includes('m-vhost'))?.host).toBe(`intranet.test:${port}`);
+    } finally {
+      stop.abort();
+      await own.close();
+    }
+  });
+
   it('closes with the scan: a stopped scan ends the browser and its crawl', async () => {
     const stop = new AbortController();
     const own = await launchWebBrowser({ cookies: () => [], signal: stop.signal });

@@ -1,8 +1,15 @@
 // A fresh browser context for one page run: the session's cookies and headers (headers only to in-scope URLs, never
 // to a CDN), the scan's user agent, TLS errors ignored (a scanner looks at what is there), no service workers (so every
-// request passes the router), no downloads. The router keeps the browser in scope: out-of-scope documents, XHR and
+// request passes the router), no downloads, virtual hosts sent to their address with their name as Host. The router keeps the browser in scope: out-of-scope documents, XHR and
 // fetches are aborted; out-of-scope static assets (a CDN's script, style, font, image) may load so the page works.
-import type { Browser, BrowserContext, Request, Route } from 'playwright-core';
+import {
+  request as apiRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Request,
+  type Route,
+} from 'playwright-core';
 import type { BrowserOptions } from '../browser.ts';
 import { NetworkTracker } from './settle.ts';
 
@@ -55,6 +62,9 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
     }
     if (hooks.onRequest?.(req) === 'abort') return route.abort('aborted');
     if (opts.pace) await opts.pace(url);
+    const host = new URL(url).host;
+    const mapped = opts.hostMap?.(host);
+    if (mapped) return viaAddress(route, req, url, host, mapped, hooks.sendHeaders?.(url) === false ? {} : headers);
     const overrides: Parameters<Route['continue']>[0] = {};
     if (first && req.isNavigationRequest() && sameUrl(first.url, url)) {
       overrides.method = first.method;
@@ -73,6 +83,25 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
   };
   await context.route('**/*', (route, req) => handle(route, req).catch(() => undefined));
 
+  /** Virtual hosts: fetched from Node (its own cookie-less client; the browser's cookies go as the header). */
+  let api: Promise<APIRequestContext> | null = null;
+  const viaAddress = async (route: Route, req: Request, url: string, host: string, mapped: string, extra: Record<string, string>) => {
+    api ??= apiRequest.newContext({ ignoreHTTPSErrors: true });
+    const target = new URL(url);
+    target.host = mapped;
+    const body = req.postDataBuffer();
+    const response = await (
+      await api
+    ).fetch(target.href, {
+      method: req.method(),
+      headers: { ...(await req.allHeaders()), ...extra, host },
+      ...(body ? { data: body } : {}),
+      maxRedirects: 0,
+      timeout: 15_000,
+    });
+    await route.fulfill({ response });
+  };
+
   return {
     context,
     network,
@@ -85,7 +114,10 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
         ),
       );
     },
-    close: () => context.close().catch(() => undefined),
+    async close() {
+      await context.close().catch(() => undefined);
+      if (api) await (await api).dispose().catch(() => undefined);
+    },
   };
 }
 
