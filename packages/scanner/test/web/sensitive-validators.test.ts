@@ -154,7 +154,7 @@ describe('other content', () => {
       'AKIAIOSFODNN7EXAMPLE',
       `ghp_${'a1B2'.repeat(9)}`,
       `sk_live_${'x9Y8'.repeat(6)}`,
-      '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAx3f9Kq2LmN8pQ\n-----END RSA PRIVATE KEY-----',
+      '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAx3f9Kq2LmN8pQwErTyUiOpAsDfGhJkLzXcVbNm1234567890ab\n-----END RSA PRIVATE KEY-----',
       'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
     ].join('\n');
     expect(findSecrets(text).map((m) => m.label)).toEqual([

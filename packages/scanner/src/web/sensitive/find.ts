@@ -119,7 +119,9 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   { label: 'AWS access key id', re: /(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])/g, severity: 3, reject: /EXAMPLE/ },
   {
     label: 'private key',
-    re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----[\s\S]{20,}?-----END/g,
+    // The header and then the key's base64 (also inside a quoted, concatenated string: "…-----\\n' + 'MIIE…"), not code
+    // that only writes a header.
+    re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----(?:\\[rn]|[\s'"+])*(?:[A-Za-z-]+: [^\n\\]*(?:\\[rn]|[\s'"+])*)*[A-Za-z0-9+/=]{40,}/g,
     severity: 4,
   },
   { label: 'Slack token', re: /(?<![\w-])xox[baprs]-[0-9A-Za-z]{8,}-[0-9A-Za-z-]{8,}/g, severity: 3 },
