@@ -62,11 +62,13 @@ describe('runWebScan with the active tests', () => {
         'web-rfi /include page',
         'web-open-redirect /go next',
         'web-open-redirect /go-meta next',
+        'web-open-redirect /go-js next',
         'web-crlf /lang lang',
         'web-ssti /hello name',
         'web-xxe /xml-order xml',
         'web-xxe /api/order',
         'web-file-upload /upload file',
+        'web-file-upload /upload-static file',
       ]),
     );
     expect(f.findings.filter((x) => active.has(x.test))).toEqual([]);

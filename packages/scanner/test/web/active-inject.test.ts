@@ -99,6 +99,11 @@ describe('open redirect', () => {
     const meta = await both(openRedirect, '/go-meta?next=/home', 'next');
     expect(meta.v[0]!.evidence.how).toBe('meta refresh points to the injected host');
     expect(meta.f).toEqual([]);
+    // A script redirect is only potential: whether it runs is the browser's call.
+    const js = await both(openRedirect, '/go-js?next=/home', 'next');
+    expect(js.v[0]).toMatchObject({ confidence: 'potential' });
+    expect(js.v[0]!.evidence.how).toBe('a script sends the browser to the injected host');
+    expect(js.f).toEqual([]);
   });
 });
 

@@ -77,6 +77,14 @@ describe('file upload', () => {
     expect(f!.evidence.response).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/uploads\/bwk\w+\.php → HTTP 200 text\/html/);
   });
 
+  it('confirms an .html file served back as HTML from a common folder (nothing runs there), not on the fixed twin', async () => {
+    const at = (base: string) => formPoint(`${base}/upload-static`, `${base}/upload-static`, fields, 'title', 'multipart/form-data');
+    const [f] = await fileUpload.point!(at(vuln.base), h.ctx);
+    expect(f!.evidence.how).toBe('the uploaded .html file is served back as text/html');
+    expect(f!.evidence.proof).toMatch(/^bwk\w+\.html at http:\/\/127\.0\.0\.1:\d+\/files\/bwk\w+\.html$/);
+    expect(await fileUpload.point!(at(fixed.base), h.ctx)).toEqual([]);
+  });
+
   it('gives nothing when uploads are renamed and served as attachments', async () => {
     expect(await fileUpload.point!(point(fixed.base), h.ctx)).toEqual([]);
   });
