@@ -159,7 +159,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       signal,
     }).catch((err: unknown) => ({ unavailable: err instanceof Error ? err.message : String(err) })));
 
-  const session = new WebSession(spec.auth, { client, target: spec.target, browser: getBrowser, signal });
+  const session = new WebSession(spec.auth, { client, target: spec.target, browser: getBrowser, signal, onFailed: () => stop.abort() });
   let oob = opts.oob;
   let ownOob: OobServer | undefined;
   const testErrors = new Map<string, number>();
@@ -339,6 +339,9 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
 
   async function finish(): Promise<WebScanResult> {
     clearInterval(ticker);
+    // However the loss surfaced (a test may have caught the error), a session lost for good is error 4.
+    if (session.state === 'failed' && !errors.some((e) => e.type === SCAN_ERROR_TYPE.auth_failed))
+      error(SCAN_ERROR_TYPE.auth_failed, session.failure ?? 'The session was lost');
     phase = 'done';
     emit({ type: 'progress', progress: progress() });
     await Promise.allSettled([ownOob?.close(), browser?.then((b) => ('close' in b ? b.close() : undefined))]);

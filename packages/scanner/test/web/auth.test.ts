@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DigestAuth, parseDigestChallenges } from '../../src/web/auth/digest.ts';
 import { runWebScan } from '../../src/web/engine.ts';
-import type { WebAuthSpec } from '../../src/web/types.ts';
+import type { WebAuthSpec, WebTest } from '../../src/web/types.ts';
 import type { Site } from './fixtures/site-server.ts';
 import { startBasicSite, startBearerSite, startDigestSite, startFormLoginSite } from './fixtures/site-login.ts';
 import { webSpec } from './fixtures/site-spec.ts';
@@ -103,6 +103,49 @@ describe('form login', () => {
     expect(r.stats.auth).toBe('failed');
     expect(site.count('/login', 'POST')).toBe(4);
     expect(r.sitemap.length).toBeGreaterThan(0);
+  });
+});
+
+describe('session lost during the tests', () => {
+  it('is error 4 even when a test swallows the error, and the scan stops', async () => {
+    const site = await keep(startFormLoginSite({ forgetAfter: 30, loginsAllowed: 1 }));
+    let sent = 0;
+    let failedSends = 0;
+    const swallowing: WebTest = {
+      id: 'web-test-swallow',
+      name: 'Swallow',
+      category: 'test',
+      severity: 0,
+      cwe: [],
+      owasp: 'A03:2021',
+      description: '',
+      solution: '',
+      references: [],
+      kind: 'active',
+      async point(p, ctx) {
+        for (let i = 0; i < 20; i++) {
+          try {
+            await ctx.client.send({ method: 'GET', url: p.url });
+            sent++;
+          } catch {
+            failedSends++;
+          }
+        }
+        return [];
+      },
+    };
+    const r = await runWebScan(
+      webSpec(`${site.base}/dashboard`, { auth: form(site), discovery: false, limits: { parallel: 1 } as never }),
+      {
+        signal: signal(),
+        tests: [swallowing],
+      },
+    );
+    expect(r.errors.map((e) => e.type)).toEqual([4]);
+    expect(r.stats.auth).toBe('failed');
+    expect(sent).toBeGreaterThan(0);
+    // The scan stopped at the loss: the remaining points were not tested.
+    expect(failedSends).toBeLessThanOrEqual(20);
   });
 });
 

@@ -27,7 +27,11 @@ export class WebSession implements WebClient {
 
   constructor(
     private readonly auth: WebAuthSpec | undefined,
-    private readonly ctx: LoginContext & { client: ScanHttpClient },
+    private readonly ctx: LoginContext & {
+      client: ScanHttpClient;
+      /** Called once when the session is lost for good (the engine stops the scan: a test may swallow the error). */
+      onFailed?(): void;
+    },
     /** A session check every this many answers, besides the ones the answers themselves suggest. */
     private readonly checkEvery = 100,
   ) {
@@ -109,6 +113,7 @@ export class WebSession implements WebClient {
       }
       this.state = 'failed';
       this.failure = `The session was lost and could not be established again (${TRIES} tries): ${this.failure ?? ''}`.trim();
+      this.ctx.onFailed?.();
       throw new AuthFailedError(this.failure);
     })().finally(() => {
       this.reestablishing = null;
