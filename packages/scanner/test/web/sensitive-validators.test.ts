@@ -164,6 +164,8 @@ describe('other content', () => {
       'Stripe secret key',
       'JSON Web Token',
     ]);
+    // Code that writes a PEM header is not a key.
+    expect(findSecrets("out = '-----BEGIN OPENSSH PRIVATE KEY-----\\n';\n  out += encode(privateKeyBuffer);\n-----END")).toEqual([]);
   });
   it('error messages of each platform', () => {
     const labels = (t: string): string[] => findErrorMessages(t).map((e) => e.label);
