@@ -30,6 +30,9 @@ export const CRAWL_TIMING = {
   clicksPerPage: 40,
   /** Forms submitted per page at most. */
   formsPerPage: 10,
+  /** Distinct requests recorded at most, and the longest request body kept. */
+  maxRequests: 5000,
+  maxBodyChars: 256 * 1024,
   /** A page's actions stop after this long (a page that never goes quiet costs settleMaxMs a step). */
   pageBudgetMs: 30_000,
   /** Pages crawled at once (each worker its own context and page). */
@@ -103,8 +106,12 @@ export async function browserCrawl(
     if (depth <= opts.maxDepth) queue.push({ url: key, depth, ...(referrer ? { referrer } : {}) });
   };
   const recordRequest = (req: Request, page: string): void => {
+    // A page that polls with a fresh query each time must not fill memory: the first so many distinct requests.
+    if (requests.length >= CRAWL_TIMING.maxRequests) return;
     const method = req.method();
-    const body = req.postData() ?? undefined;
+    const raw = req.postData() ?? undefined;
+    // An upload's megabytes say nothing a test can use; the request is kept without them.
+    const body = raw !== undefined && raw.length <= CRAWL_TIMING.maxBodyChars ? raw : undefined;
     const key = `${method} ${req.url()} ${body ?? ''}`;
     if (seenRequests.has(key)) return;
     seenRequests.add(key);
