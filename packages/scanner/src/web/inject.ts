@@ -259,7 +259,10 @@ export async function confirmDelay(
   };
   const r1 = await ask(d1);
   if (!r1 || !delayedBy(r1.timeMs, d1 * 1000, base)) return null;
-  const r0 = await ask(0);
+  // The zero delay is asked twice when the first answer is slow: a spike of a busy server does not repeat, a payload
+  // that is slow whatever it asks for does.
+  let r0 = await ask(0);
+  if (r0 && r0.timeMs >= noiseCeiling(base)) r0 = await ask(0);
   if (!r0 || r0.timeMs >= noiseCeiling(base)) return null;
   const r2 = await ask(d2);
   if (!r2 || !delayedBy(r2.timeMs, d2 * 1000, base) || r2.timeMs <= r1.timeMs) return null;
