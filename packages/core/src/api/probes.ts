@@ -145,6 +145,8 @@ export const agentTaskSpec = z.object({
       ignoreBenchmarkPlatform: z.boolean().optional(),
     })
     .optional(),
+  /** A web task: the scanner's WebScanSpec (target, scope, limits, tests, sign-in with its secrets for this task only). */
+  web: z.unknown().optional(),
 });
 export const agentClaimed = z.object({ task: agentTaskSpec });
 

@@ -244,7 +244,7 @@ export const webScanInput = z
     name,
     /** Ids of web-application assets (asset type 3): one task per asset, started at its URL. */
     assets: z.array(z.number().int().positive()).max(10_000).default([]),
-    /** A web profile; a discovery scan may leave it out (the standard limits, no sign-in). */
+    /** A web profile, required on wscans; a discovery scan may leave it out (the built-in Standard profile, no sign-in). */
     profile: z.number().int().positive({ message: 'This field is required.' }).nullable().default(null),
     /** A probe id; -1 (or null) for the built-in probe. */
     node: z.number().int().nullable().default(null),
@@ -268,7 +268,6 @@ export const webScanInput = z
   .superRefine((v, ctx) => {
     if (v.assets.length === 0 && !v.unified_tags_set?.inclusion_tags.length)
       ctx.addIssue({ code: 'custom', path: ['assets'], message: 'Choose at least one web application.' });
-    if (!v.discovery && v.profile === null) ctx.addIssue({ code: 'custom', path: ['profile'], message: 'This field is required.' });
     if (v.node !== null && v.node !== -1 && v.probe_group !== null)
       ctx.addIssue({ code: 'custom', path: ['probe_group'], message: 'Choose a probe or a probe group, not both.' });
   });

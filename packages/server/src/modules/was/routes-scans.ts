@@ -109,6 +109,7 @@ function webScanRoutes(app: FastifyInstance, ctx: AppContext, discovery: boolean
     return row;
   };
   const check = async (customerId: number, input: z.output<typeof webScanInput>): Promise<number> => {
+    if (!discovery && input.profile === null) throw badRequest({ profile: ['This field is required.'] });
     const profile = input.profile ?? (await standardProfileId(ctx.db));
     if (profile === null) throw badRequest({ profile: ['This field is required.'] });
     const errors = await referenceErrors(ctx.db, customerId, { ...input, profile }, 'was');

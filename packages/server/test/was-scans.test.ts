@@ -1,0 +1,208 @@
+// Web and discovery scans through the API: scan/wscans/ and scan/wdscans/ (create with the field messages, list,
+// read, change, delete; a discovery scan without a profile takes the built-in Standard one), nvt/wvtests-simple/
+// (paging, search, filters), the task a remote probe is handed (spec.web from the profile and the asset, the password
+// opened for it, no tests on discovery), error 11 for a probe that does not say a current web engine, and a run on a
+// web-application asset served by node:http on loopback that the built-in probe takes to the end.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebProfile, WebScan, WebScanRunRow, WebTestRow } from '@bulwark/core';
+import { WEB_ENGINE_VERSION, webTestCatalogue, type TaskSpec } from '@bulwark/scanner';
+import { assets } from '../src/db/schema/index.ts';
+import { BACKENDS } from './helpers/backends.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
+import { signedIn } from './helpers/sessions.ts';
+
+type Page<T> = { count: number; results: T[] };
+
+/** A tiny site: a home page linking two pages, one with a form. */
+function startSite(host: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    res.setHeader('content-type', 'text/html');
+    if (url.pathname === '/') res.end('<html><title>Home</title><a href="/about">About</a> <a href="/search?q=a">Search</a></html>');
+    else if (url.pathname === '/about') res.end('<html><title>About</title>About us</html>');
+    else if (url.pathname === '/search')
+      res.end(`<html><form action="/search"><input name="q"></form>${url.searchParams.get('q')?.length ?? 0}</html>`);
+    else {
+      res.statusCode = 404;
+      res.end('not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, host, () => resolve(server)));
+}
+
+describe.each(BACKENDS)('web scans on %s', (backend) => {
+  let t: TestApp;
+  let admin: Client;
+  let site: Server;
+  let siteUrl: string;
+  let webapp: number;
+  let host: number;
+  let standard: WebProfile;
+  let quick: WebProfile;
+  const loopback = backend === 'pglite' ? '127.0.0.41' : '127.0.0.42';
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    site = await startSite(loopback);
+    siteUrl = `http://${loopback}:${(site.address() as AddressInfo).port}/`;
+    const [row] = await t.ctx.db.insert(assets).values({ customerId: 1, kind: 'webapp', value: siteUrl, type: 3 }).returning();
+    webapp = row!.id;
+    const [h] = await t.ctx.db
+      .insert(assets)
+      .values({ customerId: 1, kind: 'host', value: '127.0.0.9', type: 2, address: '127.0.0.9' })
+      .returning();
+    host = h!.id;
+    const profiles = (await admin.get<Page<WebProfile>>('/api/scan/wprofiles/?page_size=100')).body.results;
+    standard = profiles.find((p) => p.name === 'Standard')!;
+    quick = profiles.find((p) => p.name === 'Quick (passive only)')!;
+  });
+  afterAll(async () => {
+    site?.close();
+    await t.close();
+  });
+
+  it('creates, lists, changes and deletes web and discovery scans, with field messages', async () => {
+    const empty = await admin.post('/api/scan/wscans/', { name: 'Nothing', start: false });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ assets: ['Choose at least one web application.'] });
+    const noProfile = await admin.post('/api/scan/wscans/', { name: 'No profile', assets: [webapp], start: false });
+    expect(noProfile.status).toBe(400);
+    expect(noProfile.body).toEqual({ profile: ['This field is required.'] });
+    const wrongKind = await admin.post('/api/scan/wscans/', { name: 'Host', assets: [host], profile: standard.id, start: false });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body).toEqual({ assets: [`Invalid pk "${host}" - object does not exist.`] });
+
+    const web = await admin.post<WebScan>('/api/scan/wscans/', { name: 'Shop', assets: [webapp], profile: quick.id, start: false });
+    expect(web.status, JSON.stringify(web.body)).toBe(201);
+    expect(web.body).toMatchObject({
+      scan_type: 'was',
+      is_was_discovery: false,
+      targets: [siteUrl],
+      profile: { id: quick.id, type: 'was' },
+    });
+    const discovery = await admin.post<WebScan>('/api/scan/wdscans/', {
+      name: 'Map the shop',
+      assets: [webapp],
+      vhosts: ['admin.shop.test'],
+      start: false,
+    });
+    expect(discovery.status, JSON.stringify(discovery.body)).toBe(201);
+    expect(discovery.body).toMatchObject({ is_was_discovery: true, vhosts: ['admin.shop.test'], profile: { id: standard.id } });
+
+    expect((await admin.get<Page<WebScan>>('/api/scan/wscans/')).body.results.map((s) => s.name)).toEqual(['Shop']);
+    expect((await admin.get<Page<WebScan>>('/api/scan/wdscans/')).body.results.map((s) => s.name)).toEqual(['Map the shop']);
+    // Each path has its own scans; network scans do not list them.
+    expect((await admin.get(`/api/scan/wscans/${discovery.body.id}/`)).status).toBe(404);
+    expect((await admin.get(`/api/scan/nscans/${web.body.id}/`)).status).toBe(404);
+
+    const renamed = await admin.patch<WebScan>(`/api/scan/wscans/${web.body.id}/`, { name: 'Shop (quick)' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Shop (quick)', assets: [webapp] });
+    expect((await admin.request('DELETE', `/api/scan/wdscans/${discovery.body.id}/`)).status).toBe(204);
+    expect((await admin.request('DELETE', `/api/scan/wscans/${web.body.id}/`)).status).toBe(204);
+  });
+
+  it('lists the web test catalogue with paging, search and filters', async () => {
+    const all = webTestCatalogue();
+    const first = await admin.get<Page<WebTestRow>>('/api/nvt/wvtests-simple/?page_size=5');
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(all.length);
+    expect(first.body.results).toHaveLength(Math.min(5, all.length));
+    const passive = await admin.get<Page<WebTestRow>>('/api/nvt/wvtests-simple/?kind=passive&page_size=500');
+    expect(passive.body.count).toBe(all.filter((x) => x.kind === 'passive').length);
+    expect(passive.body.results.every((x) => x.kind === 'passive')).toBe(true);
+    const some = all[0]!;
+    const byOwasp = await admin.get<Page<WebTestRow>>(`/api/nvt/wvtests-simple/?owasp=${encodeURIComponent(some.owasp)}&page_size=500`);
+    expect(byOwasp.body.results.every((x) => x.owasp === some.owasp)).toBe(true);
+    expect(byOwasp.body.results.map((x) => x.id)).toContain(some.id);
+    const search = await admin.get<Page<WebTestRow>>(`/api/nvt/wvtests-simple/?search=${some.id}`);
+    expect(search.body.results.map((x) => x.id)).toContain(some.id);
+    const bad = await admin.get('/api/nvt/wvtests-simple/?owasp=A11:2021&severity=9');
+    expect(bad.status).toBe(400);
+  });
+
+  it('hands a remote probe the web task with its spec, and refuses a probe without a current web engine (error 11)', async () => {
+    const created = await admin.post<{ id: number; registration: { token: string } }>('/api/probe/probes/', { name: 'Web probe' });
+    expect(created.status).toBe(201);
+    const agent = t.client();
+    const reg = await agent.post<{ probe_id: number; secret: string }>('/api/probe-agent/register/', {
+      token: created.body.registration.token,
+    });
+    const auth = { authorization: `Probe ${reg.body.probe_id}:${reg.body.secret}` };
+    const profile = await admin.post<WebProfile>('/api/scan/wprofiles/', {
+      name: 'Basic login',
+      auth_kind: 'basic',
+      auth_username: 'alice',
+      auth_password: 'pa55word',
+      minus_categories: [webTestCatalogue()[0]!.category],
+      sc_ss_dan: true,
+      max_duration: 2,
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(201);
+
+    // An old probe (no web_engine in its claim): the task fails with error 11 and the run ends in error.
+    const old = await admin.post<WebScan>('/api/scan/wscans/', {
+      name: 'Old probe',
+      assets: [webapp],
+      profile: profile.body.id,
+      node: reg.body.probe_id,
+    });
+    expect(old.status, JSON.stringify(old.body)).toBe(201);
+    expect((await agent.post('/api/probe-agent/claim/', {}, auth)).status).toBe(204);
+    const oldRun = (await admin.get<Page<WebScanRunRow>>(`/api/scan/wruns/?scan=${old.body.id}`)).body.results[0]!;
+    const errors = await admin.get<{ type: number; message: string }[]>(`/api/scan/wruns/${oldRun.id}/errors/`);
+    expect(errors.body.map((e) => e.type)).toEqual([11]);
+    expect(errors.body[0]!.message).toContain('update the probe');
+
+    // A current probe gets the web spec: the asset's URL, the profile's settings, the password opened for it.
+    const scan = await admin.post<WebScan>('/api/scan/wdscans/', {
+      name: 'Current probe',
+      assets: [webapp],
+      profile: profile.body.id,
+      node: reg.body.probe_id,
+      vhosts: ['intranet.test'],
+    });
+    const claim = await agent.post<{ task: TaskSpec }>('/api/probe-agent/claim/', { web_engine: WEB_ENGINE_VERSION }, auth);
+    expect(claim.status).toBe(200);
+    const web = claim.body.task.web!;
+    expect(web).toMatchObject({
+      target: siteUrl,
+      discovery: true,
+      tests: [],
+      auth: { kind: 'basic', username: 'alice', password: 'pa55word' },
+      sensitive: { countries: ['dk'] },
+      scope: { vhosts: ['intranet.test'] },
+      limits: { maxDurationS: 120 },
+    });
+    // Its progress shows on the run.
+    const run = (await admin.get<Page<WebScanRunRow>>(`/api/scan/wruns/?scan=${scan.body.id}`)).body.results[0]!;
+    const report = await agent.post(
+      `/api/probe-agent/tasks/${claim.body.task.id}/report/`,
+      { progress: 10, errors: [], web: { percent: 10, urlsFound: 7, requestsSent: 21, phase: 'crawl', auth: 'signed-in' } },
+      auth,
+    );
+    expect(report.status).toBe(200);
+    const live = await admin.get<WebScanRunRow>(`/api/scan/wruns/${run.id}/`);
+    expect(live.body).toMatchObject({ is_was_discovery: true, urls_found: 7, requests_sent: 21, auth_state: 'signed-in', phase: 'crawl' });
+    expect((await agent.post(`/api/probe-agent/tasks/${claim.body.task.id}/finish/`, { outcome: 'cancelled' }, auth)).status).toBe(200);
+  });
+
+  it('runs a web scan on a web application through the built-in probe to the end', async () => {
+    const scan = await admin.post<WebScan>('/api/scan/wscans/', { name: 'Quick look', assets: [webapp], profile: quick.id });
+    expect(scan.status, JSON.stringify(scan.body)).toBe(201);
+    const runId = scan.body.last_run!;
+    const until = Date.now() + 90_000;
+    let run: WebScanRunRow | undefined;
+    while (Date.now() < until) {
+      run = (await admin.get<WebScanRunRow>(`/api/scan/wruns/${runId}/`)).body;
+      if (run.status === 2 || run.status === 3) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 2, scan_type: 'was', is_was_discovery: false });
+    expect(run!.urls_found).toBeGreaterThanOrEqual(3);
+    expect(run!.requests_sent).toBeGreaterThan(0);
+  }, 120_000);
+});
