@@ -112,7 +112,7 @@ export async function launchWebBrowser(opts: BrowserOptions): Promise<WebBrowser
     },
     async crawl(startUrls, crawlOpts) {
       alive();
-      // The crawl runs its own small pool of pages (CRAWL_TIMING.parallel); it comes before the tests' runs.
+      // The crawl runs its own small pool of pages (CRAWL_LIMITS.parallel); it comes before the tests' runs.
       const signal = AbortSignal.any([opts.signal, crawlOpts.signal]);
       return browserCrawl(browser, { ...opts, inScope: opts.inScope ?? crawlOpts.inScope }, startUrls, { ...crawlOpts, signal });
     },

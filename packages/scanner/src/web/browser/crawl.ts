@@ -20,8 +20,8 @@ export interface CrawlOptions {
   signal: AbortSignal;
 }
 
-/** Tuning of the crawl, per page: how long the network must be quiet, how long a page may take at most. */
-export const CRAWL_TIMING = {
+/** The crawl's bounds and tuning: how long the network must be quiet, how much a page may cost, how much is kept. */
+export const CRAWL_LIMITS = {
   /** The network is settled after this long with nothing in flight. */
   quietMs: 120,
   /** A page's load, or an action's effects, are waited for at most this long. */
@@ -107,11 +107,11 @@ export async function browserCrawl(
   };
   const recordRequest = (req: Request, page: string): void => {
     // A page that polls with a fresh query each time must not fill memory: the first so many distinct requests.
-    if (requests.length >= CRAWL_TIMING.maxRequests) return;
+    if (requests.length >= CRAWL_LIMITS.maxRequests) return;
     const method = req.method();
     const raw = req.postData() ?? undefined;
     // An upload's megabytes say nothing a test can use; the request is kept without them.
-    const body = raw !== undefined && raw.length <= CRAWL_TIMING.maxBodyChars ? raw : undefined;
+    const body = raw !== undefined && raw.length <= CRAWL_LIMITS.maxBodyChars ? raw : undefined;
     const key = `${method} ${req.url()} ${body ?? ''}`;
     if (seenRequests.has(key)) return;
     seenRequests.add(key);
@@ -137,7 +137,7 @@ export async function browserCrawl(
   /** One page run on a worker's page: load, survey, act; what it finds goes through found/recordRequest/recordForm. */
   const visit = async (worker: Worker, item: Queued): Promise<void> => {
     const { page, network } = worker;
-    const settle = (): Promise<void> => network.settle(CRAWL_TIMING.quietMs, CRAWL_TIMING.settleMaxMs, opts.signal);
+    const settle = (): Promise<void> => network.settle(CRAWL_LIMITS.quietMs, CRAWL_LIMITS.settleMaxMs, opts.signal);
     const survey = async (): Promise<Survey | null> => {
       const c = (await page.evaluate(SURVEY).catch(() => null)) as Survey | null;
       if (!c) return null;
@@ -166,14 +166,14 @@ export async function browserCrawl(
     let now = await survey();
     if (!now || opts.signal.aborted) return;
     const home = now.url;
-    const deadline = Date.now() + CRAWL_TIMING.pageBudgetMs;
+    const deadline = Date.now() + CRAWL_LIMITS.pageBudgetMs;
     const more = (): boolean => !opts.signal.aborted && Date.now() < deadline;
 
     // Clicks each clickable once (by key: a re-rendered button is not clicked again); after a click that routed the
     // application elsewhere, back to this page (history, else a reload) so the next click acts on it.
     const clicked = new Set<string>();
     let clicks = 0;
-    while (now && clicks < CRAWL_TIMING.clicksPerPage && more()) {
+    while (now && clicks < CRAWL_LIMITS.clicksPerPage && more()) {
       const i = now.targets.findIndex((t) => !clicked.has(t.key));
       const t = now.targets[i];
       if (!t) break;
@@ -198,7 +198,7 @@ export async function browserCrawl(
     }
 
     // Submits each form the page shows (filled by the survey), unless its button or action looks destructive.
-    const count = Math.min(now?.forms.length ?? 0, CRAWL_TIMING.formsPerPage);
+    const count = Math.min(now?.forms.length ?? 0, CRAWL_LIMITS.formsPerPage);
     for (let i = 0; i < count && now && more(); i++) {
       const f = now.forms[i];
       if (!f) break;
@@ -258,7 +258,7 @@ export async function browserCrawl(
         }
         busy++;
         try {
-          if (!worker || worker.visits >= CRAWL_TIMING.pagesPerContext || worker.page.isClosed()) {
+          if (!worker || worker.visits >= CRAWL_LIMITS.pagesPerContext || worker.page.isClosed()) {
             await worker?.close();
             worker = await openWorker();
           }
@@ -282,7 +282,7 @@ export async function browserCrawl(
   const onAbort = (): void => void wakers.splice(0).forEach((wake) => wake());
   opts.signal.addEventListener('abort', onAbort, { once: true });
   try {
-    await Promise.all(Array.from({ length: CRAWL_TIMING.parallel }, () => work()));
+    await Promise.all(Array.from({ length: CRAWL_LIMITS.parallel }, () => work()));
   } finally {
     opts.signal.removeEventListener('abort', onAbort);
   }
