@@ -32,7 +32,7 @@ import {
   type WebTest,
   type WebTestContext,
 } from './types.ts';
-import { WafWatch } from './waf.ts';
+import { wafBlock, WafWatch } from './waf.ts';
 
 export interface WebScanOptions {
   signal: AbortSignal;
@@ -236,6 +236,13 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       error(start.type, start.error);
       return finish();
     }
+    // A firewall that blocks the scanner outright (a challenge page at the start) is said at once.
+    const blockedAtStart = wafBlock(start.res);
+    if (blockedAtStart)
+      error(
+        SCAN_ERROR_TYPE.waf_detected,
+        `A web application firewall (${blockedAtStart}) blocks the scanner at the start URL (${start.res.status}); the results may be incomplete`,
+      );
     crawler.seed(spec.target, 'start');
     await crawler.seedSite(new URL(spec.target).origin);
     await findVhosts(spec, client, scope, start.res, (v) => {

@@ -170,6 +170,13 @@ describe('web scan limits', () => {
     expect(r.findings).toEqual([]);
   });
 
+  it('reports a firewall that blocks the scanner at the start URL (error 9)', async () => {
+    const site = await keep(startWafSite());
+    const r = await runWebScan(webSpec(`${site.base}/?q='`), { signal: signal() });
+    expect(r.errors.map((e) => e.type)).toEqual([9]);
+    expect(r.errors[0]!.message).toMatch(/ModSecurity.*at the start URL/);
+  });
+
   it('keeps to the request rate (counted by the server, any one-second window)', async () => {
     const site = await keep(startEndlessSite());
     const times: number[] = [];
