@@ -7,7 +7,7 @@ import {
   scanResultPath,
   webScan,
   webScanRun,
-  type Asset,
+  type AssetInput,
   type WebProfile,
   type WebScan,
   type WebScanInput,
@@ -16,7 +16,6 @@ import {
 import { api } from '../../../api/client.ts';
 import type { QueryParams } from '../../../api/query-string.ts';
 import { listAnswer, pagedAnswer, type Paged } from '../../../components/paged-answer.ts';
-import { createAsset } from '../../assets/assets-api.ts';
 
 const runPage = pagedAnswer(webScanRun);
 const RUNS = `scan/${WEB_SCAN_KIND.api.runs}`;
@@ -87,6 +86,6 @@ export async function fetchWebProfileChoices(signal?: AbortSignal): Promise<WebP
 }
 
 /** POST assets/assets/ with the application's URL: a web-application asset for an application a discovery scan found. */
-export function addWebApplication(url: string, name: string): Promise<Asset> {
-  return createAsset({ value: url, name });
+export function addWebApplication(url: string, name: string): Promise<unknown> {
+  return api.post('assets/assets/', { value: url, name } satisfies AssetInput);
 }
