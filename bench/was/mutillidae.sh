@@ -26,7 +26,9 @@ if ! command -v php >/dev/null || ! php -m | grep -qx mysqli; then
   apt-get install -y php-cli php-mysql php-xml php-curl php-mbstring >/dev/null
 fi
 
-# MariaDB: its own user, never the server's root (whose password other tools may rely on).
+# MariaDB: its own user, never the server's root (whose password other tools may rely on). A statement may run 20 s at
+# most: a time-based SQL injection payload whose SLEEP() runs once per row (wapiti's) otherwise holds one of PHP's few
+# workers, and the scan with it, for many minutes.
 if ! mariadb -e 'select 1' >/dev/null 2>&1; then
   echo "MariaDB is not reachable as root through its socket; start it (service mariadb start)" >&2
   exit 1
@@ -34,7 +36,9 @@ fi
 mariadb -e "CREATE USER IF NOT EXISTS 'mutillidae'@'127.0.0.1' IDENTIFIED BY 'mutillidae';
   CREATE USER IF NOT EXISTS 'mutillidae'@'localhost' IDENTIFIED BY 'mutillidae';
   GRANT ALL PRIVILEGES ON mutillidae.* TO 'mutillidae'@'127.0.0.1';
-  GRANT ALL PRIVILEGES ON mutillidae.* TO 'mutillidae'@'localhost'; FLUSH PRIVILEGES;"
+  GRANT ALL PRIVILEGES ON mutillidae.* TO 'mutillidae'@'localhost';
+  ALTER USER 'mutillidae'@'127.0.0.1' WITH MAX_STATEMENT_TIME 20;
+  ALTER USER 'mutillidae'@'localhost' WITH MAX_STATEMENT_TIME 20; FLUSH PRIVILEGES;"
 
 # The tree, exported once (the version file says which).
 if [[ ! -f "$DIR/src/index.php" ]]; then
