@@ -109,6 +109,8 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
   };
 
   const onResponse = (res: WebResponse): void => {
+    // Callbacks and other hosts a test asked are not the application's answers.
+    if (!scope.hostInScope(new URL(res.url))) return;
     for (const t of detectTechnologies(res)) {
       const had = technologies.get(t.name);
       if (!had || (!had.version && t.version)) technologies.set(t.name, t);
