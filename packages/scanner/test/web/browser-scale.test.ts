@@ -1,7 +1,7 @@
 // The browser crawl at size: a single-page application of client-side routes reached only through buttons and
 // intercepted links its script renders (a tree, ten children a route) is crawled to the end and every route found.
-// 100 routes by default (three levels, as 200 would be); BWK_SPA_ROUTES=200 measured 200 routes in 95 s on the two
-// shared cores under a load average of 14 (about a second of browser time a page, two pages at once).
+// 100 routes by default (three levels, as 200 would be); BWK_SPA_ROUTES=200 measured 200 routes in 61 s on the two
+// shared cores under a load average of 18 (100 routes: 27 s; about 0.6 s of browser time a page, two at once).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebBrowser, type WebBrowserSession } from '../../src/web/browser.ts';
 import { findChromium } from '../../src/web/browser/launch.ts';
