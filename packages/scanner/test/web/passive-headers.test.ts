@@ -69,7 +69,7 @@ describe('headers and cookies on HTTPS', () => {
     expect(found[0]).toMatchObject({ parameter: 'sessionid', location: 'cookie', severity: 2 });
     expect(found[0]!.evidence.proof).not.toContain('a8f7d6e5c4b3');
     const fine =
-      'sessionid=a8f7d6e5c4b3a2918273645546372819; Path=/; Secure; HttpOnly; SameSite=Lax\ntheme=dark; Path=/\n_ga=GA1.1.1234567890.1700000000; Path=/';
+      'sessionid=a8f7d6e5c4b3a2918273645546372819; Path=/; Secure; HttpOnly; SameSite=Lax\ntheme=dark; Path=/\n_ga=GA1.1.1234567890.1700000000; Path=/\nXSRF-TOKEN=eyJpdiI6IkJ4c2ZrZ3V3; Path=/; Secure; SameSite=Lax';
     expect(run(response('https://shop.test/', { ...SAFE, 'set-cookie': fine }))).toEqual([]);
   });
 

@@ -124,7 +124,8 @@ const NOT_SESSION =
 
 /** A cookie that holds a session (by its name, or a long random-looking value). */
 export function isSessionCookie(c: Pick<SetCookie, 'name' | 'value'>): boolean {
-  if (NOT_SESSION.test(c.name)) return false;
+  // Anti-CSRF cookies (XSRF-TOKEN, csrftoken) are read by the page's scripts by design: not a session, no HttpOnly.
+  if (NOT_SESSION.test(c.name) || /xsrf|csrf/i.test(c.name)) return false;
   if (
     /sess|sid$|^sid|auth|token|jwt|login|remember|connect\.sid|jsessionid|phpsessid|asp\.net_sessionid|laravel_session|_session$/i.test(
       c.name,
