@@ -16,6 +16,8 @@ import { Fact } from '../../components/Fact.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { ASSET_FINDINGS_PREFIX, AssetFindings } from '../vulnerabilities/components/AssetFindings.tsx';
 import { AssetPolicyCompliance } from '../policies/AssetPolicyCompliance.tsx';
+import { AssetWebScans } from '../was/components/AssetWebScans.tsx';
+import { AssetWebFindings } from '../was/components/WebFindingsTab.tsx';
 import { AssetAuthentication } from './AssetAuthentication.tsx';
 import { AssetForm } from './AssetForm.tsx';
 import { ASSET_PACKAGES_PREFIX, AssetPackages } from './AssetPackages.tsx';
@@ -286,6 +288,8 @@ export default function AssetViewPage() {
               Installed packages{authentication.package_count !== null ? ` (${authentication.package_count})` : ''}
             </Tabs.Tab>
           )}
+          {asset.kind === 'webapp' && <Tabs.Tab value="web-findings">Web findings</Tabs.Tab>}
+          {asset.kind === 'webapp' && <Tabs.Tab value="web-scans">Web scans</Tabs.Tab>}
           <Tabs.Tab value="history">Scan history</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
@@ -309,6 +313,16 @@ export default function AssetViewPage() {
         <Tabs.Panel value="packages" pt="md">
           <AssetPackages assetId={id} />
         </Tabs.Panel>
+        {asset.kind === 'webapp' && (
+          <Tabs.Panel value="web-findings" pt="md">
+            <AssetWebFindings assetId={id} prefix="web" />
+          </Tabs.Panel>
+        )}
+        {asset.kind === 'webapp' && (
+          <Tabs.Panel value="web-scans" pt="md">
+            <AssetWebScans assetId={id} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="history" pt="md">
           <PagedTab
             id="asset-scans"
