@@ -45,7 +45,9 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
       signal: controller.signal,
     });
     const pages = result.pages.map((p) => p.url.slice(app.base.length)).sort();
-    expect(pages).toEqual(expect.arrayContaining(['/', '/about', '/about#/help', '/items', '/items/new', '/reports', '/settings']));
+    expect(pages).toEqual(
+      expect.arrayContaining(['/', '/about', '/about#/help', '/archive', '/items', '/items/new', '/reports', '/settings']),
+    );
     const requests = result.requests.map((r) => `${r.method} ${r.url.slice(app.base.length)}${r.body ? ` ${r.body}` : ''}`);
     expect(requests).toContain('GET /api/items?q=');
     expect(requests).toContain('GET /api/items?q=bulwark');

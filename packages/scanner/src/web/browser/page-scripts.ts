@@ -30,6 +30,16 @@ export const CRAWL_INIT = `(() => {
 
 /** Shared helpers defined in the page once, used by the expressions below. */
 const HELPERS = `
+  // The document and every open shadow root in it (web components): what a user sees, the crawl looks through.
+  let rootsFound = null;
+  const roots = () => {
+    if (rootsFound) return rootsFound;
+    rootsFound = [document];
+    for (let i = 0; i < rootsFound.length && rootsFound.length < 500; i++)
+      for (const el of rootsFound[i].querySelectorAll('*')) if (el.shadowRoot) rootsFound.push(el.shadowRoot);
+    return rootsFound;
+  };
+  const all = (sel) => roots().flatMap((r) => Array.from(r.querySelectorAll(sel)));
   const s = window.__bwkCrawl || { routes: [], listeners: new WeakSet() };
   const abs = (u) => { try { return new URL(u, document.baseURI).href; } catch (e) { return null; } };
   const label = (el) => String(el.innerText || el.value || el.getAttribute('aria-label') || el.getAttribute('title') || el.getAttribute('alt') || '').trim().replace(/\\s+/g, ' ').slice(0, 80);
@@ -43,14 +53,14 @@ const HELPERS = `
 export const COLLECT = `(() => {${HELPERS}
   const links = [];
   const push = (u, text) => { const url = abs(u); if (url) links.push({ url, text }); };
-  for (const a of document.querySelectorAll('a[href], area[href]')) push(a.getAttribute('href'), label(a));
-  for (const f of document.querySelectorAll('iframe[src], frame[src]')) push(f.getAttribute('src'), '');
-  for (const el of document.querySelectorAll('[routerlink], [ng-reflect-router-link], [data-href], [data-url], [data-route], [to]')) {
+  for (const a of all('a[href], area[href]')) push(a.getAttribute('href'), label(a));
+  for (const f of all('iframe[src], frame[src]')) push(f.getAttribute('src'), '');
+  for (const el of all('[routerlink], [ng-reflect-router-link], [data-href], [data-url], [data-route], [to]')) {
     const u = el.getAttribute('routerlink') || el.getAttribute('ng-reflect-router-link') || el.getAttribute('data-href') || el.getAttribute('data-url') || el.getAttribute('data-route') || el.getAttribute('to');
     if (u && !/^\\s*javascript:/i.test(u)) push(u, label(el));
   }
   const forms = [];
-  for (const f of document.querySelectorAll('form')) {
+  for (const f of all('form')) {
     const fields = [];
     const byName = new Map();
     for (const e of f.elements) {
@@ -82,12 +92,13 @@ export const COLLECT = `(() => {${HELPERS}
  */
 export const CLICKABLES = `(() => {${HELPERS}
   const sel = 'button, [role=button], [role=link], [role=menuitem], [role=tab], input[type=button], input[type=submit], input[type=image], [onclick], [onmousedown], a:not([href]), summary, [ng-click], [data-action]';
-  const found = new Set(document.querySelectorAll(sel));
+  const found = new Set(all(sel));
   // Frameworks that delegate events (React) leave no listener on the element: a pointer cursor on the outermost
   // element showing it (not a link, not inside one) marks it as clickable. Bounded for big pages.
   const pointer = (el) => el && getComputedStyle(el).cursor === 'pointer';
   let styled = 0;
-  for (const el of document.querySelectorAll('body *')) {
+  for (const el of all('*')) {
+    if (el.closest('head')) continue;
     if (s.listeners.has(el)) found.add(el);
     else if (styled++ < 3000 && !el.closest('a[href]') && pointer(el) && !pointer(el.parentElement)) found.add(el);
   }
@@ -119,11 +130,11 @@ export const CLICK = (i: number): string => `(() => {
  * Fills empty text-like fields with harmless values (through the native setter, so frameworks that watch input
  * events see them) and picks the first real option of empty selects. Answers how many it filled.
  */
-export const FILL = `(() => {
+export const FILL = `(() => {${HELPERS}
   const values = { email: 'bulwark@example.com', number: '1', range: '1', tel: '5551234', url: 'https://example.com/', date: '2020-01-01', 'datetime-local': '2020-01-01T10:00', month: '2020-01', week: '2020-W01', time: '10:00', password: 'Bulwark-1', color: '#336699' };
   const setter = (proto) => Object.getOwnPropertyDescriptor(proto, 'value').set;
   let n = 0;
-  for (const el of document.querySelectorAll('input, textarea, select')) {
+  for (const el of all('input, textarea, select')) {
     if (el.disabled || el.readOnly) continue;
     const tag = el.tagName.toLowerCase();
     const type = (el.getAttribute('type') || 'text').toLowerCase();
@@ -147,8 +158,8 @@ export const FILL = `(() => {
 })()`;
 
 /** Submits form i of the page (submit handlers run; a real submission becomes a navigation the router records). */
-export const SUBMIT = (i: number): string => `(() => {
-  const f = document.querySelectorAll('form')[${i}];
+export const SUBMIT = (i: number): string => `(() => {${HELPERS}
+  const f = all('form')[${i}];
   if (!f) return false;
   if (typeof f.requestSubmit === 'function') f.requestSubmit(); else f.submit();
   return true;
