@@ -10,7 +10,7 @@ import { profileForRun } from '../profiles/index.ts';
 import { dispatchTask, moveTask, refreshRun, type ProbeClock, type RunRow } from '../tasks/index.ts';
 import { notifyTasksQueued } from './notify.ts';
 import type { ScanRow } from './scan-repo.ts';
-import { StartError, type StartOptions } from './start.ts';
+import { StartError, type StartOptions } from './start-error.ts';
 
 /** The URLs of the web applications a web scan targets now: the assets it names, then those its tag set selects. */
 export async function webRunTargets(db: Tx, customerId: number, scan: Pick<ScanRow, 'targetIds' | 'tagSet'>): Promise<string[]> {

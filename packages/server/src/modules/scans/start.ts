@@ -25,15 +25,9 @@ export interface RunPlan {
   tasks: TaskPlan[];
 }
 
-/** Why a scan cannot start, said for the field that causes it. */
-export class StartError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { StartError, type StartOptions } from './start-error.ts';
+
+export { StartError, type StartOptions } from './start-error.ts';
 
 const fmt = (family: IpFamily, start: bigint, end: bigint): string =>
   start === end ? formatIp(family, start) : `${formatIp(family, start)}-${formatIp(family, end)}`;
@@ -98,11 +92,6 @@ export async function planRun(targets: readonly string[], exclude: readonly stri
   tasks[0]!.targets.push(...names);
   tasks[0]!.hosts += names.length;
   return { hosts, tasks };
-}
-
-export interface StartOptions {
-  userId: number | null;
-  scheduled?: boolean;
 }
 
 /** Starts a run of the scan; throws StartError when its targets or profile cannot be used. */

@@ -2,7 +2,6 @@
 // with is_was_discovery: create (and start), list, read, change, delete, start a run; targets are web-application assets.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   can,
@@ -16,7 +15,6 @@ import {
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { scanProfiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { authOf, subjectOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
@@ -32,20 +30,11 @@ import {
   updateScan,
   type ScanRow,
 } from '../scans/index.ts';
-import { listWebScans } from './scan-list.ts';
+import { listWebScans, standardProfileId } from './scan-list.ts';
 import { StartError, startRun } from '../scans/index.ts';
 import { webRunTargets } from '../scans/index.ts';
 
 const tags = ['web scans'];
-
-/** A discovery scan without a profile crawls with the built-in Standard profile's limits and no sign-in. */
-async function standardProfileId(db: Db): Promise<number | null> {
-  const [row] = await db
-    .select({ id: scanProfiles.id })
-    .from(scanProfiles)
-    .where(and(isNull(scanProfiles.customerId), eq(scanProfiles.type, 'was'), eq(scanProfiles.name, 'Standard')));
-  return row?.id ?? null;
-}
 
 function columns(input: z.output<typeof webScanInput>, profileId: number) {
   return {

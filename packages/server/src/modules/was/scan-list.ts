@@ -1,7 +1,8 @@
-// The list of a customer's web scans or discovery scans, newest first.
-import { and, desc, eq, sql } from 'drizzle-orm';
+// Queries of the web scan routes: a customer's web scans or discovery scans, newest first; the built-in Standard
+// web profile.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scans } from '../../db/schema/index.ts';
+import { scanProfiles, scans } from '../../db/schema/index.ts';
 import type { ScanRow } from '../scans/index.ts';
 
 export async function listWebScans(
@@ -26,4 +27,13 @@ export async function listWebScans(
       .where(mine),
   ]);
   return { count: n, rows };
+}
+
+/** A discovery scan without a profile crawls with the built-in Standard profile's limits and no sign-in. */
+export async function standardProfileId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: scanProfiles.id })
+    .from(scanProfiles)
+    .where(and(isNull(scanProfiles.customerId), eq(scanProfiles.type, 'was'), eq(scanProfiles.name, 'Standard')));
+  return row?.id ?? null;
 }
