@@ -158,6 +158,13 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       headers: { ...(spec.headers ?? {}), ...client.sessionHeaders },
       ...(spec.userAgent ? { userAgent: spec.userAgent } : {}),
       inScope: (u) => scope.inScope(u),
+      // The browser's own requests keep to the scan's rate and count as sent; virtual hosts are reached at their
+      // mapped address, and basic/digest credentials answer their origin's challenges.
+      pace: () => client.paceBrowserRequest(),
+      hostMap: (host) => client.hostMap.get(host),
+      ...(spec.auth?.kind === 'basic' || spec.auth?.kind === 'digest'
+        ? { httpCredentials: { username: spec.auth.username, password: spec.auth.password, origin: new URL(spec.target).origin } }
+        : {}),
       signal,
     }).catch((err: unknown) => ({ unavailable: err instanceof Error ? err.message : String(err) })));
 

@@ -125,6 +125,12 @@ export class ScanHttpClient implements WebClient {
     }
   }
 
+  /** Holds a request the headless browser is about to make to the scan's rate, and counts it. */
+  async paceBrowserRequest(): Promise<void> {
+    await this.pace();
+    this.sent++;
+  }
+
   private async acquire(): Promise<void> {
     if (this.options.signal.aborted) throw new AbortedError();
     if (this.active < Math.max(1, this.options.parallel)) {
