@@ -13,7 +13,7 @@ import { startVulnApp } from './fixtures/vuln-app.ts';
 
 const fast: Record<string, WebTest> = {
   'web-sqli-time': sqliTimeTest({ delaysS: [0.4, 0.8], samples: 5 }),
-  'web-cmdi-time': cmdiTimeTest({ delaysS: [0.4, 0.8], samples: 5 }),
+  'web-cmdi-time': cmdiTimeTest({ delaysS: [0.6, 1.2], samples: 5 }),
 };
 const tests = ACTIVE_WEB_TESTS.map((t) => fast[t.id] ?? t);
 

@@ -12,7 +12,7 @@ import { startOobListener, type OobServer } from '../../src/web/oob.ts';
 import { harness, queryPoint, type Harness } from './fixtures/harness.ts';
 import { startVulnApp } from './fixtures/vuln-app.ts';
 
-const cmdiTime = cmdiTimeTest({ delaysS: [0.4, 0.8], samples: 5 });
+const cmdiTime = cmdiTimeTest({ delaysS: [0.6, 1.2], samples: 5 });
 
 let vuln: Awaited<ReturnType<typeof startVulnApp>>;
 let fixed: Awaited<ReturnType<typeof startVulnApp>>;
@@ -53,7 +53,7 @@ describe('OS command injection', () => {
   it('confirms a blind one by timing, not on the fixed twin', async () => {
     const { v, f } = await both(cmdiTime, '/cmd/blind?host=example', 'host');
     expect(v).toHaveLength(1);
-    expect(v[0]!.evidence.how).toBe('response delayed by the requested 0.4 s and 0.8 s');
+    expect(v[0]!.evidence.how).toBe('response delayed by the requested 0.6 s and 1.2 s');
     expect(f).toEqual([]);
   });
 });

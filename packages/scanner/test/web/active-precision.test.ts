@@ -14,7 +14,7 @@ import { webSpec } from './fixtures/site-spec.ts';
 
 const fast: Record<string, WebTest> = {
   'web-sqli-time': sqliTimeTest({ delaysS: [0.4, 0.8], samples: 5 }),
-  'web-cmdi-time': cmdiTimeTest({ delaysS: [0.4, 0.8], samples: 5 }),
+  'web-cmdi-time': cmdiTimeTest({ delaysS: [0.6, 1.2], samples: 5 }),
 };
 const tests = ACTIVE_WEB_TESTS.map((t) => fast[t.id] ?? t);
 
