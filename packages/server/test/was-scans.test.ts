@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebProfile, WebScan, WebScanRunRow, WebTestRow } from '@bulwark/core';
 import { WEB_ENGINE_VERSION, webTestCatalogue, type TaskSpec } from '@bulwark/scanner';
-import { assets } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { assets, scanRuns } from '../src/db/schema/index.ts';
+import { runDueScanSchedules } from '../src/modules/scans/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
@@ -188,6 +190,37 @@ describe.each(BACKENDS)('web scans on %s', (backend) => {
     const live = await admin.get<WebScanRunRow>(`/api/scan/wruns/${run.id}/`);
     expect(live.body).toMatchObject({ is_was_discovery: true, urls_found: 7, requests_sent: 21, auth_state: 'signed-in', phase: 'crawl' });
     expect((await agent.post(`/api/probe-agent/tasks/${claim.body.task.id}/finish/`, { outcome: 'cancelled' }, auth)).status).toBe(200);
+  });
+
+  it('schedules a discovery scan: a web profile makes a web scan, with its discovery flag and virtual hosts', async () => {
+    const probe = (await admin.post<{ id: number }>('/api/probe/probes/', { name: 'Quiet probe' })).body.id;
+    const body = {
+      name: 'Weekly map',
+      profile: standard.id,
+      start_date: '2026-12-01',
+      time: '02:30',
+      time_zone: 'UTC',
+      repeat: 'weekly',
+      weekdays: [1],
+      assets: [webapp],
+      node: probe,
+      is_was_discovery: true,
+      vhosts: ['intranet.test'],
+    };
+    const created = await admin.post<{ scan: number; next_run_at: string }>('/api/scan/schedules/', body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const scan = await admin.get<WebScan>(`/api/scan/wdscans/${created.body.scan}/`);
+    expect(scan.body).toMatchObject({ is_was_discovery: true, vhosts: ['intranet.test'], assets: [webapp] });
+    const started = await runDueScanSchedules(t.ctx.db, t.ctx, new Date(new Date(created.body.next_run_at).getTime() + 1000), t.ctx.log);
+    expect(started).toHaveLength(1);
+    const [run] = await t.ctx.db.select().from(scanRuns).where(eq(scanRuns.id, started[0]!));
+    expect(run).toMatchObject({ scanType: 'was', isWasDiscovery: true, vhosts: ['intranet.test'], scheduled: true, targets: [siteUrl] });
+    // A network profile cannot make a discovery schedule.
+    const network = (await admin.get<Page<{ id: number }>>('/api/scan/nprofiles/')).body.results[0]!.id;
+    const wrong = await admin.post('/api/scan/schedules/', { ...body, name: 'Wrong', profile: network });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ profile: ['A discovery schedule needs a web scan profile.'] });
+    await admin.post(`/api/scan/wruns/${started[0]}/cancel/`);
   });
 
   it('runs a web scan on a web application through the built-in probe to the end', async () => {

@@ -23,7 +23,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/rows.ts';
 import { customers, scanRuns, scans, scanSchedules, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
-import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan } from './scan-repo.ts';
+import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan, type ScanType } from './scan-repo.ts';
+import { profileTypeOf } from './schedule-kind.ts';
 import { StartError, startRun } from './start.ts';
 import type { ProbeClock } from '../tasks/index.ts';
 import { nextStarts, type Timing } from './schedule-recurrence.ts';
@@ -241,8 +242,12 @@ function tagSetOf(v: ScheduleValues): ScheduleValues['unified_tags_set'] {
   };
 }
 
-const scanColumns = (v: ScheduleValues) => ({
+const scanColumns = (v: ScheduleValues, scanType: ScanType) => ({
   name: v.name,
+  // A schedule with a web profile runs a web scan (a discovery scan with is_was_discovery) on its web applications.
+  scanType,
+  isWasDiscovery: scanType === 'was' && v.is_was_discovery,
+  vhosts: scanType === 'was' ? [...new Set(v.vhosts)] : [],
   profileId: v.profile,
   targetIds: [...new Set(v.assets)],
   targets: [...new Set(v.targets)],
@@ -276,18 +281,26 @@ const scheduleColumns = (v: ScheduleValues, ownerId: number, runCount: number, n
   updatedAt: now,
 });
 
-async function checked(tx: Tx, customerId: number, v: ScheduleValues): Promise<void> {
-  const errors = {
-    ...(await referenceErrors(tx, customerId, {
-      assets: v.assets,
-      unified_tags_set: tagSetOf(v),
-      profile: v.profile,
-      node: v.source === 2 ? null : v.node,
-      probe_group: v.source === 2 ? v.probe_group : null,
-    })),
+async function checked(tx: Tx, customerId: number, v: ScheduleValues): Promise<ScanType> {
+  const scanType = (await profileTypeOf(tx, customerId, v.profile)) === 'was' ? 'was' : 'nvt';
+  const errors: FieldErrors = {
+    ...(await referenceErrors(
+      tx,
+      customerId,
+      {
+        assets: v.assets,
+        unified_tags_set: tagSetOf(v),
+        profile: v.profile,
+        node: v.source === 2 ? null : v.node,
+        probe_group: v.source === 2 ? v.probe_group : null,
+      },
+      scanType,
+    )),
     ...(await ownErrors(tx, customerId, v)),
   };
+  if (v.is_was_discovery && scanType !== 'was' && !errors.profile) errors.profile = ['A discovery schedule needs a web scan profile.'];
   if (Object.keys(errors).length) throw badRequest(errors);
+  return scanType;
 }
 
 function nameTaken(error: unknown): never {
@@ -298,8 +311,8 @@ function nameTaken(error: unknown): never {
 export async function createSchedule(db: Db, v: Viewer, input: ScheduleValues, now: Date): Promise<Schedule> {
   const id = await db
     .transaction(async (tx) => {
-      await checked(tx, v.customerId, input);
-      const scan = await insertScan(tx, v.customerId, v.userId, scanColumns(input));
+      const scanType = await checked(tx, v.customerId, input);
+      const scan = await insertScan(tx, v.customerId, v.userId, scanColumns(input, scanType));
       const [row] = await tx
         .insert(scanSchedules)
         .values({ customerId: v.customerId, scanId: scan.id, ...scheduleColumns(input, input.user ?? v.userId, 0, now) })
@@ -314,8 +327,8 @@ export async function updateSchedule(db: Db, v: Viewer, id: number, input: Sched
   await db
     .transaction(async (tx) => {
       const row = await scheduleRow(tx, v, eq(scanSchedules.id, id));
-      await checked(tx, v.customerId, input);
-      await updateScan(tx, v.customerId, row.scanId, scanColumns(input));
+      const scanType = await checked(tx, v.customerId, input);
+      await updateScan(tx, v.customerId, row.scanId, scanColumns(input, scanType));
       await tx
         .update(scanSchedules)
         .set(scheduleColumns(input, input.user ?? row.ownerId ?? v.userId, row.runCount, now))

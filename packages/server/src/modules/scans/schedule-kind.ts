@@ -1,0 +1,13 @@
+// Which kind of scan a schedule runs: the type of the profile it names (a web profile makes a web scan).
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { scanProfiles } from '../../db/schema/index.ts';
+
+/** The type of a profile the customer may use (its own or a built-in), or null when there is none. */
+export async function profileTypeOf(db: Tx, customerId: number, profileId: number): Promise<'nvt' | 'oval' | 'was' | null> {
+  const [row] = await db
+    .select({ type: scanProfiles.type })
+    .from(scanProfiles)
+    .where(and(eq(scanProfiles.id, profileId), or(eq(scanProfiles.customerId, customerId), isNull(scanProfiles.customerId))));
+  return row?.type ?? null;
+}
