@@ -2,6 +2,7 @@
 // header, cookie, multipart), unique markers, comparing a response with the baseline (payload reflections taken out
 // first so a page that echoes its input does not look different), the timing statistics of the time-based tests,
 // and a finding with its evidence.
+import { AbortedError } from '../net/limits.ts';
 import { excerpt, requestText } from './http.ts';
 import type { InsertionPoint, WebFinding, WebRequest, WebResponse, WebTestContext } from './types.ts';
 
@@ -125,7 +126,7 @@ export async function inject(
   ctx: WebTestContext,
   extra: Partial<WebRequest> = {},
 ): Promise<WebResponse> {
-  if (ctx.signal.aborted) throw new Error('Aborted');
+  if (ctx.signal.aborted) throw new AbortedError();
   const p = await refreshFields(point, ctx);
   const req = buildRequest(p, value);
   if (p.location === 'cookie') {
