@@ -29,7 +29,8 @@ export const openRedirect: WebTest = {
   references: ['https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html'],
   kind: 'active',
   async point(point, ctx) {
-    if (!URL_PARAM.test(point.name) && !/^(https?:)?\/\//i.test(point.value)) return [];
+    // Redirect-like names, and values that are URLs or site paths (a return address is often a local path).
+    if (!URL_PARAM.test(point.name) && !/^(https?:)?\/\/|^\/[^/]/i.test(point.value)) return [];
     const m = marker();
     for (const payload of [
       `http://${REDIRECT_HOST}/${m}`,
