@@ -6,8 +6,9 @@
 // false findings (input flaws the truth does not have), pages and parameters found, wall time. Prints a table and the
 // ratios Bulwark / wapiti. ZAP is not a Debian or npm package, so it is not in the run.
 // Run: bash bench/was/mutillidae.sh && npx tsx bench/was-vs-peers.ts   (BENCH_BUDGET_S per scan, default 600; BENCH_TARGETS=mutillidae,safe;
-//      BENCH_BROWSER=1 adds Bulwark's headless-browser crawl; BENCH_PEERS=0 runs Bulwark alone)
-import { readFileSync } from 'node:fs';
+//      BENCH_BROWSER=1 adds Bulwark's headless-browser crawl; BENCH_PEERS=0 runs Bulwark alone;
+//      BENCH_OUT=file.json keeps every finding)
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_WEB_LIMITS, runWebScan, webTestCatalogue, type WebScanResult, type WebScanSpec } from '../packages/scanner/src/index.ts';
 import { startSafeSite } from '../packages/scanner/test/web/fp-safe-site.ts';
@@ -41,6 +42,7 @@ interface Target {
 
 interface Row {
   scanner: string;
+  findings: BenchFinding[];
   target: string;
   score: Score;
   pages: number;
@@ -131,6 +133,7 @@ async function runBulwark(t: Target): Promise<Row> {
   } catch (e) {
     return {
       scanner: 'Bulwark',
+      findings: [],
       target: t.name,
       score: score([], t.truth),
       pages: 0,
@@ -153,6 +156,7 @@ async function runBulwark(t: Target): Promise<Row> {
   const params = new Set(result.sitemap.flatMap((e) => e.parameters.filter((p) => p !== 'page').map((p) => `${pageOf(e.url)} ${p}`)));
   return {
     scanner: 'Bulwark',
+    findings,
     target: t.name,
     score: score(findings, t.truth),
     pages: pages.size,
@@ -182,6 +186,7 @@ async function runPeer(t: Target): Promise<Row> {
     budgetS: BUDGET_S,
   });
   return {
+    findings: r.findings,
     scanner: 'wapiti 3.0.4',
     target: t.name,
     score: score(r.findings, t.truth),
@@ -206,6 +211,9 @@ for (const name of TARGETS) {
     await t.close();
   }
 }
+
+// Every finding of the run, for scoring again when the truth list changes.
+if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(rows, null, 1));
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(
