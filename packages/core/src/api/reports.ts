@@ -178,8 +178,43 @@ export const reportData = z.object({
   }),
   /** The findings the "All findings" section and the CSV list (open, counting, within the scope). */
   findings_count: z.number().int(),
+  /**
+   * A web discovery report: the scan's latest run on its web application — technologies, virtual hosts, figures and
+   * its site map (the first WEB_DISCOVERY_SITEMAP_ROWS entries here; the CSV lists every one).
+   */
+  web_discovery: z
+    .object({
+      run: z.number().int(),
+      asset: z.string(),
+      target: z.string(),
+      technologies: z.array(z.object({ name: z.string(), version: z.string().nullable(), cpe: z.string().nullable() })),
+      vhosts: z.array(z.string()),
+      urls: z.number().int(),
+      forms: z.number().int(),
+      sitemap: z.array(z.object({ url: z.string(), method: z.string(), status: z.number().int(), source: z.string(), title: z.string() })),
+    })
+    .nullable()
+    .optional(),
 });
 export type ReportData = z.infer<typeof reportData>;
+
+/** Site-map entries a discovery report's data (and so its PDF and HTML) holds. */
+export const WEB_DISCOVERY_SITEMAP_ROWS = 500;
+
+/** The columns of a discovery report's CSV: one row per site-map entry. */
+export const REPORT_SITEMAP_COLUMNS = [
+  'asset',
+  'url',
+  'method',
+  'status',
+  'content_type',
+  'depth',
+  'source',
+  'referrer',
+  'title',
+  'parameters',
+] as const;
+export type ReportSitemapRow = Record<(typeof REPORT_SITEMAP_COLUMNS)[number], string>;
 
 /** One finding as reports list it (CSV columns, the PDF/HTML table); the anonymised CSV replaces asset and address. */
 export const REPORT_FINDING_COLUMNS = [

@@ -38,6 +38,9 @@ export const REPORT_SCOPE_KINDS_AVAILABLE = [
   'scan_network',
   'scan_policy',
   'no_runs',
+  'w_runs',
+  'scan_web_application',
+  'scan_web_application_discovery',
 ] as const satisfies readonly ReportScopeKind[];
 export const REPORT_SCOPE_KIND_LABELS: Record<ReportScopeKind, string> = {
   pat_recipients: 'Phishing recipients',

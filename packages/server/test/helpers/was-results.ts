@@ -35,11 +35,11 @@ export async function webAsset(db: Db, customerId: number, url: string): Promise
   return row!.id;
 }
 
-/** A scan and `n` runs of it (rows only: the tests hand their results to processing themselves). */
-export async function webRuns(db: Db, customerId: number, assetId: number, n: number): Promise<number[]> {
+/** A web scan (a discovery scan when asked) and `n` runs of it (rows only: the tests hand their results to processing themselves). */
+export async function webRuns(db: Db, customerId: number, assetId: number, n: number, discovery = false): Promise<number[]> {
   const [scan] = await db
     .insert(scans)
-    .values({ customerId, name: `web scan ${assetId}`, targetIds: [assetId] })
+    .values({ customerId, name: `web scan ${assetId}`, scanType: 'was', isWasDiscovery: discovery, targetIds: [assetId] })
     .returning();
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -49,6 +49,8 @@ export async function webRuns(db: Db, customerId: number, assetId: number, n: nu
         customerId,
         scanId: scan!.id,
         name: scan!.name,
+        scanType: 'was',
+        isWasDiscovery: discovery,
         targets: [],
         profile: {} as unknown as (typeof scanRuns.$inferInsert)['profile'],
         state: 3,

@@ -22,24 +22,31 @@ import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { assetConditions } from '../../tenancy/asset-filters.ts';
 import { matchingFindings, minQodOf, vulnerabilityFilterQuery, type VulnerabilityFilter } from '../vulnerabilities/index.ts';
 import { trend } from '../dashboards/index.ts';
+import { webDiscoveryOf } from './web-discovery.ts';
 
 type Row = Record<string, unknown>;
 
 /**
- * What a report selects: the list filter, the scan of a scan_network or scan_policy report, and for no_runs every
- * policy run (`runs`: which runs' findings and hosts count; null for all).
+ * What a report selects: the list filter, the scan of a scan_network, scan_policy or web scan report, for no_runs every
+ * policy run and for w_runs every web run (`runs`: which runs' findings and hosts count; null for all).
  */
 export interface Selection {
   kind: ReportScopeKind;
   filter: VulnerabilityFilter;
   scanId: number | null;
-  runs: 'scan' | 'policy' | null;
+  runs: 'scan' | 'policy' | 'web' | null;
 }
 
+/** The web scope kinds: their findings are web findings, on web-application assets. */
+const WEB_KINDS: readonly ReportScopeKind[] = ['w_runs', 'scan_web_application', 'scan_web_application_discovery'];
+export const isWebScope = (kind: ReportScopeKind): boolean => WEB_KINDS.includes(kind);
+
 /** The scan kind a scan-scoped report reports on: network scans are 'nvt' scans, policy scans 'oval'. */
-const SCAN_OF_KIND: Partial<Record<ReportScopeKind, { type: 'nvt' | 'oval'; name: string }>> = {
+const SCAN_OF_KIND: Partial<Record<ReportScopeKind, { type: 'nvt' | 'oval' | 'was'; name: string }>> = {
   scan_network: { type: 'nvt', name: 'network scan' },
   scan_policy: { type: 'oval', name: 'policy scan' },
+  scan_web_application: { type: 'was', name: 'web scan' },
+  scan_web_application_discovery: { type: 'was', name: 'web discovery scan' },
 };
 
 /** The settings a report takes from its template (or the defaults). */
@@ -60,6 +67,8 @@ export async function selectionOf(db: Db, customerId: number, kind: ReportScopeK
     throw badRequest({ scope_kind: [`${REPORT_SCOPE_KIND_LABELS[kind]} reports are not available yet.`] });
   const parsed = vulnerabilityFilterQuery.safeParse(scope.filters);
   if (!parsed.success) throw badRequest({ scope: parsed.error.issues.map((i) => `${i.path.join('.') || 'filters'}: ${i.message}`) });
+  // A web scope reports web findings only, whatever else its filter says.
+  if (isWebScope(kind)) parsed.data.source = ['web'];
   const scanKind = SCAN_OF_KIND[kind];
   if (scanKind) {
     if (scope.scan === null) throw badRequest({ scope: [`Choose the ${scanKind.name} to report on.`] });
@@ -70,13 +79,14 @@ export async function selectionOf(db: Db, customerId: number, kind: ReportScopeK
     if (!scan) throw badRequest({ scope: [`That ${scanKind.name} does not exist.`] });
     return { kind, filter: parsed.data, scanId: scope.scan, runs: 'scan' };
   }
-  return { kind, filter: parsed.data, scanId: null, runs: kind === 'no_runs' ? 'policy' : null };
+  return { kind, filter: parsed.data, scanId: null, runs: kind === 'no_runs' ? 'policy' : kind === 'w_runs' ? 'web' : null };
 }
 
 /** The ids of the runs whose findings a selection covers, or null when it covers every finding. */
 function selectedRuns(customerId: number, s: Selection): SQL | null {
   if (s.runs === 'scan' && s.scanId !== null) return sql`(select r.id from scan_runs r where r.scan_id = ${s.scanId})`;
   if (s.runs === 'policy') return sql`(select r.id from scan_runs r where r.customer_id = ${customerId} and r.scan_type = 'oval')`;
+  if (s.runs === 'web') return sql`(select r.id from scan_runs r where r.customer_id = ${customerId} and r.scan_type = 'was')`;
   return null;
 }
 
@@ -94,7 +104,11 @@ function anyStateFindings(scope: AssetScope, s: Selection, now: Date): SQL {
 
 /** The assets a report is about (average risk, coverage): tag and asset filters narrow them, a scan's hosts for a scan. */
 function coveredAssets(scope: AssetScope, s: Selection): SQL {
-  const out: SQL[] = [scopeCondition(scope, 'a'), sql`a.archived_at is null`, sql`a.kind = 'host'`];
+  const out: SQL[] = [
+    scopeCondition(scope, 'a'),
+    sql`a.archived_at is null`,
+    isWebScope(s.kind) ? sql`a.kind = 'webapp'` : sql`a.kind = 'host'`,
+  ];
   if (s.filter.unified_asset?.length)
     out.push(
       sql`a.id in (${sql.join(
@@ -110,7 +124,8 @@ function coveredAssets(scope: AssetScope, s: Selection): SQL {
   if (runs !== null)
     out.push(sql`(a.id in (select f2.host_id from findings f2 where f2.customer_id = ${scope.customerId} and f2.last_run_id in ${runs})
                   or a.address in (select h.address from scan_task_hosts h join scan_tasks k on k.id = h.task_id
-                                   where h.customer_id = ${scope.customerId} and h.alive and k.run_id in ${runs}))`);
+                                   where h.customer_id = ${scope.customerId} and h.alive and k.run_id in ${runs})
+                  or a.id in (select w.asset_id from web_run_results w where w.customer_id = ${scope.customerId} and w.run_id in ${runs}))`);
   return sql.join(out, sql` and `);
 }
 
@@ -169,7 +184,7 @@ export async function prepareReportData(
     queryRows<Row>(
       db,
       sql`select count(*)::int as n from scan_runs r where r.customer_id = ${scope.customerId} and r.created_at >= ${since}::timestamptz
-          ${s.runs === 'scan' ? sql`and r.scan_id = ${s.scanId}` : s.runs === 'policy' ? sql`and r.scan_type = 'oval'` : sql``}`,
+          ${s.runs === 'scan' ? sql`and r.scan_id = ${s.scanId}` : s.runs === 'policy' ? sql`and r.scan_type = 'oval'` : s.runs === 'web' ? sql`and r.scan_type = 'was'` : sql``}`,
     ),
     queryRows<Row>(
       db,
@@ -239,6 +254,9 @@ export async function prepareReportData(
       runs_30d: Number(runs?.n ?? 0),
     },
     findings_count: Number(open?.findings ?? 0),
+    ...(s.kind === 'scan_web_application_discovery' && s.scanId !== null
+      ? { web_discovery: await webDiscoveryOf(db, scope, s.scanId) }
+      : {}),
   };
 }
 

@@ -3,7 +3,7 @@
 // report is then e-mailed with its file attached. A failure says why on the run and its progress row.
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReportData, ReportFindingRow, ReportFormat } from '@bulwark/core';
+import { REPORT_FINDING_COLUMNS, type ReportData, type ReportFindingRow, type ReportFormat } from '@bulwark/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { jobProgress, reports } from '../../db/schema/index.ts';
@@ -15,6 +15,10 @@ import { findingRows, prepareReportData } from './data.ts';
 import { ChunkWriter, deleteFile } from './files.ts';
 import { FILE_TYPES, runInputs, scopeLabelOf, scopeOfUser } from './runs.ts';
 import { mailScheduledReport } from './schedules.ts';
+import { renderSitemapCsv } from './web-discovery.ts';
+
+/** A finding row with nothing in it: the pseudonymiser's input when only an asset name is to be hidden. */
+const EMPTY_ROW = Object.fromEntries(REPORT_FINDING_COLUMNS.map((c) => [c, ''])) as ReportFindingRow;
 
 export interface ReportDeps {
   db: Db;
@@ -74,7 +78,14 @@ export async function generateReport(deps: ReportDeps, reportId: number, now = n
       // about 90 MB of every server, idle ones included (docs/benchmarks.md, idle memory).
       if (format === 'pdf') await (await import('./render/pdf.ts')).renderPdf(data, rows, out, onRows);
       else if (format === 'html') await (await import('./render/html.ts')).renderHtml(data, rows, out, onRows);
-      else
+      else if (selection.kind === 'scan_web_application_discovery') {
+        // A discovery report's CSV is its site map, one row per page or request.
+        const pseudonymise = format === 'anonymized_csv' ? pseudonymiser(deps.secrets.pseudonymKey(row.customerId)) : undefined;
+        await renderSitemapCsv(db, row.customerId, data.web_discovery ?? null, out, {
+          onRows,
+          pseudonym: pseudonymise && ((asset) => pseudonymise({ ...EMPTY_ROW, asset }).asset),
+        });
+      } else
         await renderCsv(rows, out, {
           onRows,
           pseudonymise: format === 'anonymized_csv' ? pseudonymiser(deps.secrets.pseudonymKey(row.customerId)) : undefined,

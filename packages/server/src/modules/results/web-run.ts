@@ -5,9 +5,9 @@ import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S } from '@bulwark/core';
 import { webTestCatalogue, type WebScanResult } from '@bulwark/scanner';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
 import { assets, scans, type scanRuns } from '../../db/schema/index.ts';
 import type { TaskRow } from '../tasks/index.ts';
+import { textArray } from './sql.ts';
 import { processWebRun, type WebRunOutcome } from './web-process.ts';
 
 /** Errors that cut a crawl short: such a run did not look everywhere, so it closes nothing. */
@@ -24,14 +24,10 @@ type RunRow = typeof scanRuns.$inferSelect;
 /** The run's settings as a plain record (the web profile's fields are not the network profile's). */
 const settingsOf = (run: RunRow): Record<string, unknown> => (run.profile ?? {}) as unknown as Record<string, unknown>;
 
-/**
- * A discovery run: the task's stored result or the run's settings say so (`discovery` / `is_was_discovery`), or the
- * scan is a discovery scan.
- */
-function isDiscovery(run: RunRow, stored: unknown, scanDiscovery: boolean): boolean {
-  const s = settingsOf(run);
+/** A discovery run: the run says so (copied from its scan at start), or the task's stored result does. */
+function isDiscovery(run: RunRow, stored: unknown): boolean {
   const fromTask = typeof stored === 'object' && stored !== null && (stored as { discovery?: unknown }).discovery === true;
-  return scanDiscovery || fromTask || s.discovery === true || s.is_was_discovery === true;
+  return run.isWasDiscovery || fromTask;
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
@@ -67,21 +63,12 @@ async function webAssetOf(db: Db, run: RunRow, task: TaskRow, target: string): P
           and(
             eq(assets.customerId, run.customerId),
             eq(assets.kind, 'webapp'),
-            sql`lower(${assets.value}) = any(${[...task.targets, target].map((t) => t.toLowerCase())})`,
+            sql`lower(${assets.value}) = any(${textArray([...task.targets, target].map((t) => t.toLowerCase()))})`,
           ),
         );
   const wanted = new Set([...task.targets, target].map((t) => t.toLowerCase()));
   const exact = candidates.find((a) => wanted.has(a.value.toLowerCase()));
   return exact?.id ?? (candidates.length === 1 ? candidates[0].id : null);
-}
-
-/** Whether the scan is a discovery scan (a column the web scans may carry; absent on older schemas). */
-async function scanIsDiscovery(db: Db, run: RunRow): Promise<boolean> {
-  const [row] = await queryRows<{ d: boolean | null }>(
-    db,
-    sql`select (to_jsonb(s) ->> 'is_was_discovery')::boolean as d from scans s where s.id = ${run.scanId}`,
-  );
-  return row?.d === true;
 }
 
 /** Processes a delivered web task of the run; throws when the asset it scanned cannot be found. */
@@ -96,7 +83,7 @@ export async function processWebTask(db: Db, run: RunRow, task: TaskRow, web: We
     result: web,
     complete,
     now: seen,
-    discovery: isDiscovery(run, task.result, await scanIsDiscovery(db, run)),
+    discovery: isDiscovery(run, task.result),
     tests: selectedTests(run, task.result),
   });
 }

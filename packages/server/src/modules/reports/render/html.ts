@@ -107,6 +107,20 @@ function table(caption: string, columns: readonly string[], rows: string[][], nu
   );
 }
 
+/** A web discovery report's site: technologies, virtual hosts and (a page of) its site map. */
+function discoverySection(d: NonNullable<ReportData['web_discovery']>): string {
+  const tech = d.technologies.map((t) => [t.name, t.version ?? '', t.cpe ?? '']);
+  const map = d.sitemap.map((e) => [e.method, e.url, String(e.status), e.source, e.title]);
+  return (
+    `<section id="web-discovery"><h2>Web application discovery</h2>\n` +
+    `<p>${escapeHtml(d.asset)} (${escapeHtml(d.target)}): ${d.urls} URLs, ${d.forms} forms.</p>\n` +
+    `<h3>Technologies</h3>${table('Technologies', ['Technology', 'Version', 'CPE'], tech, [])}\n` +
+    `<h3>Virtual hosts</h3>${d.vhosts.length ? `<p>${d.vhosts.map(escapeHtml).join(', ')}</p>` : '<p class="muted">None.</p>'}\n` +
+    `<h3>Site map${d.urls > d.sitemap.length ? ` (first ${d.sitemap.length} of ${d.urls})` : ''}</h3>` +
+    `${table('Site map', ['Method', 'URL', 'Status', 'Found by', 'Title'], map, [2])}\n</section>\n`
+  );
+}
+
 /** A two-column table of figures (severity → value), each row headed by its label. */
 function figureTable(caption: string, columns: readonly [string, string], list: Figure[]): string {
   const rows = list.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td class="num">${escapeHtml(value)}</td></tr>`);
@@ -215,6 +229,7 @@ export async function renderHtml(
     if (s === 'findings') continue;
     page += `${openSection(s)}${sectionBody(data, s)}\n</section>\n`;
   }
+  if (data.web_discovery) page += discoverySection(data.web_discovery);
   sink.write(page);
   await sink.ready();
 

@@ -141,6 +141,39 @@ function issueLayout(width: number): Column[] {
  * Renders `data` as a PDF to `out` and ends `out`; resolves once everything is written. `rows` are read only when
  * the findings section is asked for. On failure it rejects and leaves `out` open for the caller to destroy.
  */
+/** A web discovery report's site: technologies, virtual hosts and (a page of) its site map. */
+function discovery(w: PdfWriter, d: NonNullable<ReportData['web_discovery']>, first: boolean): void {
+  if (first) w.addPage();
+  else {
+    w.y += 16;
+    w.ensure(140);
+  }
+  w.heading('Web application discovery');
+  w.paragraph(`${d.asset} (${d.target}): ${d.urls} URLs, ${d.forms} forms.`);
+  w.heading('Technologies', 12);
+  w.table(
+    [
+      { label: 'Technology', width: 160 },
+      { label: 'Version', width: 90 },
+      { label: 'CPE', width: 245 },
+    ],
+    d.technologies.map((t) => [t.name, t.version ?? '', t.cpe ?? '']),
+  );
+  w.heading('Virtual hosts', 12);
+  w.paragraph(d.vhosts.length ? d.vhosts.join(', ') : 'None.');
+  w.heading(d.urls > d.sitemap.length ? `Site map (first ${d.sitemap.length} of ${d.urls})` : 'Site map', 12);
+  w.table(
+    [
+      { label: 'Method', width: 50 },
+      { label: 'URL', width: 255 },
+      { label: 'Status', width: 45, align: 'right' },
+      { label: 'Found by', width: 60 },
+      { label: 'Title', width: 85 },
+    ],
+    d.sitemap.map((e) => [e.method, e.url, String(e.status), e.source, e.title]),
+  );
+}
+
 export async function renderPdf(
   data: ReportData,
   rows: AsyncIterable<ReportFindingRow>,
@@ -195,6 +228,8 @@ export async function renderPdf(
     w.heading(REPORT_SECTION_LABELS[s]);
     section(w, data, s);
   }
+
+  if (data.web_discovery) discovery(w, data.web_discovery, first);
 
   const withFindings = sections.includes('findings');
   if (withFindings) entries.push({ section: 'findings', page: w.pages + 1 });
