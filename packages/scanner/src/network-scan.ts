@@ -1,6 +1,8 @@
 // One network scan from targets to findings: the native or nmap engine, service identification, then checks.
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import { loadTemplates, runChecks, type CheckTemplate } from './checks/index.ts';
+import { startCheckCallbacks } from './checks/callbacks.ts';
+import type { CheckCallbacks } from './checks/run.ts';
 import { runNmap } from './nmap/index.ts';
 import { scanNetwork, type ScanNetworkOptions } from './net/index.ts';
 import { identifyService, identifyUdpService } from './services/index.ts';
@@ -34,6 +36,11 @@ export interface NetworkScanOptions extends Omit<ScanNetworkOptions, 'identifySe
   windowsLogins?: readonly WindowsLogin[];
   /** A policy scan: the policy evaluated on each host in the authenticated session. */
   policy?: PreparedPolicy;
+  /**
+   * The address the out-of-band callback listener listens on and hands to targets (community templates with
+   * {{interactsh-url}}); default: it listens on all addresses and each target gets the probe's address on its route.
+   */
+  oobHost?: string;
 }
 
 /**
@@ -91,7 +98,6 @@ async function authenticatedLook(
 }
 
 export async function runNetworkScan(options: NetworkScanOptions, onEvent: (event: ScanEvent) => void = () => {}): Promise<ScanResult> {
-  const detect = options.serviceDetection ?? true;
   let templates = options.templates;
   const errors: ScanResult['errors'] = [];
   if ((options.checks ?? true) && !templates) {
@@ -105,10 +111,28 @@ export async function runNetworkScan(options: NetworkScanOptions, onEvent: (even
   }
   const checks = (options.checks ?? true) && templates && templates.length > 0 ? templates : undefined;
   const authenticated = (options.linuxLogins?.length ?? 0) > 0 || (options.windowsLogins?.length ?? 0) > 0 || options.policy !== undefined;
+  // One callback listener per scan, only when a selected template needs it (see checks/callbacks.ts).
+  const oob = checks?.some((t) => t.interactsh) ? await startCheckCallbacks(options.oobHost) : undefined;
+  try {
+    return await scanWith(options, checks, authenticated, errors, oob, onEvent);
+  } finally {
+    await oob?.close();
+  }
+}
+
+async function scanWith(
+  options: NetworkScanOptions,
+  checks: CheckTemplate[] | undefined,
+  authenticated: boolean,
+  errors: ScanResult['errors'],
+  oob: CheckCallbacks | undefined,
+  onEvent: (event: ScanEvent) => void,
+): Promise<ScanResult> {
+  const detect = options.serviceDetection ?? true;
   const checkHost =
     checks || authenticated
       ? async (host: HostResult, signal: AbortSignal): Promise<Finding[]> => {
-          const findings = checks ? await runChecks(checks, host, { signal, namedTests: options.namedTests }) : [];
+          const findings = checks ? await runChecks(checks, host, { signal, namedTests: options.namedTests, oob }) : [];
           if (authenticated) await authenticatedLook(host, options, signal, onEvent);
           return findings;
         }

@@ -9,6 +9,10 @@ const SIMPLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g;
 const MARKER = /\{\{([\s\S]+?)\}\}/g;
 const PLACEHOLDER = '__bulwark_value__';
 const RANDSTR = /^randstr(_[0-9]+)?$/;
+/** Nuclei's out-of-band URL marker (both spellings): filled per template run from the scan's callback listener. */
+export const INTERACTSH_URL = /^interactsh[-_]url$/;
+/** Does this text use the out-of-band URL? */
+export const usesInteractshUrl = (s: string): boolean => /\{\{\s*interactsh[-_]url\s*\}\}/.test(s);
 
 const parsed = new Map<string, Expr | null>();
 function parseCached(src: string): Expr | null {
@@ -23,7 +27,8 @@ function parseCached(src: string): Expr | null {
 }
 
 function refuse(name: string): never {
-  if (name.startsWith('interactsh')) throw new TemplateError(`'{{${name}}}' needs out-of-band interaction (interactsh), not supported`);
+  if (name.startsWith('interactsh'))
+    throw new TemplateError(`'{{${name}}}' not supported (of the out-of-band markers only {{interactsh-url}} is filled)`);
   throw new TemplateError(
     `unsupported template expression '{{${name}}}' (not defined by the template; Nuclei takes such values from -var)`,
   );
@@ -35,7 +40,7 @@ function refuse(name: string): never {
  */
 export function checkTemplateString(s: string, known: ReadonlySet<string>): void {
   if (!s.includes('{{')) return;
-  const ok = (n: string) => known.has(n) || RANDSTR.test(n) || n === PLACEHOLDER;
+  const ok = (n: string) => known.has(n) || RANDSTR.test(n) || INTERACTSH_URL.test(n) || n === PLACEHOLDER;
   for (const m of s.matchAll(SIMPLE)) if (!ok(m[1])) refuse(m[1]);
   const rest = s.replace(SIMPLE, PLACEHOLDER);
   for (const m of rest.matchAll(MARKER)) {

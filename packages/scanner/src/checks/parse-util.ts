@@ -58,8 +58,36 @@ function parsePart(v: unknown, dflt: string): string {
   if (v === undefined) return dflt;
   if (typeof v !== 'string' || !/^[A-Za-z0-9_-]+$/.test(v)) fail(`invalid part '${String(v)}'`);
   const p = (v as string).toLowerCase().replace(/-/g, '_');
-  if (p.startsWith('interactsh')) fail(`part '${p}' needs out-of-band interaction (interactsh), not supported`);
+  if (p.startsWith('interactsh') && !INTERACTSH_PARTS.includes(p))
+    fail(`part '${p}' not supported (out-of-band parts: ${INTERACTSH_PARTS.join(', ')})`);
   return p;
+}
+
+/** What the scan's callback listener recorded for a template run, as matcher parts (see run.ts). */
+export const INTERACTSH_PARTS = ['interactsh_protocol', 'interactsh_request', 'interactsh_ip'];
+
+/**
+ * The listener answers HTTP only (no DNS server): a matcher that can only be satisfied by a DNS interaction (its
+ * interactsh_protocol words or dsl name dns and not http) would never match, so the template is refused with why.
+ */
+/** Does a request's matching read what the callback listener recorded (interactsh parts or dsl variables)? */
+export function readsInteraction(ops: Operators): boolean {
+  return (
+    ops.matchers.some((m) => INTERACTSH_PARTS.includes(m.part) || m.dslText.some((d) => d.includes('interactsh_'))) ||
+    ops.extractors.some((x) => INTERACTSH_PARTS.includes(x.part))
+  );
+}
+
+function refuseDnsOnly(m: Matcher): void {
+  if (m.negative) return;
+  const need = (names: string[]) => {
+    const dns = names.some((w) => /dns/i.test(w));
+    const http = names.some((w) => /http/i.test(w));
+    if (dns && (!http || m.condition === 'and'))
+      fail('needs a DNS out-of-band interaction (interactsh_protocol dns): the scan’s callback listener answers HTTP only');
+  };
+  if (m.part === 'interactsh_protocol' && m.type === 'word') need(m.words);
+  if (m.type === 'dsl' && m.dslText.some((d) => d.includes('interactsh_protocol'))) need(m.dslText);
 }
 
 const MATCHER_KEYS = [
@@ -137,6 +165,7 @@ function parseMatcher(raw: unknown, dfltPart: string, known: ReadonlySet<string>
       m.dsl = m.dslText.map((d) => parseDsl(d));
       break;
   }
+  refuseDnsOnly(m);
   return m;
 }
 

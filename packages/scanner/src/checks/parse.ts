@@ -1,9 +1,9 @@
 // Parses and validates one YAML template in Bulwark's Nuclei subset; anything outside the subset is refused with its reason.
 import { parse as parseYaml } from 'yaml';
 import type { Confidence } from '../types.ts';
-import { checkTemplateString } from './expr.ts';
+import { checkTemplateString, usesInteractshUrl } from './expr.ts';
 import { parseHttp } from './parse-http.ts';
-import { checkKeys, fail, hexDecode, isObj, numList, parseOperators, strList, variablesOf } from './parse-util.ts';
+import { checkKeys, fail, hexDecode, isObj, numList, parseOperators, readsInteraction, strList, variablesOf } from './parse-util.ts';
 import type { CheckTemplate, NetworkRequest, Severity, SslRequest, TemplateSource, TlsVersionName } from './types.ts';
 
 const SEVERITIES: Record<string, Severity> = { info: 0, low: 1, medium: 2, high: 3, critical: 4, unknown: 0 };
@@ -217,6 +217,7 @@ export function parseTemplate(yamlText: string, file?: string, options: ParseOpt
     ssl: list(doc.ssl, 'ssl').map((o) => parseSsl(o, known)),
   };
   if (Object.keys(files).length) tpl.files = files;
+  if (usesInteractshUrl(yamlText) || [...tpl.http, ...tpl.network, ...tpl.ssl].some(readsInteraction)) tpl.interactsh = true;
   const n = tpl.http.length + tpl.network.length + tpl.ssl.length;
   if (n === 0) fail('the template has no http, network or ssl request');
   if (![...tpl.http, ...tpl.network, ...tpl.ssl].some((r) => r.matchers.length + r.extractors.length > 0))

@@ -8,6 +8,7 @@ import { runNetwork } from './network.ts';
 import { runSsl } from './ssl.ts';
 import { variables, type CheckTarget } from './target.ts';
 import { detectWebTechnologies, matchesTechnologies, needsTechnologies, portTechnologies, redundantDetection } from './technologies.ts';
+import { readsInteraction } from './parse-util.ts';
 import type { CheckTemplate, Operators } from './types.ts';
 
 export interface RunChecksOptions {
@@ -27,6 +28,25 @@ export interface RunChecksOptions {
   namedTests?: ReadonlySet<string>;
   /** Called for a template that failed on a port (connection refused, timeout …); such a job yields no finding. */
   onError?: (template: CheckTemplate, port: number, error: Error) => void;
+  /**
+   * The scan's callback listener: community templates with {{interactsh-url}} (out-of-band parts) run only with it.
+   * Without it they are left out, as Nuclei leaves them out without an interactsh server.
+   */
+  oob?: CheckCallbacks;
+}
+
+/** The part of the web scan's out-of-band listener (web/oob.ts) the checks use. */
+export interface CallbackListener {
+  url(): { token: string; url: string };
+  called(token: string, waitMs?: number): Promise<{ from: string; request: string } | null>;
+}
+
+export interface CheckCallbacks {
+  listener: CallbackListener;
+  /** The address the target calls back on (the probe's address on the route to it); default: the listener's own. */
+  callbackHost?: (targetAddress: string) => string | Promise<string>;
+  /** How long a run waits for the callback after its last request, default 2000 ms. */
+  waitMs?: number;
 }
 
 export const HTTP_SERVICES = ['http', 'https', 'http-alt', 'https-alt', 'http-proxy', 'ssl/http', 'ssl/https', 'http-mgmt'];
@@ -71,8 +91,8 @@ function evidence(where: string, r: OperatorResult): string {
 }
 
 /** The run's variables: the target's, then the template's `variables` in order (each may use those before it). */
-function runEnv(t: CheckTemplate, target: CheckTarget): Record<string, Value> {
-  const env: Record<string, Value> = { ...variables(target) };
+function runEnv(t: CheckTemplate, target: CheckTarget, extra: Record<string, Value>): Record<string, Value> {
+  const env: Record<string, Value> = { ...variables(target), ...extra };
   for (const [k, v] of t.variables) env[k] = fillTemplate(v, env);
   return env;
 }
@@ -86,8 +106,9 @@ function operate(req: Operators, view: ResponseView, env: Record<string, Value>)
 }
 
 /** One template on one port: the first matching response becomes the finding. */
-async function runOne(t: CheckTemplate, target: CheckTarget): Promise<Finding | null> {
-  const env = runEnv(t, target);
+async function runOne(t: CheckTemplate, target: CheckTarget, oob?: CheckCallbacks): Promise<Finding | null> {
+  const cb = t.interactsh && oob ? await callbackFor(oob, target) : undefined;
+  const env = runEnv(t, target, cb?.env ?? {});
   const found = (where: string, r: OperatorResult): Finding => ({
     check: t.id,
     name: t.info.name,
@@ -98,16 +119,34 @@ async function runOne(t: CheckTemplate, target: CheckTarget): Promise<Finding | 
     evidence: evidence(where, r),
     cve: [...t.info.cve],
   });
+  // Responses whose match may still change when the callback arrives (matchers on interactsh parts), newest last.
+  const pending: { req: Operators; view: ResponseView; where: string }[] = [];
+  const check = async (req: Operators, view: ResponseView, where: string): Promise<Finding | null> => {
+    if (cb && readsInteraction(req)) {
+      await cb.seen(env, 0);
+      pending.push({ req, view, where });
+      if (pending.length > MAX_PENDING) pending.shift();
+    }
+    const r = operate(req, view, env);
+    return r.matched ? found(cb?.where(env, where) ?? where, r) : null;
+  };
   for (const req of t.http) {
     for await (const ex of runHttp(req, target, env)) {
-      const r = operate(req, ex.view, env);
-      if (r.matched) return found(ex.url, r);
+      const f = await check(req, ex.view, ex.url);
+      if (f) return f;
     }
   }
   for (const req of t.network) {
     for await (const ex of runNetwork(req, target, env)) {
-      const r = operate(req, ex.view, env);
-      if (r.matched) return found(ex.address, r);
+      const f = await check(req, ex.view, ex.address);
+      if (f) return f;
+    }
+  }
+  // The target may call back after answering: one bounded wait per run, then the responses are matched again.
+  if (cb && pending.length && env.interactsh_protocol === undefined && (await cb.seen(env, oob?.waitMs ?? 2000))) {
+    for (const p of pending) {
+      const r = operate(p.req, p.view, env);
+      if (r.matched) return found(cb.where(env, p.where), r);
     }
   }
   for (const req of t.ssl) {
@@ -117,6 +156,35 @@ async function runOne(t: CheckTemplate, target: CheckTarget): Promise<Finding | 
     if (r.matched) return found(ex.address, r);
   }
   return null;
+}
+
+/** At most this many responses of a run are kept for matching again once the callback arrives. */
+const MAX_PENDING = 16;
+
+/**
+ * A run's callback URL: a fresh token on the scan's listener, reached at the probe's address on the route to the
+ * target. {{interactsh-url}} is host:port/token without scheme, as Nuclei inserts it. A target that cannot reach that
+ * address (a remote probe behind NAT, a filtering firewall) simply never calls: the template does not match.
+ */
+async function callbackFor(oob: CheckCallbacks, target: CheckTarget) {
+  const { token, url } = oob.listener.url();
+  const u = new URL(url);
+  const host = oob.callbackHost ? await oob.callbackHost(target.address) : u.hostname;
+  const hostPort = `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${u.port}`;
+  const filled = `${hostPort}/${token}`;
+  return {
+    env: { 'interactsh-url': filled, interactsh_url: filled } as Record<string, Value>,
+    /** Waits up to `waitMs` for the call; once seen, its record fills the interactsh parts of the run. */
+    async seen(env: Record<string, Value>, waitMs: number): Promise<boolean> {
+      if (env.interactsh_protocol !== undefined) return true;
+      const call = await oob.listener.called(token, waitMs);
+      if (!call) return false;
+      Object.assign(env, { interactsh_protocol: 'http', interactsh_request: call.request, interactsh_ip: call.from });
+      return true;
+    },
+    where: (env: Record<string, Value>, where: string) =>
+      env.interactsh_ip === undefined ? where : `${where} (called back from ${String(env.interactsh_ip)})`,
+  };
 }
 
 /** The port's technologies: identification's, and its front page's; kept on the port's service for the record. */
@@ -143,6 +211,7 @@ export async function runChecks(templates: CheckTemplate[], host: HostResult, op
     let products: Set<string> | undefined;
     const productsOf = () => (products ??= portTechnologies(p, true));
     for (const t of templates) {
+      if (t.interactsh && !options.oob) continue;
       if (!applies(t, p, options) || redundantDetection(t, productsOf, options.namedTests)) continue;
       if (needsTechnologies(t, options.namedTests)) {
         technologies ??= await technologiesOf(p, target);
@@ -157,7 +226,7 @@ export async function runChecks(templates: CheckTemplate[], host: HostResult, op
     while (next < jobs.length && !options.signal?.aborted) {
       const i = next++;
       try {
-        findings[i] = await runOne(jobs[i].t, jobs[i].target);
+        findings[i] = await runOne(jobs[i].t, jobs[i].target, options.oob);
       } catch (e) {
         if (!options.signal?.aborted) options.onError?.(jobs[i].t, jobs[i].target.port, e as Error);
       }

@@ -137,6 +137,11 @@ export interface CheckTemplate {
   origin?: string;
   /** Why it does not run while a profile keeps safe checks on (an intrusive tag, its library's ignore list). */
   unsafe?: string;
+  /**
+   * Uses Nuclei's out-of-band URL ({{interactsh-url}}) or matches on what the callback recorded: runs only with the
+   * scan's callback listener (RunChecksOptions.oob).
+   */
+  interactsh?: boolean;
 }
 
 export { TemplateError } from './errors.ts';
