@@ -4,7 +4,18 @@
 // nothing; the run's site map, forms, technologies and figures are stored.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findings, issues, scanRunFindings, webFindings, webForms, webRunResults, webSitemapEntries } from '../src/db/schema/index.ts';
+import { SCAN_TASK_STATE } from '@bulwark/core';
+import {
+  findings,
+  issues,
+  scanRunFindings,
+  scanTasks,
+  webFindings,
+  webForms,
+  webRunResults,
+  webSitemapEntries,
+} from '../src/db/schema/index.ts';
+import { processRun } from '../src/modules/results/process.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { aWebFinding, aWebResult, processTestWebRun, webAsset, webRuns } from './helpers/was-results.ts';
@@ -131,5 +142,26 @@ describe.each(BACKENDS)('web results processing on %s', (backend) => {
       'web:web-sqli-error@admin.local/shop/item|GET|id',
     ]);
     expect(new Set(rows.map((r) => r.issueId)).size).toBe(1);
+  });
+
+  it('processRun hands a delivered web task to processing on the asset it scanned', async () => {
+    const target = 'http://127.0.0.9:8080/';
+    const other = await webAsset(t.ctx.db, customerId, target);
+    const [runId] = await webRuns(t.ctx.db, customerId, other, 1);
+    await t.ctx.db.insert(scanTasks).values({
+      customerId,
+      runId: runId!,
+      state: SCAN_TASK_STATE.process_results,
+      targets: [target],
+      result: { hosts: [], errors: [], web: aWebResult(target, [aWebFinding('web-sqli-error', `${target}x?id=1`, 'id')]) },
+      finishedAt: new Date(Date.UTC(2026, 10, 7)),
+    });
+    const summary = await processRun(t.ctx.db, runId!);
+    expect(summary.cntVulns).toBe(1);
+    const [f] = await t.ctx.db.select().from(findings).where(eq(findings.hostId, other));
+    expect(f).toMatchObject({ key: 'web:web-sqli-error@/x|GET|id', source: 'web', state: 0, lastRunId: runId });
+    expect(await t.ctx.db.$count(webSitemapEntries, eq(webSitemapEntries.runId, runId!))).toBe(5);
+    const [task] = await t.ctx.db.select().from(scanTasks).where(eq(scanTasks.runId, runId!));
+    expect(task!.state).toBe(SCAN_TASK_STATE.completed);
   });
 });

@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import { OWASP_2021_IDS, OWASP_2021_LABELS, type WidgetData } from '@bulwark/core';
 import { queryRows } from '../../db/rows.ts';
 import { matchingFindings } from '../vulnerabilities/index.ts';
-import type { WidgetContext } from './widget-data.ts';
+import type { Db } from '../../db/client.ts';
+import type { AssetScope } from '../../tenancy/visibility.ts';
 
 const VULNS = '/vm/unified-vulnerabilities';
 
-export async function owaspTopTen(c: WidgetContext): Promise<Extract<WidgetData, { kind: 'owasp_top_10' }>> {
+export async function owaspTopTen(c: { db: Db; scope: AssetScope; now: Date }): Promise<Extract<WidgetData, { kind: 'owasp_top_10' }>> {
   const rows = await queryRows<{ owasp: string | null; n: number }>(
     c.db,
     sql`select f.owasp, count(*)::int as n ${matchingFindings(c.scope, { source: ['web'] }, c.now)} group by f.owasp`,
