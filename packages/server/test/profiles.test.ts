@@ -1,6 +1,6 @@
 // Network scan profiles end to end on every test database: built-ins seeded and read-only, CRUD with the standard-scan
 // rule and field checks, unique names, copy numbering, export/import round trip, in-use refusal, profileForRun and guards.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryId, COMMUNITY_CATEGORIES } from '@bulwark/scanner';
 import { scanProfiles, scans, users } from '../src/db/schema/index.ts';
@@ -116,7 +116,11 @@ describe.each(BACKENDS)('network scan profiles on %s', (backend) => {
         .where(eq(scanProfiles.id, builtin.Standard.id));
       expect(await seedBuiltinProfiles(t.ctx.db)).toEqual({ inserted: 0, updated: 1 });
       expect((await admin.get<Profile>(`/api/scan/nprofiles/${builtin.Standard.id}/`)).body.standard_scan).toBe(true);
-      const rows = await t.ctx.db.select().from(scanProfiles).where(eq(scanProfiles.builtin, true));
+      // The network built-ins (the web ones are seeded beside them).
+      const rows = await t.ctx.db
+        .select()
+        .from(scanProfiles)
+        .where(and(eq(scanProfiles.builtin, true), eq(scanProfiles.type, 'nvt')));
       expect(rows).toHaveLength(3);
     });
 
