@@ -5,6 +5,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCheckCallbacks, type ScanCallbacks } from '../src/checks/callbacks.ts';
 import { parseTemplate, runChecks, TemplateError } from '../src/checks/index.ts';
+import { executeTask, type TaskSpec } from '../src/agent/index.ts';
 import { runNetworkScan } from '../src/network-scan.ts';
 import { ssrfApp, type SsrfApp } from './checks-helpers/ssrf-app.ts';
 import { closeAll, host, listen, svc } from './checks-helpers/servers.ts';
@@ -144,5 +145,24 @@ describe('community templates with out-of-band parts', () => {
     });
     const found = result.hosts.flatMap((h) => h.findings.map((f) => f.check));
     expect(found).toEqual(['targa-camera-ssrf']);
+  });
+
+  it('runs in a probe task that carries the community template, its listener on the probe address on the route', async () => {
+    const spec: TaskSpec = {
+      id: 28,
+      targets: [VULNERABLE, FIXED],
+      exclude: [],
+      profile: { standard_scan: false, custom_tcp_range: `${vulnerablePort},${fixedPort}` },
+      checkpoint: null,
+      tests: ['targa-camera-ssrf'],
+      // Named in the profile: a community web template then runs on every web port, whatever technology it names.
+      namedTests: ['targa-camera-ssrf'],
+      community: [{ file: 'targa-camera-ssrf.yaml', yaml: SSRF_TEMPLATE }],
+    };
+    const out = await executeTask(spec, { report: async () => 'continue' }, undefined, { scan: { discovery: 'none' } });
+    expect(out.outcome).toBe('done');
+    if (out.outcome !== 'done') return;
+    const found = out.result.hosts.flatMap((h) => h.findings.map((f) => `${h.address} ${f.check}`));
+    expect(found).toEqual([`${VULNERABLE} targa-camera-ssrf`]);
   });
 });
