@@ -10,6 +10,7 @@ import { ChartLegend, ChartTable, EChart, useChartColors, type ChartItem } from 
 import { riskScoreColor } from '../../../components/risk-colors.ts';
 import { isExternalLink, isInternalLink } from '../../news/news-format.ts';
 import { resolutionRows, widgetChart } from '../widget-charts.ts';
+import { OwaspChart } from '../../was/components/OwaspChart.tsx';
 
 export interface WidgetViewProps {
   data: WidgetData;
@@ -166,6 +167,9 @@ function PlainView({ data, title }: { data: WidgetData; title: string }) {
         </Stack>
       );
     case 'owasp_top_10':
+      // Display "owasp pie 6": open web findings by OWASP Top 10 category; the message while there are none.
+      if (data.total === 0) return <WidgetMessage>{data.message}</WidgetMessage>;
+      return <OwaspChart slices={data.categories} title={title || 'OWASP top 10'} />;
     case 'recipients_by_severity':
       return <WidgetMessage>{data.message}</WidgetMessage>;
     default:

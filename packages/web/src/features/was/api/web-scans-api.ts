@@ -75,14 +75,15 @@ function parseProfileChoice(data: unknown): WebProfileChoice {
   };
 }
 
-/** GET scan/wprofiles/: the web profiles to scan with, built-ins first. */
+/** GET scan/wprofiles/: the web profiles to scan with, built-ins first (Standard before Quick (passive only)). */
 export async function fetchWebProfileChoices(signal?: AbortSignal): Promise<WebProfileChoice[]> {
   const page = await api.get(`scan/${WEB_SCAN_KIND.api.profiles}/`, {
     query: { page_size: 200, ordering: 'name' },
     signal,
     schema: pagedAnswer({ parse: parseProfileChoice }),
   });
-  return [...page.results].sort((a, b) => Number(b.builtin) - Number(a.builtin));
+  // Built-ins first, and among them the ones that test (Standard) before the passive-only ones: the first is the default.
+  return [...page.results].sort((a, b) => Number(b.builtin) - Number(a.builtin) || Number(a.passive_only) - Number(b.passive_only));
 }
 
 /** POST assets/assets/ with the application's URL: a web-application asset for an application a discovery scan found. */
