@@ -93,11 +93,16 @@ const optionalUrl = z
   .max(2000)
   .default('')
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Enter a valid URL (http:// or https://).');
-const headerName = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,200}$/, 'Enter a valid header name (letters, digits and -).');
-const headerMap = z.record(headerName, z.string().max(8000, 'Ensure a header value has no more than 8000 characters.')).default({});
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,200}$/;
+/** Header name → value; a name HTTP does not allow is refused with one message (a record's own key error says little). */
+const headerMap = z
+  .record(z.string(), z.string().max(8000, 'Ensure a header value has no more than 8000 characters.'))
+  .default({})
+  .superRefine((headers, ctx) => {
+    const bad = Object.keys(headers).filter((k) => !HEADER_NAME.test(k));
+    if (bad.length > 0)
+      ctx.addIssue({ code: 'custom', message: `Enter a valid header name (letters, digits and -): ${bad.slice(0, 5).join(', ')}.` });
+  });
 const indicator = z
   .string()
   .max(1000)
