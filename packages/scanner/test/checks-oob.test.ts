@@ -43,9 +43,13 @@ http:
           - "targa-notify"
 `;
 
-/** The same with Nuclei's other spelling and a DNS-or-HTTP protocol matcher (HTTP suffices). */
+/**
+ * The same with Nuclei's other spelling and a DNS-or-HTTP protocol matcher (HTTP suffices), in the application's
+ * debug mode, where it fetches before answering (the callback is there when the response is matched).
+ */
 const UNDERSCORE_TEMPLATE = SSRF_TEMPLATE.replace('targa-camera-ssrf', 'targa-camera-ssrf-underscore')
   .replace('{{interactsh-url}}', '{{interactsh_url}}')
+  .replace('"test_debug":false', '"test_debug":true')
   .replace('          - "http"\n', '          - "dns"\n          - "http"\n');
 
 const DNS_TEMPLATE = `id: log4j-dns-callback
@@ -116,6 +120,15 @@ describe('community templates with out-of-band parts', () => {
     });
     expect(none).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('matches without waiting when the callback came before the answer', async () => {
+    const found = await runChecks(
+      [parseTemplate(UNDERSCORE_TEMPLATE)],
+      host(VULNERABLE, [{ port: vulnerablePort, service: svc('http') }]),
+      { oob: { ...callbacks, waitMs: 0 } },
+    );
+    expect(found.map((f) => f.check)).toEqual(['targa-camera-ssrf-underscore']);
   });
 
   it('leaves such templates out when the scan has no callback listener', async () => {

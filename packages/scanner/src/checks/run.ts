@@ -106,7 +106,11 @@ function operate(req: Operators, view: ResponseView, env: Record<string, Value>)
 }
 
 /** One template on one port: the first matching response becomes the finding. */
-async function runOne(t: CheckTemplate, target: CheckTarget, oob?: CheckCallbacks): Promise<Finding | null> {
+async function runOne(
+  t: CheckTemplate,
+  target: CheckTarget,
+  oob?: CheckCallbacks,
+): Promise<Finding | null | { later: Promise<Finding | null> }> {
   const cb = t.interactsh && oob ? await callbackFor(oob, target) : undefined;
   const env = runEnv(t, target, cb?.env ?? {});
   const found = (where: string, r: OperatorResult): Finding => ({
@@ -142,12 +146,17 @@ async function runOne(t: CheckTemplate, target: CheckTarget, oob?: CheckCallback
       if (f) return f;
     }
   }
-  // The target may call back after answering: one bounded wait per run, then the responses are matched again.
-  if (cb && pending.length && env.interactsh_protocol === undefined && (await cb.seen(env, oob?.waitMs ?? 2000))) {
-    for (const p of pending) {
-      const r = operate(p.req, p.view, env);
-      if (r.matched) return found(cb.where(env, p.where), r);
-    }
+  // The target may call back after answering: one bounded wait per run, then the responses are matched again. The
+  // wait is handed back (`later`) so it holds no worker: thousands of runs may wait at once for nothing but time.
+  if (cb && pending.length && env.interactsh_protocol === undefined) {
+    const later = cb.seen(env, oob?.waitMs ?? 2000).then((seen) => {
+      for (const p of seen ? pending : []) {
+        const r = operate(p.req, p.view, env);
+        if (r.matched) return found(cb.where(env, p.where), r);
+      }
+      return null;
+    });
+    return { later };
   }
   for (const req of t.ssl) {
     const ex = await runSsl(req, target, env);
@@ -221,18 +230,22 @@ export async function runChecks(templates: CheckTemplate[], host: HostResult, op
     }
   }
   const findings: (Finding | null)[] = new Array(jobs.length).fill(null);
+  const waiting: Promise<void>[] = [];
   let next = 0;
   const worker = async () => {
     while (next < jobs.length && !options.signal?.aborted) {
       const i = next++;
       try {
-        findings[i] = await runOne(jobs[i].t, jobs[i].target, options.oob);
+        const r = await runOne(jobs[i].t, jobs[i].target, options.oob);
+        if (r && 'later' in r) waiting.push(r.later.then((f) => void (findings[i] = f)));
+        else findings[i] = r;
       } catch (e) {
         if (!options.signal?.aborted) options.onError?.(jobs[i].t, jobs[i].target.port, e as Error);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, jobs.length)) }, worker));
+  await Promise.all(waiting);
   if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
   return findings.filter((f): f is Finding => f !== null);
 }

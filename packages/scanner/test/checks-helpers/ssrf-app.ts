@@ -21,25 +21,31 @@ export function ssrfApp(vulnerable: boolean): SsrfApp {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      let address = '';
+      let doc: { ipnotify_address?: unknown; test_debug?: unknown };
       try {
-        address = String((JSON.parse(body) as { ipnotify_address?: unknown }).ipnotify_address ?? '');
+        doc = JSON.parse(body) as typeof doc;
       } catch {
         res.writeHead(400).end('bad json');
         return;
       }
-      // Blind: the answer says nothing about the fetch, which happens after it (as a notification job would).
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"result":"queued"}');
-      if (!vulnerable) return;
-      let target: URL;
+      const answer = () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"result":"queued"}');
+      const address = String(doc.ipnotify_address ?? '');
+      let target: URL | undefined;
       try {
         target = new URL(address);
       } catch {
-        return;
+        target = undefined;
       }
-      if (!/^127\./.test(target.hostname)) return;
+      if (!vulnerable || !target || !/^127\./.test(target.hostname)) return answer();
       fetched.push(address);
-      http.get(target, { headers: { 'User-Agent': 'targa-notify/1.0' } }, (r) => r.resume()).on('error', () => {});
+      const get = http.get(target, { headers: { 'User-Agent': 'targa-notify/1.0' } }, (r) => {
+        r.resume();
+        // With test_debug the test is synchronous: the answer comes after the fetch.
+        if (doc.test_debug === true) r.on('end', answer);
+      });
+      get.on('error', () => (doc.test_debug === true ? answer() : undefined));
+      // Blind: the answer says nothing about the fetch, which otherwise happens after it (as a notification job would).
+      if (doc.test_debug !== true) answer();
     });
   };
   return { handler, fetched };
