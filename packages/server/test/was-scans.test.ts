@@ -189,7 +189,17 @@ describe.each(BACKENDS)('web scans on %s', (backend) => {
     expect(report.status).toBe(200);
     const live = await admin.get<WebScanRunRow>(`/api/scan/wruns/${run.id}/`);
     expect(live.body).toMatchObject({ is_was_discovery: true, urls_found: 7, requests_sent: 21, auth_state: 'signed-in', phase: 'crawl' });
+    // Cancel works as for network runs: the probe hears it on its next report.
+    const cancel = await admin.post<WebScanRunRow & { message: string }>(`/api/scan/wruns/${run.id}/cancel/`);
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(cancel.body).toMatchObject({ scan_type: 'was', is_was_discovery: true, urls_found: 7 });
+    const heard = await agent.post<{ action: string }>(`/api/probe-agent/tasks/${claim.body.task.id}/report/`, { errors: [] }, auth);
+    expect(heard.body.action).toBe('cancel');
     expect((await agent.post(`/api/probe-agent/tasks/${claim.body.task.id}/finish/`, { outcome: 'cancelled' }, auth)).status).toBe(200);
+    const ended = (await admin.get<WebScanRunRow>(`/api/scan/wruns/${run.id}/`)).body;
+    expect(ended.actions).not.toContain('cancel');
+    // The task is cancelled (-1, shown as Stopped).
+    expect(ended.children.map((c) => c.state)).toEqual([-1]);
   });
 
   it('schedules a discovery scan: a web profile makes a web scan, with its discovery flag and virtual hosts', async () => {
