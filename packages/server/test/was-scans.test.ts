@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebProfile, WebScan, WebScanRunRow, WebTestRow } from '@bulwark/core';
 import { WEB_ENGINE_VERSION, webTestCatalogue, type TaskSpec } from '@bulwark/scanner';
 import { eq } from 'drizzle-orm';
-import { assets, scanRuns } from '../src/db/schema/index.ts';
+import { assets, assetTags, scanRuns, tags } from '../src/db/schema/index.ts';
 import { runDueScanSchedules } from '../src/modules/scans/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -231,6 +231,22 @@ describe.each(BACKENDS)('web scans on %s', (backend) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ profile: ['A discovery schedule needs a web scan profile.'] });
     await admin.post(`/api/scan/wruns/${started[0]}/cancel/`);
+  });
+
+  it('scans the web applications a tag selects when the run starts (never the hosts with that tag)', async () => {
+    const [tag] = await t.ctx.db.insert(tags).values({ customerId: 1, name: 'Shop apps' }).returning();
+    await t.ctx.db.insert(assetTags).values([
+      { customerId: 1, assetId: webapp, tagId: tag!.id },
+      { customerId: 1, assetId: host, tagId: tag!.id },
+    ]);
+    const probe = (await admin.post<{ id: number }>('/api/probe/probes/', { name: 'Tag probe' })).body.id;
+    const set = { inclusion_tags: [tag!.id], exclusion_tags: [], inclusion_tags_mode_all: false, exclusion_tags_mode_all: false };
+    const scan = await admin.post<WebScan>('/api/scan/wscans/', { name: 'By tag', unified_tags_set: set, profile: quick.id, node: probe });
+    expect(scan.status, JSON.stringify(scan.body)).toBe(201);
+    const run = (await admin.get<Page<WebScanRunRow>>(`/api/scan/wruns/?scan=${scan.body.id}`)).body.results[0]!;
+    expect(run.targets).toEqual([siteUrl]);
+    expect(run.children.map((c) => c.targets)).toEqual([[siteUrl]]);
+    expect((await admin.post(`/api/scan/wruns/${run.id}/cancel/`)).status).toBe(200);
   });
 
   it('runs a web scan on a web application through the built-in probe to the end', async () => {
