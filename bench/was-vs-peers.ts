@@ -7,7 +7,7 @@
 // ratios Bulwark / wapiti. ZAP is not a Debian or npm package, so it is not in the run.
 // Run: bash bench/was/mutillidae.sh && npx tsx bench/was-vs-peers.ts   (BENCH_BUDGET_S per scan, default 600; BENCH_TARGETS=mutillidae,safe;
 //      BENCH_BROWSER=1 adds Bulwark's headless-browser crawl; BENCH_PEERS=0 runs Bulwark alone;
-//      BENCH_OUT=file.json keeps every finding)
+//      BENCH_OUT=file.json keeps every finding; BENCH_IN=file.json scores that run again)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_WEB_LIMITS, runWebScan, webTestCatalogue, type WebScanResult, type WebScanSpec } from '../packages/scanner/src/index.ts';
@@ -197,23 +197,32 @@ async function runPeer(t: Target): Promise<Row> {
   };
 }
 
+// BENCH_IN=file.json scores a kept run again (after the truth list changed) instead of scanning.
 const rows: Row[] = [];
-for (const name of TARGETS) {
-  const t = name === 'mutillidae' ? await mutillidae() : await safeSite();
-  try {
-    await t.reset();
-    rows.push(await runBulwark(t));
-    if (PEERS) {
+if (process.env.BENCH_IN) {
+  const truths: Record<string, Truth | null> = {
+    'Mutillidae II': JSON.parse(readFileSync(path.join(HERE, 'mutillidae-truth.json'), 'utf8')) as Truth,
+    'safe site': { app: 'safe site', entries: [] },
+  };
+  for (const r of JSON.parse(readFileSync(process.env.BENCH_IN, 'utf8')) as Row[])
+    rows.push({ ...r, score: score(r.findings, truths[r.target] ?? null) });
+} else
+  for (const name of TARGETS) {
+    const t = name === 'mutillidae' ? await mutillidae() : await safeSite();
+    try {
       await t.reset();
-      rows.push(await runPeer(t));
+      rows.push(await runBulwark(t));
+      if (PEERS) {
+        await t.reset();
+        rows.push(await runPeer(t));
+      }
+    } finally {
+      await t.close();
     }
-  } finally {
-    await t.close();
   }
-}
 
 // Every finding of the run, for scoring again when the truth list changes.
-if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(rows, null, 1));
+if (process.env.BENCH_OUT && !process.env.BENCH_IN) writeFileSync(process.env.BENCH_OUT, JSON.stringify(rows, null, 1));
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(

@@ -56,16 +56,28 @@ define('DB_PORT', 3306);
 ?>
 PHP
 
+# The commands the application's shell may run (its command-injection pages run shell_exec): harmless ones only, no
+# curl, wget or ping, so an injected command cannot reach past loopback either (an absolute path still could).
+BIN="$DIR-bin"
+mkdir -p "$BIN"
+for c in sh bash echo cat ls id whoami uname hostname sleep head tail grep sed awk env printf expr true false pwd date; do
+  p="$(command -v "$c" || true)"
+  [[ -n "$p" ]] && ln -sf "$p" "$BIN/$c"
+done
+PHP="$(command -v php)"
+
 # Serve it (PHP's built-in server: one process, enough for a scanner's sequential load).
 # (Restarted every time, so a server started with other settings never stays.)
 [[ -f "$PIDFILE" ]] && kill -- "-$(cat "$PIDFILE")" 2>/dev/null && sleep 0.5 || true
 if ! curl -s -o /dev/null --max-time 3 "$URL"; then
   # A session of its own (the PHP server forks workers): the whole group stops together.
-  (cd "$DIR/src" && PHP_CLI_SERVER_WORKERS=4 setsid bash -c 'echo $$ >"$0"; exec "$@"' "$PIDFILE" php -d display_errors=1 \
+  (cd "$DIR/src" && PATH="$BIN" PHP_CLI_SERVER_WORKERS=4 "$(command -v setsid)" "$BIN/bash" -c 'echo $$ >"$0"; exec "$@"' "$PIDFILE" "$PHP" -d display_errors=1 \
     -d error_reporting=E_ALL -d auto_prepend_file="$HERE/loopback-only.php" -d "disable_functions=$NO_NETWORK" \
     -S "$HOST:$PORT" -t "$DIR/src" >"$DIR.log" 2>&1 &)
   for _ in $(seq 1 50); do curl -s -o /dev/null --max-time 1 "$URL" && break; sleep 0.2; done
 fi
+
+curl -s -o /dev/null --max-time 3 "$URL" || { echo "Mutillidae did not start; see $DIR.log" >&2; exit 1; }
 
 # The database, through the application's own set-up page (drops and re-creates its tables: a clean target each run).
 curl -s --max-time 60 "${URL}set-up-database.php" | grep -qi 'database-failure-message' && {
