@@ -16,6 +16,7 @@ import {
   webSitemapEntries,
 } from '../src/db/schema/index.ts';
 import { processRun } from '../src/modules/results/process.ts';
+import { runHasUnprocessedResults } from '../src/modules/tasks/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { aWebFinding, aWebResult, processTestWebRun, webAsset, webRuns } from './helpers/was-results.ts';
@@ -163,5 +164,32 @@ describe.each(BACKENDS)('web results processing on %s', (backend) => {
     expect(await t.ctx.db.$count(webSitemapEntries, eq(webSitemapEntries.runId, runId!))).toBe(5);
     const [task] = await t.ctx.db.select().from(scanTasks).where(eq(scanTasks.runId, runId!));
     expect(task!.state).toBe(SCAN_TASK_STATE.completed);
+  });
+
+  it('keeps what a cancelled web task found so far, and closes nothing with it', async () => {
+    const target = 'http://127.0.0.10:8080/';
+    const other = await webAsset(t.ctx.db, customerId, target);
+    const [first, cancelled] = await webRuns(t.ctx.db, customerId, other, 2);
+    const task = (runId: number, state: number, findings: ReturnType<typeof aWebFinding>[]) =>
+      t.ctx.db.insert(scanTasks).values({
+        customerId,
+        runId,
+        state,
+        targets: [target],
+        result: { web: aWebResult(target, findings) },
+        finishedAt: new Date(Date.UTC(2026, 10, 8 + runId - first!)),
+      });
+    await task(first!, SCAN_TASK_STATE.process_results, [aWebFinding('web-sqli-error', `${target}a?id=1`, 'id')]);
+    await processRun(t.ctx.db, first!);
+    await task(cancelled!, SCAN_TASK_STATE.cancelled, [aWebFinding('web-xss-reflected', `${target}b?q=1`, 'q')]);
+    expect(await runHasUnprocessedResults(t.ctx.db, cancelled!)).toBe(true);
+    await processRun(t.ctx.db, cancelled!);
+    const rows = await t.ctx.db.select({ check: findings.checkId, state: findings.state }).from(findings).where(eq(findings.hostId, other));
+    expect(rows.sort((a, b) => a.check!.localeCompare(b.check!))).toEqual([
+      { check: 'web-sqli-error', state: 0 },
+      { check: 'web-xss-reflected', state: 0 },
+    ]);
+    const [result] = await t.ctx.db.select().from(webRunResults).where(eq(webRunResults.runId, cancelled!));
+    expect(result!.complete).toBe(false);
   });
 });

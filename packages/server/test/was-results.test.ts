@@ -11,7 +11,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } 
 import { anonymous, signedIn } from './helpers/sessions.ts';
 import { aWebFinding, aWebResult, processTestWebRun, webAsset, webRuns } from './helpers/was-results.ts';
 
-type Page<T> = { count: number; results: T[] };
+type Page<T> = { count: number; next: string | null; results: T[] };
 
 const SHOP = 'http://127.0.0.7:8080/';
 const BLOG = 'http://127.0.0.8:8080/';

@@ -265,9 +265,14 @@ export class RemoteProbe {
       case 'stopped':
         return { outcome: 'stopped', checkpoint: { done: outcome.hosts } };
       case 'cancelled':
-        return { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] } };
+        return { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] }, ...(outcome.web ? { web: outcome.web } : {}) };
       case 'failed':
-        return { outcome: 'failed', message: outcome.message, checkpoint: { done: outcome.hosts ?? [] } };
+        return {
+          outcome: 'failed',
+          message: outcome.message,
+          checkpoint: { done: outcome.hosts ?? [] },
+          ...(outcome.web ? { web: outcome.web } : {}),
+        };
     }
   }
 

@@ -173,12 +173,13 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
           : b.outcome === 'stopped'
             ? { outcome: 'stopped', checkpoint: b.checkpoint ?? null }
             : b.outcome === 'cancelled'
-              ? { outcome: 'cancelled', checkpoint: b.checkpoint ?? null }
+              ? { outcome: 'cancelled', checkpoint: b.checkpoint ?? null, web: b.web }
               : {
                   outcome: 'failed',
                   type: SCAN_ERROR_TYPE.internal,
                   message: b.message || 'The probe could not run the task.',
                   checkpoint: b.checkpoint ?? null,
+                  web: b.web,
                 };
       const finished = await finishTask(ctx.db, ctx, claimerOf(probe), request.params.id, outcome);
       if (!finished) return notYours(ctx, probe, request.params.id);

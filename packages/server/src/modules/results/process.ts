@@ -295,7 +295,8 @@ export async function processRun(
     };
     // Web tasks deliver the engine's WebScanResult under `web`: each is processed on its asset (web-run.ts).
     for (const t of tasks) {
-      const web = t.state === S.process_results ? webResultOf(t.id, t.result) : null;
+      // A cancelled or failed web task's partial result counts too (web-run.ts: incomplete, it closes nothing).
+      const web = webResultOf(t.id, t.result);
       if (web) await processWebTask(db, run, t, web, c.seen);
     }
     const skippedChecks = Array.isArray(run.profile.minus_tests) ? run.profile.minus_tests.map(String) : [];

@@ -174,8 +174,8 @@ export class BuiltinProbe {
         : outcome.outcome === 'stopped'
           ? { outcome: 'stopped', checkpoint: { done: outcome.hosts } }
           : outcome.outcome === 'cancelled'
-            ? { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] } }
-            : { outcome: 'failed', message: outcome.message, checkpoint: { done: outcome.hosts ?? [] } };
+            ? { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] }, web: outcome.web }
+            : { outcome: 'failed', message: outcome.message, checkpoint: { done: outcome.hosts ?? [] }, web: outcome.web };
     const finished = await finishTask(db, this.ctx, CLAIMER, task.id, mapped);
     if (finished?.runReady) await startRunProcessing(this.ctx, task.runId);
   }

@@ -288,8 +288,8 @@ export type TaskOutcome =
   /** A web task's done carries the engine's WebScanResult in `web`: stored with the result, processed on its asset. */
   | { outcome: 'done'; result: unknown; errors?: TaskReport['errors']; web?: unknown }
   | { outcome: 'stopped'; checkpoint: { done: unknown[] } | null }
-  | { outcome: 'cancelled'; checkpoint?: { done: unknown[] } | null }
-  | { outcome: 'failed'; type?: number; message: string; checkpoint?: { done: unknown[] } | null };
+  | { outcome: 'cancelled'; checkpoint?: { done: unknown[] } | null; web?: unknown }
+  | { outcome: 'failed'; type?: number; message: string; checkpoint?: { done: unknown[] } | null; web?: unknown };
 
 /** A delivered result without its hosts (they are rows of scan_task_hosts), and its hosts. */
 function splitResult(result: unknown): { rest: unknown; hosts: unknown[] } {
@@ -324,8 +324,10 @@ export async function finishTask(
     const run = { id: current.runId, customerId: current.customerId };
     // What a cancelled or failed task finished and no report carried is kept with the hosts it reported.
     if (outcome.outcome === 'cancelled' || outcome.outcome === 'failed') await addTaskHosts(tx, current, outcome.checkpoint?.done);
+    // What a cancelled or failed web task found so far is kept too (processed as an incomplete run: it closes nothing).
+    const partialWeb = outcome.outcome !== 'stopped' && outcome.web !== undefined ? { result: { web: outcome.web } } : {};
     if (state === S.created_cancel || state === S.cancel_requested || outcome.outcome === 'cancelled') {
-      return moveTask(tx, taskId, [state], S.cancelled, { finishedAt: now, claimedBy: null });
+      return moveTask(tx, taskId, [state], S.cancelled, { finishedAt: now, claimedBy: null, ...partialWeb });
     }
     if (outcome.outcome === 'done') {
       if (outcome.errors?.length) await addScanErrors(tx, run, taskId, outcome.errors);
@@ -344,7 +346,7 @@ export async function finishTask(
       return moveTask(tx, taskId, [state], S.stopped, { claimedBy: null });
     }
     await addScanErrors(tx, run, taskId, [{ type: outcome.type ?? SCAN_ERROR_TYPE.internal, message: outcome.message }]);
-    return moveTask(tx, taskId, [state], S.error, { finishedAt: now, claimedBy: null });
+    return moveTask(tx, taskId, [state], S.error, { finishedAt: now, claimedBy: null, ...partialWeb });
   });
   if (!task) return null;
   // The task gave its slot back: the next waiting task of the customer may start.

@@ -85,6 +85,8 @@ export async function runHasUnprocessedResults(tx: Tx, runId: number): Promise<b
   if (tasks.some((t) => t.state === S.process_results)) return true;
   const ended = tasks.filter((t) => t.state === S.cancelled || t.state === S.error).map((t) => t.id);
   if (ended.length === 0) return false;
+  // A cancelled or failed web task that kept what it found so far.
+  if (tasks.some((t) => ended.includes(t.id) && typeof t.result === 'object' && t.result !== null && 'web' in t.result)) return true;
   const [row] = await tx.select({ id: scanTaskHosts.id }).from(scanTaskHosts).where(inArray(scanTaskHosts.taskId, ended)).limit(1);
   return row !== undefined;
 }
