@@ -6,72 +6,16 @@ import { browserCrawl } from './browser/crawl.ts';
 import { launchChromium } from './browser/launch.ts';
 import { replayLogin } from './browser/login.ts';
 import { browserRun } from './browser/run.ts';
-import type { WebAuthSpec, WebBrowser, WebForm } from './types.ts';
 
-export interface BrowserCrawlPage {
-  url: string;
-  title?: string;
-  referrer?: string;
-}
-
-/** A request the application's own scripts made (fetch, XHR, form posts) while the browser crawled it. */
-export interface BrowserRequest {
-  method: string;
-  url: string;
-  body?: string;
-  contentType?: string;
-  /** The page that made it. */
-  page: string;
-}
-
-export interface BrowserCrawlResult {
-  pages: BrowserCrawlPage[];
-  requests: BrowserRequest[];
-  forms: WebForm[];
-  /** Links, controls and forms not followed, clicked or submitted because they look destructive (the result's skipped). */
-  skipped?: { url: string; reason: string }[];
-}
-
-export interface BrowserCookie {
-  name: string;
-  value: string;
-  domain: string;
-  path: string;
-}
-
-export interface WebBrowserSession extends WebBrowser {
-  /** Crawls from the start URLs, staying in scope, up to maxPages pages (client-side routes count as pages). */
-  crawl(
-    startUrls: string[],
-    opts: { maxPages: number; maxDepth: number; inScope(url: string): boolean; allowDestructive: boolean; signal: AbortSignal },
-  ): Promise<BrowserCrawlResult>;
-  /** Replays a recorded login; answers the cookies it ended with (the engine puts them in its jar). */
-  replayLogin(steps: Extract<WebAuthSpec, { kind: 'recorded' }>['steps'], signal: AbortSignal): Promise<BrowserCookie[]>;
-  close(): Promise<void>;
-}
-
-export interface BrowserOptions {
-  /** The session's cookies for a URL, asked before each page load (so a re-login reaches the browser). */
-  cookies(url: string): BrowserCookie[];
-  /** Headers sent with every request (the profile's and the auth's). */
-  headers?: Record<string, string>;
-  userAgent?: string;
-  /**
-   * Awaited before each in-scope request the browser sends (page loads, scripts, the application's API calls), so
-   * the browser keeps to the scan's requests per second and is counted with its requests. Optional.
-   */
-  pace?(url: string): Promise<void>;
-  /**
-   * Virtual hosts the scan reaches at another address ("host:port" → "address:port", the client's hostMap): the
-   * browser never resolves such a name; the router sends the request to the address with the name as Host.
-   */
-  hostMap?(host: string): string | undefined;
-  /** HTTP basic or digest credentials (auth kind basic/digest), answered to the origin's challenges only. */
-  httpCredentials?: { username: string; password: string; origin: string };
-  /** The scan's scope, for run() and the session's headers (default: the request's own origin). */
-  inScope?(url: string): boolean;
-  signal: AbortSignal;
-}
+export type {
+  BrowserCookie,
+  BrowserCrawlPage,
+  BrowserCrawlResult,
+  BrowserOptions,
+  BrowserRequest,
+  WebBrowserSession,
+} from './browser/types.ts';
+import type { BrowserOptions, WebBrowserSession } from './browser/types.ts';
 
 /** Pages the browser works on at once (crawl pages and test runs together): it shares the probe's cores. */
 export const BROWSER_PAGES_AT_ONCE = 3;

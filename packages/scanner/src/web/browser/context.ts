@@ -10,7 +10,7 @@ import {
   type Request,
   type Route,
 } from 'playwright-core';
-import type { BrowserOptions } from '../browser.ts';
+import type { BrowserOptions } from './types.ts';
 import { NetworkTracker } from './settle.ts';
 
 /** Resource types a page may fetch from outside the scope: what it needs to render and run, nothing it sends data to. */

@@ -5,7 +5,7 @@
 // the forms, so the API calls the application makes are revealed. Navigations those actions start are recorded and
 // aborted, so the page stays.
 import type { Browser, Page, Request } from 'playwright-core';
-import type { BrowserCrawlPage, BrowserCrawlResult, BrowserOptions, BrowserRequest } from '../browser.ts';
+import type { BrowserCrawlPage, BrowserCrawlResult, BrowserOptions, BrowserRequest } from './types.ts';
 import type { FormField, WebForm } from '../types.ts';
 import { openScanContext } from './context.ts';
 import { destructiveReason } from './destructive.ts';

@@ -2,7 +2,7 @@
 // ended with, for the engine's jar. The login may pass through a sign-in host outside the scan's scope (single
 // sign-on), so the router does not hold it in scope; the session's headers go only to the first page's origin.
 import type { Browser } from 'playwright-core';
-import type { BrowserCookie, BrowserOptions } from '../browser.ts';
+import type { BrowserCookie, BrowserOptions } from './types.ts';
 import type { WebAuthSpec } from '../types.ts';
 import { openScanContext } from './context.ts';
 

@@ -4,7 +4,7 @@
 // that ran. After the load the page may not leave (a fired click on a link is aborted), so finalUrl is where the
 // request and the page's own scripts took it. Markers are distinct, in the order they first ran.
 import type { Browser } from 'playwright-core';
-import type { BrowserOptions } from '../browser.ts';
+import type { BrowserOptions } from './types.ts';
 import { EXEC_HOOK } from '../types.ts';
 import { openScanContext } from './context.ts';
 import { EXEC_INIT, FIRE_EVENTS } from './page-scripts.ts';
