@@ -1,6 +1,7 @@
 // The form that starts a web or discovery scan: the web applications (web-application assets), full scan or discovery
 // (crawl only), the profile (a discovery scan may go without), virtual hosts to try, and the name. On success it hands
 // over the new scan's first run, whose page the caller opens.
+import { useEffect } from 'react';
 import { Alert, Anchor, Button, Group, MultiSelect, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -57,22 +58,29 @@ export function StartWebScanForm({ assets = [], onStarted, onCancel }: StartWebS
     initialValues: { name: '', assets: assets.map(String), mode: 'full', profile: null, vhosts: [] },
     validate: validateStartWebScan,
   });
-  // The first built-in profile (Standard) is the default once the profiles are in.
-  const profile = form.values.profile ?? (profiles.data?.[0] ? String(profiles.data[0].id) : null);
+  // The first built-in profile that tests (Standard) is the default once the profiles are in.
+  const firstProfile = profiles.data?.[0]?.id;
+  const { setFieldValue } = form;
+  const chosen = form.values.profile;
+  useEffect(() => {
+    if (firstProfile !== undefined && chosen === null) setFieldValue('profile', String(firstProfile));
+    // Only when the profiles arrive: a profile cleared on purpose (discovery) stays cleared.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstProfile]);
 
   async function start(values: StartWebScanValues) {
     const discovery = values.mode === 'discovery';
     const scan = await createWebScan({
       name: values.name.trim() || defaultScanName(values, apps.data ?? []),
       assets: values.assets.map(Number),
-      profile: profile ? Number(profile) : null,
+      profile: values.profile ? Number(values.profile) : null,
       vhosts: values.vhosts,
       discovery,
       start: true,
     });
     onStarted(scan);
   }
-  const saving = useFormSubmit(form, (values) => start({ ...values, profile }), {
+  const saving = useFormSubmit(form, start, {
     fields: FIELDS,
     failed: 'Cannot start the web scan.',
     toast: false,
@@ -123,7 +131,6 @@ export function StartWebScanForm({ assets = [], onStarted, onCancel }: StartWebS
         />
         <Select
           {...form.getInputProps('profile')}
-          value={profile}
           label="Profile"
           required={!discovery}
           data={profileOptions}
