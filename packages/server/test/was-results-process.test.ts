@@ -4,7 +4,7 @@
 // nothing; the run's site map, forms, technologies and figures are stored.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_TASK_STATE } from '@bulwark/core';
+import { SCAN_RESULT, SCAN_TASK_STATE } from '@bulwark/core';
 import {
   findings,
   issues,
@@ -158,7 +158,8 @@ describe.each(BACKENDS)('web results processing on %s', (backend) => {
       finishedAt: new Date(Date.UTC(2026, 10, 7)),
     });
     const summary = await processRun(t.ctx.db, runId!);
-    expect(summary.cntVulns).toBe(1);
+    // One web application up, a critical finding: the run failed.
+    expect(summary).toMatchObject({ cntVulns: 1, hostsUp: 1, result: SCAN_RESULT.fail });
     const [f] = await t.ctx.db.select().from(findings).where(eq(findings.hostId, other));
     expect(f).toMatchObject({ key: 'web:web-sqli-error@/x|GET|id', source: 'web', state: 0, lastRunId: runId });
     expect(await t.ctx.db.$count(webSitemapEntries, eq(webSitemapEntries.runId, runId!))).toBe(5);

@@ -17,7 +17,8 @@ export interface RunSummary {
 export async function runSummary(tx: Tx, runId: number): Promise<RunSummary> {
   const [hosts] = await queryRows<{ hosts: number; ports: number }>(
     tx,
-    sql`select count(*)::int as hosts,
+    // A web run's web application counts as its one host up (it has no scan_run_hosts), so its result is pass/warn/fail.
+    sql`select count(*)::int + (select count(*) from web_run_results w where w.run_id = ${runId})::int as hosts,
                coalesce(sum((select count(*) from jsonb_array_elements(h.ports) e where e->>'state' = 'open')), 0)::int as ports
         from scan_run_hosts h where h.run_id = ${runId}`,
   );
