@@ -147,6 +147,13 @@ describe.each(BACKENDS)('web results through the API on %s', (backend) => {
       'A03:2021': 3,
     });
     expect(data.categories).toHaveLength(10);
+    // A segment opens the vulnerability list on its category.
+    const a01 = data.categories.find((c) => c.id === 'A01:2021')!;
+    expect(a01.link).toBe('/vm/unified-vulnerabilities?source=web&owasp=A01%3A2021');
+    const listed = await admin.get<Page<{ name: string }>>('/api/remediation/vulnerability-simple/?source=web&owasp=A01:2021');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.results.map((v) => v.name)).toEqual(['Open redirect']);
+    expect((await admin.get('/api/remediation/vulnerability-simple/?owasp=A11:2021')).status).toBe(400);
     const limited = (await member.post<WidgetData>('/api/dashboard/widgets/preview/', { kind: 'owasp_top_10' })).body as typeof data;
     expect(limited.total).toBe(1);
     const theirs = (await rival.post<WidgetData>('/api/dashboard/widgets/preview/', { kind: 'owasp_top_10' })).body as typeof data;

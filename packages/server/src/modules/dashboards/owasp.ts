@@ -19,8 +19,7 @@ export async function owaspTopTen(c: { db: Db; scope: AssetScope; now: Date }): 
     id,
     label: OWASP_2021_LABELS[id],
     count: byId.get(id) ?? 0,
-    // The vulnerability list has no OWASP filter yet: a segment opens the web findings.
-    link: `${VULNS}?source=web`,
+    link: `${VULNS}?source=web&owasp=${encodeURIComponent(id)}`,
   }));
   const total = rows.reduce((n, r) => n + Number(r.n), 0);
   const uncategorised = total - categories.reduce((n, x) => n + x.count, 0);

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  OWASP_2021_IDS,
   FINDING_CONFIDENCE,
   IGNORE_EXPIRY_WARNING_DAYS,
   IGNORED_FILTER_VALUES,
@@ -59,6 +60,8 @@ export const vulnerabilityFilterShape = {
     z.coerce.number({ error: 'State is 0 to 3.' }).int('State is 0 to 3.').min(0, 'State is 0 to 3.').max(3, 'State is 0 to 3.'),
   ),
   source: listParam(z.enum(VULNERABILITY_SOURCES, { error: `Choose one of: ${VULNERABILITY_SOURCES.join(', ')}.` })),
+  /** Web findings of these OWASP Top 10 (2021) categories (the OWASP top 10 widget's segments open the list with it). */
+  owasp: listParam(z.enum(OWASP_2021_IDS, { error: `Choose OWASP Top 10 (2021) categories: ${OWASP_2021_IDS.join(', ')}.` }), 10),
   kind: listParam(
     z.coerce
       .number({ error: 'Kind is 1 (potential) or 2 (general).' })
@@ -179,6 +182,13 @@ export function vulnerabilityConditions(
     out.push(
       sql`f.source in (${sql.join(
         filter.source.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  if (filter.owasp?.length)
+    out.push(
+      sql`f.owasp in (${sql.join(
+        filter.owasp.map((s) => sql`${s}`),
         sql`, `,
       )})`,
     );
