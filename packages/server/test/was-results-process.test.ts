@@ -9,6 +9,7 @@ import {
   findings,
   issues,
   scanRunFindings,
+  scanRuns,
   scanTasks,
   webFindings,
   webForms,
@@ -165,6 +166,32 @@ describe.each(BACKENDS)('web results processing on %s', (backend) => {
     expect(await t.ctx.db.$count(webSitemapEntries, eq(webSitemapEntries.runId, runId!))).toBe(5);
     const [task] = await t.ctx.db.select().from(scanTasks).where(eq(scanTasks.runId, runId!));
     expect(task!.state).toBe(SCAN_TASK_STATE.completed);
+  });
+
+  it('a run whose profile left a test out does not close that test’s findings', async () => {
+    const target = 'http://127.0.0.11:8080/';
+    const other = await webAsset(t.ctx.db, customerId, target);
+    const [first, narrow] = await webRuns(t.ctx.db, customerId, other, 2);
+    const deliver = (runId: number, findings: ReturnType<typeof aWebFinding>[]) =>
+      t.ctx.db.insert(scanTasks).values({
+        customerId,
+        runId,
+        state: SCAN_TASK_STATE.process_results,
+        targets: [target],
+        result: { web: aWebResult(target, findings) },
+        finishedAt: new Date(Date.UTC(2026, 10, 10 + runId - first!)),
+      });
+    await deliver(first!, [aWebFinding('web-sqli-error', `${target}a?id=1`, 'id')]);
+    await processRun(t.ctx.db, first!);
+    // Only the XSS tests ran (plus category xss): the SQL injection finding says nothing about this run.
+    await t.ctx.db
+      .update(scanRuns)
+      .set({ profile: { plus_categories: ['xss'] } as unknown as (typeof scanRuns.$inferInsert)['profile'] })
+      .where(eq(scanRuns.id, narrow!));
+    await deliver(narrow!, []);
+    await processRun(t.ctx.db, narrow!);
+    const [f] = await t.ctx.db.select().from(findings).where(eq(findings.hostId, other));
+    expect(f).toMatchObject({ checkId: 'web-sqli-error', state: 0 });
   });
 
   it('keeps what a cancelled web task found so far, and closes nothing with it', async () => {

@@ -33,18 +33,29 @@ function isDiscovery(run: RunRow, stored: unknown): boolean {
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /**
- * The tests the run ran: the task's own list when it carries one (the engine's spec.tests), else the catalogue less
- * what the profile's minus lists and passive-only setting leave out. A finding of a test the run did not run stays open.
+ * The tests the run ran: the task's own list when it carries one (the engine's spec.tests), else what the run's profile
+ * selects — the same rule as the task spec's selectWebTests (probes/web-task-spec.ts, which this module cannot import:
+ * probes imports results): every test (passive ones only with passive_only), within the plus categories when there
+ * are some, less the minus categories, plus the named plus tests, less the named minus tests. A finding of a test the
+ * run did not run stays open.
  */
 function selectedTests(run: RunRow, stored: unknown): string[] {
   const fromTask = typeof stored === 'object' && stored !== null ? (stored as { tests?: unknown }).tests : undefined;
   if (Array.isArray(fromTask)) return fromTask.map(String);
   const s = settingsOf(run);
-  const minusTests = new Set(strings(s.minus_tests));
+  const plusCategories = new Set(strings(s.plus_categories));
   const minusCategories = new Set(strings(s.minus_categories));
-  return webTestCatalogue()
-    .filter((t) => !minusTests.has(t.id) && !minusCategories.has(t.category) && !(s.passive_only === true && t.kind === 'active'))
-    .map((t) => t.id);
+  const catalogue = webTestCatalogue();
+  const chosen = new Set(
+    catalogue
+      .filter((t) => (s.passive_only !== true || t.kind === 'passive') && (plusCategories.size === 0 || plusCategories.has(t.category)))
+      .filter((t) => !minusCategories.has(t.category))
+      .map((t) => t.id),
+  );
+  const known = new Set(catalogue.map((t) => t.id));
+  for (const id of strings(s.plus_tests)) if (known.has(id)) chosen.add(id);
+  for (const id of strings(s.minus_tests)) chosen.delete(id);
+  return [...chosen];
 }
 
 /** The web-application asset a web task scanned: the scan's target whose URL is the task's, else its only one. */
