@@ -8,6 +8,7 @@ export * from './types.ts';
 export const WEB_ENGINE_VERSION = 1;
 export { ScanHttpClient, CookieJar, requestText, excerpt, type WebClientOptions } from './http.ts';
 export { WEB_TESTS, webTestCatalogue } from './tests/index.ts';
+export { selectWebTests, type WebTestSelection } from './tests/select.ts';
 export { runWebScan, type WebScanOptions } from './engine.ts';
 export { startOobListener, type OobServer } from './oob.ts';
 export { detectTechnologies } from './technologies.ts';

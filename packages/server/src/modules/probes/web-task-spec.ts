@@ -3,27 +3,10 @@
 // its plus/minus lists select from the web test catalogue (none for a discovery run), the run's virtual hosts, and the
 // sign-in with its secrets decrypted for this task only.
 import { WEB_AUTH_PASSWORD_PLACEHOLDER, type WebProfileSettings } from '@bulwark/core';
-import { DEFAULT_WEB_LIMITS, webTestCatalogue, type WebAuthSpec, type WebScanSpec, type WebTestInfo } from '@bulwark/scanner';
-import type { SecretBox } from '../../lib/secrets.ts';
+import { DEFAULT_WEB_LIMITS, selectWebTests, type WebAuthSpec, type WebScanSpec } from '@bulwark/scanner';
 
-/**
- * The tests a web profile selects: every test (only the passive ones with passive_only), limited to the plus categories
- * when there are some, less the minus categories; then the named plus tests added and the named minus tests removed.
- */
-export function selectWebTests(p: WebProfileSettings, catalogue: readonly WebTestInfo[] = webTestCatalogue()): string[] {
-  const plusCategories = new Set(p.plus_categories);
-  const minusCategories = new Set(p.minus_categories);
-  const chosen = new Set(
-    catalogue
-      .filter((t) => (!p.passive_only || t.kind === 'passive') && (plusCategories.size === 0 || plusCategories.has(t.category)))
-      .filter((t) => !minusCategories.has(t.category))
-      .map((t) => t.id),
-  );
-  const known = new Set(catalogue.map((t) => t.id));
-  for (const id of p.plus_tests) if (known.has(id)) chosen.add(id);
-  for (const id of p.minus_tests) chosen.delete(id);
-  return catalogue.map((t) => t.id).filter((id) => chosen.has(id));
-}
+export { selectWebTests };
+import type { SecretBox } from '../../lib/secrets.ts';
 
 const open = (box: SecretBox, sealed: string | null | undefined): string => (sealed ? box.decrypt(sealed) : '');
 const optional = (v: string) => (v === '' ? undefined : v);

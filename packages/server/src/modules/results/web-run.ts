@@ -2,7 +2,7 @@
 // WebScanResult) to processWebRun with what the run says about it: the web-application asset it scanned, whether it was
 // a discovery run, whether it finished normally, and the tests its profile selected.
 import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S } from '@bulwark/core';
-import { webTestCatalogue, type WebScanResult } from '@bulwark/scanner';
+import { selectWebTests, type WebScanResult } from '@bulwark/scanner';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assets, scans, type scanRuns } from '../../db/schema/index.ts';
@@ -34,28 +34,19 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []
 
 /**
  * The tests the run ran: the task's own list when it carries one (the engine's spec.tests), else what the run's profile
- * selects — the same rule as the task spec's selectWebTests (probes/web-task-spec.ts, which this module cannot import:
- * probes imports results): every test (passive ones only with passive_only), within the plus categories when there
- * are some, less the minus categories, plus the named plus tests, less the named minus tests. A finding of a test the
- * run did not run stays open.
+ * selects. A finding of a test the run did not run stays open.
  */
 function selectedTests(run: RunRow, stored: unknown): string[] {
   const fromTask = typeof stored === 'object' && stored !== null ? (stored as { tests?: unknown }).tests : undefined;
   if (Array.isArray(fromTask)) return fromTask.map(String);
   const s = settingsOf(run);
-  const plusCategories = new Set(strings(s.plus_categories));
-  const minusCategories = new Set(strings(s.minus_categories));
-  const catalogue = webTestCatalogue();
-  const chosen = new Set(
-    catalogue
-      .filter((t) => (s.passive_only !== true || t.kind === 'passive') && (plusCategories.size === 0 || plusCategories.has(t.category)))
-      .filter((t) => !minusCategories.has(t.category))
-      .map((t) => t.id),
-  );
-  const known = new Set(catalogue.map((t) => t.id));
-  for (const id of strings(s.plus_tests)) if (known.has(id)) chosen.add(id);
-  for (const id of strings(s.minus_tests)) chosen.delete(id);
-  return [...chosen];
+  return selectWebTests({
+    passive_only: s.passive_only === true,
+    plus_categories: strings(s.plus_categories),
+    minus_categories: strings(s.minus_categories),
+    plus_tests: strings(s.plus_tests),
+    minus_tests: strings(s.minus_tests),
+  });
 }
 
 /** The web-application asset a web task scanned: the scan's target whose URL is the task's, else its only one. */
