@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   REPEAT_FREQUENCIES,
+  SCAN_TYPES,
   SCHEDULE_END_TYPES,
   inBlackout,
   schedule,
@@ -44,6 +45,8 @@ const listQuery = pageQuery.extend({
   search: searchParam,
   schedule_is_active: boolParam,
   repeat: listParam(z.enum(REPEAT_FREQUENCIES, { error: `Choose from: ${REPEAT_FREQUENCIES.join(', ')}.` }), 4),
+  /** Only one kind of schedule (`was`: the web schedules of /was/schedules); every kind when not given. */
+  scan_type: z.enum(SCAN_TYPES, { error: `Choose one of: ${SCAN_TYPES.join(', ')}.` }).optional(),
   ordering: ordering(['name', 'next_run_at', 'created'] as const, 'next_run_at'),
 });
 
@@ -61,11 +64,11 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, summary: 'Scan schedules, next to start first', querystring: listQuery, response: { 200: pagedSchema(schedule) } },
     },
     async (request) => {
-      const { page, page_size, search, schedule_is_active, repeat, ordering: order } = request.query;
+      const { page, page_size, search, schedule_is_active, repeat, scan_type, ordering: order } = request.query;
       const { count, rows } = await listSchedules(
         ctx.db,
         viewerOf(request),
-        { page, pageSize: page_size, search, active: schedule_is_active, repeat, ordering: order },
+        { page, pageSize: page_size, search, active: schedule_is_active, repeat, scanType: scan_type, ordering: order },
         new Date(),
       );
       return paged(request, page, page_size, count, rows);

@@ -131,6 +131,8 @@ export interface ScheduleListQuery {
   search?: string;
   active?: boolean;
   repeat?: RepeatFrequency[];
+  /** Only the schedules whose scan is of this type (`was`: web schedules, as /was/schedules lists them). */
+  scanType?: ScanType;
   ordering: { key: 'name' | 'next_run_at' | 'created'; descending: boolean };
 }
 
@@ -139,6 +141,7 @@ export async function listSchedules(db: Db, v: Viewer, q: ScheduleListQuery, now
   if (q.search) where.push(ilike(scanSchedules.name, containsPattern(q.search)));
   if (q.active !== undefined) where.push(eq(scanSchedules.isActive, q.active));
   if (q.repeat?.length) where.push(inArray(scanSchedules.repeat, q.repeat));
+  if (q.scanType) where.push(sql`exists (select 1 from ${scans} s where s.id = ${scanSchedules.scanId} and s.scan_type = ${q.scanType})`);
   const column = { name: sql`lower(${scanSchedules.name})`, next_run_at: scanSchedules.nextRunAt, created: scanSchedules.createdAt }[
     q.ordering.key
   ];
