@@ -2,9 +2,9 @@
 // when it runs (start date and time in a time zone; once, or every N days, weeks on chosen weekdays, or months on a day
 // or an nth weekday; ending never, on a date or after N runs), who it is shared with, who hears about it, and whether it
 // is active. The next five runs are worked out by the server as the timing changes, before anything is saved.
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Checkbox, Fieldset, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { crudMessages, REPEAT_FREQUENCIES, REPEAT_FREQUENCY_LABELS, weekdayName, type RepeatFrequency, type Schedule } from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
@@ -33,7 +33,7 @@ import {
   validateSchedule,
   type ScheduleValues,
 } from './schedule-form.ts';
-import { ProbeFields, TargetFields } from './TargetFields.tsx';
+import { ProbeFields, TargetFields, type ProfileChoices } from './TargetFields.tsx';
 import { UpcomingRuns } from './UpcomingRuns.tsx';
 
 export const SCHEDULE_MESSAGES = {
@@ -48,16 +48,29 @@ const REPEAT_CHOICES = REPEAT_FREQUENCIES.map((f) => ({ value: f, label: REPEAT_
 /** What deleting a schedule does (the server keeps its scan and the runs it made, as an unscheduled scan). */
 export const DELETE_WARNING = 'It starts no more scans. The runs it made and their results stay, under its scan in the scan list.';
 
+/**
+ * Another kind of schedule on the same form (web schedules): its starting values, its targets fieldset and its profiles
+ * in place of the network ones. The timing, probe, sharing, notification and active fields stay as they are.
+ */
+export interface ScheduleFormKind {
+  initialValues?(values: ScheduleValues, schedule?: Schedule): ScheduleValues;
+  targets(form: UseFormReturnType<ScheduleValues>): ReactNode;
+  useProfiles(): ProfileChoices;
+}
+
 export interface ScheduleFormProps {
   /** The schedule to change; a new one otherwise. */
   schedule?: Schedule;
+  /** Not given: a network schedule. */
+  kind?: ScheduleFormKind;
   onDone(saved?: Schedule): void;
 }
 
-export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
+export function ScheduleForm({ schedule, onDone, kind }: ScheduleFormProps) {
   const queryClient = useQueryClient();
+  const start = scheduleValues(schedule, browserTimeZone());
   const form = useForm<ScheduleValues>({
-    initialValues: scheduleValues(schedule, browserTimeZone()),
+    initialValues: kind?.initialValues ? kind.initialValues(start, schedule) : start,
     validate: validateSchedule,
   });
   // A new schedule starts at the next full hour of its zone, and follows the zone until its date or time is typed; its
@@ -118,8 +131,7 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
       <Stack gap="lg">
         <FormError message={error} />
         <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" maxLength={100} />
-        <ProbeFields form={form} />
-        <TargetFields form={form} />
+        <KindFields form={form} kind={kind} />
 
         <Fieldset legend="When" variant="unstyled">
           <ScheduleFields
@@ -229,5 +241,27 @@ export function ScheduleForm({ schedule, onDone }: ScheduleFormProps) {
         />
       </Stack>
     </form>
+  );
+}
+
+/** The profile, probe and targets fields: the network ones, or those of another kind of schedule. */
+function KindFields({ form, kind }: { form: UseFormReturnType<ScheduleValues>; kind?: ScheduleFormKind }) {
+  if (!kind)
+    return (
+      <>
+        <ProbeFields form={form} />
+        <TargetFields form={form} />
+      </>
+    );
+  return <OtherKindFields form={form} kind={kind} />;
+}
+
+function OtherKindFields({ form, kind }: { form: UseFormReturnType<ScheduleValues>; kind: ScheduleFormKind }) {
+  const profiles = kind.useProfiles();
+  return (
+    <>
+      <ProbeFields form={form} profileChoices={profiles} />
+      {kind.targets(form)}
+    </>
   );
 }

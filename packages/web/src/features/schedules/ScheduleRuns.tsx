@@ -12,6 +12,11 @@ import { RunStatus } from '../scans/RunStatus.tsx';
 import type { ScanRunRow } from '../scans/scans-api.ts';
 import { runPollInterval, runResultPath, userName } from '../scans/scan-format.ts';
 import { SCHEDULE_KEYS, fetchScheduleRuns } from './schedules-api.ts';
+import type { QueryParams } from '../../api/query-string.ts';
+import type { Paged } from '../../components/paged-answer.ts';
+
+/** The runs of a scan of another kind (a web schedule's scan/wruns/ narrowed to the scan). */
+export type FetchScheduleRuns = (scanId: number, query: QueryParams, signal?: AbortSignal) => Promise<Paged<ScanRunRow>>;
 import { SCHEDULE_RUNS_PAGE_SIZE } from './schedule-format.ts';
 
 const RUN_FILTERS: readonly FilterDef[] = [
@@ -55,7 +60,7 @@ export const SCHEDULE_RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
   },
 ];
 
-export function ScheduleRuns({ scanId }: { scanId: number }) {
+export function ScheduleRuns({ scanId, fetchRuns = fetchScheduleRuns }: { scanId: number; fetchRuns?: FetchScheduleRuns }) {
   const list = useListState({
     pageSize: SCHEDULE_RUNS_PAGE_SIZE,
     defaultOrdering: '-started',
@@ -65,7 +70,7 @@ export function ScheduleRuns({ scanId }: { scanId: number }) {
   });
   const { data, error, isFetching, refetch } = useQuery({
     queryKey: SCHEDULE_KEYS.runs(scanId, list.query),
-    queryFn: ({ signal }) => fetchScheduleRuns(scanId, list.query, signal),
+    queryFn: ({ signal }) => fetchRuns(scanId, list.query, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => runPollInterval(q.state.data?.results),
   });

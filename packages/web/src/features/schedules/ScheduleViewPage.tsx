@@ -1,7 +1,7 @@
 // /scans/schedules/view/:scanId: one network scan schedule, found by the scan it starts. Its timing in words, next runs
 // (in its zone), how it ends, targets, profile, probe, owner, who hears about it, the error of a run that could not
 // start; edit, activate / deactivate and delete (as permissions allow); and the runs of its scan.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,29 +15,37 @@ import { savedHostsQuery, savedRangesQuery, tagOptionsQuery } from '../scans/sca
 import { targetsSummary, userName } from '../scans/scan-format.ts';
 import { SCHEDULE_KEYS, fetchScheduleByScan, fetchTeamChoices } from './schedules-api.ts';
 import { SCHEDULES_PATH, channelsText, endDetail, namesOf, parseScanId, probeText, reminderText, repeatText } from './schedule-format.ts';
-import { DELETE_WARNING, ScheduleForm } from './ScheduleForm.tsx';
+import { DELETE_WARNING, ScheduleForm, type ScheduleFormKind } from './ScheduleForm.tsx';
 import { LastRun } from './ScheduleCells.tsx';
-import { ScheduleRuns } from './ScheduleRuns.tsx';
+import { ScheduleRuns, type FetchScheduleRuns } from './ScheduleRuns.tsx';
 import { useSchedulePermissions } from './schedule-permissions.ts';
 import { RunTimes } from '../../components/schedule/UpcomingRuns.tsx';
 import { useScheduleActions } from './use-schedule-actions.ts';
 
-function BackLink() {
+/** Another kind of schedule on this page (web schedules): its list, its targets in words, its runs and its form. */
+export interface ScheduleViewKind {
+  listPath: string;
+  targets(schedule: Schedule): ReactNode;
+  fetchRuns: FetchScheduleRuns;
+  form: ScheduleFormKind;
+}
+
+function BackLink({ to = SCHEDULES_PATH }: { to?: string }) {
   return (
-    <Anchor component={Link} to={SCHEDULES_PATH} size="sm">
+    <Anchor component={Link} to={to} size="sm">
       All schedules
     </Anchor>
   );
 }
 
-function Missing({ message }: { message: string }) {
+function Missing({ message, listPath }: { message: string; listPath?: string }) {
   return (
     <Stack gap="md">
       <PageHeader title="Schedule" />
       <Alert color="red" variant="light" role="alert" title="This schedule cannot be shown">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{message}</Text>
-          <BackLink />
+          <BackLink to={listPath} />
         </Stack>
       </Alert>
     </Stack>
@@ -89,7 +97,7 @@ function SharedWith({ ids }: { ids: readonly number[] }) {
   return <>{namesOf(ids, teams.data, 'Team').join(', ')}</>;
 }
 
-function Summary({ schedule: s }: { schedule: Schedule }) {
+function Summary({ schedule: s, kind }: { schedule: Schedule; kind?: ScheduleViewKind }) {
   return (
     <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="md" m={0}>
       <Fact label="When">{repeatText(s)}</Fact>
@@ -97,9 +105,7 @@ function Summary({ schedule: s }: { schedule: Schedule }) {
       <Fact label="End type">
         {scheduleEndText(s)} ({endDetail(s)})
       </Fact>
-      <Fact label="Targets">
-        <Targets schedule={s} />
-      </Fact>
+      <Fact label="Targets">{kind ? kind.targets(s) : <Targets schedule={s} />}</Fact>
       <Fact label="Profile">{s.profile?.name ?? '–'}</Fact>
       <Fact label="Runs on">{probeText(s)}</Fact>
       <Fact label="Owner">{userName(s.user)}</Fact>
@@ -144,7 +150,7 @@ function NextRuns({ schedule: s }: { schedule: Schedule }) {
   );
 }
 
-export default function ScheduleViewPage() {
+export default function ScheduleViewPage({ kind }: { kind?: ScheduleViewKind } = {}) {
   const scanId = parseScanId(useParams().scanId);
   const navigate = useNavigate();
   const can = useSchedulePermissions();
@@ -157,14 +163,21 @@ export default function ScheduleViewPage() {
     enabled: scanId !== null && can.read,
   });
 
-  if (scanId === null) return <Missing message="The address does not name a scan." />;
+  const listPath = kind?.listPath ?? SCHEDULES_PATH;
+  if (scanId === null) return <Missing listPath={listPath} message="The address does not name a scan." />;
   if (!can.read)
-    return <Missing message="Your permissions do not include reading schedules. Ask an administrator for the Schedules permission." />;
+    return (
+      <Missing
+        listPath={listPath}
+        message="Your permissions do not include reading schedules. Ask an administrator for the Schedules permission."
+      />
+    );
   if (query.isPending) return <PageLoader label="Loading the schedule…" />;
   if (query.isError) {
     const gone = isApiError(query.error) && query.error.status === 404;
     return (
       <Missing
+        listPath={listPath}
         message={
           gone
             ? 'This scan has no schedule, or the schedule was deleted.'
@@ -182,7 +195,7 @@ export default function ScheduleViewPage() {
         title={s.name}
         description={
           <Group gap="xs" component="span">
-            <BackLink />
+            <BackLink to={listPath} />
             <Badge color={s.schedule_is_active ? 'green' : 'gray'} variant="light">
               {s.schedule_is_active ? 'Active' : 'Inactive'}
             </Badge>
@@ -215,7 +228,7 @@ export default function ScheduleViewPage() {
       )}
       <Card withBorder padding="lg">
         <Stack gap="lg">
-          <Summary schedule={s} />
+          <Summary schedule={s} kind={kind} />
           <NextRuns schedule={s} />
         </Stack>
       </Card>
@@ -224,17 +237,17 @@ export default function ScheduleViewPage() {
           <Title order={2} size="h4">
             Runs
           </Title>
-          <ScheduleRuns scanId={s.scan} />
+          <ScheduleRuns scanId={s.scan} fetchRuns={kind?.fetchRuns} />
         </Stack>
       </Card>
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit schedule" size="xl">
-        {editing && <ScheduleForm schedule={s} onDone={() => setEditing(false)} />}
+        {editing && <ScheduleForm schedule={s} kind={kind?.form} onDone={() => setEditing(false)} />}
       </Modal>
       <ConfirmDialog
         opened={deleting}
         title="Delete schedule"
         confirmLabel="Delete schedule"
-        onConfirm={() => actions.remove(s, () => void navigate(SCHEDULES_PATH))}
+        onConfirm={() => actions.remove(s, () => void navigate(listPath))}
         onClose={() => setDeleting(false)}
       >
         Delete the schedule <strong>{s.name}</strong>? {DELETE_WARNING}

@@ -20,7 +20,8 @@ import {
   schedulePath,
 } from './schedule-format.ts';
 import { LastRun, NextRun } from './ScheduleCells.tsx';
-import { DELETE_WARNING, ScheduleForm } from './ScheduleForm.tsx';
+import { DELETE_WARNING, ScheduleForm, type ScheduleFormKind } from './ScheduleForm.tsx';
+import type { QueryParams } from '../../api/query-string.ts';
 import { useSchedulePermissions } from './schedule-permissions.ts';
 import { useScheduleActions } from './use-schedule-actions.ts';
 
@@ -37,7 +38,19 @@ export const SCHEDULE_FILTERS: readonly FilterDef[] = [
   },
 ];
 
-export default function SchedulesPage() {
+/** Another kind of schedule on this list (web schedules): its words, its list filter, its view page and its form. */
+export interface ScheduleListKind {
+  title: string;
+  description: string;
+  emptyDescription: string;
+  tableId: string;
+  /** Added to every list query (e.g. scan_type=was). */
+  query: QueryParams;
+  viewPath(scanId: number): string;
+  form: ScheduleFormKind;
+}
+
+export default function SchedulesPage({ kind }: { kind?: ScheduleListKind } = {}) {
   const can = useSchedulePermissions();
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
@@ -49,8 +62,8 @@ export default function SchedulesPage() {
     filters: SCHEDULE_FILTERS,
   });
   const { data, error, isFetching, refetch } = useQuery({
-    queryKey: SCHEDULE_KEYS.list(list.query),
-    queryFn: ({ signal }) => fetchSchedules(list.query, signal),
+    queryKey: SCHEDULE_KEYS.list({ ...list.query, ...kind?.query }),
+    queryFn: ({ signal }) => fetchSchedules({ ...list.query, ...kind?.query }, signal),
     placeholderData: keepPreviousData,
     enabled: can.read,
   });
@@ -63,7 +76,7 @@ export default function SchedulesPage() {
       cellProps: { maw: 260 },
       cell: (s) => (
         <Stack gap={0}>
-          <Anchor component={Link} to={schedulePath(s.scan)} fw={500} size="sm">
+          <Anchor component={Link} to={kind ? kind.viewPath(s.scan) : schedulePath(s.scan)} fw={500} size="sm">
             {s.name}
           </Anchor>
           {s.profile && (
@@ -138,8 +151,8 @@ export default function SchedulesPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Schedules"
-        description="Network scans that start by themselves, on the days and at the times you choose."
+        title={kind?.title ?? 'Schedules'}
+        description={kind?.description ?? 'Network scans that start by themselves, on the days and at the times you choose.'}
         actions={create}
       />
       {!can.read ? (
@@ -157,7 +170,7 @@ export default function SchedulesPage() {
               onClear={list.clearFilters}
             />
             <DataTable
-              id="net-schedules"
+              id={kind?.tableId ?? 'net-schedules'}
               caption="Schedules"
               columns={columns}
               rows={data?.results}
@@ -179,6 +192,7 @@ export default function SchedulesPage() {
                   : {
                       title: 'No schedules yet',
                       description:
+                        kind?.emptyDescription ??
                         'A schedule starts a network scan by itself: once, or every few days, weeks or months, at a time in the time zone you choose, until a date or a number of runs. Its targets can be tags, so the assets tagged when each run starts are scanned.',
                       action: can.create ? <Button onClick={() => setEditing('new')}>Create a schedule</Button> : undefined,
                     }
@@ -193,7 +207,9 @@ export default function SchedulesPage() {
         title={editing === 'new' ? 'New schedule' : 'Edit schedule'}
         size="xl"
       >
-        {editing !== null && <ScheduleForm schedule={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+        {editing !== null && (
+          <ScheduleForm schedule={editing === 'new' ? undefined : editing} kind={kind?.form} onDone={() => setEditing(null)} />
+        )}
       </Modal>
       <ConfirmDialog
         opened={deleting !== null}

@@ -18,6 +18,12 @@ import type { ScheduleValues } from './schedule-form.ts';
 
 type Form = UseFormReturnType<ScheduleValues>;
 
+/** Profiles another kind of schedule offers instead of the network ones (web profiles for a web schedule). */
+export interface ProfileChoices {
+  data: readonly { id: number; name: string; builtin: boolean }[] | undefined;
+  isPending: boolean;
+}
+
 /** '10.0.0.1 (mail server)', or the address alone when it has no other name. */
 export function targetLabel(value: string, name: string): string {
   return name && name !== value ? `${value} (${name})` : value;
@@ -127,11 +133,12 @@ export function TargetFields({ form }: { form: Form }) {
 }
 
 /** The network profile and where the scan runs from: a probe (the external one by default) or a probe group. */
-export function ProbeFields({ form }: { form: Form }) {
-  const profiles = useQuery(profileOptionsQuery);
+export function ProbeFields({ form, profileChoices }: { form: Form; profileChoices?: ProfileChoices }) {
+  const networkProfiles = useQuery({ ...profileOptionsQuery, enabled: profileChoices === undefined });
   const probes = useQuery(probeOptionsQuery);
   const groups = useQuery(probeGroupOptionsQuery);
 
+  const profiles = profileChoices ?? networkProfiles;
   const profileData = (profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.builtin ? `${p.name} (built-in)` : p.name }));
   const probeData = (probes.data ?? [EXTERNAL_PROBE_OPTION]).map((p) => ({ value: String(p.id), label: p.name }));
   const groupData = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }));

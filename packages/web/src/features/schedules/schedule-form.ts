@@ -71,6 +71,9 @@ export interface ScheduleValues {
   notify: ChannelValues;
   remind: ReminderValues;
   schedule_is_active: boolean;
+  /** Web schedules only (the form's web kind sets them): a discovery run, and the virtual host names it sends. */
+  is_was_discovery?: boolean;
+  vhosts?: string[];
 }
 
 export type ScheduleErrors = Partial<Record<string, string>>;
@@ -251,9 +254,9 @@ export function scheduleBody(v: ScheduleValues, saved?: Pick<Schedule, 'user' | 
     shared_access_teams: v.shared_access_teams.map(Number),
     notification_config: channelsBody(v.notify),
     reminder_config: remindersBody(v.remind),
-    is_was_discovery: saved?.is_was_discovery ?? false,
-    // Not edited here: kept as saved.
-    vhosts: saved?.vhosts ?? [],
+    is_was_discovery: v.is_was_discovery ?? saved?.is_was_discovery ?? false,
+    // Edited only by a web schedule's form; otherwise kept as saved.
+    vhosts: v.vhosts ?? saved?.vhosts ?? [],
     ...timingOf(v),
   };
 }
