@@ -1,6 +1,7 @@
 // The runs of a schedule's scan (scan/nruns/ narrowed to the scan), newest first: when each started (linking to its
 // result page, as the scan list does), its status with progress, when it finished and its result; polled while one
 // moves. Paging, sorting and the "started by" filter are kept in the URL under `runs.`.
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -25,20 +26,18 @@ const RUN_FILTERS: readonly FilterDef[] = [
 
 const when = (value: string | null): string => (value ? formatDateTime(value) : '–');
 
-export const SCHEDULE_RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
+type ResultPath = (run: ScanRunRow) => string;
+const defaultResultPath: ResultPath = (run) => runResultPath(run.id, run.scan_type);
+
+/** The columns, each run's start linking to its result page (another kind's result page when given). */
+export const scheduleRunColumns = (resultPath: ResultPath = defaultResultPath): readonly DataColumn<ScanRunRow>[] => [
   {
     key: 'started',
     header: 'Started',
     sortKey: 'started',
     descendingFirst: true,
     cell: (run) => (
-      <Anchor
-        component={Link}
-        to={runResultPath(run.id, run.scan_type)}
-        size="sm"
-        fw={500}
-        aria-label={`Result of the run started ${when(run.started)}`}
-      >
+      <Anchor component={Link} to={resultPath(run)} size="sm" fw={500} aria-label={`Result of the run started ${when(run.started)}`}>
         {run.started ? formatDateTime(run.started) : 'Not started yet'}
       </Anchor>
     ),
@@ -60,7 +59,18 @@ export const SCHEDULE_RUN_COLUMNS: readonly DataColumn<ScanRunRow>[] = [
   },
 ];
 
-export function ScheduleRuns({ scanId, fetchRuns = fetchScheduleRuns }: { scanId: number; fetchRuns?: FetchScheduleRuns }) {
+export const SCHEDULE_RUN_COLUMNS = scheduleRunColumns();
+
+export function ScheduleRuns({
+  scanId,
+  fetchRuns = fetchScheduleRuns,
+  resultPath,
+}: {
+  scanId: number;
+  fetchRuns?: FetchScheduleRuns;
+  resultPath?: ResultPath;
+}) {
+  const columns = useMemo(() => (resultPath ? scheduleRunColumns(resultPath) : SCHEDULE_RUN_COLUMNS), [resultPath]);
   const list = useListState({
     pageSize: SCHEDULE_RUNS_PAGE_SIZE,
     defaultOrdering: '-started',
@@ -80,7 +90,7 @@ export function ScheduleRuns({ scanId, fetchRuns = fetchScheduleRuns }: { scanId
       <DataTable
         id="schedule-runs"
         caption="Runs of this schedule"
-        columns={SCHEDULE_RUN_COLUMNS}
+        columns={columns}
         rows={data?.results}
         rowKey={(run) => run.id}
         rowProps={(run) => ({ 'data-run-id': run.id })}

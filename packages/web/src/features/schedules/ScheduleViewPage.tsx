@@ -18,6 +18,7 @@ import { SCHEDULES_PATH, channelsText, endDetail, namesOf, parseScanId, probeTex
 import { DELETE_WARNING, ScheduleForm, type ScheduleFormKind } from './ScheduleForm.tsx';
 import { LastRun } from './ScheduleCells.tsx';
 import { ScheduleRuns, type FetchScheduleRuns } from './ScheduleRuns.tsx';
+import type { ScanRunRow } from '../scans/scans-api.ts';
 import { useSchedulePermissions } from './schedule-permissions.ts';
 import { RunTimes } from '../../components/schedule/UpcomingRuns.tsx';
 import { useScheduleActions } from './use-schedule-actions.ts';
@@ -27,6 +28,7 @@ export interface ScheduleViewKind {
   listPath: string;
   targets(schedule: Schedule): ReactNode;
   fetchRuns: FetchScheduleRuns;
+  resultPath?(run: ScanRunRow): string;
   form: ScheduleFormKind;
 }
 
@@ -237,7 +239,7 @@ export default function ScheduleViewPage({ kind }: { kind?: ScheduleViewKind } =
           <Title order={2} size="h4">
             Runs
           </Title>
-          <ScheduleRuns scanId={s.scan} fetchRuns={kind?.fetchRuns} />
+          <ScheduleRuns scanId={s.scan} fetchRuns={kind?.fetchRuns} resultPath={kind?.resultPath} />
         </Stack>
       </Card>
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit schedule" size="xl">

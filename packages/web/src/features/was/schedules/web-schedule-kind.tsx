@@ -6,7 +6,7 @@ import type { Schedule } from '@bulwark/core';
 import type { ScheduleFormKind } from '../../schedules/ScheduleForm.tsx';
 import type { ScheduleListKind } from '../../schedules/SchedulesPage.tsx';
 import type { ScheduleViewKind } from '../../schedules/ScheduleViewPage.tsx';
-import { fetchWebAppChoices, fetchWebProfileChoices, fetchWebRuns } from '../api/web-scans-api.ts';
+import { fetchWebAppChoices, fetchWebProfileChoices, fetchWebRuns, webRunPath } from '../api/web-scans-api.ts';
 import { WEB_KEYS } from '../web-queries.ts';
 import { WebScheduleTargets } from './WebScheduleTargets.tsx';
 
@@ -56,5 +56,7 @@ export const WEB_SCHEDULE_VIEW: ScheduleViewKind = {
   listPath: WEB_SCHEDULES_PATH,
   targets: (s) => <WebTargets schedule={s} />,
   fetchRuns: (scanId, query, signal) => fetchWebRuns({ ...query, scan: scanId }, signal),
+  // The rows are web runs (scan/wruns/): a discovery run opens the discovery result page.
+  resultPath: (run) => webRunPath({ id: run.id, is_was_discovery: 'is_was_discovery' in run && run.is_was_discovery === true }),
   form: WEB_SCHEDULE_FORM,
 };
