@@ -38,7 +38,9 @@ export function buildRequest(point: InsertionPoint, value: string): WebRequest {
       return { method, url: point.url, headers: { 'content-type': contentType }, body };
     }
     case 'header':
-      return { method, url: point.url, headers: { [point.name]: value } };
+      // A header cannot carry control or non-ASCII characters (the request would not leave): they go percent-encoded,
+      // as a client would send them, so the rest of the payload is still tried.
+      return { method, url: point.url, headers: { [point.name]: value.replace(/[^\t\x20-\x7e]/gu, (c) => encodeURIComponent(c)) } };
     case 'cookie': {
       const pairs = { ...point.fields, [point.name]: value };
       const cookie = Object.entries(pairs)

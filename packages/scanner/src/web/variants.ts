@@ -22,27 +22,71 @@ export function isValueSegment(seg: string): boolean {
   );
 }
 
-/** The page pattern of a URL: method, origin, path with value segments as {v}, and the sorted parameter names. */
-export function variantKey(url: string, method = 'GET'): string {
-  const u = new URL(url);
-  const path = u.pathname
-    .split('/')
-    .map((s) => (isValueSegment(decodeURIComponent(s)) ? '{v}' : s))
-    .join('/');
-  const names = [...new Set([...u.searchParams.keys()])].sort();
-  return `${method} ${u.origin}${path}?${names.join('&')}`;
+/**
+ * A query value that names a page rather than carrying data: a short word (`?page=login.php`, `?action=view`,
+ * `?sort=name`). Routers such as `index.php?page=…` put every page of an application behind one parameter, so these
+ * values stay in the pattern; numbers, dates, ids and long or token-like values do not.
+ */
+export function isNameValue(value: string): boolean {
+  return (
+    value.length > 0 && value.length <= 64 && /[a-z]/i.test(value) && !isValueSegment(value) && !(value.length >= 16 && /\d/.test(value))
+  );
 }
 
-/** Counts pages per pattern: `admit` answers false once a pattern has had `perPattern` URLs. */
+const pathPattern = (u: URL): string =>
+  u.pathname
+    .split('/')
+    .map((s) => (isValueSegment(safeDecode(s)) ? '{v}' : s))
+    .join('/');
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * The page pattern of a URL: method, origin, path with value segments as {v}, and the sorted parameters, each with its
+ * value when the value names a page (isNameValue), else as a name alone.
+ */
+export function variantKey(url: string, method = 'GET'): string {
+  const u = new URL(url);
+  const params = [...new Set([...u.searchParams.keys()])].sort().map((name) => {
+    const value = u.searchParams.get(name) ?? '';
+    return isNameValue(value) ? `${name}=${value}` : name;
+  });
+  return `${method} ${u.origin}${pathPattern(u)}?${params.join('&')}`;
+}
+
+/** The coarser pattern: the parameter names alone, whatever their values. */
+function namesKey(url: string, method: string): string {
+  const u = new URL(url);
+  const names = [...new Set([...u.searchParams.keys()])].sort();
+  return `${method} ${u.origin}${pathPattern(u)}?${names.join('&')}`;
+}
+
+/**
+ * Counts pages per pattern: `admit` answers false once a pattern has had `perPattern` URLs, or once the parameter
+ * names alone have had `perNames` (many pages behind one router parameter are crawled; an endless word list is not).
+ */
 export class VariantLimiter {
   private readonly seen = new Map<string, number>();
-  constructor(private readonly perPattern = 3) {}
+  private readonly seenNames = new Map<string, number>();
+  constructor(
+    private readonly perPattern = 3,
+    private readonly perNames = 300,
+  ) {}
 
   admit(url: string, method = 'GET'): boolean {
     const key = variantKey(url, method);
+    const names = namesKey(url, method);
     const n = this.seen.get(key) ?? 0;
-    if (n >= this.perPattern) return false;
+    const m = this.seenNames.get(names) ?? 0;
+    if (n >= this.perPattern || m >= this.perNames) return false;
     this.seen.set(key, n + 1);
+    this.seenNames.set(names, m + 1);
     return true;
   }
 }

@@ -143,6 +143,18 @@ describe('same-page variants', () => {
     const v = new VariantLimiter(3);
     expect([1, 2, 3, 4, 5].map((n) => v.admit(`http://s/p?page=${n}`))).toEqual([true, true, true, false, false]);
   });
+  it('keeps the pages of a router parameter apart (index.php?page=login.php), with a bound on how many', () => {
+    expect(variantKey('http://s/index.php?page=login.php')).not.toBe(variantKey('http://s/index.php?page=home.php'));
+    expect(variantKey('http://s/list?sort=name')).not.toBe(variantKey('http://s/list?sort=date'));
+    // Token-like values are data, not page names.
+    expect(variantKey('http://s/p?t=a81b2c9d0e7f6a5b')).toBe(variantKey('http://s/p?t=ff01e2d3c4b5a697'));
+    expect(variantKey('http://s/p?t=Zx81QpL2mN7rT4vB')).toBe(variantKey('http://s/p?t=Kq27WnB5xR1sV8yC'));
+    const v = new VariantLimiter(3, 50);
+    const admitted = Array.from({ length: 80 }, (_, n) =>
+      v.admit(`http://s/index.php?page=page-${String.fromCharCode(97 + (n % 26))}${Math.floor(n / 26)}x.php`),
+    );
+    expect(admitted.filter(Boolean)).toHaveLength(50);
+  });
 });
 
 const res = (over: Partial<WebResponse>): WebResponse => ({
