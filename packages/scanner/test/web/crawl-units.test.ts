@@ -1,5 +1,6 @@
 // The crawl's pure parts: HTML reading (links, forms and their fields), script URLs, robots.txt and sitemaps, the
 // destructive-action words, same-page variants, WAF block pages, and insertion points with their deduplication.
+import { LoginPages } from '../../src/web/auth/login-pages.ts';
 import { describe, expect, it } from 'vitest';
 import { destructiveWord } from '../../src/web/crawl/destructive.ts';
 import { parseHtml } from '../../src/web/crawl/html.ts';
@@ -298,5 +299,17 @@ describe('insertion points', () => {
       'PUT body:b=2',
     ]);
     expect(pts[0]!.fields).toEqual({ name: '"x"', qty: '2', meta: '{"tag":"t"}', list: '[1]' });
+  });
+});
+
+describe('the login page', () => {
+  it('is known by its path and the query that names it, so a front controller keeps its other pages', () => {
+    const pages = new LoginPages();
+    pages.add('http://s/index.php?page=login.php');
+    pages.add('http://s/signin');
+    expect(pages.has('http://s/index.php?page=login.php&popUpNotificationCode=LOU1')).toBe(true);
+    expect(pages.has('http://s/index.php?page=home.php')).toBe(false);
+    expect(pages.has('http://s/index.php')).toBe(false);
+    expect(pages.has('http://s/signin?next=/admin')).toBe(true);
   });
 });

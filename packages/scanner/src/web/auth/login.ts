@@ -2,6 +2,7 @@
 // fields and anti-CSRF token kept, the credentials put in the user and password fields), HTTP basic and digest, headers
 // (bearer tokens, API keys, cookies), or a recorded browser login replayed in the headless browser. Each answers
 // whether the session now holds, judged by the indicators the profile gives.
+import { LoginPages } from './login-pages.ts';
 import type { ScanHttpClient } from '../http.ts';
 import type { WebBrowserSession } from '../browser.ts';
 import type { FormField, WebAuthSpec, WebResponse } from '../types.ts';
@@ -40,11 +41,11 @@ export async function followRedirects(client: ScanHttpClient, res: WebResponse):
 }
 
 /** Whether `res` shows a signed-in session by the auth's indicators (a redirect to the login page never does). */
-export function looksSignedIn(auth: WebAuthSpec, res: WebResponse, loginPaths: ReadonlySet<string>): boolean {
+export function looksSignedIn(auth: WebAuthSpec, res: WebResponse, loginPages: Pick<LoginPages, 'has'>): boolean {
   if (auth.kind === 'basic' || auth.kind === 'digest') return res.status !== 401;
   if (res.status === 401) return false;
   if (res.status >= 300 && res.status < 400 && res.headers.location) {
-    if (loginPaths.has(new URL(res.headers.location, res.url).pathname)) return false;
+    if (loginPages.has(new URL(res.headers.location, res.url).href)) return false;
   }
   if ('loggedInIndicator' in auth && auth.loggedInIndicator) return new RegExp(auth.loggedInIndicator, 'i').test(res.body);
   if ('loggedOutIndicator' in auth && auth.loggedOutIndicator) return !new RegExp(auth.loggedOutIndicator, 'i').test(res.body);
@@ -154,11 +155,12 @@ async function formLogin(auth: Extract<WebAuthSpec, { kind: 'form' }>, ctx: Logi
         },
   );
   const { res, cookies } = await followRedirects(client, posted);
-  const loginPaths = new Set([new URL(auth.loginUrl).pathname]);
-  let ok = looksSignedIn(auth, res, loginPaths);
+  const loginPages = new LoginPages();
+  loginPages.add(auth.loginUrl);
+  let ok = looksSignedIn(auth, res, loginPages);
   if (!auth.loggedInIndicator && !auth.loggedOutIndicator) ok &&= cookies || client.cookies.size > 0;
   if (!ok && auth.checkUrl && auth.loggedInIndicator) {
-    ok = looksSignedIn(auth, await client.send({ method: 'GET', url: auth.checkUrl, outOfScope: true }), loginPaths);
+    ok = looksSignedIn(auth, await client.send({ method: 'GET', url: auth.checkUrl, outOfScope: true }), loginPages);
   }
   if (!ok)
     return {

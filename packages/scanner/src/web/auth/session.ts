@@ -2,6 +2,7 @@
 // the login page, the signed-out indicator, a 401) and checks it on the check page every so many answers. When it is
 // lost, it signs in again (at most 3 tries), counts the re-authentication and sends the request again; when it cannot,
 // the scan stops with error 4 (auth failed) instead of crawling a signed-out site and reporting a clean result.
+import { LoginPages } from './login-pages.ts';
 import { AbortedError } from '../../net/limits.ts';
 import type { ScanHttpClient } from '../http.ts';
 import type { WebAuthSpec, WebAuthState, WebClient, WebRequest, WebResponse } from '../types.ts';
@@ -18,7 +19,7 @@ export class WebSession implements WebClient {
   /** Why the login failed, for the scan's error. */
   failure?: string;
   /** Paths never crawled or tested: the login page and the URL its form posts to. */
-  readonly loginPaths = new Set<string>();
+  readonly loginPages = new LoginPages();
   private checkUrl: string;
   private generation = 0;
   private sinceCheck = 0;
@@ -36,7 +37,7 @@ export class WebSession implements WebClient {
     private readonly checkEvery = 100,
   ) {
     this.checkUrl = (auth && 'checkUrl' in auth && auth.checkUrl) || ctx.target;
-    if (auth?.kind === 'form') this.loginPaths.add(new URL(auth.loginUrl).pathname);
+    if (auth?.kind === 'form') this.loginPages.add(auth.loginUrl);
   }
 
   get requestsSent(): number {
@@ -73,7 +74,7 @@ export class WebSession implements WebClient {
   }
 
   isLoginUrl(url: string): boolean {
-    return this.loginPaths.has(new URL(url).pathname);
+    return this.loginPages.has(url);
   }
 
   private looksSignedOut(res: WebResponse): boolean {
@@ -81,7 +82,7 @@ export class WebSession implements WebClient {
     // A 401 is the session's answer for header and HTTP logins; behind a form login it is some page's own refusal.
     if (res.status === 401 && auth.kind !== 'form' && auth.kind !== 'recorded') return true;
     if (res.status >= 300 && res.status < 400 && res.headers.location) {
-      if (this.loginPaths.has(new URL(res.headers.location, res.url).pathname)) return true;
+      if (this.loginPages.has(new URL(res.headers.location, res.url).href)) return true;
     }
     return 'loggedOutIndicator' in auth && !!auth.loggedOutIndicator && new RegExp(auth.loggedOutIndicator, 'i').test(res.body);
   }
@@ -90,7 +91,7 @@ export class WebSession implements WebClient {
   private verify(): Promise<boolean> {
     this.verifying ??= this.ctx.client
       .send({ method: 'GET', url: this.checkUrl, outOfScope: true })
-      .then((res) => looksSignedIn(this.auth!, res, this.loginPaths))
+      .then((res) => looksSignedIn(this.auth!, res, this.loginPages))
       .finally(() => {
         this.verifying = null;
       });
@@ -124,7 +125,7 @@ export class WebSession implements WebClient {
   private async signIn(): Promise<boolean> {
     try {
       const out = await login(this.auth!, this.ctx);
-      if (out.action) this.loginPaths.add(new URL(out.action).pathname);
+      if (out.action) this.loginPages.add(out.action);
       if (!out.ok) {
         this.failure = out.message;
         return false;
