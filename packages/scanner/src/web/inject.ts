@@ -214,6 +214,28 @@ export function stats(samples: number[]): Timing {
   return { mean, sd: Math.sqrt(variance), samples };
 }
 
+const timingQueues = new WeakMap<object, Promise<void>>();
+
+/**
+ * Runs a time-based measurement (baseline and delays) alone among the scan's time-based tests: another test's sleep
+ * payload holding one of the server's few workers would delay this test's answers and look like its own delay.
+ */
+export async function measuredAlone<T>(ctx: WebTestContext, fn: () => Promise<T>): Promise<T> {
+  const before = timingQueues.get(ctx.client) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  timingQueues.set(
+    ctx.client,
+    before.then(() => mine),
+  );
+  await before;
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
+
 /** The point's normal response time: `n` requests with its original value. */
 export async function timingBaseline(point: InsertionPoint, ctx: WebTestContext, n = 5): Promise<Timing> {
   const samples: number[] = [];

@@ -1,7 +1,7 @@
 // OS command injection: output-based (a shell separator and a command whose output is computed — a sum the request
 // does not contain — so a page that merely echoes the value does not count) and time-based (sleep of two requested
 // lengths, statistically past the baseline, and not for zero).
-import { attempt, confirmDelay, inject, pointFinding, timingBaseline } from '../../inject.ts';
+import { attempt, confirmDelay, inject, measuredAlone, pointFinding, timingBaseline } from '../../inject.ts';
 import type { InsertionPoint, WebFinding, WebTest, WebTestContext } from '../../types.ts';
 import type { TimeOptions } from './sqli.ts';
 
@@ -66,28 +66,30 @@ export function cmdiTimeTest(opts: TimeOptions = {}): WebTest {
     description:
       'A sleep command added to the value delays the answer by the time asked for (measured against the normal ' +
       'response time): the value is run as part of an operating-system command even though its output is not shown.',
-    async point(point: InsertionPoint, ctx: WebTestContext): Promise<WebFinding[]> {
-      const base = await timingBaseline(point, ctx, opts.samples ?? 5);
-      for (const s of SLEEPS) {
-        const make = (d: number): string => point.value + s.replace('D', String(d)).replace('P', String(Math.max(1, Math.round(d) + 1)));
-        const hit = await confirmDelay(
-          (d) => inject(point, make(d), ctx, { timeoutMs: base.mean + delays[1] * 3000 + 5000 }),
-          base,
-          delays,
-        );
-        if (!hit) continue;
-        const [t1, t2, t0] = hit.times.map((t) => Math.round(t));
-        return [
-          pointFinding('web-cmdi-time', point, hit.responses[1]!, {
-            payload: make(delays[1]),
-            proof: `${delays[0]} s → ${t1} ms, ${delays[1]} s → ${t2} ms, 0 s → ${t0} ms; baseline ${Math.round(base.mean)} ± ${Math.round(base.sd)} ms`,
-            around: '',
-            how: `response delayed by the requested ${delays[0]} s and ${delays[1]} s`,
-            confidence: 'confirmed',
-          }),
-        ];
-      }
-      return [];
+    point(point: InsertionPoint, ctx: WebTestContext): Promise<WebFinding[]> {
+      return measuredAlone(ctx, async () => {
+        const base = await timingBaseline(point, ctx, opts.samples ?? 5);
+        for (const s of SLEEPS) {
+          const make = (d: number): string => point.value + s.replace('D', String(d)).replace('P', String(Math.max(1, Math.round(d) + 1)));
+          const hit = await confirmDelay(
+            (d) => inject(point, make(d), ctx, { timeoutMs: base.mean + delays[1] * 3000 + 5000 }),
+            base,
+            delays,
+          );
+          if (!hit) continue;
+          const [t1, t2, t0] = hit.times.map((t) => Math.round(t));
+          return [
+            pointFinding('web-cmdi-time', point, hit.responses[1]!, {
+              payload: make(delays[1]),
+              proof: `${delays[0]} s → ${t1} ms, ${delays[1]} s → ${t2} ms, 0 s → ${t0} ms; baseline ${Math.round(base.mean)} ± ${Math.round(base.sd)} ms`,
+              around: '',
+              how: `response delayed by the requested ${delays[0]} s and ${delays[1]} s`,
+              confidence: 'confirmed',
+            }),
+          ];
+        }
+        return [];
+      });
     },
   };
 }

@@ -2,7 +2,7 @@
 // is balanced), boolean-based (a true condition gives the baseline page, a false one a different page, twice) and
 // time-based (the database sleeps for two requested lengths, statistically past the measured baseline, and not for
 // zero).
-import { attempt, confirmDelay, inject, pointFinding, samePage, timingBaseline } from '../../inject.ts';
+import { attempt, confirmDelay, inject, measuredAlone, pointFinding, samePage, timingBaseline } from '../../inject.ts';
 import type { InsertionPoint, WebFinding, WebTest, WebTestContext } from '../../types.ts';
 
 const COMMON = {
@@ -197,26 +197,28 @@ export function sqliTimeTest(opts: TimeOptions = {}): WebTest {
     description:
       'A database sleep function sent in the parameter delays the answer by the time asked for (measured against the ' +
       "page's normal response time): the value is part of an SQL statement, even though the page shows nothing of it.",
-    async point(point: InsertionPoint, ctx: WebTestContext): Promise<WebFinding[]> {
-      const base = await timingBaseline(point, ctx, opts.samples ?? 5);
-      const numeric = /^-?\d+$/.test(point.value);
-      for (const s of SLEEPS) {
-        if (s.numeric && !numeric) continue;
-        const timeoutMs = base.mean + delays[1] * 3000 + 5000;
-        const hit = await confirmDelay((d) => inject(point, fill(s.template, point.value, d), ctx, { timeoutMs }), base, delays);
-        if (!hit) continue;
-        const [t1, t2, t0] = hit.times.map((t) => Math.round(t));
-        return [
-          pointFinding('web-sqli-time', point, hit.responses[1]!, {
-            payload: fill(s.template, point.value, delays[1]),
-            proof: `${s.dbms}: ${delays[0]} s → ${t1} ms, ${delays[1]} s → ${t2} ms, 0 s → ${t0} ms; baseline ${Math.round(base.mean)} ± ${Math.round(base.sd)} ms`,
-            around: '',
-            how: `response delayed by the requested ${delays[0]} s and ${delays[1]} s`,
-            confidence: 'confirmed',
-          }),
-        ];
-      }
-      return [];
+    point(point: InsertionPoint, ctx: WebTestContext): Promise<WebFinding[]> {
+      return measuredAlone(ctx, async () => {
+        const base = await timingBaseline(point, ctx, opts.samples ?? 5);
+        const numeric = /^-?\d+$/.test(point.value);
+        for (const s of SLEEPS) {
+          if (s.numeric && !numeric) continue;
+          const timeoutMs = base.mean + delays[1] * 3000 + 5000;
+          const hit = await confirmDelay((d) => inject(point, fill(s.template, point.value, d), ctx, { timeoutMs }), base, delays);
+          if (!hit) continue;
+          const [t1, t2, t0] = hit.times.map((t) => Math.round(t));
+          return [
+            pointFinding('web-sqli-time', point, hit.responses[1]!, {
+              payload: fill(s.template, point.value, delays[1]),
+              proof: `${s.dbms}: ${delays[0]} s → ${t1} ms, ${delays[1]} s → ${t2} ms, 0 s → ${t0} ms; baseline ${Math.round(base.mean)} ± ${Math.round(base.sd)} ms`,
+              around: '',
+              how: `response delayed by the requested ${delays[0]} s and ${delays[1]} s`,
+              confidence: 'confirmed',
+            }),
+          ];
+        }
+        return [];
+      });
     },
   };
 }
