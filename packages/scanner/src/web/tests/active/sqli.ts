@@ -2,8 +2,18 @@
 // is balanced), boolean-based (a true condition gives the baseline page, a false one a different page, twice) and
 // time-based (the database sleeps for two requested lengths, statistically past the measured baseline, and not for
 // zero).
-import { attempt, confirmDelay, inject, measuredAlone, pointFinding, samePage, timingBaseline } from '../../inject.ts';
-import type { InsertionPoint, WebFinding, WebTest, WebTestContext } from '../../types.ts';
+import {
+  attempt,
+  confirmDelay,
+  inject,
+  measuredAlone,
+  noiseCeiling,
+  pointFinding,
+  samePage,
+  timingBaseline,
+  type Timing,
+} from '../../inject.ts';
+import type { InsertionPoint, WebFinding, WebResponse, WebTest, WebTestContext } from '../../types.ts';
 
 const COMMON = {
   category: 'sql-injection',
@@ -166,18 +176,42 @@ const SLEEPS: { dbms: string; numeric?: boolean; template: string }[] = [
   },
 ];
 
-function fill(template: string, v: string, d: number): string {
+/** Rows of the counting loop that take about a second, until a target's own speed is measured (calibrateLoop). */
+const LOOP_ROWS_PER_S = 5_000_000;
+
+function fill(template: string, v: string, d: number, rowsPerS = LOOP_ROWS_PER_S): string {
   const ms = Math.round(d * 1000);
   const hms = `0:0:${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}`;
-  return (
-    template
-      .replace('{v}', () => v)
-      .replace('{d}', String(d))
-      .replace('{hms}', hms)
-      // The loop's time grows with its rows: about 5 million a second on a common server. A faster one delays less
-      // than asked and is not confirmed (precise rather than complete); a slower one more, which still confirms.
-      .replace('{rows}', String(Math.round(d * 5_000_000)))
-  );
+  return template
+    .replace('{v}', () => v)
+    .replace('{d}', String(d))
+    .replace('{hms}', hms)
+    .replace('{rows}', String(Math.round(d * rowsPerS)));
+}
+
+/**
+ * The counting loop's speed on this target, rows per second: one probe of a known length measured against the
+ * baseline (a loop's time is the target's CPU, not a sleep). Null when the probe is not clearly slower than the
+ * baseline: the value is not in a statement, or the loop is too fast to tell.
+ */
+async function calibrateLoop(
+  point: InsertionPoint,
+  ctx: WebTestContext,
+  template: string,
+  base: Timing,
+  probeS: number,
+): Promise<number | null> {
+  const rows = Math.round(probeS * LOOP_ROWS_PER_S);
+  let res: WebResponse;
+  try {
+    res = await inject(point, fill(template, point.value, probeS), ctx, { timeoutMs: base.mean + probeS * 10_000 + 5000 });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    return null;
+  }
+  const extraMs = res.timeMs - base.mean;
+  if (res.timeMs < noiseCeiling(base) || extraMs < 100) return null;
+  return (rows / extraMs) * 1000;
 }
 
 export interface TimeOptions {
@@ -204,12 +238,19 @@ export function sqliTimeTest(opts: TimeOptions = {}): WebTest {
         for (const s of SLEEPS) {
           if (s.numeric && !numeric) continue;
           const timeoutMs = base.mean + delays[1] * 3000 + 5000;
-          const hit = await confirmDelay((d) => inject(point, fill(s.template, point.value, d), ctx, { timeoutMs }), base, delays);
+          // A counting loop is sized to this target's speed, so it delays by what is asked on a fast or a slow server.
+          const rate = s.template.includes('{rows}') ? await calibrateLoop(point, ctx, s.template, base, delays[0] / 2) : LOOP_ROWS_PER_S;
+          if (rate === null) continue;
+          const hit = await confirmDelay(
+            (d) => inject(point, fill(s.template, point.value, d, rate * 1.1), ctx, { timeoutMs }),
+            base,
+            delays,
+          );
           if (!hit) continue;
           const [t1, t2, t0] = hit.times.map((t) => Math.round(t));
           return [
             pointFinding('web-sqli-time', point, hit.responses[1]!, {
-              payload: fill(s.template, point.value, delays[1]),
+              payload: fill(s.template, point.value, delays[1], rate * 1.1),
               proof: `${s.dbms}: ${delays[0]} s → ${t1} ms, ${delays[1]} s → ${t2} ms, 0 s → ${t0} ms; baseline ${Math.round(base.mean)} ± ${Math.round(base.sd)} ms`,
               around: '',
               how: `response delayed by the requested ${delays[0]} s and ${delays[1]} s`,
