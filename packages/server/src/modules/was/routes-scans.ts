@@ -30,9 +30,8 @@ import {
   updateScan,
   type ScanRow,
 } from '../scans/index.ts';
-import { listWebScans, standardProfileId } from './scan-list.ts';
+import { listWebScans, standardProfileId, webAppUrls } from './scan-list.ts';
 import { StartError, startRun } from '../scans/index.ts';
-import { webRunTargets } from '../scans/index.ts';
 
 const tags = ['web scans'];
 
@@ -68,17 +67,31 @@ function asInput(row: ScanRow): WebScanInput {
 
 /** Scans in the reply shape: the shared scan row with the web application URLs, the discovery flag and vhosts. */
 async function toWebScans(db: Db, customerId: number, rows: ScanRow[]): Promise<WebScan[]> {
-  const shared = await toNetworkScans(db, customerId, rows);
-  return Promise.all(
-    rows.map(async (row, i) => ({
-      ...shared[i]!,
-      profile: shared[i]!.profile ? { ...shared[i]!.profile!, type: 'was' as const } : null,
-      targets: await webRunTargets(db, customerId, { targetIds: row.targetIds, tagSet: null }),
-      scan_type: 'was' as const,
-      is_was_discovery: row.isWasDiscovery,
-      vhosts: row.vhosts,
-    })),
-  );
+  const [shared, urls] = await Promise.all([
+    toNetworkScans(db, customerId, rows),
+    // One query for the page's web applications, not one per scan.
+    webAppUrls(
+      db,
+      customerId,
+      rows.flatMap((r) => r.targetIds),
+    ),
+  ]);
+  return rows.map((row, i) => ({
+    ...shared[i]!,
+    profile: shared[i]!.profile ? { ...shared[i]!.profile!, type: 'was' as const } : null,
+    // As a run names them (webRunTargets): by asset id, each URL once.
+    targets: [
+      ...new Set(
+        [...row.targetIds]
+          .sort((a, b) => a - b)
+          .map((id) => urls.get(id))
+          .filter((u): u is string => u !== undefined),
+      ),
+    ],
+    scan_type: 'was' as const,
+    is_was_discovery: row.isWasDiscovery,
+    vhosts: row.vhosts,
+  }));
 }
 
 function startFailed(err: unknown): never {

@@ -1,8 +1,8 @@
 // Queries of the web scan routes: a customer's web scans or discovery scans, newest first; the built-in Standard
 // web profile.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scanProfiles, scans } from '../../db/schema/index.ts';
+import { assets, scanProfiles, scans } from '../../db/schema/index.ts';
 import type { ScanRow } from '../scans/index.ts';
 
 export async function listWebScans(
@@ -36,4 +36,14 @@ export async function standardProfileId(db: Db): Promise<number | null> {
     .from(scanProfiles)
     .where(and(isNull(scanProfiles.customerId), eq(scanProfiles.type, 'was'), eq(scanProfiles.name, 'Standard')));
   return row?.id ?? null;
+}
+
+/** The URLs of the customer's web applications among these asset ids, by id. */
+export async function webAppUrls(db: Db, customerId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: assets.id, value: assets.value })
+    .from(assets)
+    .where(and(eq(assets.customerId, customerId), eq(assets.kind, 'webapp'), inArray(assets.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r.value]));
 }
