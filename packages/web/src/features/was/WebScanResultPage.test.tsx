@@ -1,12 +1,10 @@
 // The web scan result page against a stubbed API (scan/wruns/, its web extras, the site map and the unified findings):
 // the summary's web facts and technologies, findings by OWASP category with the application's web findings linking to
-// their vulnerability, the site map tree narrowing the requests, and the discovery page's hosts with "Add as web
-// application".
+// their vulnerability, and the site map tree narrowing the requests.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import WebScanResultPage from './WebScanResultPage.tsx';
-import WebDiscoveryResultPage from './WebDiscoveryResultPage.tsx';
-import { json, page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
+import { page, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
 import { aSession } from '../../../test/support/fixtures.ts';
 import { renderWithApp } from '../../../test/support/render.tsx';
 import { aVulnerability } from '../../../test/support/vulnerabilities.ts';
@@ -67,21 +65,5 @@ describe('WebScanResultPage', () => {
     expect(stub.calls('GET', 'sitemaps/').at(-1)!.query.get('run')).toBe('41');
     const table = await screen.findByRole('table', { name: 'Site map' });
     expect(within(table).getByText('http://127.0.0.9/products/item?id=1')).toBeInTheDocument();
-  }, 60_000);
-
-  it('adds a virtual host a discovery run found as a web application', async () => {
-    const stub = api(aWebRun({ is_was_discovery: true, name: 'Shop discovery' })).on('POST', 'assets/assets/', (request) =>
-      json({ id: 95, ...(request.body as object) }, 201),
-    );
-    const { user } = renderWithApp(<WebDiscoveryResultPage />, {
-      path: '/was/scans/view/rdwas/:runId',
-      url: '/was/scans/view/rdwas/41',
-      session: aSession(),
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shop discovery' })).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Hosts and technologies' }));
-    await user.click(await screen.findByRole('button', { name: 'Add http://admin.shop.test/ as a web application' }));
-    await waitFor(() => expect(stub.calls('POST', 'assets/assets/')).toHaveLength(1));
-    expect(stub.calls('POST', 'assets/assets/')[0]!.body).toEqual({ value: 'http://admin.shop.test/', name: 'admin.shop.test' });
   }, 60_000);
 });
