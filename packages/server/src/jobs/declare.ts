@@ -27,6 +27,13 @@ export interface JobQueue<T extends object = object> {
 /** One housekeeping task: answers counts, merged (summed by name) into the housekeeping job's result. */
 export type HousekeepingTask = (db: AppContext['db'], now: Date) => Promise<Record<string, number>>;
 
+/**
+ * What a module does once a run's results are processed (tickets fixed or reopened, rules evaluated): run in module
+ * order by the run-processed job, which results processing sends after a run's results are merged.
+ */
+export type RunProcessedHook = (w: WorkContext, runId: number) => Promise<void>;
+export const RUN_PROCESSED_QUEUE = 'run-processed';
+
 /** A loop a serving process starts when ready; what it answers stops it before the database closes. */
 export type ServeLoop = (ctx: AppContext) => Promise<(() => Promise<void>) | void> | (() => Promise<void>) | void;
 
@@ -37,6 +44,7 @@ export interface ModuleJobs {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   queues?: JobQueue<any>[];
   housekeeping?: HousekeepingTask[];
+  afterRunProcessed?: RunProcessedHook[];
   /** Background loops of `bulwark serve` (not of `bulwark worker`): the built-in probe, the remote probe sweeper. */
   serve?: ServeLoop[];
 }

@@ -5,7 +5,7 @@
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import type { Jobs } from './types.ts';
-import type { ModuleJobs, Polling, WorkContext } from './declare.ts';
+import { RUN_PROCESSED_QUEUE, type ModuleJobs, type Polling, type WorkContext } from './declare.ts';
 import { runHousekeeping } from './housekeeping.ts';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -39,6 +39,7 @@ export async function startJobs(ctx: AppContext, modules: readonly ModuleJobs[],
   const retry = { retryDelay: options.retryDelaySeconds ?? 30, retryBackoff: true };
   await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 });
   await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE });
+  await boss.createQueue(RUN_PROCESSED_QUEUE, { name: RUN_PROCESSED_QUEUE, retryLimit: 2, ...retry, deadLetter: DEAD_LETTER_QUEUE });
   const queues = modules.flatMap((m) => m.queues ?? []);
   for (const { name, options: o = {} } of queues) {
     const { deadLetter, ...rest } = o;
@@ -72,6 +73,15 @@ export async function startJobs(ctx: AppContext, modules: readonly ModuleJobs[],
       }),
     );
     const w: WorkContext = { ctx, send };
+    const hooks = modules.flatMap((m) => m.afterRunProcessed ?? []);
+    workers.set(
+      RUN_PROCESSED_QUEUE,
+      await boss.work<{ runId: number }>(RUN_PROCESSED_QUEUE, { pollingIntervalSeconds: every.fast }, async ([job]) => {
+        // In module order: a re-test's tickets are settled before rules open new ones.
+        for (const hook of hooks) await hook(w, job!.data.runId);
+        return null;
+      }),
+    );
     for (const queue of queues) {
       if (queue.schedule) {
         const schedule = queue.schedule(ctx);

@@ -18,3 +18,4 @@ export * from './integrations.ts';
 export * from './credentials.ts';
 export * from './policies.ts';
 export * from './was.ts';
+export * from './remediation.ts';

@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { jobProgress, scanRuns } from '../../db/schema/index.ts';
+import { RUN_PROCESSED_QUEUE } from '../../jobs/declare.ts';
 import { processRun } from './process.ts';
 import { runHasUnprocessedResults } from '../tasks/index.ts';
 import { handOver, notifyRunEnded, type Send } from '../notifications/index.ts';
@@ -41,6 +42,8 @@ export async function runProcessingJob(
     );
     await db.update(jobProgress).set({ state: 'SUCCESS', result: summary, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
     await tell(ctx, runId, events);
+    // What follows from the new findings (tickets fixed or reopened, rules) runs as its own job, retried apart.
+    await events?.send(RUN_PROCESSED_QUEUE, { runId });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     ctx.log.error({ err, runId, attempt: attempt.attempt }, 'results processing failed');

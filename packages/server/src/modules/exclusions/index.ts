@@ -1,0 +1,3 @@
+// The face of the exceptions (exclusions/exclusions/): what is kept out of scanning and ticketing. Other modules import
+// it from here only.
+export { findingExcludedSql } from './covers.ts';
