@@ -15,6 +15,16 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 /** A profile's settings (core's schema): stored on the profile and copied onto each run. */
 export type NetworkProfileFields = NetworkProfileSettings;
 
+/**
+ * A re-test run's narrowing (tickets' verified fixes): the ticket it checks, the findings it looks at again (the only
+ * ones it may close) and the tests it runs instead of the profile's selection.
+ */
+export interface RetestScope {
+  ticketId: number;
+  findingIds: number[];
+  tests: string[];
+}
+
 /** Network scan profiles. Built-in ones have no customer and cannot be changed, only copied. */
 export const scanProfiles = pgTable(
   'scan_profiles',
@@ -134,6 +144,8 @@ export const scanRuns = pgTable(
     isWasDiscovery: boolean('is_was_discovery').notNull().default(false),
     /** Web runs: the virtual hosts copied from the scan at start. */
     vhosts: jsonb('vhosts').$type<string[]>().notNull().default([]),
+    /** A re-test run (modules/tickets retest.ts): what it narrows the scan to; null for every other run. */
+    retest: jsonb('retest').$type<RetestScope | null>(),
     state: smallint('state').notNull().default(-3),
     status: smallint('status').notNull().default(0),
     result: smallint('result'),
