@@ -15,9 +15,25 @@ export interface OobServer extends OobListener {
 /** How long called() waits when the caller does not say: a target calling back after answering is usually quick. */
 export const OOB_DEFAULT_WAIT_MS = 2000;
 
-/** The body every token URL answers: an include of the URL (RFI) shows this marker in the including page. */
+/** The first line every token URL answers: a page that shows what it fetched shows this marker. */
 export function oobMarker(token: string): string {
   return `bwk-oob-${token}`;
+}
+
+/** Two factors whose product only running the answer writes: its source holds the factors, never the product. */
+const EXEC_FACTORS = [48271, 16807] as const;
+
+/** What a page that ran the listener's answer as code (remote file inclusion) shows; showing the source never does. */
+export function oobExecMarker(token: string): string {
+  return `bwk-exec-${token}-${EXEC_FACTORS[0] * EXEC_FACTORS[1]}`;
+}
+
+/**
+ * The body every token URL answers: the marker, then a PHP block (the language remote inclusion lives in) that prints
+ * the exec marker when included as code. A page that only shows the content shows the block's source instead.
+ */
+export function oobBody(token: string): string {
+  return `${oobMarker(token)}\n<?php echo 'bwk-exec-', '${token}', '-', ${EXEC_FACTORS[0]} * ${EXEC_FACTORS[1]}; ?>\n`;
 }
 
 interface OobCall {
@@ -61,7 +77,7 @@ export async function startOobListener(opts: { host?: string; port?: number; pub
       for (let i = 0; i < req.rawHeaders.length; i += 2) head.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
       const body = Buffer.concat(chunks).toString('utf8');
       record(token, { from: req.socket.remoteAddress ?? 'unknown', request: `${head.join('\r\n')}\r\n\r\n${body}` });
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(`${oobMarker(token)}\n`);
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(oobBody(token));
     });
   });
 

@@ -59,7 +59,7 @@ describe('runWebScan with the active tests', () => {
         'web-cmdi-time /cmd/blind host',
         'web-path-traversal /file name',
         'web-ssrf /proxy url',
-        'web-rfi /include page',
+        'web-ssrf /include page',
         'web-open-redirect /go next',
         'web-open-redirect /go-meta next',
         'web-open-redirect /go-js next',

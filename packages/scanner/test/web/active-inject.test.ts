@@ -11,6 +11,7 @@ import type { WebFinding, WebTest } from '../../src/web/types.ts';
 import { startOobListener, type OobServer } from '../../src/web/oob.ts';
 import { harness, queryPoint, type Harness } from './fixtures/harness.ts';
 import { startVulnApp } from './fixtures/vuln-app.ts';
+import { PHP, startPhpIncludeSite, type PhpSite } from './fixtures/php-include.ts';
 
 const cmdiTime = cmdiTimeTest({ delaysS: [0.6, 1.2], samples: 5 });
 
@@ -76,11 +77,37 @@ describe('SSRF and RFI', () => {
     expect(f).toEqual([]);
   });
 
-  it('confirms RFI by the included answer; blind SSRF is not RFI', async () => {
+  it('calls a page that shows what it fetched SSRF, never RFI; blind SSRF is not RFI either', async () => {
     const { v, f } = await both(rfi, '/include?page=about', 'page');
-    expect(v[0]).toMatchObject({ test: 'web-rfi', confidence: 'confirmed' });
+    expect(v).toEqual([]);
     expect(f).toEqual([]);
+    const shown = await ssrf.point!(queryPoint(`${vuln.base}/include?page=about`, 'page'), h.ctx);
+    expect(shown[0]).toMatchObject({ test: 'web-ssrf', confidence: 'confirmed' });
     expect(await rfi.point!(queryPoint(`${vuln.base}/proxy?url=http://images.example.invalid/a.png`, 'url'), h.ctx)).toEqual([]);
+  });
+
+  describe.skipIf(!PHP)('in real PHP', () => {
+    let php: PhpSite;
+    beforeAll(async () => {
+      php = await startPhpIncludeSite();
+    });
+    afterAll(async () => {
+      await php?.close();
+    });
+
+    it('confirms RFI when the included answer runs as code', async () => {
+      const [found] = await rfi.point!(queryPoint(`${php.base}/include.php?page=about.txt`, 'page'), h.ctx);
+      expect(found).toMatchObject({ test: 'web-rfi', confidence: 'confirmed' });
+      expect(found!.evidence.proof).toMatch(
+        /^the listener's answer ran as code: its output bwk-exec-[0-9a-f]{16}-811290697 is in the page/,
+      );
+    });
+
+    it('gives no RFI on a viewer that shows the fetched source (content shown, not run), but SSRF', async () => {
+      const at = queryPoint(`${php.base}/view.php?page=about.txt`, 'page');
+      expect(await rfi.point!(at, h.ctx)).toEqual([]);
+      expect((await ssrf.point!(at, h.ctx))[0]).toMatchObject({ test: 'web-ssrf', confidence: 'confirmed' });
+    });
   });
 
   it('claims nothing without a listener', async () => {

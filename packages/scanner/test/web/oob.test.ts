@@ -1,7 +1,7 @@
 // The out-of-band listener: a token's URL records who called it and answers the RFI marker; called() wakes on the
 // call itself, answers null when nobody calls, and close() releases whoever still waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oobMarker, startOobListener, type OobServer } from '../../src/web/oob.ts';
+import { oobBody, oobExecMarker, oobMarker, startOobListener, type OobServer } from '../../src/web/oob.ts';
 
 describe('out-of-band listener', () => {
   let oob: OobServer;
@@ -24,7 +24,11 @@ describe('out-of-band listener', () => {
   it('records a call (method, path, headers, body, caller) and answers the marker', async () => {
     const { token, url } = oob.url();
     const res = await fetch(`${url}/etc/passwd?x=1`, { method: 'POST', body: 'root:x:0:0', headers: { 'x-probe': 'yes' } });
-    expect(await res.text()).toBe(`${oobMarker(token)}\n`);
+    const body = await res.text();
+    expect(body).toBe(oobBody(token));
+    expect(body.startsWith(`${oobMarker(token)}\n`)).toBe(true);
+    // The source holds the factors, never the exec marker only running it writes.
+    expect(body).not.toContain(oobExecMarker(token));
     const call = await oob.called(token, 0);
     expect(call?.from).toMatch(/127\.0\.0\.1/);
     expect(call?.request).toMatch(new RegExp(`^POST /${token}/etc/passwd\\?x=1 HTTP/1.1\\r\\n`));

@@ -1,7 +1,10 @@
 // Server-side request forgery and remote file inclusion: a URL of the probe's out-of-band listener is sent in
 // URL-like parameters; the target calling it back proves the server fetches what it is given (SSRF), and the
-// listener's answer showing up in the page proves it includes it (RFI). Without a listener nothing is claimed.
+// listener's answer running as code in the page proves it includes it (RFI): the answer is a PHP block whose output (a
+// product) its source does not hold, so a page that only shows what it fetched (a file viewer, a proxy) is SSRF, never
+// RFI. Without a listener nothing is claimed.
 import { inject, normalise, pointFinding, urlLike } from '../../inject.ts';
+import { oobExecMarker } from '../../oob.ts';
 import type { InsertionPoint, WebFinding, WebTest, WebTestContext } from '../../types.ts';
 
 /** How long to wait for a callback after the answer (a fetch may happen in the background). */
@@ -14,14 +17,15 @@ async function callback(test: 'web-ssrf' | 'web-rfi', point: InsertionPoint, ctx
   const call = await ctx.oob.called(token, CALLBACK_WAIT_MS);
   if (!call) return [];
   if (test === 'web-rfi') {
-    // The listener's answer carries the token; the URL itself (which carries it too) is taken out first.
-    if (!normalise(res.body, url).includes(token)) return [];
+    // Only the answer's output counts; its source (shown by a viewer) and the URL itself never hold the product.
+    const ran = oobExecMarker(token);
+    if (!normalise(res.body, url).includes(ran)) return [];
     return [
       pointFinding(test, point, res, {
         payload: url,
-        proof: `the listener's answer (${token}) is in the page; callback from ${call.from}`,
-        around: token,
-        how: `remote content included; callback received from ${call.from}`,
+        proof: `the listener's answer ran as code: its output ${ran} is in the page; callback from ${call.from}`,
+        around: ran,
+        how: `remote code included and run; callback received from ${call.from}`,
         confidence: 'confirmed',
       }),
     ];
