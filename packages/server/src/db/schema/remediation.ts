@@ -73,6 +73,8 @@ export const tickets = pgTable(
     openFindings: integer('open_findings').notNull().default(0),
     /** When the last overdue notice went out (one per overdue spell). */
     overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
+    /** The due date a reminder went out for (a due date moved later gets its own reminder). */
+    dueRemindedFor: date('due_reminded_for', { mode: 'string' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
