@@ -108,6 +108,9 @@ export const NOTIFICATION_EVENTS = [
   'scan_failed',
   'scan_paused_blackout',
   'scan_reminder',
+  'tickets_opened',
+  'ticket_due_soon',
+  'ticket_overdue',
   'test',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -117,6 +120,9 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   scan_failed: 'Scan failed',
   scan_paused_blackout: 'Scan paused by the blackout window',
   scan_reminder: 'Scheduled scan reminder',
+  tickets_opened: 'Tickets opened by a rule',
+  ticket_due_soon: 'Ticket due soon',
+  ticket_overdue: 'Ticket overdue',
   test: 'Test message',
 };
 
