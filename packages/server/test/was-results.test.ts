@@ -137,6 +137,16 @@ describe.each(BACKENDS)('web results through the API on %s', (backend) => {
     expect(counts).toEqual({ 'A01:2021': 1, 'A03:2021': 2 });
   });
 
+  it('lists exactly the findings a run saw (the run page’s table), another customer’s run as none', async () => {
+    const of = async (run: number | string) => admin.get<Page<{ name: string }>>(`/api/remediation/vulnerability-simple/?run=${run}`);
+    expect((await of(shopRun)).body.count).toBe(3);
+    expect((await of(blogRun)).body.count).toBe(1);
+    expect((await of(rivalRun)).body.count).toBe(0);
+    const bad = await of('abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toHaveProperty('run');
+  });
+
   it('counts open web findings by OWASP category in the OWASP top 10 widget', async () => {
     const res = await admin.post<WidgetData>('/api/dashboard/widgets/preview/', { kind: 'owasp_top_10' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

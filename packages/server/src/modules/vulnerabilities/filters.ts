@@ -84,6 +84,8 @@ export const vulnerabilityFilterShape = {
   include_tags: listParam(unifiedTagValue, 100),
   exclude_tags: listParam(unifiedTagValue, 100),
   unified_asset: listParam(idParam, 1000),
+  /** The findings this run saw or closed (a run's result page lists exactly its own). */
+  run: idParam.optional(),
   hid: z.string().trim().max(200).optional(),
   cve: z
     .string()
@@ -193,6 +195,8 @@ export function vulnerabilityConditions(
       )})`,
     );
   if (filter.kind?.length) out.push(sql`f.kind = any(${intArray(filter.kind)})`);
+  if (filter.run !== undefined)
+    out.push(sql`exists (select 1 from scan_run_findings srf where srf.run_id = ${filter.run} and srf.finding_id = f.id)`);
   if (filter.confidence?.length)
     out.push(
       sql`f.confidence in (${sql.join(

@@ -48,6 +48,9 @@ describe('WebScanResultPage', () => {
     const query = stub.calls('GET', 'remediation/vulnerability-simple/').at(-1)!.query;
     expect(query.get('unified_asset')).toBe('90');
     expect(query.get('source')).toBe('web');
+    // Only what this run saw or closed, in every state.
+    expect(query.get('run')).toBe('41');
+    expect(query.getAll('finding_state')).toEqual(['0', '1', '2', '3']);
   }, 60_000);
 
   it('narrows the site map’s requests to the folder chosen in the tree', async () => {

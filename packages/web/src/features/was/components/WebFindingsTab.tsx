@@ -26,13 +26,18 @@ export function webFindingsPath(assetId: number): string {
   return `${LIST_PATH}?${new URLSearchParams({ [GROUP_PARAM]: 'asset', unified_asset: String(assetId), source: 'web' }).toString()}`;
 }
 
-/** The web findings of one web-application asset (also on its asset page). */
+/**
+ * The web findings of one web-application asset (also on its asset page); with a run, only those that run saw or closed
+ * (every state, so what the run fixed is listed too).
+ */
 export function AssetWebFindings({
   assetId,
+  runId,
   prefix = 'findings',
   polling = false,
 }: {
   assetId: number;
+  runId?: number;
   prefix?: string;
   polling?: number | false;
 }) {
@@ -43,7 +48,12 @@ export function AssetWebFindings({
     sortKeys: FINDING_SORT_KEYS,
     filters: FILTERS,
   });
-  const query = { ...list.query, unified_asset: assetId, source: 'web' };
+  const query = {
+    ...list.query,
+    unified_asset: assetId,
+    source: 'web',
+    ...(runId ? { run: runId, finding_state: ['0', '1', '2', '3'] } : {}),
+  };
   const { data, error, isFetching, refetch } = useQuery({
     queryKey: VULN_KEYS.findings(query),
     queryFn: ({ signal }) => fetchFindings(query, signal),
@@ -69,7 +79,9 @@ export function AssetWebFindings({
         errorMessage="The web findings could not be loaded."
         onRetry={() => void refetch()}
         loadingLabel="Loading web findings…"
-        empty={{ title: list.activeFilters > 0 ? 'No web finding matches.' : 'No open web findings.' }}
+        empty={{
+          title: list.activeFilters > 0 ? 'No web finding matches.' : runId ? 'This run saw no web finding.' : 'No open web findings.',
+        }}
         fetching={isFetching}
         ordering={list.ordering}
         onOrderingChange={list.setOrdering}
@@ -117,13 +129,13 @@ export function WebFindingsTab({ runId, polling }: { runId: number; polling: num
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Text size="sm">
-            This run saw {findings} finding{findings === 1 ? '' : 's'} on {asset.name || asset.url}. Below: the application’s open web
-            findings; open one for its evidence — the request, the response around the proof, the parameter, the payload and how it was
+            This run saw {findings} finding{findings === 1 ? '' : 's'} on {asset.name || asset.url}. Below: the findings this run saw or
+            closed; open one for its evidence — the request, the response around the proof, the parameter, the payload and how it was
             confirmed.
           </Text>
         </Grid.Col>
       </Grid>
-      <AssetWebFindings assetId={asset.id} polling={polling} />
+      <AssetWebFindings assetId={asset.id} runId={runId} polling={polling} />
     </Stack>
   );
 }
