@@ -1,6 +1,12 @@
 // What the tracker sync asks of a ticketing system (Jira, ServiceNow, TOPdesk): one adapter per tracker, speaking its
 // published REST API. The sync engine (outbox, webhooks, polling, sync states) is written once over this interface.
-import type { Tracker } from '@bulwark/core';
+import type { Tracker, TrackerSettings } from '@bulwark/core';
+
+/**
+ * A tracker's settings as its adapter reads them: the settings answer of core (JiraSettings, ServicenowSettings,
+ * TopdeskSettings) with `token` and `webhook_secret` opened (never answered like this).
+ */
+export type OpenTrackerSettings<T extends Tracker = Tracker> = Extract<TrackerSettings, { tracker: T }>;
 
 /** Where an issue's status stands, whatever the tracker's own workflow calls it (Jira's status categories). */
 export type StatusCategory = 'todo' | 'in_progress' | 'done';
