@@ -82,6 +82,8 @@ describe('SchedulesPage', () => {
     expect(within(row).getByRole('button', { name: 'Edit Nightly office' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New schedule' })).toBeInTheDocument();
     expect(stub.calls('GET', 'scan/schedules/')[0]!.query.get('ordering')).toBe('next_run_at');
+    // Network schedules only: web schedules are listed under /was/schedules.
+    expect(stub.calls('GET', 'scan/schedules/')[0]!.query.get('scan_type')).toBe('nvt');
   });
 
   it('switches a schedule off with PATCH schedule_is_active', async () => {

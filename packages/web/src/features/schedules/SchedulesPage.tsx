@@ -50,6 +50,9 @@ export interface ScheduleListKind {
   form: ScheduleFormKind;
 }
 
+/** The network schedules list: web schedules have their own page under /was. */
+const NETWORK_QUERY: QueryParams = { scan_type: 'nvt' };
+
 export default function SchedulesPage({ kind }: { kind?: ScheduleListKind } = {}) {
   const can = useSchedulePermissions();
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
@@ -62,8 +65,8 @@ export default function SchedulesPage({ kind }: { kind?: ScheduleListKind } = {}
     filters: SCHEDULE_FILTERS,
   });
   const { data, error, isFetching, refetch } = useQuery({
-    queryKey: SCHEDULE_KEYS.list({ ...list.query, ...kind?.query }),
-    queryFn: ({ signal }) => fetchSchedules({ ...list.query, ...kind?.query }, signal),
+    queryKey: SCHEDULE_KEYS.list({ ...list.query, ...(kind?.query ?? NETWORK_QUERY) }),
+    queryFn: ({ signal }) => fetchSchedules({ ...list.query, ...(kind?.query ?? NETWORK_QUERY) }, signal),
     placeholderData: keepPreviousData,
     enabled: can.read,
   });
