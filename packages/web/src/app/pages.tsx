@@ -26,6 +26,9 @@ const AppsPage = lazyPage(() => import('../features/apps/AppsPage.tsx'));
 /** The notification integrations and BeyondTrust share one page (it reads its type from the path); the others keep the placeholder. */
 const IntegrationsPage = lazyPage(() => import('../features/integrations/IntegrationsPage.tsx'));
 const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
+/** Tickets (issue 29): the unified list serves its search/{search} link too; the legacy list serves filter/vuln/{vulnId}. */
+const TicketsPage = lazyPage(() => import('../features/tickets/TicketsPage.tsx'));
+const LegacyTicketsPage = lazyPage(() => import('../features/tickets/LegacyTicketsPage.tsx'));
 
 /** Pages by route name. */
 const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
@@ -98,6 +101,8 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'integration-teams': IntegrationsPage,
   'integration-webhooks': IntegrationsPage,
   'integration-beyondtrust': IntegrationsPage,
+  'remediation-policies': lazyPage(() => import('../features/remediation-rules/RulesPage.tsx')),
+  'remediation-policy-edit': lazyPage(() => import('../features/remediation-rules/RuleEditPage.tsx')),
   'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
   'platform-announcements': lazyPage(() => import('../features/news/AnnouncementsPage.tsx')),
   'report-list': lazyPage(() => import('../features/reports/ReportsPage.tsx')),
@@ -107,6 +112,14 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'fra-report-list': TrainingReportsPage,
   'fra-report-schedules': TrainingReportsPage,
   'fra-report-templates': TrainingReportsPage,
+  'unified-tickets': TicketsPage,
+  'unified-tickets-search': TicketsPage,
+  'unified-ticket': lazyPage(() => import('../features/tickets/TicketViewPage.tsx')),
+  'unified-ticket-edit': lazyPage(() => import('../features/tickets/TicketEditPage.tsx')),
+  'unified-ticket-create': lazyPage(() => import('../features/tickets/CreateTicketPage.tsx')),
+  tickets: LegacyTicketsPage,
+  'tickets-by-vulnerability': LegacyTicketsPage,
+  'ticket-edit': lazyPage(() => import('../features/tickets/LegacyTicketEditPage.tsx')),
 };
 
 /** Renders the page of `route` and names the browser tab after it. */

@@ -1,0 +1,92 @@
+// The rule editor's form: name, description, on/off, the condition builder, the actions, the live preview, Save. On
+// failure the server's field errors go onto the fields; a `conditions` error's first item is shown with §8's toast
+// ("Could not create policy." / "Could not update policy.").
+import { Button, Card, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MESSAGES, toast } from '@bulwark/core';
+import { isAlreadyReported, isApiError } from '../../../api/errors.ts';
+import { FormError } from '../../../components/forms/FormError.tsx';
+import { applyServerErrors } from '../../../components/forms/server-errors.ts';
+import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
+import { showToast } from '../../../components/toasts.tsx';
+import type { RuleChoices } from '../rule-choices.ts';
+import { RULE_ERROR_FIELDS, actionsOf, conditionsOf, firstConditionsError, validateRule, type RuleValues } from '../rule-form.ts';
+import { RuleActionsFields } from './RuleActionsFields.tsx';
+import { RuleConditionsFields } from './RuleConditionsFields.tsx';
+import { RulePreview } from './RulePreview.tsx';
+
+export interface RuleFormProps {
+  initial: RuleValues;
+  creating: boolean;
+  choices: RuleChoices;
+  /** Saves the values; throws the API error on failure. */
+  onSave(values: RuleValues): Promise<void>;
+  onCancel(): void;
+}
+
+const FORM_NAME = 'Rule';
+
+export function RuleForm({ initial, creating, choices, onSave, onCancel }: RuleFormProps) {
+  const form = useForm<RuleValues>({ initialValues: initial, validate: validateRule });
+  const failed = creating ? MESSAGES.policies.createFailed : MESSAGES.policies.updateFailed;
+  const { busy, error, setError, container, onSubmit } = useFormSubmit(form, onSave, {
+    fields: RULE_ERROR_FIELDS,
+    failed,
+    keepBusyOnSuccess: true,
+    onFailure(failure) {
+      if (isAlreadyReported(failure)) return true;
+      const message = applyServerErrors(form, failure, RULE_ERROR_FIELDS, failed);
+      const first = isApiError(failure) && failure.kind === 'http' ? firstConditionsError(failure.data) : null;
+      if (first) form.setFieldError('conditions', first);
+      setError(message);
+      // §8: the toast says the policy could not be saved and, when the conditions were refused, why (their first error).
+      showToast(toast('error', failed, first ? { caption: first } : {}));
+      return true;
+    },
+  });
+
+  // The preview needs sound conditions and actions, not a name yet.
+  const previewReady = Object.keys(validateRule(form.values)).every((field) => field === 'name');
+  return (
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label={FORM_NAME}>
+      <Stack gap="md">
+        <FormError message={error} />
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <TextInput
+              {...form.getInputProps('name')}
+              label="Name"
+              withAsterisk
+              placeholder="Critical and KEV findings to their owners"
+              maxLength={200}
+            />
+            <Textarea
+              {...form.getInputProps('description')}
+              label="Description"
+              placeholder="Why this rule exists (optional)"
+              autosize
+              minRows={1}
+              maxRows={4}
+            />
+            <Switch
+              {...form.getInputProps('enabled', { type: 'checkbox' })}
+              label="Enabled"
+              description="An enabled rule runs whenever scan results are processed. A disabled one only runs with Run now."
+            />
+          </Stack>
+        </Card>
+        <RuleConditionsFields form={form} tags={choices.tags} />
+        <RuleActionsFields form={form} users={choices.users} teams={choices.teams} />
+        <RulePreview conditions={conditionsOf(form.values)} actions={actionsOf(form.values)} ready={previewReady} />
+        <Group gap="sm">
+          <Button type="submit" loading={busy}>
+            {creating ? 'Create rule' : 'Save'}
+          </Button>
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
