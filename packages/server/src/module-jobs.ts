@@ -14,6 +14,7 @@ import { probesJobs } from './modules/probes/index.ts';
 import { reportsJobs } from './modules/reports/index.ts';
 import { resultsJobs } from './modules/results/index.ts';
 import { scansJobs } from './modules/scans/index.ts';
+import { ticketsJobs } from './modules/tickets/index.ts';
 import { vulnerabilitiesJobs } from './modules/vulnerabilities/index.ts';
 
 export const MODULE_JOBS: readonly ModuleJobs[] = [
@@ -21,6 +22,8 @@ export const MODULE_JOBS: readonly ModuleJobs[] = [
   assetsJobs,
   resultsJobs,
   vulnerabilitiesJobs,
+  // Tickets follow a processed run before the remediation rules evaluate it (a finding back on its old ticket first).
+  ticketsJobs,
   newsJobs,
   dashboardsJobs,
   scansJobs,

@@ -10,6 +10,7 @@ import { borrow, type VaultContext } from '../vault/index.ts';
 import { policyContent } from '../policies/index.ts';
 import type { WebProfileSettings } from '@bulwark/core';
 import { webSpecOf } from './web-task-spec.ts';
+import { withExceptions } from './task-spec-exceptions.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
 async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec['checkpoint']> {
@@ -24,7 +25,11 @@ async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec
  * credentials are borrowed from the customer's BeyondTrust Password Safe for this task (checked in when it ends); one
  * the vault refuses is left out and the run gets an authentication error (4) saying why.
  */
-export async function taskSpecOf(ctx: VaultContext, { task, run }: ClaimedTask): Promise<TaskSpec> {
+export async function taskSpecOf(ctx: VaultContext & { clock?: () => Date }, claimed: ClaimedTask): Promise<TaskSpec> {
+  return withExceptions(ctx.db, claimed.run.customerId, await specOf(ctx, claimed), ctx.clock?.() ?? new Date());
+}
+
+async function specOf(ctx: VaultContext, { task, run }: ClaimedTask): Promise<TaskSpec> {
   const { db, secrets: box } = ctx;
   const p = run.profile;
   if (run.scanType === 'was') {
@@ -61,7 +66,9 @@ export async function taskSpecOf(ctx: VaultContext, { task, run }: ClaimedTask):
       policy,
     };
   }
-  const tests = await selectTests(p);
+  // A re-test runs only the tests that found its findings (named, so a community web template among them runs too).
+  const tests = run.retest ? run.retest.tests : await selectTests(p);
+  const named = run.retest ? run.retest.tests : (p.plus_tests ?? []);
   const community = await communityTemplatesOf(tests);
   const windows = loginsOf(windowsRows, vault.borrowed, (r, b) => windowsLoginOf(r, box, b));
   return {
@@ -75,6 +82,6 @@ export async function taskSpecOf(ctx: VaultContext, { task, run }: ClaimedTask):
     checkpoint: await checkpointOf(db, task),
     tests,
     ...(community.length > 0 ? { community } : {}),
-    ...(p.plus_tests?.length ? { namedTests: p.plus_tests } : {}),
+    ...(named.length ? { namedTests: named } : {}),
   };
 }

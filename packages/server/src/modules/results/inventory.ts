@@ -20,6 +20,8 @@ export interface BatchContext {
   /** The ports the run's profile covered. */
   tcp: readonly number[];
   udp: readonly number[];
+  /** A re-test run (scan_runs.retest): only these findings may close; it says nothing about the host's others. */
+  onlyFindings?: readonly number[] | null;
 }
 
 /** Upserts the hosts and their open ports, closes covered ports not seen open; returns host ids by address. */

@@ -48,6 +48,7 @@ export async function processDeliveredSoFar(db: Db, runId: number): Promise<numb
     targetAssetIds: scan?.targetIds ?? [],
     tcp: ports.tcp,
     udp: ports.udp,
+    onlyFindings: run.retest?.findingIds ?? null,
   };
   if (run.scanType === 'oval') await processPolicyBatch(db, c, live);
   else {

@@ -193,7 +193,8 @@ export async function closeFindings(
  * live host without the finding no longer has it — unless the run's profile left that check out (minus_tests), in
  * which case the run says nothing about it. Findings of hosts the run did not see alive are never closed, nor those
  * an authenticated look decided (detection package-list) where this run did not read the host's packages, nor failed
- * policy rules (a policy run closes those when the host passes the rule).
+ * policy rules (a policy run closes those when the host passes the rule). A re-test run closes only the findings it
+ * was started for (it ran only their tests).
  */
 export async function closeUnseen(
   tx: Tx,
@@ -212,6 +213,7 @@ export async function closeUnseen(
         and not (coalesce(f.check_id, '') = any(${textArray(skippedChecks)}))
         and (f.detection is distinct from 'package-list' or f.host_id = any(${intArray(listedHostIds)}))
         and f.detection is distinct from 'policy-rule'
+        and ${c.onlyFindings ? sql`f.id = any(${intArray(c.onlyFindings)})` : sql`true`}
         and (f.port is null
              or (f.protocol = 0 and f.port = any(${intArray(c.tcp)}))
              or (f.protocol = 1 and f.port = any(${intArray(c.udp)}))

@@ -292,6 +292,7 @@ export async function processRun(
       targetAssetIds: scan?.targetIds ?? [],
       tcp: ports.tcp,
       udp: ports.udp,
+      onlyFindings: run.retest?.findingIds ?? null,
     };
     // Web tasks deliver the engine's WebScanResult under `web`: each is processed on its asset (web-run.ts).
     for (const t of tasks) {

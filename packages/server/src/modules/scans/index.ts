@@ -19,4 +19,6 @@ export {
   type ScanRow,
 } from './scan-repo.ts';
 export { StartError, startRun } from './start.ts';
+// For tickets' re-tests: a run narrowed to hosts, ports and tests.
+export { narrowedProfile, startNarrowedRun, type NarrowedRunInput, type NarrowedShare } from './start-retest.ts';
 export { webRunTargets } from './start-web.ts';

@@ -5,3 +5,7 @@ export { changeTicket, type ChangeOutcome, type TicketActor, type TicketPatch } 
 export { lockTicketNumbers, openTicketsForFindings, refreshTicketScores, type OpenTicketsOptions } from './open.ts';
 export { startRetest, type RetestOutcome } from './retest.ts';
 export { ticketsAfterRun } from './after-run.ts';
+export { ticketRoutes } from './routes.ts';
+export { pushToTrackers, checkAssignees } from './change.ts';
+export { ticketVisible } from './read-model.ts';
+export { ticketsJobs } from './retest-jobs.ts';
