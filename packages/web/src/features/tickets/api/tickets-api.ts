@@ -1,0 +1,174 @@
+// Calls of the ticket screens (feature-areas §7 Remediation): the ticket list and one ticket, creating tickets (from
+// findings, an issue, an asset or a vulnerability-list filter), changing them, their subtasks (bulk update and delete),
+// history, comments, watchers, "Fixes grouped", the ticket number validity check, the trackers' sync state, and the
+// people and teams a ticket may be assigned to.
+import {
+  subtaskBulkResult,
+  teamBasic,
+  ticket,
+  ticketCreateResult,
+  ticketEvent,
+  ticketFixes,
+  ticketSubtask,
+  ticketValidity,
+  ticketWatchers,
+  userProfile,
+  type Ticket,
+  type TicketCreateInput,
+  type TicketCreateResult,
+  type TicketEvent,
+  type TicketFix,
+  type TicketStatus,
+  type TicketSubtask,
+  type TicketUpdateInput,
+  type TicketValidityResult,
+} from '@bulwark/core';
+import { api } from '../../../api/client.ts';
+import { displayName } from '../../../components/display-name.ts';
+import type { QueryParams } from '../../../api/query-string.ts';
+import { listAnswer, pagedAnswer, type Paged } from '../../../components/paged-answer.ts';
+
+const TICKETS = 'remediation/tickets/';
+/** A ticket is addressed by its numeric id or its uuid (the pages use the uuid of their URL). */
+const one = (ref: string | number) => `${TICKETS}${encodeURIComponent(String(ref))}/`;
+
+const ticketPage = pagedAnswer(ticket);
+const subtaskPage = pagedAnswer(ticketSubtask);
+const eventPage = pagedAnswer(ticketEvent);
+const userPage = pagedAnswer(userProfile);
+
+export type TicketWatcher = ReturnType<typeof ticketWatchers.parse>['watchers'][number];
+
+/** GET remediation/tickets/: a page of tickets the filters match. */
+export function fetchTickets(query: QueryParams, signal?: AbortSignal): Promise<Paged<Ticket>> {
+  return api.get(TICKETS, { query, signal, schema: ticketPage });
+}
+
+export function fetchTicket(ref: string | number, signal?: AbortSignal): Promise<Ticket> {
+  return api.get(one(ref), { signal, schema: ticket });
+}
+
+/** POST remediation/tickets/: the tickets made (findings already on an open ticket are skipped and counted). */
+export function createTickets(input: TicketCreateInput): Promise<TicketCreateResult> {
+  return api.post(TICKETS, input, { schema: ticketCreateResult });
+}
+
+export function updateTicket(ref: string | number, input: TicketUpdateInput): Promise<Ticket> {
+  return api.patch(one(ref), input, { schema: ticket });
+}
+
+export function deleteTicket(ref: string | number): Promise<void> {
+  return api.delete(one(ref));
+}
+
+export function fetchSubtasks(ref: string | number, query: QueryParams, signal?: AbortSignal): Promise<Paged<TicketSubtask>> {
+  return api.get(`${one(ref)}subtasks/`, { query, signal, schema: subtaskPage });
+}
+
+/** POST …/subtask-update/: one status for the chosen subtasks; answers how many changed. */
+export async function updateSubtasks(ref: string | number, ids: readonly number[], status: TicketStatus): Promise<number> {
+  const answer = await api.post(`${one(ref)}subtask-update/`, { ids: [...ids], status }, { schema: subtaskBulkResult });
+  return answer.count;
+}
+
+export async function deleteSubtasks(ref: string | number, ids: readonly number[]): Promise<number> {
+  const answer = await api.post(`${one(ref)}subtask-delete/`, { ids: [...ids] }, { schema: subtaskBulkResult });
+  return answer.count;
+}
+
+/** GET …/history/: every change, comment, re-test and sync of the ticket, newest first. */
+export function fetchHistory(ref: string | number, signal?: AbortSignal): Promise<TicketEvent[]> {
+  return api.get(`${one(ref)}history/`, { query: { page_size: 500 }, signal, schema: listAnswer(ticketEvent) });
+}
+
+export function addComment(ref: string | number, comment: string): Promise<TicketEvent> {
+  return api.post(`${one(ref)}comments/`, { comment }, { schema: ticketEvent });
+}
+
+export function fetchComments(ref: string | number, signal?: AbortSignal): Promise<Paged<TicketEvent>> {
+  return api.get(`${one(ref)}comments/`, { signal, schema: eventPage });
+}
+
+export async function fetchWatchers(ref: string | number, signal?: AbortSignal): Promise<TicketWatcher[]> {
+  return (await api.get(`${one(ref)}watchers/`, { signal, schema: ticketWatchers })).watchers;
+}
+
+/** POST …/watchers/: the caller watches (or `user` when given). */
+export async function watch(ref: string | number, user?: number): Promise<TicketWatcher[]> {
+  return (await api.post(`${one(ref)}watchers/`, user === undefined ? {} : { user }, { schema: ticketWatchers })).watchers;
+}
+
+export async function unwatch(ref: string | number, user?: number): Promise<void> {
+  await api.delete(`${one(ref)}watchers/`, { query: user === undefined ? undefined : { user } });
+}
+
+export async function fetchFixes(ref: string | number, signal?: AbortSignal): Promise<TicketFix[]> {
+  return (await api.get(`${one(ref)}fixes/`, { signal, schema: ticketFixes })).results;
+}
+
+/** The §4 validity check of a ticket number: valid when the customer has such a ticket. */
+export function checkTicketNumber(number: string, signal?: AbortSignal): Promise<TicketValidityResult> {
+  return api.get(`${TICKETS}validity/${encodeURIComponent(number)}/`, { signal, schema: ticketValidity });
+}
+
+/** One tracker's link of a ticket (Jira, ServiceNow, TOPdesk) with its sync state. */
+export interface TicketSync {
+  tracker: string;
+  state: string;
+  key: string | null;
+  url: string | null;
+  last_error: string | null;
+  last_synced_at: string | null;
+}
+
+function parseSync(data: unknown): TicketSync {
+  const row = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  if (typeof row.tracker !== 'string') throw new Error('sync row without tracker');
+  return {
+    tracker: row.tracker,
+    state: text(row.sync_state) ?? text(row.state) ?? 'inactive',
+    key: text(row.external_key) ?? text(row.key),
+    url: text(row.external_url) ?? text(row.url),
+    last_error: text(row.last_error),
+    last_synced_at: text(row.last_synced_at),
+  };
+}
+
+/** GET …/sync/: the ticket's links to trackers; none when the call is not there (no tracker connected). */
+export async function fetchSync(ref: string | number, signal?: AbortSignal): Promise<TicketSync[]> {
+  const body = await api.get<unknown>(`${one(ref)}sync/`, { signal });
+  const rows = Array.isArray(body)
+    ? body
+    : ((body as { results?: unknown; links?: unknown } | null)?.results ?? (body as { links?: unknown } | null)?.links);
+  return Array.isArray(rows) ? rows.map(parseSync) : [];
+}
+
+export interface AssigneeChoices {
+  users: { id: number; label: string }[];
+  teams: { id: number; name: string }[];
+}
+
+/** The users (all for a superuser, else oneself) and teams a ticket may be assigned to. */
+export async function fetchAssigneeChoices(signal?: AbortSignal): Promise<AssigneeChoices> {
+  const [users, teams] = await Promise.all([
+    api.get('user/profile/', { query: { page_size: 1000 }, signal, schema: userPage }),
+    api.get('teams_basics/', { signal, schema: listAnswer(teamBasic) }),
+  ]);
+  return {
+    users: users.results.map((u) => ({ id: u.user, label: displayName(u) })),
+    teams,
+  };
+}
+
+export const TICKET_KEYS = {
+  all: ['tickets'] as const,
+  list: (query: QueryParams) => ['tickets', 'list', query] as const,
+  one: (ref: string) => ['tickets', 'one', ref] as const,
+  subtasks: (ref: string, query: QueryParams) => ['tickets', 'one', ref, 'subtasks', query] as const,
+  history: (ref: string) => ['tickets', 'one', ref, 'history'] as const,
+  watchers: (ref: string) => ['tickets', 'one', ref, 'watchers'] as const,
+  fixes: (ref: string) => ['tickets', 'one', ref, 'fixes'] as const,
+  sync: (ref: string) => ['tickets', 'one', ref, 'sync'] as const,
+  assignees: ['tickets', 'assignees'] as const,
+};

@@ -1,0 +1,74 @@
+// How a ticket's history reads: who made each event (a person, a rule, a re-test, a scan or a tracker), what it was,
+// and each changed field as "before → after" in the product's words.
+import { TRACKERS, type TicketEvent } from '@bulwark/core';
+import { displayName } from '../../components/display-name.ts';
+import { PRIORITY_LABELS, statusLabel } from './ticket-format.ts';
+
+const SOURCE_NAMES: Record<string, string> = {
+  rule: 'A remediation rule',
+  retest: 'The re-test',
+  scan: 'A scan',
+  jira: 'Jira',
+  servicenow: 'ServiceNow',
+  topdesk: 'TOPdesk',
+};
+
+/** 'Ada Lovelace', 'Jira', 'The re-test', or 'Bulwark' when neither a person nor a source is known. */
+export function actorOf(event: Pick<TicketEvent, 'user' | 'source'>): string {
+  if (event.user) return displayName(event.user);
+  if (event.source) return SOURCE_NAMES[event.source] ?? event.source;
+  return 'Bulwark';
+}
+
+const KIND_TEXTS: Record<string, string> = {
+  created: 'created the ticket',
+  changed: 'changed the ticket',
+  comment: 'commented',
+  status: 'changed the status',
+  retest_started: 'started a re-test',
+  retest_result: 'finished the re-test',
+  reopened: 'reopened the ticket',
+  overdue: 'marked the ticket overdue',
+  sync_in: 'sent a change',
+  sync_out: 'was updated',
+};
+
+export function eventText(event: Pick<TicketEvent, 'kind' | 'source'>): string {
+  if (event.kind === 'sync_out' && event.source && (TRACKERS as readonly string[]).includes(event.source)) return 'was updated';
+  return KIND_TEXTS[event.kind] ?? event.kind.replace(/_/g, ' ');
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  status: 'Status',
+  priority: 'Priority',
+  assignee_user: 'Assignee',
+  assignee_team: 'Team',
+  due_date: 'Due date',
+  custom_fields: 'Custom fields',
+  subtasks: 'Subtasks',
+  retest_run_id: 'Re-test run',
+};
+
+function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  if (field === 'status' && typeof value === 'number') return statusLabel(value);
+  if (field === 'priority' && typeof value === 'number') return PRIORITY_LABELS[value] ?? String(value);
+  if (typeof value === 'object') {
+    const named = value as { name?: unknown; email?: unknown; first_name?: unknown; last_name?: unknown };
+    if (typeof named.name === 'string') return named.name;
+    if (typeof named.email === 'string') return displayName(named as { first_name: string; last_name: string; email: string });
+    return JSON.stringify(value);
+  }
+  const text = String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+/** 'Status: Open → In progress', one line per changed field. */
+export function changeLines(changes: TicketEvent['changes']): string[] {
+  return Object.entries(changes).map(
+    ([field, [before, after]]) =>
+      `${FIELD_LABELS[field] ?? field.replace(/_/g, ' ')}: ${valueText(field, before)} → ${valueText(field, after)}`,
+  );
+}
