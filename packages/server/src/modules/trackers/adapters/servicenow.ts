@@ -230,9 +230,14 @@ export function servicenowAdapter(
     if (chosen) return chosen;
     if (table === 'incident') return DEFAULT_SERVICENOW_STATE_MAP[to];
     const inCat = (await stateChoices()).filter((c) => c.category === to);
-    // Done: a resolved or completed state before a cancelled or skipped one.
-    const best =
-      to === 'done' ? (inCat.find((c) => /resolv|complete/i.test(c.label) && !/incomplete/i.test(c.label)) ?? inCat[0]) : inCat[0];
+    // The plainest state of the category first: Open before Pending, Work in Progress before On Hold, a resolved or
+    // completed state before a cancelled or skipped one.
+    const plain: Record<StatusCategory, (label: string) => boolean> = {
+      todo: (l) => /^(new|open)\b/i.test(l),
+      in_progress: (l) => /progress|work/i.test(l),
+      done: (l) => /resolv|complete/i.test(l) && !/incomplete/i.test(l),
+    };
+    const best = inCat.find((c) => plain[to](c.label)) ?? inCat[0];
     if (!best) throw new TrackerError(`ServiceNow: table ${table} has no state in category ${to}; set one in the state mapping`, null);
     return best.value;
   }
