@@ -48,6 +48,7 @@ import { reportRoutes, reportScheduleRoutes } from './modules/reports/index.ts';
 import { exportRoutes } from './modules/exports/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { vaultRoutes } from './modules/vault/index.ts';
+import { trackerRoutes } from './modules/trackers/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   scheduleRoutes(app, ctx);
   notificationRoutes(app, ctx);
   vaultRoutes(app, ctx);
+  trackerRoutes(app, ctx);
   profileRoutes(app, ctx);
   credentialRoutes(app, ctx);
   assetAuthenticationRoutes(app, ctx);

@@ -10,6 +10,7 @@ import { exportsJobs } from './modules/exports/index.ts';
 import { intelJobs } from './modules/intel/index.ts';
 import { newsJobs } from './modules/news/index.ts';
 import { notificationsJobs } from './modules/notifications/index.ts';
+import { trackersJobs } from './modules/trackers/index.ts';
 import { probesJobs } from './modules/probes/index.ts';
 import { reportsJobs } from './modules/reports/index.ts';
 import { resultsJobs } from './modules/results/index.ts';
@@ -31,6 +32,7 @@ export const MODULE_JOBS: readonly ModuleJobs[] = [
   reportsJobs,
   exportsJobs,
   notificationsJobs,
+  trackersJobs,
 ];
 
 /** One housekeeping pass with every module's tasks (what the housekeeping job runs; tests call it with their clock). */

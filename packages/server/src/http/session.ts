@@ -84,8 +84,14 @@ export function rotateCsrf(ctx: AppContext, request: FastifyRequest, reply: Fast
 export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
-    // Remote probes authenticate every call with their own secret (modules/probes/agent-auth.ts): no cookies, no CSRF.
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/probe-agent/')) return;
+    // Remote probes authenticate every call with their own secret (modules/probes/agent-auth.ts), trackers' webhooks with
+    // their signature (modules/trackers): no cookies, no CSRF.
+    if (
+      !request.url.startsWith('/api/') ||
+      request.url.startsWith('/api/probe-agent/') ||
+      /^\/api\/trackers\/[a-z]+\/webhook\//.test(request.url)
+    )
+      return;
     const csrfCookie = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
       if (!csrfCookie) rotateCsrf(ctx, request, reply);
