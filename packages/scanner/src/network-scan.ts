@@ -59,7 +59,9 @@ async function authenticatedLook(
   signal: AbortSignal,
   onEvent: (event: ScanEvent) => void,
 ): Promise<void> {
-  const logins = (options.linuxLogins ?? []).filter((l) => sshReachable(host, l.port));
+  // A port an exception keeps the scan away from is not logged in to either.
+  const blocked = options.portExceptions?.of(host.address);
+  const logins = (options.linuxLogins ?? []).filter((l) => sshReachable(host, l.port) && !blocked?.has(l.port));
   const policy = options.policy;
   let auth: HostAuth | null = null;
   if (logins.length > 0 && !signal.aborted)
@@ -86,7 +88,13 @@ async function authenticatedLook(
     host.policy = policyNotEvaluated(policy, 'No SSH port of the profile’s credentials is open on this host.');
   // Windows: when no Linux login reached the host (none given, or nothing answered on SSH), SMB with the Windows ones.
   const windows = options.windowsLogins ?? [];
-  if (windows.length > 0 && !signal.aborted && (!auth || auth.health === 'connection_failed') && sshReachable(host, 445)) {
+  if (
+    windows.length > 0 &&
+    !signal.aborted &&
+    (!auth || auth.health === 'connection_failed') &&
+    sshReachable(host, 445) &&
+    !blocked?.has(445)
+  ) {
     const smb = await lookAtWindowsHost(host.address, windows, { signal, timeoutMs: 5000 });
     if (smb && (!auth || smb.health !== 'connection_failed')) auth = smb;
   }
@@ -143,7 +151,8 @@ async function scanWith(
     const run = await runNmap({
       targets: options.targets,
       exclude: options.exclude,
-      tcpPorts: options.tcpPorts ?? [],
+      // nmap cannot skip a port on some hosts only: a port an exception names is skipped on every host.
+      tcpPorts: (options.tcpPorts ?? []).filter((p) => !options.portExceptions?.all.has(p)),
       serviceDetection: detect,
       discovery: options.discovery,
       signal: options.signal,

@@ -48,6 +48,7 @@ import { reportRoutes, reportScheduleRoutes } from './modules/reports/index.ts';
 import { exportRoutes } from './modules/exports/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { vaultRoutes } from './modules/vault/index.ts';
+import { exclusionRoutes } from './modules/exclusions/index.ts';
 import { trackerRoutes } from './modules/trackers/index.ts';
 
 declare module 'fastify' {
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   policyRoutes(app, ctx);
   wasResultsRoutes(app, ctx);
   catalogueRoutes(app, ctx);
+  exclusionRoutes(app, ctx);
   auditRoutes(app, ctx);
   platformRoutes(app, ctx);
 

@@ -13,12 +13,18 @@ import type { WindowsLogin } from '../auth/smb-login.ts';
 import { preparePolicy, type PolicyContent, type PreparedPolicy } from '../policy/task.ts';
 import { runWebScan } from '../web/engine.ts';
 import type { WebScanProgress, WebScanResult, WebScanSpec } from '../web/types.ts';
+import { prepareExceptions, type ScanException } from '../net/exclusions.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
 export interface TaskSpec {
   id: number;
   targets: string[];
   exclude: string[];
+  /**
+   * The customer's exceptions (issue 29): addresses, ranges, networks and host names never scanned (with a port: only
+   * that port is left alone). Unlike `exclude` (the scan's own), a host name that does not resolve here is no error.
+   */
+  exceptions?: ScanException[];
   /** The profile's port fields (the rest of a profile is ignored here). */
   profile: ProfilePortFields;
   /** Hosts an earlier attempt finished: skipped and kept in the result. */
@@ -225,12 +231,16 @@ export async function executeTask(
 
   let result: ScanResult;
   try {
+    // Exceptions first: what they leave out is known (and reported) before any packet is sent.
+    const excepted = spec.exceptions?.length ? await prepareExceptions(spec.exceptions, options.scan?.resolve) : undefined;
+    if (excepted) pendingErrors.push(...(await excepted.leftOut(spec.targets)));
     send();
     result = await runNetworkScan(
       {
         ...options.scan,
         targets: spec.targets,
-        exclude: spec.exclude,
+        exclude: excepted ? [...spec.exclude, ...excepted.exclude] : spec.exclude,
+        ...(excepted ? { portExceptions: excepted.ports } : {}),
         tcpPorts: ports.tcp,
         udpPorts: ports.udp,
         checkpoint: spec.checkpoint ?? undefined,

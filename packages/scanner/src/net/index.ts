@@ -7,3 +7,4 @@ export * from './ping.ts';
 export * from './port-scanner.ts';
 export * from './discovery.ts';
 export * from './scan.ts';
+export * from './exclusions.ts';

@@ -64,6 +64,8 @@ export class PortScanHost {
   constructor(
     readonly address: string,
     scanner: PortScanner,
+    /** Ports an exception keeps this host's scan away from: never connected to nor queried, discovery included. */
+    readonly blocked?: ReadonlySet<number>,
   ) {
     this.rtt = new RttEstimator(scanner.timing, scanner.rtt);
   }
@@ -140,8 +142,8 @@ export class PortScanner {
     await this.pool?.close();
   }
 
-  host(address: string): PortScanHost {
-    return new PortScanHost(address, this);
+  host(address: string, blocked?: ReadonlySet<number>): PortScanHost {
+    return new PortScanHost(address, this, blocked?.size ? blocked : undefined);
   }
 
   private enqueue(host: PortScanHost, job: Job | PortSweep): void {
@@ -284,7 +286,7 @@ export class PortScanner {
 
   /** One TCP attempt; `signal` may stop just this attempt (discovery stops its siblings once a host answers). */
   tcpOnce(host: PortScanHost, port: number, signal: AbortSignal, timeoutMs?: number): Promise<TcpConnectOutcome> {
-    if (signal.aborted || this.signal.aborted) return Promise.resolve({ state: 'aborted' });
+    if (signal.aborted || this.signal.aborted || host.blocked?.has(port)) return Promise.resolve({ state: 'aborted' });
     return new Promise((resolve) => {
       let settled = false;
       const onAbort = (): void => {
@@ -315,6 +317,8 @@ export class PortScanner {
     signal: AbortSignal,
     options: { retries?: number; firstAttempt?: number } = {},
   ): Promise<Map<number, TcpPortState>> {
+    // An excepted port has no state at all: it was not asked.
+    if (host.blocked) ports = ports.filter((p) => !host.blocked!.has(p));
     const retries = options.retries ?? this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
     const first = options.firstAttempt ?? 0;
     const states = new Map<number, TcpPortState>();
@@ -369,7 +373,7 @@ export class PortScanner {
   udp(host: PortScanHost, port: number, payload: UdpPayloadName | undefined, signal: AbortSignal): Promise<UdpQueryOutcome> {
     const retries = this.options.timeouts.retries ?? DEFAULT_TIMEOUTS.retries;
     const timeoutMs = this.options.timeouts.udpMs ?? DEFAULT_TIMEOUTS.udpMs;
-    if (signal.aborted || this.signal.aborted) return Promise.resolve({ state: 'aborted' });
+    if (signal.aborted || this.signal.aborted || host.blocked?.has(port)) return Promise.resolve({ state: 'aborted' });
     return new Promise((resolve, reject) => {
       this.enqueue(host, {
         abort: () => resolve({ state: 'aborted' }),

@@ -9,6 +9,7 @@ import { discoverHost, type DiscoveryMode } from './discovery.ts';
 import { pool, PortScanner, type PortScanHost } from './port-scanner.ts';
 import type { TcpPortState } from './tcp.ts';
 import type { TimeoutOptions } from './timing.ts';
+import type { PortExceptions } from './exclusions.ts';
 import { UDP_PAYLOAD_PORTS, udpPayloadFor, type UdpPayloadName } from './udp.ts';
 
 export interface ScanNetworkOptions {
@@ -16,6 +17,8 @@ export interface ScanNetworkOptions {
   targets: readonly string[];
   /** Same syntax as targets; these hosts are never scanned. */
   exclude?: readonly string[];
+  /** Ports exceptions keep the scan away from on some addresses (exclusions.ts): never asked, discovery included. */
+  portExceptions?: PortExceptions;
   tcpPorts?: readonly number[];
   udpPorts?: readonly number[];
   /** Host discovery before port scanning (default 'tcp'); 'none' considers every host alive. */
@@ -181,7 +184,7 @@ export async function scanNetwork(options: ScanNetworkOptions, onEvent: (event: 
   let noPingReported = false;
 
   const scanHost = async (target: Host): Promise<HostResult | undefined> => {
-    const host = portScanner.host(target.address);
+    const host = portScanner.host(target.address, options.portExceptions?.of(target.address));
     const discovered = await discoverHost(portScanner, host, options.discovery ?? 'tcp', signal, tcpPorts);
     if (discovered.noPing && !noPingReported) {
       noPingReported = true;
