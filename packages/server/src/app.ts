@@ -42,6 +42,7 @@ import { assetRoutes, assetImportRoutes, assetBulkRoutes, appsAndPortsRoutes } f
 import { tagRoutes } from './modules/tags/index.ts';
 import { teamRoutes } from './modules/teams/index.ts';
 import { vulnerabilityRoutes, issueRoutes, savedFilterRoutes } from './modules/vulnerabilities/index.ts';
+import { ticketRoutes } from './modules/tickets/index.ts';
 import { newsRoutes } from './modules/news/index.ts';
 import { dashboardRoutes } from './modules/dashboards/index.ts';
 import { reportRoutes, reportScheduleRoutes } from './modules/reports/index.ts';
@@ -150,6 +151,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   vulnerabilityRoutes(app, ctx);
   issueRoutes(app, ctx);
   savedFilterRoutes(app, ctx);
+  ticketRoutes(app, ctx);
   newsRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   reportScheduleRoutes(app, ctx);

@@ -145,6 +145,11 @@ export const ticketCreateInput = z
     due_date: ticketDate.nullable().optional(),
     priority: ticketPriority.optional(),
     custom_fields: z.record(z.string(), z.unknown()).optional(),
+    /** A legacy ticket (incident 0, ticket 1) for the legacy screens; unified tickets leave it out. */
+    legacy_type: z
+      .union([z.literal(0), z.literal(1)], { error: 'Choose 0 (incident) or 1 (ticket).' })
+      .nullable()
+      .optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
