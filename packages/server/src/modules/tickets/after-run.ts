@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { changeTicket } from './change.ts';
 import { recordTicketEvent } from './history.ts';
+import { refreshTicketScores } from './open.ts';
 
 /** A ticket's finding as this run left it. */
 interface FindingOutcome {
@@ -159,7 +160,15 @@ async function followFindings(ctx: AppContext, run: { id: number; customerId: nu
   if (rows.length === 0) return;
   const closedIds = rows.filter((r) => Number(r.state) === V.closed).map((r) => Number(r.finding_id));
   const seenIds = rows.filter((r) => Number(r.state) !== V.closed).map((r) => Number(r.finding_id));
-  await ctx.db.transaction((tx) => followSubtasks(tx, customerId, { closed: closedIds, seen: seenIds }, at));
+  await ctx.db.transaction(async (tx) => {
+    await followSubtasks(tx, customerId, { closed: closedIds, seen: seenIds }, at);
+    // Open findings, asset risk and threat the ticket list sorts and filters by.
+    await refreshTicketScores(
+      tx,
+      customerId,
+      sql`select s.ticket_id from ticket_subtasks s where s.finding_id = any(${intArray(rows.map((r) => Number(r.finding_id)))})`,
+    );
+  });
 
   // Open tickets whose every finding (but those set to Will not fix) is now closed, one of them by this run.
   if (closedIds.length > 0) {
@@ -221,13 +230,15 @@ async function followFindings(ctx: AppContext, run: { id: number; customerId: nu
     const comment =
       `Scan run ${runId} sees ${found.length === 1 ? 'a fixed finding' : `${found.length} fixed findings`} again: the ticket reopens.\n` +
       found.map((f) => `- ${describe(f, true)}`).join('\n');
-    await changeTicket(
+    const outcome = await changeTicket(
       ctx,
       customerId,
       ticketId,
       { status: TICKET_STATUS.open, comment },
       { userId: null, source: 'scan', externalId: `run-${runId}-reopen` },
     );
+    // Another worker (or an earlier attempt of this job) reopened it for this run already.
+    if (outcome !== 'applied') continue;
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(tickets)
@@ -239,6 +250,12 @@ async function followFindings(ctx: AppContext, run: { id: number; customerId: nu
                              and not exists (select 1 from ticket_subtasks o where o.finding_id = s.finding_id and o.open)`);
       await tx.execute(sql`update ticket_subtasks set status = ${TICKET_STATUS.open}, closed_at = null
                            where ticket_id = ${ticketId} and finding_id = any(${intArray(found.map((f) => f.id))})`);
+      // Reopening reopened every subtask; those whose finding is still closed stay Fixed (a subtask follows its finding).
+      await tx.execute(sql`update ticket_subtasks s set status = ${TICKET_STATUS.fixed}, closed_at = coalesce(s.closed_at, f.closed_at)
+                           from findings f
+                           where f.id = s.finding_id and s.ticket_id = ${ticketId} and s.open and f.state = ${V.closed}
+                             and s.status = ${TICKET_STATUS.open}`);
+      await refreshTicketScores(tx, customerId, sql`${ticketId}`);
       for (const f of found)
         await recordTicketEvent(tx, {
           customerId,
