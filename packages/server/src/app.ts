@@ -44,13 +44,14 @@ import { teamRoutes } from './modules/teams/index.ts';
 import { vulnerabilityRoutes, issueRoutes, savedFilterRoutes } from './modules/vulnerabilities/index.ts';
 import { ticketRoutes } from './modules/tickets/index.ts';
 import { newsRoutes } from './modules/news/index.ts';
+import { remediationRuleRoutes } from './modules/remediation-rules/index.ts';
 import { dashboardRoutes } from './modules/dashboards/index.ts';
 import { reportRoutes, reportScheduleRoutes } from './modules/reports/index.ts';
 import { exportRoutes } from './modules/exports/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { vaultRoutes } from './modules/vault/index.ts';
-import { exclusionRoutes } from './modules/exclusions/index.ts';
 import { trackerRoutes } from './modules/trackers/index.ts';
+import { exclusionRoutes } from './modules/exclusions/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   issueRoutes(app, ctx);
   savedFilterRoutes(app, ctx);
   ticketRoutes(app, ctx);
+  remediationRuleRoutes(app, ctx);
   newsRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   reportScheduleRoutes(app, ctx);
