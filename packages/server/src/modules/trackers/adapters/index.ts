@@ -13,8 +13,8 @@ export function adapterFor(tracker: Tracker, settings: OpenTrackerSettings, fetc
     case 'jira':
       return jiraAdapter(settings, fetchImpl);
     case 'servicenow':
-      return servicenowAdapter(settings);
+      return servicenowAdapter(settings, fetchImpl);
     case 'topdesk':
-      return topdeskAdapter(settings);
+      return topdeskAdapter(settings, fetchImpl);
   }
 }

@@ -25,7 +25,7 @@
 //
 //   (function executeRule(current, previous) {
 //     var r = new sn_ws.RESTMessageV2();
-//     r.setEndpoint('https://<bulwark>/api/integrations/servicenow/webhook/');   // the route the trackers module serves
+//     r.setEndpoint('https://<bulwark>/api/trackers/servicenow/webhook/<customer id>/');
 //     r.setHttpMethod('POST');
 //     r.setRequestHeader('Content-Type', 'application/json');
 //     r.setRequestHeader('X-Bulwark-Secret', gs.getProperty('bulwark.webhook_secret'));

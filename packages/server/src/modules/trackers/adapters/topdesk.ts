@@ -24,7 +24,7 @@
 //   modificationDate.
 //
 // Webhook (TOPdesk → Bulwark): an action sequence on incidents (trigger: incident changed) with an HTTP request step:
-//   POST https://<bulwark>/api/integrations/topdesk/webhook/       (the route the trackers module serves)
+//   POST https://<bulwark>/api/trackers/topdesk/webhook/<customer id>/
 //   Header  X-Bulwark-Secret: <the integration's webhook secret>   (compared in constant time)
 //   Header  Content-Type: application/json
 //   Body    {"id": "<incident id>", "number": "<incident number>", "modificationDate": "<incident modification date>"}
