@@ -24,6 +24,8 @@ import { ASSET_PACKAGES_PREFIX, AssetPackages } from './AssetPackages.tsx';
 import { RiskScore, TagList } from './asset-columns.tsx';
 import { ASSET_KEYS, deleteAsset, fetchAssetPorts, fetchAssetScans, fetchSingleAsset } from './assets-api.ts';
 import { hostAuthenticationOptions } from './host-auth-api.ts';
+// Issue 29: "Create ticket" for the asset's open findings.
+import { CreateTicketButton } from '../tickets/components/CreateTicketButton.tsx';
 import {
   NET_ASSETS_PATH,
   UNIFIED_ASSETS_PATH,
@@ -255,6 +257,7 @@ export default function AssetViewPage() {
         description={subtitle ?? assetTypeLabel(asset)}
         actions={
           <Group gap="xs">
+            <CreateTicketButton source={{ kind: 'asset', id: asset.id, name: asset.asset_name }} label="Create ticket…" />
             <Button variant="default" onClick={() => setEditing(true)}>
               Edit
             </Button>

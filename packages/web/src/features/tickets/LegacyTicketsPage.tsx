@@ -14,6 +14,7 @@ import {
   LEGACY_STATUS_COLORS,
   LEGACY_TICKETS_PATH,
   PAGE_SIZE,
+  legacyQuery,
   legacyStatusLabel,
   legacyTicketEditPath,
 } from './ticket-format.ts';
@@ -62,7 +63,7 @@ export default function LegacyTicketsPage() {
     sortKeys: TICKET_ORDERING_KEYS,
     filters: LEGACY_FILTERS,
   });
-  const query = { ...list.query, legacy: 'true', ...(vulnId ? { finding: vulnId } : {}) };
+  const query = legacyQuery({ ...list.query, ...(vulnId ? { issue: vulnId } : {}) });
   const { data, error, isFetching, refetch } = useQuery({
     queryKey: TICKET_KEYS.list(query),
     queryFn: ({ signal }) => fetchTickets(query, signal),
@@ -77,7 +78,7 @@ export default function LegacyTicketsPage() {
       )}
       <PageHeader
         title={vulnId ? 'Tickets of vulnerability' : 'Tickets'}
-        description={vulnId ? `The tickets of finding ${vulnId}.` : 'Incidents and tickets raised for vulnerabilities.'}
+        description={vulnId ? `The tickets of vulnerability ${vulnId}.` : 'Incidents and tickets raised for vulnerabilities.'}
       />
       <Card withBorder padding="md">
         <Stack gap="md">

@@ -2,6 +2,7 @@
 // screen), the priority scale, the list's filters (feature-areas §3 Ticket) and small texts (due dates, overdue).
 import {
   LEGACY_TICKET_STATUS_LABELS,
+  SIMPLE_STATUS_OF,
   SIMPLE_TICKET_STATUSES,
   TICKET_GROUPING_LABELS,
   TICKET_GROUPINGS,
@@ -13,6 +14,7 @@ import {
   type TicketStatus,
   type TicketType,
 } from '@bulwark/core';
+import type { QueryParams } from '../../api/query-string.ts';
 import type { FilterDef, FilterOption } from '../../components/filter-bar/index.ts';
 
 export const TICKETS_PATH = '/remediation/unified-tickets';
@@ -53,8 +55,9 @@ export const isClosedStatus = (status: number): boolean => status === TICKET_STA
 
 const STATUS_ORDER: TicketStatus[] = [0, 4, 1, 2, 3];
 export const STATUS_OPTIONS: FilterOption[] = STATUS_ORDER.map((s) => ({ value: String(s), label: TICKET_STATUS_LABELS[s] }));
+/** Simple status (§3) by its key: Open (Open, In progress), Solution applied, Fixed (Fixed, Will not fix). */
 export const SIMPLE_STATUS_OPTIONS: FilterOption[] = SIMPLE_TICKET_STATUSES.map((s) => ({
-  value: String(s),
+  value: SIMPLE_STATUS_OF[s],
   label: TICKET_STATUS_LABELS[s],
 }));
 export const TYPE_OPTIONS: FilterOption[] = Object.entries(TICKET_TYPE_LABELS).map(([value, label]) => ({ value, label }));
@@ -81,11 +84,28 @@ export function ticketFilters(users: readonly FilterOption[] = [], teams: readon
   ];
 }
 
-/** The filters of the legacy list (flag off): status new/closed and free text. */
+/** The filters of the legacy list (flag off): free text, status new/closed and type incident/ticket. */
 export const LEGACY_FILTERS: FilterDef[] = [
   { kind: 'text', name: 'search', label: 'Search', placeholder: 'Title or number', width: 240 },
   { kind: 'select', name: 'legacy_status', label: 'Status', options: LEGACY_STATUS_OPTIONS },
+  {
+    kind: 'select',
+    name: 'legacy_type',
+    label: 'Type',
+    options: [
+      { value: '0', label: 'Incident' },
+      { value: '1', label: 'Ticket' },
+    ],
+  },
 ];
+
+/** The legacy status is the simple status seen coarsely: new = not closed (Open, In progress, Solution applied), closed = Fixed or Will not fix. */
+export function legacyQuery(query: QueryParams): QueryParams {
+  const { legacy_status: legacy, ...rest } = query;
+  if (legacy === '0') return { ...rest, simple_status: ['open', 'solution_applied'] };
+  if (legacy === '1') return { ...rest, simple_status: 'fixed' };
+  return rest;
+}
 
 /** Whole days from `today` to `due` (both YYYY-MM-DD); negative when past. */
 export function daysUntil(due: string, today: string): number {

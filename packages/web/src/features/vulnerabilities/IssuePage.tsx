@@ -1,6 +1,6 @@
 // An issue's page (/vm/unified-vulnerabilities/hid/{hid}, hid/{hid}/{tab}, and cve/{hid} for a CVE id): one weakness
 // across your assets, with the tab in the URL — overview, affected assets, evidence, timeline and references — and
-// "Ignore on all assets" from the header.
+// "Create ticket" and "Ignore on all assets" from the header.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
@@ -16,6 +16,8 @@ import { IssueOverview, IssueReferences } from './components/IssueOverview.tsx';
 import { KnownBadges, RiskBadge, SeverityBadge } from './components/vulnerability-columns.tsx';
 import { fetchIssueDetails, VULN_KEYS } from './api/vulnerabilities-api.ts';
 import { LIST_PATH } from './vulnerability-format.ts';
+// Issue 29: "Create ticket" for the issue on all its assets.
+import { CreateTicketButton } from '../tickets/components/CreateTicketButton.tsx';
 
 const TAB_LABELS: Record<IssueTab, string> = {
   overview: 'Overview',
@@ -87,9 +89,12 @@ export default function IssuePage() {
         title={issue.name}
         description={[issue.hid, ...issue.cves.filter((c) => c !== issue.hid)].join(' · ')}
         actions={
-          <Button variant="light" onClick={() => setIgnoring(true)}>
-            Ignore on all assets…
-          </Button>
+          <Group gap="xs">
+            <CreateTicketButton source={{ kind: 'issue', hid: issue.hid, name: issue.name }} label="Create ticket…" />
+            <Button variant="light" onClick={() => setIgnoring(true)}>
+              Ignore on all assets…
+            </Button>
+          </Group>
         }
       />
       <Group gap="sm">

@@ -1,11 +1,11 @@
 // "Create ticket" for the vulnerability list (one, a selection, or the current filter), the issue page and the asset
 // page: a dialog with the create form; one ticket made opens it, several open the ticket list. Shown only to users who
-// may create tickets, with unified remediation on (its screens are where tickets are then worked on).
+// may create tickets; with unified-remediation off the tickets are legacy tickets and open on the legacy screens.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Modal, type ButtonProps } from '@mantine/core';
 import { useTicketAccess } from '../ticket-access.ts';
-import { TICKETS_PATH, ticketViewPath } from '../ticket-format.ts';
+import { LEGACY_TICKETS_PATH, TICKETS_PATH, legacyTicketEditPath, ticketViewPath } from '../ticket-format.ts';
 import { CreateTicketForm, type TicketSource } from './CreateTicketForm.tsx';
 
 export function CreateTicketButton({
@@ -17,7 +17,7 @@ export function CreateTicketButton({
   const access = useTicketAccess();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  if (!access.create || !access.unified) return null;
+  if (!access.create) return null;
   return (
     <>
       <Button variant="light" {...button} onClick={() => setOpen(true)}>
@@ -26,12 +26,14 @@ export function CreateTicketButton({
       <Modal opened={open} onClose={() => setOpen(false)} title="Create ticket" size="lg">
         <CreateTicketForm
           source={source}
+          legacy={!access.unified}
           onCancel={() => setOpen(false)}
           onCreated={(created) => {
             setOpen(false);
             onDone?.();
-            if (created.length === 1) void navigate(ticketViewPath(created[0]!.uuid));
-            else if (created.length > 1) void navigate(TICKETS_PATH);
+            const one = created.length === 1 ? created[0]! : null;
+            if (one) void navigate(access.unified ? ticketViewPath(one.uuid) : legacyTicketEditPath(one.id));
+            else if (created.length > 1) void navigate(access.unified ? TICKETS_PATH : LEGACY_TICKETS_PATH);
           }}
         />
       </Modal>

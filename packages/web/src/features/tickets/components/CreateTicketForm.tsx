@@ -7,6 +7,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   crudMessages,
+  LEGACY_TICKET_TYPE,
   TICKET_GROUPING_LABELS,
   TICKET_GROUPINGS,
   type Ticket,
@@ -82,10 +83,13 @@ interface CreateValues extends AssignmentValues {
 
 export function CreateTicketForm({
   source,
+  legacy = false,
   onCreated,
   onCancel,
 }: {
   source: TicketSource;
+  /** unified-remediation off: the tickets are legacy tickets (type "ticket") for the legacy screens. */
+  legacy?: boolean;
   /** The tickets made (empty when every finding was already on an open ticket). */
   onCreated(created: Ticket[]): void;
   onCancel(): void;
@@ -108,6 +112,7 @@ export function CreateTicketForm({
   async function save(v: CreateValues) {
     const common = {
       grouping: v.grouping,
+      ...(legacy ? { legacy_type: LEGACY_TICKET_TYPE.ticket } : {}),
       ...(v.title.trim() ? { title: v.title.trim() } : {}),
       ...(v.description.trim() ? { description: v.description } : {}),
       ...assignmentInput(v),
