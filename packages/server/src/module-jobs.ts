@@ -12,6 +12,7 @@ import { newsJobs } from './modules/news/index.ts';
 import { notificationsJobs } from './modules/notifications/index.ts';
 import { trackersJobs } from './modules/trackers/index.ts';
 import { probesJobs } from './modules/probes/index.ts';
+import { remediationRulesJobs } from './modules/remediation-rules/index.ts';
 import { reportsJobs } from './modules/reports/index.ts';
 import { resultsJobs } from './modules/results/index.ts';
 import { scansJobs } from './modules/scans/index.ts';
@@ -25,6 +26,8 @@ export const MODULE_JOBS: readonly ModuleJobs[] = [
   vulnerabilitiesJobs,
   // Tickets follow a processed run before the remediation rules evaluate it (a finding back on its old ticket first).
   ticketsJobs,
+  // Then the rules open tickets for what is still without one.
+  remediationRulesJobs,
   newsJobs,
   dashboardsJobs,
   scansJobs,
