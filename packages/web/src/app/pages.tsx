@@ -23,7 +23,7 @@ const LegacyAssetRedirect = lazyPage(() => import('../features/assets/LegacyAsse
 const TrainingReportsPage = lazyPage(() => import('../features/reports/TrainingReportsPage.tsx'));
 
 const AppsPage = lazyPage(() => import('../features/apps/AppsPage.tsx'));
-/** The notification integrations and BeyondTrust share one page (it reads its type from the path); the others keep the placeholder. */
+/** The notification integrations, BeyondTrust and the ticketing integrations share one page (it reads its type from the path); the others keep the placeholder. */
 const IntegrationsPage = lazyPage(() => import('../features/integrations/IntegrationsPage.tsx'));
 const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
 /** Tickets (issue 29): the unified list serves its search/{search} link too; the legacy list serves filter/vuln/{vulnId}. */
@@ -101,8 +101,12 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'integration-teams': IntegrationsPage,
   'integration-webhooks': IntegrationsPage,
   'integration-beyondtrust': IntegrationsPage,
+  'integration-jira': IntegrationsPage,
+  'integration-servicenow': IntegrationsPage,
+  'integration-topdesk': IntegrationsPage,
   'remediation-policies': lazyPage(() => import('../features/remediation-rules/RulesPage.tsx')),
   'remediation-policy-edit': lazyPage(() => import('../features/remediation-rules/RuleEditPage.tsx')),
+  'remediation-exceptions': lazyPage(() => import('../features/exceptions/ExceptionsPage.tsx')),
   'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
   'platform-announcements': lazyPage(() => import('../features/news/AnnouncementsPage.tsx')),
   'report-list': lazyPage(() => import('../features/reports/ReportsPage.tsx')),

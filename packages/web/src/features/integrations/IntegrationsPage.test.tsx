@@ -405,7 +405,7 @@ describe('the integration routes', () => {
   });
 
   it('keeps the placeholder for the integrations not built yet', async () => {
-    gate('integration-jira', '/admin/integrations/jira');
+    gate('integration-azure', '/admin/integrations/azure');
     expect(await screen.findByTestId('not-available')).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 // /admin/integrations/email|slack|teams|webhooks|beyondtrust (superusers): one integration of the signed-in user's
-// customer — its settings (GET/PUT app1/customer/{id}/{type}/, secrets masked); for the notification channels a test
+// customer (the ticketing integrations jira|servicenow|topdesk have their own page, TrackerPage, served from here too) — its settings (GET/PUT app1/customer/{id}/{type}/, secrets masked); for the notification channels a test
 // message, for webhooks how a receiver checks the signature, and the delivery log of that channel; for BeyondTrust
 // Password Safe a test of a managed account. One component serves the five routes; the page of each type is keyed by
 // it, so moving between them starts afresh.
@@ -19,6 +19,8 @@ import { IntegrationNav } from './components/IntegrationNav.tsx';
 import { integrationLabel, integrationOfPath, isNotificationIntegration } from './integration-form.ts';
 import { INTEGRATION_KEYS, customerIdOf, fetchIntegration } from './api/integrations-api.ts';
 import { WebhookVerification } from './components/WebhookVerification.tsx';
+import { TrackerPage } from './TrackerPage.tsx';
+import { trackerOfPath } from './tracker-form.ts';
 
 const PAGES: Record<SettingsIntegration, { title: string; description: string }> = {
   email: {
@@ -114,6 +116,8 @@ function IntegrationPage({ type }: { type: SettingsIntegration }) {
 
 export default function IntegrationsPage() {
   const { pathname } = useLocation();
+  const tracker = trackerOfPath(pathname);
+  if (tracker) return <TrackerPage key={tracker} tracker={tracker} />;
   const type = integrationOfPath(pathname);
   if (!type) return <NotAvailablePage title="Integrations" />;
   return <IntegrationPage key={type} type={type} />;

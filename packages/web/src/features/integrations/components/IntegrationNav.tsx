@@ -1,26 +1,33 @@
 // The links between the integration pages built so far (the notification channels e-mail, Slack, Microsoft Teams and
-// webhooks, and the BeyondTrust Password Safe vault), the current one marked for screen readers with aria-current.
+// webhooks, the BeyondTrust Password Safe vault, and the ticketing integrations Jira, ServiceNow and TOPdesk), the current
+// one marked for screen readers with aria-current.
 import { Box, Button } from '@mantine/core';
 import { Link } from 'react-router';
-import { SETTINGS_INTEGRATIONS, type SettingsIntegration } from '@bulwark/core';
+import { SETTINGS_INTEGRATIONS, TRACKERS, type SettingsIntegration, type Tracker } from '@bulwark/core';
 import { INTEGRATION_PATHS, integrationLabel } from '../integration-form.ts';
+import { TRACKER_PATHS, trackerLabel } from '../tracker-form.ts';
 
-export function IntegrationNav({ current }: { current: SettingsIntegration }) {
+const PAGES: { key: SettingsIntegration | Tracker; path: string; label: string }[] = [
+  ...SETTINGS_INTEGRATIONS.map((t) => ({ key: t, path: INTEGRATION_PATHS[t], label: integrationLabel(t) })),
+  ...TRACKERS.map((t) => ({ key: t, path: TRACKER_PATHS[t], label: trackerLabel(t) })),
+];
+
+export function IntegrationNav({ current }: { current: SettingsIntegration | Tracker }) {
   return (
     <Box component="nav" aria-label="Integrations" style={{ overflowX: 'auto' }}>
       <Button.Group>
-        {SETTINGS_INTEGRATIONS.map((type) => {
-          const active = type === current;
+        {PAGES.map(({ key, path, label }) => {
+          const active = key === current;
           return (
             <Button
-              key={type}
+              key={key}
               component={Link}
-              to={INTEGRATION_PATHS[type]}
+              to={path}
               variant={active ? 'filled' : 'default'}
               aria-current={active ? 'page' : undefined}
               size="sm"
             >
-              {integrationLabel(type)}
+              {label}
             </Button>
           );
         })}
