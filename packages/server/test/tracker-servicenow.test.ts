@@ -165,7 +165,15 @@ describe('ServiceNow adapter: an incident’s life', () => {
       close_code: 'Resolved by change',
       close_notes: 'Resolved in Bulwark.',
     });
-    expect((await a.getIssue(issue.id)).category).toBe('done');
+    const resolved = await a.getIssue(issue.id);
+    expect(resolved.category).toBe('done');
+    // When it was resolved, not when it was last touched: a later work note moves updated_at only.
+    const resolvedAt = sn.record('incident', issue.id)!.resolved_at!;
+    expect(resolved.status_changed_at).toEqual(new Date(`${resolvedAt.replace(' ', 'T')}Z`));
+    sn.remoteWorkNote('incident', issue.id, 'Verified by the owner.');
+    const noted = await a.getIssue(issue.id);
+    expect(noted.status_changed_at).toEqual(resolved.status_changed_at);
+    expect(noted.updated_at.getTime()).toBeGreaterThan(resolved.updated_at.getTime());
 
     // Closed by a person: already done, so Bulwark's "done" writes nothing (it would move Closed back to Resolved).
     sn.remoteUpdate('incident', issue.id, { state: '7' });
@@ -175,7 +183,8 @@ describe('ServiceNow adapter: an incident’s life', () => {
     expect(sn.record('incident', issue.id)!.state).toBe('7');
 
     await a.transition(issue.id, 'todo');
-    expect(sn.record('incident', issue.id)!.state).toBe('1');
+    expect(sn.record('incident', issue.id)).toMatchObject({ state: '1', resolved_at: '', closed_at: '' });
+    expect((await a.getIssue(issue.id)).status_changed_at).toBeNull();
   });
 
   it('On Hold is in progress and Canceled is done; the state_map chooses the state a category moves to', async () => {

@@ -188,7 +188,14 @@ describe('TOPdesk adapter: an incident’s life', () => {
     expect((await a.getIssue(issue.id)).category).toBe('in_progress');
     await a.transition(issue.id, 'done');
     expect(td.incidents.get(issue.id)).toMatchObject({ processingStatus: { name: 'Closed' }, completed: true, closed: true });
-    expect(await a.getIssue(issue.id)).toMatchObject({ status: 'Closed', category: 'done' });
+    const closed = await a.getIssue(issue.id);
+    expect(closed).toMatchObject({ status: 'Closed', category: 'done' });
+    // When it was closed, not when it was last touched: a later action moves the modification date only.
+    expect(closed.status_changed_at).toEqual(new Date(td.incidents.get(issue.id)!.closedDate!.replace('+0000', 'Z')));
+    td.remoteAction(issue.id, 'Checked by the owner.');
+    const acted = await a.getIssue(issue.id);
+    expect(acted.status_changed_at).toEqual(closed.status_changed_at);
+    expect(acted.updated_at.getTime()).toBeGreaterThan(closed.updated_at.getTime());
 
     // Already done: nothing is written.
     td.log.length = 0;

@@ -63,6 +63,7 @@ const TASK_FIELDS = [
   'correlation_display',
   'close_code',
   'close_notes',
+  'closed_at',
   'work_notes',
   'comments',
   'sys_created_on',
@@ -72,7 +73,7 @@ const TASK_FIELDS = [
   'sys_mod_count',
 ];
 const TABLE_FIELDS: Record<string, string[]> = {
-  incident: [...TASK_FIELDS, 'caller_id', 'category'],
+  incident: [...TASK_FIELDS, 'caller_id', 'category', 'resolved_at'],
   sc_task: [...TASK_FIELDS, 'request_item'],
   sys_journal_field: ['sys_id', 'element', 'element_id', 'name', 'value', 'sys_created_on', 'sys_created_by'],
   sys_choice: ['sys_id', 'name', 'element', 'value', 'label', 'sequence', 'inactive', 'language'],
@@ -224,6 +225,7 @@ export class ServiceNowStandin {
   /** Sets fields as the instance would; answers a data policy refusal. Unknown fields are ignored, as ServiceNow does. */
   private apply(table: string, row: SnRow, body: Record<string, unknown>, by: string, now: string): string | undefined {
     const notes: [string, string][] = [];
+    const was = row.state;
     for (const [k, v] of Object.entries(body)) {
       if (!(k in row) || k.startsWith('sys_') || k === 'number') continue;
       const value = v === null || v === undefined ? '' : String(v);
@@ -232,6 +234,12 @@ export class ServiceNowStandin {
         continue;
       }
       row[k] = value;
+    }
+    // The instance's business rules stamp when a record was resolved and closed, and clear it when it reopens.
+    const closed = table === 'incident' ? ['7', '8'] : ['3', '4', '7'];
+    if (row.state !== was) {
+      if (table === 'incident') row.resolved_at = row.state === '6' || row.state === '7' ? row.resolved_at || now : '';
+      row.closed_at = closed.includes(row.state!) ? row.closed_at || now : '';
     }
     if (table === 'incident') {
       row.priority = this.priorityOf(row.impact!, row.urgency!);

@@ -102,6 +102,21 @@ function displayOf(rec: SnRecord, field: string): string {
   return f.display_value ?? f.value ?? '';
 }
 
+/**
+ * When a done record got there: resolved_at (incident) or closed_at (every task table), which ServiceNow's own
+ * business rules stamp; a status weighed by this time is not mistaken for newer because a note was added after it.
+ */
+function doneAt(rec: SnRecord, category: StatusCategory): Date | null {
+  if (category !== 'done') return null;
+  const at = valueOf(rec, 'resolved_at') || valueOf(rec, 'closed_at');
+  if (!at) return null;
+  try {
+    return parseServiceNowTime(at);
+  } catch {
+    return null;
+  }
+}
+
 /** ServiceNow's "YYYY-MM-DD HH:mm:ss" (UTC) ↔ Date. */
 export function parseServiceNowTime(v: string): Date {
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(v.trim());
@@ -282,15 +297,17 @@ export function servicenowAdapter(
     const id = valueOf(rec, 'sys_id');
     const state = valueOf(rec, 'state');
     const choice = (await stateChoices()).find((c) => c.value === state);
+    const category = choice?.category ?? categoryOfLabel(displayOf(rec, 'state'));
     return {
       id,
       key: valueOf(rec, 'number') || id,
       url: `${base}/nav_to.do?uri=${encodeURIComponent(`${table}.do?sys_id=${id}`)}`,
       status: choice?.label ?? (displayOf(rec, 'state') || state),
-      category: choice?.category ?? categoryOfLabel(displayOf(rec, 'state')),
+      category,
       title: valueOf(rec, 'short_description'),
       updated_at: parseServiceNowTime(valueOf(rec, 'sys_updated_on')),
       change_id: valueOf(rec, 'sys_mod_count'),
+      status_changed_at: doneAt(rec, category),
       comments,
     };
   }

@@ -66,7 +66,9 @@ interface TdIncident {
   processingStatus: Ref | null;
   onHold?: boolean;
   completed: boolean;
+  completedDate?: string | null;
   closed: boolean;
+  closedDate?: string | null;
   modificationDate: string;
 }
 interface TdAction {
@@ -212,6 +214,9 @@ export function topdeskAdapter(settings: TopdeskSettings, fetchImpl: typeof fetc
       title: inc.briefDescription ?? '',
       updated_at: parseTopdeskTime(inc.modificationDate),
       change_id: inc.modificationDate,
+      // When it was closed or completed (TOPdesk stamps both): a later action does not make the status newer.
+      status_changed_at:
+        category === 'done' && (inc.closedDate || inc.completedDate) ? parseTopdeskTime((inc.closedDate || inc.completedDate)!) : null,
       comments,
     };
   }
