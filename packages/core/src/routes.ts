@@ -212,6 +212,10 @@ export const ROUTES: RouteDef[] = [
     { path: '/remediation/policies', name: 'remediation-policies', title: 'Rules', nav: true },
     { path: '/remediation/policies/edit/:id', name: 'remediation-policy-edit', title: 'Edit rule' },
   ]),
+  // Exceptions (issue 29): what scans and rules leave alone; with or without unified remediation, as they shape scans too.
+  ...group({ area: 'remediation', permission: 'remediation_rules' }, [
+    { path: '/remediation/exceptions', name: 'remediation-exceptions', title: 'Exceptions', nav: true },
+  ]),
 
   // Reports (legacy).
   { path: '/reports', name: 'reports', title: 'Reports', area: 'reports', access: 'signed-in', redirectToFirstChild: true },
