@@ -1,9 +1,9 @@
 // /remediation/unified-tickets (and search/{search}): every ticket of the customer, server-paged, with the §3 filters
 // (status, simple status, type, assignee, overdue, due date, risk ranges, search) kept in the URL; each row opens the
-// ticket. search/{search} opens the list with that search filled in.
+// ticket. search/{search} opens the list with that search filled in; "Go to ticket" checks a number (§4 validity) and opens it.
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Card, Stack } from '@mantine/core';
+import { Button, Card, Group, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_TICKET_ORDERING, TICKET_ORDERING_KEYS } from '@bulwark/core';
 import { DataTable } from '../../components/data-table/index.ts';
@@ -11,6 +11,7 @@ import { FilterBar, useListState } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fetchAssigneeChoices, fetchTickets, TICKET_KEYS } from './api/tickets-api.ts';
 import { TICKET_COLUMNS } from './components/ticket-columns.tsx';
+import { TicketNumberJump } from './components/TicketNumberJump.tsx';
 import { PAGE_SIZE, TICKETS_PATH, ticketFilters } from './ticket-format.ts';
 
 export default function TicketsPage() {
@@ -42,9 +43,12 @@ export default function TicketsPage() {
         title="Tickets"
         description="Work to fix vulnerabilities: who does it, by when, and whether a re-test confirmed the fix."
         actions={
-          <Button component={Link} to="/vm/unified-vulnerabilities" variant="default">
-            Create from vulnerabilities
-          </Button>
+          <Group gap="xs" align="flex-start">
+            <TicketNumberJump />
+            <Button component={Link} to="/vm/unified-vulnerabilities" variant="default">
+              Create from vulnerabilities
+            </Button>
+          </Group>
         }
       />
       <Card withBorder padding="md">

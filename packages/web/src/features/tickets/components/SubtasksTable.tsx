@@ -121,7 +121,7 @@ function BulkSubtaskActions({
         Apply
       </Button>
       <Button size="xs" variant="light" color="red" onClick={() => setDeleting(true)}>
-        Delete
+        Delete subtasks
       </Button>
       <ConfirmDialog opened={deleting} title="Delete subtasks" confirmLabel="Delete" onConfirm={remove} onClose={() => setDeleting(false)}>
         {`${plural(ids.length, 'subtask', 'subtasks')} will be taken off this ticket. Their findings stay, and may be ticketed again.`}
