@@ -107,7 +107,6 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'remediation-policies': lazyPage(() => import('../features/remediation-rules/RulesPage.tsx')),
   'remediation-policy-edit': lazyPage(() => import('../features/remediation-rules/RuleEditPage.tsx')),
   'remediation-exceptions': lazyPage(() => import('../features/exceptions/ExceptionsPage.tsx')),
-  'remediation-exceptions': lazyPage(() => import('../features/exceptions/ExceptionsPage.tsx')),
   'platform-customers': lazyPage(() => import('../features/platform/PlatformCustomersPage.tsx')),
   'platform-announcements': lazyPage(() => import('../features/news/AnnouncementsPage.tsx')),
   'report-list': lazyPage(() => import('../features/reports/ReportsPage.tsx')),
