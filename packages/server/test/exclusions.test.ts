@@ -9,6 +9,8 @@ import type { Exclusion } from '@bulwark/core';
 import { assets, findings, issues, teamMembers, teams, users, webFindings } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/db/rows.ts';
 import { findingExcludedSql } from '../src/modules/exclusions/index.ts';
+import { withExceptions } from '../src/modules/probes/task-spec-exceptions.ts';
+import type { TaskSpec } from '@bulwark/scanner';
 import { eq } from 'drizzle-orm';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -217,5 +219,47 @@ describe.each(BACKENDS)('exceptions on %s', (backend) => {
     // The lab network (10.1.0.0/24) is excepted until NOW + 1 day; the URL exception names web-sqli only.
     expect(await covered(NOW)).toEqual(['adminSqli', 'db', 'dbByValue', 'lab', 'other', 'plc', 'printer', 'v6']);
     expect(await covered(new Date(NOW.getTime() + 2 * DAY))).toEqual(['adminSqli', 'db', 'dbByValue', 'other', 'plc', 'printer', 'v6']);
+  });
+
+  it('puts the active place exceptions into task specs: network exceptions, web scope patterns', async () => {
+    const customer = (await t.otherCustomer('Spec Corp')).adminEmail;
+    const c = await signedIn(t, customer);
+    const made = async (body: Record<string, unknown>) => (await c.post<Exclusion>(URL_, body)).body;
+    const plc = await made({ value: '10.0.0.7', reason: 'a' });
+    const printers = await made({ value: '10.2.0.1-10.2.0.20', port: 9100, reason: 'b' });
+    await made({ value: '10.4.0.1', test_id: 'only-a-test', reason: 'finding-level only' });
+    await made({ value: '10.5.0.1', reason: 'expired', expires_at: new Date(NOW.getTime() + DAY).toISOString() });
+    await made({ value: 'https://shop.example.com/admin', reason: 'c' });
+    await made({ value: 'intranet.example.com', port: 8443, reason: 'd' });
+    const customerId = (
+      await queryRows<{ customer_id: number }>(t.ctx.db, sql`select customer_id from exclusions where id = ${plc.id}`)
+    )[0]!.customer_id;
+    const later = new Date(NOW.getTime() + 2 * DAY);
+    const network: TaskSpec = { id: 1, targets: ['10.0.0.0/24'], exclude: [], profile: {}, checkpoint: null };
+    const spec = await withExceptions(t.ctx.db, customerId, network, later);
+    expect(spec.exceptions).toEqual([
+      { id: plc.id, value: '10.0.0.7' },
+      { id: printers.id, value: '10.2.0.1-10.2.0.20', port: 9100 },
+      { id: expect.any(Number), value: 'intranet.example.com', port: 8443 },
+    ]);
+    const web = (target: string): TaskSpec => ({
+      ...network,
+      targets: [target],
+      web: { target, scope: { exclude: ['logout'] } } as unknown as NonNullable<TaskSpec['web']>,
+    });
+    const patternsOf = async (target: string) => (await withExceptions(t.ctx.db, customerId, web(target), later)).web!.scope.exclude!;
+    const shop = await patternsOf('https://shop.example.com/');
+    expect(shop.slice(0, 1)).toEqual(['logout']);
+    const matches = (patterns: string[], url: string) => patterns.some((p) => new RegExp(p, 'i').test(url));
+    expect(matches(shop, 'https://shop.example.com/admin/login')).toBe(true);
+    expect(matches(shop, 'https://SHOP.example.com/admin')).toBe(true);
+    expect(matches(shop, 'https://shop.example.com/search')).toBe(false);
+    // The web application's own host named by an address or host-name exception (with its port): nothing of it is requested.
+    expect(matches(await patternsOf('http://10.0.0.7/app/'), 'http://10.0.0.7/app/')).toBe(true);
+    expect(matches(await patternsOf('http://10.2.0.5:9100/'), 'http://10.2.0.5:9100/x')).toBe(true);
+    expect(matches(await patternsOf('http://10.2.0.5/'), 'http://10.2.0.5/x')).toBe(false);
+    expect(matches(await patternsOf('https://intranet.example.com:8443/'), 'https://intranet.example.com:8443/')).toBe(true);
+    expect(matches(await patternsOf('https://intranet.example.com/'), 'https://intranet.example.com/')).toBe(false);
+    expect(matches(await patternsOf('http://10.0.0.70/'), 'http://10.0.0.70/')).toBe(false);
   });
 });
