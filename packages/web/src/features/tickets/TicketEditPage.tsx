@@ -1,6 +1,5 @@
 // /remediation/unified-tickets/edit/{uuid}: a ticket's form — title, description, assignee (user or team), due date,
 // priority and custom fields of the spec's types — saved with PATCH; the server's field errors land on their fields.
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -29,12 +28,11 @@ const FIELDS = ['title', 'description', ...ASSIGNMENT_FIELDS, 'custom_fields'];
 interface TicketFormValues extends AssignmentValues {
   title: string;
   description: string;
+  custom_fields: CustomFieldRow[];
 }
 
 export function TicketForm({ ticket, onSaved, onCancel }: { ticket: Ticket; onSaved(t: Ticket): void; onCancel(): void }) {
   const queryClient = useQueryClient();
-  const [custom, setCustom] = useState<CustomFieldRow[]>(() => rowsOf(ticket.custom_fields));
-  const [customShown, setCustomShown] = useState<Record<number, string>>({});
   const form = useForm<TicketFormValues>({
     initialValues: {
       title: ticket.title,
@@ -43,24 +41,23 @@ export function TicketForm({ ticket, onSaved, onCancel }: { ticket: Ticket; onSa
       assignee_team: ticket.assignee_team ? String(ticket.assignee_team.id) : '',
       due_date: ticket.due_date ?? '',
       priority: String(ticket.priority),
+      custom_fields: rowsOf(ticket.custom_fields),
     },
     validate: {
       title: (v) =>
         v.trim() === '' ? 'Give the ticket a title.' : v.length > 300 ? 'Ensure this field has no more than 300 characters.' : null,
       due_date: validateDueDate,
+      custom_fields: (rows) => (Object.keys(customFieldErrors(rows)).length > 0 ? 'Correct the custom fields.' : null),
     },
   });
   const { busy, error, container, onSubmit } = useFormSubmit(form, save, { fields: FIELDS, failed: MESSAGES.updateFailed, toast: false });
 
   async function save(v: TicketFormValues) {
-    const problems = customFieldErrors(custom);
-    setCustomShown(problems);
-    if (Object.keys(problems).length > 0) throw new Error('Correct the custom fields.');
     const saved = await updateTicket(ticket.uuid, {
       title: v.title.trim(),
       description: v.description,
       ...assignmentInput(v),
-      custom_fields: fieldsOf(custom),
+      custom_fields: fieldsOf(v.custom_fields),
     });
     toastSuccess(MESSAGES.updated);
     await queryClient.invalidateQueries({ queryKey: TICKET_KEYS.all });
@@ -74,7 +71,20 @@ export function TicketForm({ ticket, onSaved, onCancel }: { ticket: Ticket; onSa
         <TextInput {...form.getInputProps('title')} label="Title" required maxLength={300} data-autofocus />
         <Textarea {...form.getInputProps('description')} label="Description" autosize minRows={4} />
         <AssignmentFields form={form} />
-        <CustomFieldsEditor rows={custom} errors={customShown} onChange={setCustom} />
+        <CustomFieldsEditor
+          rows={form.values.custom_fields}
+          // Each row says what is wrong once a save was tried (the form's error on custom_fields).
+          errors={form.errors.custom_fields ? customFieldErrors(form.values.custom_fields) : {}}
+          serverError={
+            typeof form.errors.custom_fields === 'string' && form.errors.custom_fields !== 'Correct the custom fields.'
+              ? form.errors.custom_fields
+              : null
+          }
+          onChange={(rows) => {
+            form.setFieldValue('custom_fields', rows);
+            if (form.errors.custom_fields) form.validateField('custom_fields');
+          }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             Cancel

@@ -73,10 +73,13 @@ export function fieldsOf(rows: readonly CustomFieldRow[]): Record<string, unknow
 export function CustomFieldsEditor({
   rows,
   errors,
+  serverError,
   onChange,
 }: {
   rows: readonly CustomFieldRow[];
   errors: Record<number, string>;
+  /** The server's error of the custom fields as a whole. */
+  serverError?: string | null;
   onChange(rows: CustomFieldRow[]): void;
 }) {
   const set = (i: number, patch: Partial<CustomFieldRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -85,6 +88,11 @@ export function CustomFieldsEditor({
       <Text size="sm" fw={500} id="custom-fields-heading">
         Custom fields
       </Text>
+      {serverError && (
+        <Text size="sm" c="red" role="alert">
+          {serverError}
+        </Text>
+      )}
       {rows.length === 0 && (
         <Text size="sm" c="dimmed">
           None. Add one to keep what your process needs (a change number, an owner, a maintenance window).
