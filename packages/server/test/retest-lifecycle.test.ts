@@ -11,7 +11,7 @@ import { SCAN_TASK_STATE, TICKET_STATUS } from '@bulwark/core';
 import { findings, probes, scanRuns, scans, scanTasks, ticketEvents, tickets, ticketSubtasks, users } from '../src/db/schema/index.ts';
 import { settleRunProcessing, startRunProcessing } from '../src/modules/results/queue.ts';
 import { changeTicket, openTicketsForFindings, startRetest, ticketsAfterRun } from '../src/modules/tickets/index.ts';
-import { planRetest, type RetestFinding } from '../src/modules/tickets/retest-scope.ts';
+import { planRetest, planWebRetest, type RetestFinding } from '../src/modules/tickets/retest-scope.ts';
 import { startRun } from '../src/modules/scans/index.ts';
 import { DEFAULT_NETWORK_PROFILE } from '@bulwark/core';
 import { BACKENDS } from './helpers/backends.ts';
@@ -78,6 +78,7 @@ describe('planRetest', () => {
     probeGroupId: null,
     profileId: 3,
     profile: DEFAULT_NETWORK_PROFILE,
+    vhosts: [],
     openTcp: [22, 80],
     openUdp: [161],
   };
@@ -91,6 +92,7 @@ describe('planRetest', () => {
       { ...base, id: 5, runId: null, scanId: null, profile: null },
       { ...base, id: 6, target: '10.0.0.2', probeId: null, port: 8080 },
     ])!;
+    expect(plan.scanType).toBe('nvt');
     expect(plan).toMatchObject({
       scanId: 7,
       profileId: 3,
@@ -109,6 +111,27 @@ describe('planRetest', () => {
       ],
     });
     expect(planRetest([{ ...base, source: 'web' }])).toBeNull();
+  });
+
+  it('plans a web re-test of the web findings’ applications with their web tests and virtual hosts', () => {
+    const web = { ...base, source: 'web', scanType: 'was', target: 'http://shop.test/', vhosts: ['admin.shop.test'] };
+    const plan = planWebRetest([
+      { ...web, id: 11, checkId: 'web-xss-reflected' },
+      { ...web, id: 12, checkId: null },
+      { ...web, id: 13, checkId: 'web-sqli', target: 'http://blog.test/', probeGroupId: 4 },
+      { ...base, id: 14 },
+    ])!;
+    expect(plan).toMatchObject({
+      scanType: 'was',
+      vhosts: ['admin.shop.test'],
+      tests: ['web-sqli', 'web-xss-reflected'],
+      findingIds: [11, 12, 13],
+      shares: [
+        { probeId: null, probeGroupId: null, targets: ['http://shop.test/'] },
+        { probeId: null, probeGroupId: 4, targets: ['http://blog.test/'] },
+      ],
+      skipped: [{ id: 14, why: 'network finding' }],
+    });
   });
 });
 
@@ -209,13 +232,13 @@ describe.each(BACKENDS)('re-tests and tickets after runs on %s', (backend) => {
     });
     await deliver(busy, hostResult(ALL));
 
-    // A ticket whose findings are all web findings waits for the next web scan.
+    // A ticket whose web findings' web run is gone cannot be re-tested.
     const [webOnly] = await t.ctx.db.transaction((tx) =>
       openTicketsForFindings(tx, { customerId, findings: sql`select ${ids[frame.check]!}::int`, grouping: 'individual', at: new Date() }),
     );
     await t.ctx.db.update(findings).set({ source: 'web' }).where(eq(findings.id, ids[frame.check]!));
     expect(await startRetest(t.ctx, customerId, webOnly!, adminId)).toEqual({
-      reason: 'Only web findings are open: the next scan of their web application verifies them.',
+      reason: 'The scan runs that found the open findings no longer exist: scan their assets again to verify them.',
     });
     await t.ctx.db.update(findings).set({ source: 'network' }).where(eq(findings.id, ids[frame.check]!));
     await t.ctx.db.delete(tickets).where(eq(tickets.id, webOnly!));

@@ -36,6 +36,8 @@ async function specOf(ctx: VaultContext, { task, run }: ClaimedTask): Promise<Ta
     // A web task: one web application (the task's one target), the web profile's settings (web-task-spec.ts).
     const profile = p as unknown as WebProfileSettings;
     const web = webSpecOf(task.targets[0]!, { profile, isWasDiscovery: run.isWasDiscovery, vhosts: run.vhosts }, box);
+    // A re-test runs only the web tests that found its findings.
+    if (run.retest) web.tests = [...run.retest.tests];
     return { id: task.id, targets: task.targets, exclude: [], profile: {}, checkpoint: null, tests: [], web };
   }
   const linuxRows = p.lin_auths?.length ? await credentialRowsFor(db, run.customerId, p.lin_auths, 'linux') : [];

@@ -13,7 +13,7 @@ import { isCpe23, type FindingInput } from './findings.ts';
 import { cveFacts } from './intel-facts.ts';
 import type { BatchContext } from './inventory.ts';
 import { closeFindings, upsertFindings } from './merge.ts';
-import { jsonRows, textArray } from './sql.ts';
+import { intArray, jsonRows, textArray } from './sql.ts';
 import { dedupeByKey, normalisedWebPath, technologyCveFinding, webFindingInput, webFindingKey, WEB_SOURCE } from './web-findings.ts';
 
 export interface WebRunInput {
@@ -30,6 +30,8 @@ export interface WebRunInput {
   discovery: boolean;
   /** The tests the run's profile selected; a complete run closes only their findings (and CVE findings). */
   tests?: readonly string[];
+  /** A re-test run (scan_runs.retest): only these findings may close. */
+  onlyFindings?: readonly number[] | null;
   /** The web tests' facts by id (default: the scanner's catalogue; tests pass their own). */
   catalogue?: ReadonlyMap<string, WebTestInfo>;
 }
@@ -176,12 +178,13 @@ export async function processWebRun(db: Db, w: WebRunInput): Promise<WebRunOutco
     let closed = 0;
     if (w.complete && !w.discovery) {
       const onlyTests = w.tests ? sql`and (f.check_id is null or f.check_id = any(${textArray(w.tests)}))` : sql``;
+      const onlyFindings = w.onlyFindings ? sql`and f.id = any(${intArray(w.onlyFindings)})` : sql``;
       closed = (
         await closeFindings(tx, {
           at: w.now,
           customerId: w.customerId,
           runId: w.runId,
-          where: sql`f.host_id = ${w.assetId} and f.source = ${WEB_SOURCE} ${onlyTests}`,
+          where: sql`f.host_id = ${w.assetId} and f.source = ${WEB_SOURCE} ${onlyTests} ${onlyFindings}`,
         })
       ).length;
     }

@@ -86,6 +86,7 @@ export async function processWebTask(db: Db, run: RunRow, task: TaskRow, web: We
     complete,
     now: seen,
     discovery: isDiscovery(run, task.result),
-    tests: selectedTests(run, task.result),
+    tests: run.retest ? run.retest.tests : selectedTests(run, task.result),
+    onlyFindings: run.retest?.findingIds ?? null,
   });
 }

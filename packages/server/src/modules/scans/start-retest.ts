@@ -1,6 +1,7 @@
 // Starting a narrowed run of a scan, for a ticket's re-test (modules/tickets retest.ts): only the given hosts and ports,
 // only the given tests (scan_runs.retest, read by the task spec), one task per probe or probe group that found them,
-// and only the re-tested findings may close when its results are processed. Same run and task rows as startRun.
+// and only the re-tested findings may close when its results are processed. Same run and task rows as startRun; a web
+// re-test (scan type 'was') has one task per web application, as startWebRun, with its web profile as it was.
 import { eq } from 'drizzle-orm';
 import { SCAN_TASK_STATE as S } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +21,10 @@ export interface NarrowedShare {
 
 export interface NarrowedRunInput {
   customerId: number;
+  /** 'nvt' (default): hosts and ports; 'was': web applications (the targets are their URLs, the ports unused). */
+  scanType?: 'nvt' | 'was';
+  /** Web re-tests: the virtual hosts of the run that found the findings. */
+  vhosts?: string[];
   /** The scan whose run found the findings: the re-test is one of its runs. */
   scanId: number;
   name: string;
@@ -61,21 +66,25 @@ export async function startNarrowedRun(db: Db, timing: ProbeClock, input: Narrow
     if (!scan) throw new StartError('scan', 'The scan that found these findings no longer exists.');
     if (await scanActive(tx, input.customerId, input.scanId))
       throw new StartError('scan', 'A run of the scan that found these findings is under way: re-test when it ends.');
+    const web = input.scanType === 'was';
     const targets = shares.flatMap((s) => s.targets);
     const hosts = targets.length;
     const first = shares[0]!;
+    // A web task scans one web application: one per target.
+    const taskShares = web ? shares.flatMap((s) => s.targets.map((url) => ({ ...s, targets: [url] }))) : shares;
     const [row] = await tx
       .insert(scanRuns)
       .values({
         customerId: input.customerId,
         scanId: input.scanId,
         name: input.name,
-        scanType: 'nvt',
+        scanType: web ? 'was' : 'nvt',
         userId: input.userId,
         profileId: input.profileId,
         targets,
         exclude: [],
-        profile: narrowedProfile(input.profile, input.tcp, input.udp),
+        profile: web ? input.profile : narrowedProfile(input.profile, input.tcp, input.udp),
+        vhosts: input.vhosts ?? [],
         scannedItems: hosts,
         probeId: first.probeId,
         probeGroupId: first.probeGroupId,
@@ -87,7 +96,7 @@ export async function startNarrowedRun(db: Db, timing: ProbeClock, input: Narrow
     const runId = row!.id;
     // Shares on several probes are the children of a group run, as startRun splits a large run.
     let parentId: number | null = null;
-    if (shares.length > 1) {
+    if (!web && shares.length > 1) {
       const [parent] = await tx
         .insert(scanTasks)
         .values({
@@ -105,7 +114,7 @@ export async function startNarrowedRun(db: Db, timing: ProbeClock, input: Narrow
     const created = await tx
       .insert(scanTasks)
       .values(
-        shares.map((s) => ({
+        taskShares.map((s) => ({
           customerId: input.customerId,
           runId,
           parentId,

@@ -100,14 +100,26 @@ async function applyRetests(
     const closed = found.filter((f) => f.state === V.closed);
     const seen = found.filter((f) => f.state !== V.closed && f.runState !== null);
     const unreached = found.filter((f) => f.state !== V.closed && f.runState === null);
-    const verdict: TicketStatus | null = seen.length > 0 ? TICKET_STATUS.open : unreached.length === 0 ? TICKET_STATUS.fixed : null;
+    // Open findings the re-test did not cover (web findings left out of a network re-test): not verified by it.
+    const [{ n: uncovered } = { n: 0 }] = scope
+      ? await queryRows<{ n: number }>(
+          ctx.db,
+          sql`select count(*)::int as n from ticket_subtasks s join findings f on f.id = s.finding_id
+              where s.ticket_id = ${ticketId} and not (s.finding_id = any(${intArray(scope)}))
+                and s.status not in (${TICKET_STATUS.fixed}, ${TICKET_STATUS.will_not_fix}) and f.state <> ${V.closed}`,
+        )
+      : [];
+    const verdict: TicketStatus | null =
+      seen.length > 0 ? TICKET_STATUS.open : unreached.length === 0 && Number(uncovered) === 0 ? TICKET_STATUS.fixed : null;
     const comment =
       verdict === TICKET_STATUS.fixed
         ? `Re-test (run ${run.id}): every finding is closed (${closed.length}). The fix is verified.`
         : verdict === TICKET_STATUS.open
           ? `Re-test (run ${run.id}): ${seen.length} of ${found.length} finding(s) still seen.\n` +
             seen.map((f) => `- ${describe(f, true)}`).join('\n')
-          : `Re-test (run ${run.id}) could not reach ${unreached.map((f) => describe(f, false)).join('; ')}: the fix is not verified yet.`;
+          : unreached.length > 0
+            ? `Re-test (run ${run.id}) could not reach ${unreached.map((f) => describe(f, false)).join('; ')}: the fix is not verified yet.`
+            : `Re-test (run ${run.id}): every re-tested finding is closed (${closed.length}); ${Number(uncovered)} other finding(s) were not re-tested (web findings are verified by the next scan of their web application).`;
     // Subtasks first (while they still count as open), then the status, then the result: each step is safe to repeat.
     await ctx.db.transaction((tx) =>
       followSubtasks(tx, run.customerId, { closed: closed.map((f) => f.id), seen: seen.map((f) => f.id) }, at),

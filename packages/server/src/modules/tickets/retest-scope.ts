@@ -15,7 +15,7 @@ export interface RetestFinding {
   port: number | null;
   protocol: number | null;
   hostId: number;
-  /** The address (or name) the scan reaches the host by. */
+  /** The address (or name) the scan reaches the host by; a web application's URL. */
   target: string;
   runId: number | null;
   scanId: number | null;
@@ -24,6 +24,8 @@ export interface RetestFinding {
   probeGroupId: number | null;
   profileId: number | null;
   profile: NetworkProfileFields | null;
+  /** Web runs: the virtual hosts the run scanned with. */
+  vhosts: string[];
   /** The host's ports last seen open (a host-level finding is looked for over them). */
   openTcp: number[];
   openUdp: number[];
@@ -46,12 +48,13 @@ export async function retestFindings(db: Db | Tx, customerId: number, ticketId: 
     probe_group_id: number | null;
     profile_id: number | null;
     profile: NetworkProfileFields | null;
+    vhosts: string[] | null;
     open_tcp: number[] | null;
     open_udp: number[] | null;
   }>(
     db,
     sql`select f.id, f.source, f.check_id, f.port, f.protocol, f.host_id, coalesce(a.address, a.value) as target,
-               r.id as run_id, r.scan_id, r.scan_type, r.probe_id, r.probe_group_id, r.profile_id, r.profile,
+               r.id as run_id, r.scan_id, r.scan_type, r.probe_id, r.probe_group_id, r.profile_id, r.profile, r.vhosts,
                (select array_agg(p.port order by p.port) from host_ports p where p.host_id = f.host_id and p.open and p.protocol = 0) as open_tcp,
                (select array_agg(p.port order by p.port) from host_ports p where p.host_id = f.host_id and p.open and p.protocol = 1) as open_udp
         from ticket_subtasks s
@@ -78,6 +81,7 @@ export async function retestFindings(db: Db | Tx, customerId: number, ticketId: 
     probeGroupId: r.probe_group_id === null ? null : Number(r.probe_group_id),
     profileId: r.profile_id === null ? null : Number(r.profile_id),
     profile: r.profile,
+    vhosts: r.vhosts ?? [],
     openTcp: (r.open_tcp ?? []).map(Number),
     openUdp: (r.open_udp ?? []).map(Number),
   }));
@@ -85,9 +89,12 @@ export async function retestFindings(db: Db | Tx, customerId: number, ticketId: 
 
 /** A re-test's narrowing: hosts per probe, the ports, the tests, and the findings it may close. */
 export interface RetestPlan {
+  /** 'nvt': hosts and ports; 'was': web applications. */
+  scanType: 'nvt' | 'was';
   scanId: number;
   profileId: number | null;
   profile: NetworkProfileFields;
+  vhosts: string[];
   shares: { probeId: number | null; probeGroupId: number | null; targets: string[] }[];
   tcp: number[];
   udp: number[];
@@ -136,14 +143,60 @@ export function planRetest(found: readonly RetestFinding[]): RetestPlan | null {
   }
   const sort = (s: Set<number>) => [...s].sort((a, b) => a - b);
   return {
+    scanType: 'nvt',
     scanId: newest.scanId,
     profileId: newest.profileId,
     profile: newest.profile,
+    vhosts: [],
     shares: [...shares.values()],
     tcp: sort(tcp),
     udp: sort(udp),
     tests: [...tests].sort(),
     findingIds: usable.map((f) => f.id).sort((a, b) => a - b),
     skipped,
+  };
+}
+
+/**
+ * Plans a web re-test from the web findings (most recently seen first): their web applications, each scanned again
+ * with the web profile and virtual hosts of the newest web run that saw one of them, running only the web tests that
+ * found them (a CVE finding of a detected technology needs none), on the probe of the run that last saw it. The
+ * crawl is the application's, as before: a finding's URL is reached the way the scan reached it. Answers null when no
+ * web finding's run is left.
+ */
+export function planWebRetest(found: readonly RetestFinding[]): RetestPlan | null {
+  const usable = found.filter(
+    (f): f is RetestFinding & { runId: number; scanId: number; profile: NetworkProfileFields } =>
+      f.source === 'web' && f.scanType === 'was' && f.runId !== null && f.scanId !== null && f.profile !== null,
+  );
+  if (usable.length === 0) return null;
+  const newest = usable[0]!;
+  const tests = new Set<string>();
+  const placed = new Set<string>();
+  const shares = new Map<string, RetestPlan['shares'][number]>();
+  for (const f of usable) {
+    if (f.checkId) tests.add(f.checkId);
+    if (placed.has(f.target)) continue;
+    placed.add(f.target);
+    const key = `${f.probeId ?? ''}/${f.probeGroupId ?? ''}`;
+    let share = shares.get(key);
+    if (!share) shares.set(key, (share = { probeId: f.probeId, probeGroupId: f.probeGroupId, targets: [] }));
+    share.targets.push(f.target);
+  }
+  const ids = new Set(usable.map((f) => f.id));
+  return {
+    scanType: 'was',
+    scanId: newest.scanId,
+    profileId: newest.profileId,
+    profile: newest.profile,
+    vhosts: newest.vhosts,
+    shares: [...shares.values()],
+    tcp: [],
+    udp: [],
+    tests: [...tests].sort(),
+    findingIds: [...ids].sort((a, b) => a - b),
+    skipped: found
+      .filter((f) => !ids.has(f.id))
+      .map((f) => ({ id: f.id, why: f.source === 'web' ? 'the web scan run that found it is gone' : 'network finding' })),
   };
 }

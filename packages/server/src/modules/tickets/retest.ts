@@ -1,5 +1,5 @@
 // Verified fixes: "Solution applied" starts a re-test, a run of exactly the ticket's open findings' assets and ports
-// with only the tests that found them, on the probe that found them (retest-scope.ts plans it, the scans module's
+// (or web applications) with only the tests that found them, on the probe that found them (retest-scope.ts plans it, the scans module's
 // startNarrowedRun runs it). What the run finds is applied by after-run.ts once its results are processed.
 //
 // Call it AFTER the transaction that set the status has committed: it writes the ticket (retest_run_id, an event) on
@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { scanRuns, scanTasks, tickets } from '../../db/schema/index.ts';
 import { StartError, startNarrowedRun } from '../scans/index.ts';
 import { recordTicketEvent } from './history.ts';
-import { planRetest, retestFindings } from './retest-scope.ts';
+import { planRetest, planWebRetest, retestFindings } from './retest-scope.ts';
 
 export type RetestOutcome = { runId: number } | { reason: string };
 
@@ -33,12 +33,12 @@ async function runUnderWay(ctx: AppContext, runId: number): Promise<boolean> {
 
 /**
  * Starts the ticket's re-test run. Answers its id, or why none started: the ticket is not there, a re-test is already
- * under way, no finding is left open, only web findings are left (re-tested by the next web scan), or the scan that
- * found them is running.
+ * under way, no finding is left open, the runs that found them are gone, or the scan that found them is running.
+ * Network findings are re-tested first (a ticket's web findings then wait for their own re-test or the next web scan).
  */
 export async function startRetest(ctx: AppContext, customerId: number, ticketId: number, userId: number | null): Promise<RetestOutcome> {
   const [ticket] = await ctx.db
-    .select({ id: tickets.id, retestRunId: tickets.retestRunId })
+    .select({ id: tickets.id, number: tickets.number, retestRunId: tickets.retestRunId })
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), eq(tickets.customerId, customerId)));
   if (!ticket) return { reason: 'The ticket does not exist.' };
@@ -46,21 +46,17 @@ export async function startRetest(ctx: AppContext, customerId: number, ticketId:
     return { reason: `A re-test of this ticket is under way (run ${ticket.retestRunId}).` };
   const found = await retestFindings(ctx.db, customerId, ticketId);
   if (found.length === 0) return { reason: 'The ticket has no open finding to re-test.' };
-  const plan = planRetest(found);
-  if (!plan) {
-    const web = found.every((f) => f.source === 'web');
-    return {
-      reason: web
-        ? 'Only web findings are open: the next scan of their web application verifies them.'
-        : 'The scan runs that found the open findings no longer exist: scan their assets again to verify them.',
-    };
-  }
+  // Network findings first; a ticket of web findings only is re-tested by a web run of their applications.
+  const plan = planRetest(found) ?? planWebRetest(found);
+  if (!plan) return { reason: 'The scan runs that found the open findings no longer exist: scan their assets again to verify them.' };
   let runId: number;
   try {
     const run = await startNarrowedRun(ctx.db, ctx, {
       customerId,
+      scanType: plan.scanType,
+      vhosts: plan.vhosts,
       scanId: plan.scanId,
-      name: `Re-test of ticket ${ticketId}`,
+      name: `Re-test of ticket #${ticket.number}`,
       userId,
       profileId: plan.profileId,
       profile: plan.profile,
@@ -77,7 +73,7 @@ export async function startRetest(ctx: AppContext, customerId: number, ticketId:
   const hosts = plan.shares.flatMap((s) => s.targets);
   const ports = [...plan.tcp.map((p) => `${p}/tcp`), ...plan.udp.map((p) => `${p}/udp`)];
   const comment =
-    `Re-test started (run ${runId}): ${plan.findingIds.length} finding(s) on ${hosts.join(', ')}` +
+    `Re-test started (run ${runId}): ${plan.findingIds.length} ${plan.scanType === 'was' ? 'web ' : ''}finding(s) on ${hosts.join(', ')}` +
     (ports.length ? `, ports ${ports.join(', ')}` : '') +
     (plan.tests.length ? `, tests ${plan.tests.join(', ')}` : ', version checks only') +
     (plan.skipped.length ? `; not re-tested: ${plan.skipped.map((s) => `finding ${s.id} (${s.why})`).join(', ')}` : '') +
