@@ -4,8 +4,11 @@
 // table's sys_choice states, polling what changed across pages (a record changed while the pages are read and records
 // of the same second lose nothing), errors as TrackerError with the status, 429 with Retry-After, and the business
 // rule's webhook call with a good and a bad secret. Real HTTP on loopback; the instance's clock is set by the test.
-import { DEFAULT_STATUS_MAP } from '@bulwark/core';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_STATUS_MAP, TICKET_STATUS } from '@bulwark/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ticketEvents, ticketLinks, tickets, users } from '../src/db/schema/index.ts';
+import { changeTicket } from '../src/modules/tickets/index.ts';
 import { TrackerError, type RemoteIssue, type TrackerIssueInput } from '../src/modules/trackers/adapter.ts';
 import {
   linkOf,
@@ -13,7 +16,10 @@ import {
   SERVICENOW_SECRET_HEADER,
   type ServiceNowSettings,
 } from '../src/modules/trackers/adapters/servicenow.ts';
+import { linkTicket, pollTracker, pushTicket } from '../src/modules/trackers/sync.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { ServiceNowStandin } from './helpers/servicenow-standin.ts';
+import { anonymous, signedIn } from './helpers/sessions.ts';
 
 let sn: ServiceNowStandin;
 let t = Date.parse('2026-03-02T09:00:00Z');
@@ -365,5 +371,124 @@ describe('ServiceNow adapter: the business rule’s webhook call', () => {
     expect(() => a.parseWebhook({ [SERVICENOW_SECRET_HEADER]: 'bw-sn-secret' }, Buffer.from('state=6'))).toThrow(
       expect.objectContaining({ status: 400 }),
     );
+  });
+});
+
+// The engine end to end with ServiceNow (PGlite; jobs off, so the test runs the pushes itself, in order): settings
+// through the routes with the connection test and a test ticket, a ticket pushed as an incident, a person resolving
+// it in ServiceNow announced by the business rule's call (the ticket becomes Solution applied, once; a bad secret is
+// 401), and Bulwark's own Will not fix resolving the incident.
+describe('ServiceNow two-way sync through the engine', () => {
+  let app: TestApp;
+  let admin: Client;
+  let web: Client;
+  let number = 0;
+  const hookUrl = '/api/trackers/servicenow/webhook/1/';
+
+  async function ticket(title: string): Promise<number> {
+    const [row] = await app.ctx.db
+      .insert(tickets)
+      .values({ customerId: 1, number: ++number, type: 1, title, description: 'Upgrade openssh-server.', priority: 3 })
+      .returning({ id: tickets.id });
+    return row!.id;
+  }
+  const row = async (id: number) => (await app.ctx.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
+  const link = async (id: number) => (await app.ctx.db.select().from(ticketLinks).where(eq(ticketLinks.ticketId, id)))[0]!;
+  /** The business rule's call for a record, as the documented script sends it. */
+  const hook = (sysId: string, secret = 'bw-sn-secret') => {
+    const r = sn.record('incident', sysId)!;
+    return web.post<{ applied: number }>(
+      hookUrl,
+      {
+        table: 'incident',
+        sys_id: r.sys_id,
+        number: r.number,
+        state: r.state,
+        sys_mod_count: r.sys_mod_count,
+        sys_updated_on: r.sys_updated_on,
+      },
+      { [SERVICENOW_SECRET_HEADER]: secret },
+    );
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp('pglite', { BULWARK_JOBS: 'off' });
+    // Bulwark's clock reads the instance's time, so both sides agree which change came last.
+    app.ctx.clock = () => new Date(t);
+    admin = await signedIn(app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    web = await anonymous(app);
+    const saved = await admin.request<ServiceNowSettings>('PUT', '/api/app1/customer/1/servicenow/', {
+      enabled: true,
+      url: sn.url,
+      username: 'bulwark.integration',
+      token: 'sn-password',
+      webhook_secret: 'bw-sn-secret',
+      table: 'incident',
+      close_code: 'Solution provided',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ enabled: true, token: '********', webhook_secret: '********', table: 'incident' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('passes the connection test and creates a test ticket with the saved settings', async () => {
+    expect((await admin.post('/api/app1/customer/1/servicenow/test-connection/', {})).status).toBe(200);
+    const test = await admin.post<{ key: string; url: string }>('/api/app1/customer/1/servicenow/test-ticket/', {});
+    expect(test.status, JSON.stringify(test.body)).toBe(201);
+    expect(test.body.key).toMatch(/^INC\d{7}$/);
+  });
+
+  it('a ticket becomes an incident; resolved in ServiceNow, the business rule’s call makes it Solution applied once', async () => {
+    const id = await ticket('OpenSSH regreSSHion on 10.0.0.5');
+    await linkTicket(app.ctx, 1, id, 'servicenow');
+    expect(await pushTicket(app.ctx, id)).toEqual(['pushed']);
+    const l = await link(id);
+    const incident = sn.record('incident', l.externalId!)!;
+    expect(incident).toMatchObject({
+      short_description: 'OpenSSH regreSSHion on 10.0.0.5',
+      state: '1',
+      correlation_id: (await row(id)).uuid,
+    });
+    expect(l).toMatchObject({ externalKey: incident.number, syncState: 'in_sync', remoteChangeId: incident.sys_mod_count });
+
+    // Our own call's announcement changes nothing.
+    expect((await hook(incident.sys_id!)).body).toEqual({ applied: 0 });
+
+    sn.remoteUpdate('incident', incident.sys_id!, {
+      state: '6',
+      close_code: 'Solution provided',
+      close_notes: 'Upgraded to 9.6p1.',
+      work_notes: 'Upgraded on all web hosts.',
+    });
+    expect((await hook(incident.sys_id!, 'wrong')).status).toBe(401);
+    const first = await hook(incident.sys_id!);
+    expect(first.status).toBe(200);
+    expect(first.body.applied).toBe(2);
+    expect((await row(id)).status).toBe(TICKET_STATUS.solution_applied);
+    const copied = await app.ctx.db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, id));
+    expect(copied.some((e) => e.comment === 'jane.analyst: Upgraded on all web hosts.')).toBe(true);
+    // The same call again (ServiceNow retries an outbound call that timed out): nothing more.
+    expect((await hook(incident.sys_id!)).body).toEqual({ applied: 0 });
+  });
+
+  it('Will not fix in Bulwark resolves the incident, with the comment as a work note', async () => {
+    const id = await ticket('SSH Terrapin on 10.0.0.6');
+    await linkTicket(app.ctx, 1, id, 'servicenow');
+    await pushTicket(app.ctx, id);
+    const sysId = (await link(id)).externalId!;
+    const user = (await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL)))[0]!;
+    expect(
+      await changeTicket(app.ctx, 1, id, { status: TICKET_STATUS.will_not_fix, comment: 'Accepted: internal only.' }, { userId: user.id }),
+    ).toBe('applied');
+    expect(await pushTicket(app.ctx, id)).toEqual(['pushed']);
+    expect(sn.record('incident', sysId)).toMatchObject({ state: '6', close_code: 'Solution provided' });
+    expect(sn.journal(sysId).map((j) => j.value)).toEqual([`${ADMIN_EMAIL} (Bulwark): Accepted: internal only.`]);
+    // The work note we wrote comes back in the next poll and is not copied back.
+    const before = (await app.ctx.db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, id))).length;
+    await pollTracker(app.ctx, 1, 'servicenow');
+    expect((await app.ctx.db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, id))).length).toBe(before);
+    expect((await link(id)).syncState).toBe('in_sync');
   });
 });
