@@ -31,10 +31,22 @@ const HISTORY = [
   }),
 ];
 
+const JIRA_LINK = {
+  tracker: 'jira',
+  external_key: 'OPS-12',
+  external_url: 'http://127.0.0.1/browse/OPS-12',
+  sync_state: 'error',
+  last_error: 'Jira answered 429',
+  last_synced_at: '2026-11-14T11:00:00.000Z',
+  pushed_version: 2,
+  ticket_version: 3,
+};
+
 /** The API of one ticket whose status and watchers change as the page asks. */
 function ticketApi(start: Partial<Ticket> = {}) {
   let current = aTicket(start);
   let watchers = [GRACE];
+  let links: object[] = [JIRA_LINK];
   const api = stubApi()
     .on('GET', BASE, () => json(current))
     .on('PATCH', BASE, (req) => {
@@ -56,14 +68,31 @@ function ticketApi(start: Partial<Ticket> = {}) {
       return json({ watchers });
     })
     .on('GET', `${BASE}fixes/`, { results: [aFix()] })
-    .on('GET', `${BASE}sync/`, [
+    .on('GET', `${BASE}sync/`, () => json(links))
+    .on('POST', `${BASE}sync/`, (req) => {
+      const tracker = (req.body as { tracker: 'servicenow' }).tracker;
+      links = [...links, { ...JIRA_LINK, tracker, external_key: null, external_url: null, sync_state: 'syncing', last_error: null }];
+      return json(links, 202);
+    })
+    .on('GET', 'trackers/', [
+      { tracker: 'jira', enabled: true, state: 'error', last_error: null, last_polled_at: null, linked_tickets: 1, tickets_in_error: 1 },
       {
-        tracker: 'jira',
-        sync_state: 'error',
-        external_key: 'OPS-12',
-        external_url: 'http://127.0.0.1/browse/OPS-12',
-        last_error: 'Jira answered 429',
-        last_synced_at: null,
+        tracker: 'servicenow',
+        enabled: true,
+        state: 'in_sync',
+        last_error: null,
+        last_polled_at: null,
+        linked_tickets: 0,
+        tickets_in_error: 0,
+      },
+      {
+        tracker: 'topdesk',
+        enabled: false,
+        state: 'inactive',
+        last_error: null,
+        last_polled_at: null,
+        linked_tickets: 0,
+        tickets_in_error: 0,
       },
     ])
     .on('GET', 'scan/nruns/77/', aRun({ id: 77, name: 'Re-test of ticket #7', progress: 40 }));
@@ -97,6 +126,17 @@ describe('TicketViewPage', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('alert', { name: '' })).toHaveTextContent('Jira answered 429');
     expect(await screen.findByTestId('ticket-watchers')).toHaveTextContent('Grace Hopper');
+  }, 60_000);
+
+  it('sends the ticket to an enabled tracker that does not have it yet', async () => {
+    const api = ticketApi();
+    const { user } = renderWithApp(<TicketViewPage />, { path: PATH, url: URL, session: ticketSession() });
+    await user.click(await screen.findByRole('button', { name: 'Send to ServiceNow' }));
+    await waitFor(() => expect(api.calls('POST', `${BASE}sync/`)[0]?.body).toEqual({ tracker: 'servicenow' }));
+    expect(await screen.findByText('Syncing')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send to Jira' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send to TOPdesk' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send to ServiceNow' })).toBeNull();
   }, 60_000);
 
   it('applies the solution, which starts a re-test whose run shows on the page', async () => {

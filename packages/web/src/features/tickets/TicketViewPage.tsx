@@ -171,7 +171,7 @@ export default function TicketViewPage() {
                 <Title order={2} size="h4">
                   Ticketing systems
                 </Title>
-                <TicketSync ticketRef={uuid} />
+                <TicketSync ticketRef={uuid} canUpdate={access.update} />
               </Stack>
             </Card>
             <Card withBorder padding="md">

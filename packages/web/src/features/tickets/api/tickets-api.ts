@@ -1,7 +1,7 @@
 // Calls of the ticket screens (feature-areas §7 Remediation): the ticket list and one ticket, creating tickets (from
 // findings, an issue, an asset or a vulnerability-list filter), changing them, their subtasks (bulk update and delete),
-// history, comments, watchers, "Fixes grouped", the ticket number validity check, the trackers' sync state, and the
-// people and teams a ticket may be assigned to.
+// history, comments, watchers, "Fixes grouped", the ticket number validity check, the trackers' sync state (and sending
+// a ticket to one), and the people and teams a ticket may be assigned to.
 import {
   subtaskBulkResult,
   teamBasic,
@@ -11,8 +11,13 @@ import {
   ticketFixes,
   ticketSubtask,
   ticketValidity,
+  ticketSyncLink,
   ticketWatchers,
+  trackerSyncState,
   userProfile,
+  type Tracker,
+  type TrackerSyncStateAnswer,
+  type TicketSyncLink,
   type Ticket,
   type TicketCreateInput,
   type TicketCreateResult,
@@ -111,37 +116,19 @@ export function checkTicketNumber(number: string, signal?: AbortSignal): Promise
   return api.get(`${TICKETS}validity/${encodeURIComponent(number)}/`, { signal, schema: ticketValidity });
 }
 
-/** One tracker's link of a ticket (Jira, ServiceNow, TOPdesk) with its sync state. */
-export interface TicketSync {
-  tracker: string;
-  state: string;
-  key: string | null;
-  url: string | null;
-  last_error: string | null;
-  last_synced_at: string | null;
+/** GET …/sync/: the ticket's issues in trackers (Jira, ServiceNow, TOPdesk), each with its sync state. */
+export function fetchSync(ref: string | number, signal?: AbortSignal): Promise<TicketSyncLink[]> {
+  return api.get(`${one(ref)}sync/`, { signal, schema: listAnswer(ticketSyncLink) });
 }
 
-function parseSync(data: unknown): TicketSync {
-  const row = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  if (typeof row.tracker !== 'string') throw new Error('sync row without tracker');
-  return {
-    tracker: row.tracker,
-    state: text(row.sync_state) ?? text(row.state) ?? 'inactive',
-    key: text(row.external_key) ?? text(row.key),
-    url: text(row.external_url) ?? text(row.url),
-    last_error: text(row.last_error),
-    last_synced_at: text(row.last_synced_at),
-  };
+/** POST …/sync/: links the ticket to a tracker and pushes it (its issue is created there). */
+export function sendToTracker(ref: string | number, tracker: Tracker): Promise<TicketSyncLink[]> {
+  return api.post(`${one(ref)}sync/`, { tracker }, { schema: listAnswer(ticketSyncLink) });
 }
 
-/** GET …/sync/: the ticket's links to trackers; none when the call is not there (no tracker connected). */
-export async function fetchSync(ref: string | number, signal?: AbortSignal): Promise<TicketSync[]> {
-  const body = await api.get<unknown>(`${one(ref)}sync/`, { signal });
-  const rows = Array.isArray(body)
-    ? body
-    : ((body as { results?: unknown; links?: unknown } | null)?.results ?? (body as { links?: unknown } | null)?.links);
-  return Array.isArray(rows) ? rows.map(parseSync) : [];
+/** GET trackers/: each ticketing integration, whether it is enabled and its sync state. */
+export function fetchTrackers(signal?: AbortSignal): Promise<TrackerSyncStateAnswer[]> {
+  return api.get('trackers/', { signal, schema: listAnswer(trackerSyncState) });
 }
 
 export interface AssigneeChoices {
@@ -170,5 +157,6 @@ export const TICKET_KEYS = {
   watchers: (ref: string) => ['tickets', 'one', ref, 'watchers'] as const,
   fixes: (ref: string) => ['tickets', 'one', ref, 'fixes'] as const,
   sync: (ref: string) => ['tickets', 'one', ref, 'sync'] as const,
+  trackers: ['tickets', 'trackers'] as const,
   assignees: ['tickets', 'assignees'] as const,
 };
