@@ -356,4 +356,33 @@ describe.each(BACKENDS)('re-tests and tickets after runs on %s', (backend) => {
     await ticketsAfterRun(t.ctx, back);
     expect(await ticket()).toMatchObject({ status: TICKET_STATUS.fixed, reopenCount: 1 });
   }, 60_000);
+  it('a network re-test that closes its findings keeps a ticket with a web finding it did not cover at Solution applied', async () => {
+    // Everything back and open again, on a new ticket of the git finding and a (web) finding the re-test cannot cover.
+    const back = await regularRun();
+    await deliver(back, hostResult(ALL));
+    await t.ctx.db.delete(tickets).where(eq(tickets.customerId, customerId));
+    await t.ctx.db.update(findings).set({ source: 'web' }).where(eq(findings.id, ids[frame.check]!));
+    const [mixed] = await t.ctx.db.transaction((tx) =>
+      openTicketsForFindings(tx, {
+        customerId,
+        findings: sql`select f.id from findings f where f.id in (${ids[git.check]!}, ${ids[frame.check]!})`,
+        grouping: 'by_asset',
+        at: new Date(),
+      }),
+    );
+    await changeTicket(t.ctx, customerId, mixed!, { status: TICKET_STATUS.solution_applied }, { userId: adminId });
+    const runId = (await ticket(mixed)).retestRunId!;
+    expect((await t.ctx.db.select().from(scanRuns).where(eq(scanRuns.id, runId)))[0]!.retest).toMatchObject({
+      findingIds: [ids[git.check]],
+    });
+    expect((await events(mixed)).find((e) => e.kind === 'retest_started')!.comment).toContain(
+      `not re-tested: finding ${ids[frame.check]} (web finding)`,
+    );
+    await deliver(runId, hostResult([]));
+    expect(await stateOf(ids[git.check]!)).toBe(3);
+    expect(await ticket(mixed)).toMatchObject({ status: TICKET_STATUS.solution_applied, retestRunId: null });
+    expect((await events(mixed)).filter((e) => e.kind === 'retest_result').at(-1)!.comment).toContain(
+      'every re-tested finding is closed (1); 1 other finding(s) were not re-tested',
+    );
+  }, 60_000);
 });
