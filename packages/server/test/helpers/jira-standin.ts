@@ -167,6 +167,11 @@ export class JiraStandin {
     return this.comment(this.issue(key), this.o.deployment === 'cloud' ? adf(text) : text, author).id;
   }
 
+  /** The hex HMAC-SHA256 of a webhook body, as Jira puts it in X-Hub-Signature after `sha256=`. */
+  static sign(body: Buffer, secret: string): string {
+    return createHmac('sha256', secret).update(body).digest('hex');
+  }
+
   /** The plain text of a body (ADF or string). */
   static text(body: unknown): string {
     return plain(body);
@@ -183,7 +188,7 @@ export class JiraStandin {
   async deliver(url: string, secret: string | null, w: Webhook, signature?: string): Promise<number> {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Atlassian Webhook HTTP Client' };
     if (signature !== undefined) headers['x-hub-signature'] = signature;
-    else if (secret) headers['x-hub-signature'] = `sha256=${createHmac('sha256', secret).update(w.body).digest('hex')}`;
+    else if (secret) headers['x-hub-signature'] = `sha256=${JiraStandin.sign(w.body, secret)}`;
     const res = await fetch(url, { method: 'POST', headers, body: w.body });
     await res.text();
     return res.status;

@@ -42,6 +42,11 @@ export interface RemoteIssue {
   updated_at: Date;
   /** What changes whenever the issue changes (Jira's newest changelog id, ServiceNow's sys_mod_count, TOPdesk's modificationDate). */
   change_id: string;
+  /**
+   * When its status last changed, when the tracker says (Jira: the newest changelog entry with a status item). A
+   * status change is weighed against Bulwark's own edits by this time; without it, by `updated_at`.
+   */
+  status_changed_at?: Date | null;
   comments: RemoteComment[];
 }
 

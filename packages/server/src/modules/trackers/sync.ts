@@ -4,7 +4,7 @@
 // webhook or a poll) is applied once, through the tickets' one change path, keyed by the tracker's change id.
 // Never an echo: what came from a tracker is not pushed back to it; a remote change made after Bulwark's own edit is
 // applied, not overwritten (the push reads the issue first and applies what changed there before moving its status).
-import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_STATUS_MAP,
   TICKET_STATUS,
@@ -14,7 +14,7 @@ import {
   type TrackerStatusKey,
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
-import { ticketEvents, ticketLinks, tickets, trackerSyncs, users } from '../../db/schema/index.ts';
+import { ticketEvents, ticketLinks, tickets, trackerDeliveries, trackerSyncs, users } from '../../db/schema/index.ts';
 import { changeTicket, recordTicketEvent } from '../tickets/index.ts';
 import { TrackerError, type OpenTrackerSettings, type RemoteIssue, type TrackerAdapter, type TrackerIssueInput } from './adapter.ts';
 import { adapterFor } from './adapters/index.ts';
@@ -100,22 +100,27 @@ async function pushLink(ctx: AppContext, link: Link, o: PushOptions): Promise<Pu
     return 'inactive';
   }
   const { settings, adapter } = found;
-  // What happened since the last push, read before the ticket so that the ticket holds at least all of it.
-  const events = await ctx.db
-    .select({ e: ticketEvents, email: users.email })
-    .from(ticketEvents)
-    .leftJoin(users, eq(users.id, ticketEvents.userId))
-    .where(and(eq(ticketEvents.ticketId, link.ticketId), gt(ticketEvents.version, link.pushedVersion)))
-    .orderBy(asc(ticketEvents.version));
+  // The ticket first, then what happened since the last push up to its version: the push carries exactly that.
   const [ticket] = await ctx.db
     .select()
     .from(tickets)
     .where(and(eq(tickets.id, link.ticketId), eq(tickets.customerId, link.customerId)));
   if (!ticket) return 'not_found';
-  const handled = new Set(events.map((r) => r.e.id));
+  const events = await ctx.db
+    .select({ e: ticketEvents, email: users.email })
+    .from(ticketEvents)
+    .leftJoin(users, eq(users.id, ticketEvents.userId))
+    .where(
+      and(
+        eq(ticketEvents.ticketId, link.ticketId),
+        gt(ticketEvents.version, link.pushedVersion),
+        lte(ticketEvents.version, ticket.version),
+      ),
+    )
+    .orderBy(asc(ticketEvents.version));
   const ours = events.filter((r) => r.e.source !== tracker);
   if (link.externalId && ours.length === 0) {
-    await settle(ctx, link, handled);
+    await settle(ctx, link, ticket.version);
     return 'nothing';
   }
   const scope: CallScope = {
@@ -129,6 +134,7 @@ async function pushLink(ctx: AppContext, link: Link, o: PushOptions): Promise<Pu
   try {
     let remote: RemoteIssue;
     let current = ticket;
+    const created = !link.externalId;
     if (!link.externalId) {
       remote = await logged(scope, 'create', ticket.version, { title: ticket.title }, () => adapter.createIssue(issueInput(ctx, ticket)));
       await ctx.db
@@ -141,7 +147,6 @@ async function pushLink(ctx: AppContext, link: Link, o: PushOptions): Promise<Pu
           remoteUpdatedAt: remote.updated_at,
         })
         .where(eq(ticketLinks.id, link.id));
-      link = { ...link, externalId: remote.id, remoteChangeId: remote.change_id, remoteUpdatedAt: remote.updated_at };
     } else {
       // The issue may have changed there since we last looked: that change is applied here first (once, and only
       // where it is newer than our own edit), so the status we send next is never older than the tracker's.
@@ -150,19 +155,40 @@ async function pushLink(ctx: AppContext, link: Link, o: PushOptions): Promise<Pu
         await applyRemote(ctx, link, settings, remote);
         [current = ticket] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticket.id));
       }
-      if (ours.some((r) => r.e.kind === 'created' || Object.keys(r.e.changes).some((k) => ISSUE_FIELDS.includes(k))))
-        await logged(scope, 'update', current.version, { fields: ISSUE_FIELDS }, () =>
-          adapter.updateIssue(remote.id, issueInput(ctx, current)),
-        );
     }
+    // The status first, right after reading the issue: the shorter the time between, the smaller the chance that a
+    // change there lands in between (Jira orders the two; what we read after tells whether theirs came last).
+    const wanted = categoryOf(settings, current.status);
+    if (remote.category !== wanted)
+      await logged(scope, 'transition', current.version, { to: wanted }, () => adapter.transition(remote.id, wanted));
+    if (!created && ours.some((r) => r.e.kind === 'created' || Object.keys(r.e.changes).some((k) => ISSUE_FIELDS.includes(k))))
+      await logged(scope, 'update', current.version, { fields: ISSUE_FIELDS }, () =>
+        adapter.updateIssue(remote.id, issueInput(ctx, current)),
+      );
+    // A comment already sent (an earlier attempt of this push got that far) is not sent twice.
+    const sent = new Set(
+      (
+        await ctx.db
+          .select({ version: trackerDeliveries.version })
+          .from(trackerDeliveries)
+          .where(
+            and(
+              eq(trackerDeliveries.ticketId, link.ticketId),
+              eq(trackerDeliveries.tracker, tracker),
+              eq(trackerDeliveries.operation, 'comment'),
+              eq(trackerDeliveries.state, 'sent'),
+            ),
+          )
+      ).map((r) => r.version),
+    );
     for (const { e, email } of ours) {
-      if (!e.comment || e.kind === 'created') continue;
+      if (!e.comment || e.kind === 'created' || sent.has(e.version)) continue;
       const author = email ?? e.source ?? 'Bulwark';
       const posted = await logged(scope, 'comment', e.version, { event: e.id }, () =>
         adapter.addComment(remote.id, `${author} (Bulwark): ${e.comment}`),
       );
       // Our own comment comes back in the tracker's webhooks and polls: known by its id, it is never copied here.
-      const v = await recordTicketEvent(ctx.db, {
+      await recordTicketEvent(ctx.db, {
         customerId: link.customerId,
         ticketId: link.ticketId,
         at: ctx.clock(),
@@ -170,19 +196,17 @@ async function pushLink(ctx: AppContext, link: Link, o: PushOptions): Promise<Pu
         source: tracker,
         externalId: `comment:${posted.id}`,
       });
-      if (v === null) continue;
     }
-    const wanted = categoryOf(settings, current.status);
-    if (remote.category !== wanted) {
-      await logged(scope, 'transition', current.version, { to: wanted }, () => adapter.transition(remote.id, wanted));
-      // The transition is a change there too: its id is ours, so its webhook is not taken for a change of theirs.
-      const after = await adapter.getIssue(remote.id);
+    // What our calls changed there is ours: its change id is recorded, so its webhook is not taken for theirs. Unless
+    // the status is not where we put it: then someone moved it meanwhile, and that change is left for the webhook or
+    // the poll to apply (it is newer than ours).
+    const after = await adapter.getIssue(remote.id);
+    if (after.category === wanted)
       await ctx.db
         .update(ticketLinks)
         .set({ remoteChangeId: after.change_id, remoteUpdatedAt: after.updated_at })
         .where(eq(ticketLinks.id, link.id));
-    }
-    await settle(ctx, link, handled);
+    await settle(ctx, link, ticket.version);
     return 'pushed';
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -197,18 +221,18 @@ async function pushLink(ctx: AppContext, link: Link, o: PushOptions): Promise<Pu
 }
 
 /**
- * Records how far the link is pushed: up to the first event after the handled ones that is neither handled nor the
- * tracker's own (a change made here while this push ran is pushed next time, never skipped).
+ * Records how far the link is pushed: the ticket's version the push read, and past it the tracker's own changes made
+ * meanwhile (a change made here while this push ran is pushed next time, never skipped).
  */
-async function settle(ctx: AppContext, link: Link, handled: Set<number>): Promise<void> {
+async function settle(ctx: AppContext, link: Link, readVersion: number): Promise<void> {
   const rows = await ctx.db
-    .select({ id: ticketEvents.id, version: ticketEvents.version, source: ticketEvents.source })
+    .select({ version: ticketEvents.version, source: ticketEvents.source })
     .from(ticketEvents)
-    .where(and(eq(ticketEvents.ticketId, link.ticketId), gt(ticketEvents.version, link.pushedVersion)))
+    .where(and(eq(ticketEvents.ticketId, link.ticketId), gt(ticketEvents.version, readVersion)))
     .orderBy(asc(ticketEvents.version));
-  let pushed = link.pushedVersion;
+  let pushed = Math.max(link.pushedVersion, readVersion);
   for (const r of rows) {
-    if (!handled.has(r.id) && r.source !== link.tracker) break;
+    if (r.source !== link.tracker) break;
     pushed = r.version;
   }
   const [t] = await ctx.db.select({ version: tickets.version }).from(tickets).where(eq(tickets.id, link.ticketId));

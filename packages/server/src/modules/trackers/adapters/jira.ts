@@ -21,7 +21,7 @@ import {
 const CATEGORY_OF: Record<string, StatusCategory> = { new: 'todo', indeterminate: 'in_progress', done: 'done' };
 const JIRA_CATEGORY: Record<StatusCategory, string> = { todo: 'new', in_progress: 'indeterminate', done: 'done' };
 /** Fields read back from an issue (and from search results). */
-const FIELDS = 'summary,status,updated,comment';
+const FIELDS = 'summary,status,created,updated,comment';
 const PAGE_SIZE = 50;
 /**
  * JQL dates are read in the Jira user's time zone, which Bulwark cannot know: a search asks from 14 hours earlier
@@ -46,11 +46,12 @@ interface JiraIssue {
   key: string;
   fields: {
     summary?: string;
+    created?: string;
     updated?: string;
     status?: { name: string; statusCategory?: { key: string } };
     comment?: { comments?: JiraComment[] };
   };
-  changelog?: { histories?: { id: string; created: string }[] };
+  changelog?: { histories?: { id: string; created: string; items?: { field?: string }[] }[] };
 }
 interface JiraTransition {
   id: string;
@@ -156,6 +157,11 @@ export function jiraAdapter(settings: OpenTrackerSettings<'jira'>, fetchImpl: ty
     const histories = issue.changelog?.histories ?? [];
     const newest = histories.reduce<string | null>((max, h) => (max === null || Number(h.id) > Number(max) ? h.id : max), null);
     const updated = new Date(issue.fields.updated ?? 0);
+    const statusChanges = histories.filter((h) => (h.items ?? []).some((i) => i.field === 'status'));
+    const lastStatus = statusChanges.reduce<{ id: string; created: string } | null>(
+      (max, h) => (max === null || Number(h.id) > Number(max.id) ? h : max),
+      null,
+    );
     return {
       id: issue.id,
       key: issue.key,
@@ -166,6 +172,7 @@ export function jiraAdapter(settings: OpenTrackerSettings<'jira'>, fetchImpl: ty
       updated_at: updated,
       // The newest changelog entry names the issue's state; an issue never changed has its creation as change.
       change_id: newest ?? `created:${issue.id}`,
+      status_changed_at: lastStatus ? new Date(lastStatus.created) : issue.fields.created ? new Date(issue.fields.created) : null,
       comments: (issue.fields.comment?.comments ?? []).map(toComment),
     };
   }
