@@ -14,7 +14,7 @@ import {
   validateRule,
   type RuleNames,
 } from './rule-form.ts';
-import type { RemediationRule } from './rule-schema.ts';
+import { remediationRule, type RemediationRule } from './rule-schema.ts';
 
 const NAMES: RuleNames = {
   tags: new Map([
@@ -25,20 +25,26 @@ const NAMES: RuleNames = {
   teams: new Map([[3, 'Linux ops']]),
 };
 
-const aRule = (overrides: Partial<RemediationRule> = {}): RemediationRule => ({
-  id: 9,
-  name: 'KEV criticals',
-  description: '',
-  enabled: true,
-  position: 0,
-  conditions: { severities: [4], kev: true, epss_min: 0.15, tags_any: [1], tags_exclude: [2], cves: ['CVE-2024-3094'], age_days_min: 2 },
-  actions: {
-    open_ticket: { grouping: 'by_asset', assignee_team: 3, assignee_user: null, due_days: { 4: 7 } },
-    push_to: { tracker: 'jira' },
-  },
-  last_evaluated_at: null,
-  ...overrides,
-});
+/** A rule as the server answers it (core's schema fills the defaults). */
+const aRule = (overrides: { conditions?: object; actions?: object } = {}): RemediationRule =>
+  remediationRule.parse({
+    id: 9,
+    name: 'KEV criticals',
+    description: '',
+    enabled: true,
+    position: 0,
+    conditions: { severities: [4], kev: true, epss_min: 0.15, tags_any: [1], tags_minus: [2], cves: ['CVE-2024-3094'], first_seen_days: 2 },
+    actions: {
+      open_ticket: { grouping: 'by_asset', assignee_team: 3, assignee_user: null, due_days: { 4: 7 }, remind_days_before: 1 },
+      push_to: { tracker: 'jira' },
+    },
+    open_tickets: 0,
+    created_by: null,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    last_evaluated_at: null,
+    ...overrides,
+  });
 
 describe('values and body', () => {
   it('a new rule proposes Critical and High, a ticket by asset and the usual due days, and sends only what is given', () => {
@@ -50,7 +56,15 @@ describe('values and body', () => {
       enabled: true,
       conditions: { severities: [4, 3] },
       actions: {
-        open_ticket: { grouping: 'by_asset', assignee_user: null, assignee_team: null, due_days: { 4: 7, 3: 30, 2: 90, 1: 180 } },
+        open_ticket: {
+          grouping: 'by_asset',
+          assignee_user: null,
+          assignee_team: null,
+          due_days: { 4: 7, 3: 30, 2: 90, 1: 180 },
+          remind_days_before: 2,
+        },
+        notify: null,
+        push_to: null,
       },
     });
   });
@@ -59,24 +73,51 @@ describe('values and body', () => {
     const v = ruleValues(aRule());
     expect(v.epss_min).toBe(15);
     expect(v.assignee).toBe('team:3');
-    expect(v.kev).toBe('yes');
+    expect(v.kev).toBe(true);
     expect(v.issues).toBe('CVE-2024-3094');
-    expect(v.due_days).toEqual({ 4: 7, 3: '', 2: '', 1: '' });
+    expect(v.due_days).toEqual({ 4: 7, 3: '', 2: '', 1: '', 0: '' });
     const input = ruleInput(v);
-    expect(input.conditions).toEqual(aRule().conditions);
+    expect(input.conditions).toEqual({
+      severities: [4],
+      kev: true,
+      epss_min: 0.15,
+      tags_any: [1],
+      tags_minus: [2],
+      cves: ['CVE-2024-3094'],
+      first_seen_days: 2,
+    });
     expect(input.actions).toEqual({
-      open_ticket: { grouping: 'by_asset', assignee_user: null, assignee_team: 3, due_days: { 4: 7 } },
+      open_ticket: { grouping: 'by_asset', assignee_user: null, assignee_team: 3, due_days: { 4: 7 }, remind_days_before: 1 },
+      notify: null,
       push_to: { tracker: 'jira' },
     });
+    // What the form sends, the server's schema reads back as the same rule.
+    expect(remediationRule.parse({ ...aRule(), ...input }).conditions).toEqual(aRule().conditions);
   });
 
   it('reads a minimum severity as the severities from it up', () => {
     expect(ruleValues(aRule({ conditions: { severity_min: 3 } })).severities).toEqual(['4', '3']);
   });
 
-  it('a "not in KEV" condition is sent as false, "either" not at all', () => {
-    expect(ruleInput({ ...newRuleValues(), name: 'x', kev: 'no' }).conditions.kev).toBe(false);
+  it('KEV is sent only when asked for', () => {
+    expect(ruleInput({ ...newRuleValues(), name: 'x', kev: true }).conditions.kev).toBe(true);
     expect('kev' in ruleInput({ ...newRuleValues(), name: 'x' }).conditions).toBe(false);
+  });
+
+  it('notifies the addresses typed and the channels ticked', () => {
+    const v = {
+      ...newRuleValues(),
+      name: 'x',
+      notify: true,
+      channels: { email: 'a@example.com\nb@example.com', cc: '', slack: true, teams: false, webhooks: false },
+    };
+    expect(ruleInput(v).actions.notify).toEqual({
+      email: ['a@example.com', 'b@example.com'],
+      cc: [],
+      slack: true,
+      teams: false,
+      webhooks: false,
+    });
   });
 });
 
@@ -89,9 +130,9 @@ describe('checks', () => {
       risk_score_max: 20,
       epss_min: 150,
       issues: 'log4shell',
-      due_days: { 4: -1, 3: 30, 2: 90, 1: 1.5 },
+      due_days: { 4: 0, 3: 30, 2: 90, 1: 1.5, 0: '' },
       notify: true,
-      channels: [],
+      channels: { email: 'bob@', cc: '', slack: false, teams: false, webhooks: false },
       push: true,
     });
     expect(errors).toEqual({
@@ -99,9 +140,9 @@ describe('checks', () => {
       risk_score_max: 'The highest risk score must not be below the lowest.',
       epss_min: 'Enter an EPSS percentage from 0 to 100.',
       issues: 'Not a CVE id or issue number: log4shell. Write CVE ids as CVE-2024-3094.',
-      'due_days.4': 'Enter whole days from 0 to 3650.',
-      'due_days.1': 'Enter whole days from 0 to 3650.',
-      channels: 'Choose at least one channel to notify.',
+      'due_days.4': 'Enter whole days from 1 to 3650.',
+      'due_days.1': 'Enter whole days from 1 to 3650.',
+      'channels.email': 'bob@: Enter a valid email address.',
       tracker: 'Choose the tracker the tickets are pushed to.',
     });
   });
@@ -149,7 +190,10 @@ describe('in words', () => {
       'Open tickets by asset, assigned to Linux ops (due: Critical 7 d)',
       'Push to Jira',
     ]);
-    expect(conditionPhrases({ severities: [4, 3], risk_score_min: 70 }, NAMES)).toEqual(['Severity Critical or High', 'Risk score ≥ 70']);
+    expect(conditionPhrases(aRule({ conditions: { severities: [3, 4], risk_score_min: 70 } }).conditions, NAMES)).toEqual([
+      'Severity Critical or High',
+      'Risk score ≥ 70',
+    ]);
   });
 
   it('counts what a rule would do, and did', () => {

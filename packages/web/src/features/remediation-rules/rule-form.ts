@@ -11,24 +11,27 @@ import {
   type BusinessCriticality,
   type DetectionMethod,
   type FindingConfidence,
-  type IntegrationType,
+  type NotificationConfig,
   type Severity,
   type TicketGrouping,
   type Tracker,
   type VulnerabilitySource,
 } from '@bulwark/core';
-import type { RemediationRule, RemediationRuleInput, RuleActions, RuleConditions } from './rule-schema.ts';
+import { hasChannels, validateEmails, type ChannelValues } from '../schedules/schedule-form.ts';
+import { splitEmails } from '../schedules/schedule-format.ts';
+import {
+  DEFAULT_DUE_DAYS,
+  type RemediationRule,
+  type RemediationRuleInput,
+  type RuleActionsInput,
+  type RuleConditionsInput,
+} from './rule-schema.ts';
 
-/** A yes/no condition: not asked, must hold, must not hold. */
-export type Tristate = 'any' | 'yes' | 'no';
-/** Severities a ticket's due date is set for, most severe first (Info findings get no due date). */
-export const DUE_SEVERITIES = ['4', '3', '2', '1'] as const;
+/** Severities a ticket's due date is set for, most severe first. */
+export const DUE_SEVERITIES = ['4', '3', '2', '1', '0'] as const;
 export type DueSeverity = (typeof DUE_SEVERITIES)[number];
-/** The due days a new rule proposes: Critical 7, High 30, Medium 90, Low 180. */
-export const DEFAULT_DUE_DAYS: Record<DueSeverity, number> = { 4: 7, 3: 30, 2: 90, 1: 180 };
-/** The channels a rule may notify through (the notification integrations). */
-export const NOTIFY_CHANNELS = ['email', 'slack', 'teams', 'webhooks'] as const;
-export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+/** Days before the due date a reminder goes out, for a new rule. */
+export const DEFAULT_REMIND_DAYS = 2;
 
 export interface RuleValues {
   name: string;
@@ -40,33 +43,45 @@ export interface RuleValues {
   risk_score_max: number | string;
   /** EPSS as a percentage (0–100); sent as 0–1. */
   epss_min: number | string;
-  kev: Tristate;
-  ransomware: Tristate;
+  /** Only findings known exploited (CISA KEV). */
+  kev: boolean;
+  /** Only findings known used by ransomware. */
+  ransomware: boolean;
   sources: string[];
   detection: string[];
   confidence: string[];
   /** Tag ids as strings. */
   tags_any: string[];
   tags_all: string[];
-  tags_exclude: string[];
-  /** Business criticality codes as strings. */
-  asset_criticality: string[];
+  tags_minus: string[];
+  /** Lowest business criticality ('1' Low … '4' Critical); '' any. */
+  asset_criticality_min: string;
   /** CVE ids and issue numbers, separated by commas, spaces or new lines. */
   issues: string;
-  age_days_min: number | string;
+  first_seen_days: number | string;
   open_ticket: boolean;
   grouping: TicketGrouping;
   /** 'user:12', 'team:3' or '' for nobody. */
   assignee: string;
   due_days: Record<DueSeverity, number | string>;
+  remind_days_before: number | string;
   notify: boolean;
-  channels: string[];
+  /** Who hears of the tickets: e-mail addresses (and copies) as typed, and the chat and webhook channels. */
+  channels: ChannelValues;
   push: boolean;
   tracker: Tracker | '';
 }
 
-/** Fields that receive the server's field errors. */
-export const RULE_ERROR_FIELDS = ['name', 'description', 'enabled', 'conditions', 'actions'] as const;
+/** Server field → form field: the server's errors of conditions and actions are shown on their sections. */
+export const RULE_ERROR_FIELDS: Readonly<Record<string, string>> = {
+  name: 'name',
+  description: 'description',
+  enabled: 'enabled',
+  conditions: 'conditions',
+  actions: 'actions',
+};
+
+const NO_CHANNELS: ChannelValues = { email: '', cc: '', slack: false, teams: false, webhooks: false };
 
 export function newRuleValues(): RuleValues {
   return {
@@ -77,23 +92,24 @@ export function newRuleValues(): RuleValues {
     risk_score_min: '',
     risk_score_max: '',
     epss_min: '',
-    kev: 'any',
-    ransomware: 'any',
+    kev: false,
+    ransomware: false,
     sources: [],
     detection: [],
     confidence: [],
     tags_any: [],
     tags_all: [],
-    tags_exclude: [],
-    asset_criticality: [],
+    tags_minus: [],
+    asset_criticality_min: '',
     issues: '',
-    age_days_min: '',
+    first_seen_days: '',
     open_ticket: true,
     grouping: 'by_asset',
     assignee: '',
-    due_days: { ...DEFAULT_DUE_DAYS },
+    due_days: { ...DEFAULT_DUE_DAYS, 0: '' },
+    remind_days_before: DEFAULT_REMIND_DAYS,
     notify: false,
-    channels: [],
+    channels: { ...NO_CHANNELS },
     push: false,
     tracker: '',
   };
@@ -101,28 +117,27 @@ export function newRuleValues(): RuleValues {
 
 const strings = (values: readonly (number | string)[] | undefined): string[] => (values ?? []).map(String);
 const numberOrEmpty = (value: number | null | undefined): number | string => (value === null || value === undefined ? '' : value);
-const tristate = (value: boolean | null | undefined): Tristate => (value === true ? 'yes' : value === false ? 'no' : 'any');
 
-function severitiesOf(c: RuleConditions): string[] {
-  if (c.severities && c.severities.length > 0) return strings(c.severities);
-  if (c.severity_min !== null && c.severity_min !== undefined) {
+function severitiesOf(c: RemediationRule['conditions']): string[] {
+  if (c.severities.length > 0) return strings([...c.severities].sort((a, b) => b - a));
+  if (c.severity_min !== null) {
     const min = c.severity_min;
     return ['4', '3', '2', '1', '0'].filter((s) => Number(s) >= min);
   }
   return [];
 }
 
+function channelValues(c: NotificationConfig): ChannelValues {
+  return { email: c.email.join('\n'), cc: c.cc.join('\n'), slack: c.slack, teams: c.teams, webhooks: c.webhooks };
+}
+
 export function ruleValues(rule: RemediationRule): RuleValues {
   const c = rule.conditions;
-  const open = rule.actions.open_ticket ?? null;
-  const due: Record<DueSeverity, number | string> = { 4: '', 3: '', 2: '', 1: '' };
-  for (const s of DUE_SEVERITIES) due[s] = numberOrEmpty(open?.due_days?.[s]);
+  const open = rule.actions.open_ticket;
+  const due: Record<DueSeverity, number | string> = { 4: '', 3: '', 2: '', 1: '', 0: '' };
+  for (const s of DUE_SEVERITIES) due[s] = numberOrEmpty(open?.due_days[s]);
   const assignee =
-    open?.assignee_user !== null && open?.assignee_user !== undefined
-      ? `user:${open.assignee_user}`
-      : open?.assignee_team !== null && open?.assignee_team !== undefined
-        ? `team:${open.assignee_team}`
-        : '';
+    open?.assignee_user != null ? `user:${open.assignee_user}` : open?.assignee_team != null ? `team:${open.assignee_team}` : '';
   return {
     name: rule.name,
     description: rule.description,
@@ -130,25 +145,26 @@ export function ruleValues(rule: RemediationRule): RuleValues {
     severities: severitiesOf(c),
     risk_score_min: numberOrEmpty(c.risk_score_min),
     risk_score_max: numberOrEmpty(c.risk_score_max),
-    epss_min: c.epss_min === null || c.epss_min === undefined ? '' : Math.round(c.epss_min * 10000) / 100,
-    kev: tristate(c.kev),
-    ransomware: tristate(c.ransomware),
+    epss_min: c.epss_min === null ? '' : Math.round(c.epss_min * 10000) / 100,
+    kev: c.kev,
+    ransomware: c.ransomware,
     sources: strings(c.sources),
     detection: strings(c.detection),
     confidence: strings(c.confidence),
     tags_any: strings(c.tags_any),
     tags_all: strings(c.tags_all),
-    tags_exclude: strings(c.tags_exclude),
-    asset_criticality: strings(c.asset_criticality),
-    issues: [...(c.cves ?? []), ...strings(c.issue_ids)].join(', '),
-    age_days_min: numberOrEmpty(c.age_days_min),
+    tags_minus: strings(c.tags_minus),
+    asset_criticality_min: c.asset_criticality_min === null ? '' : String(c.asset_criticality_min),
+    issues: [...c.cves, ...strings(c.issues)].join(', '),
+    first_seen_days: numberOrEmpty(c.first_seen_days),
     open_ticket: open !== null,
     grouping: open?.grouping ?? 'by_asset',
     assignee,
-    due_days: due,
-    notify: Boolean(rule.actions.notify),
-    channels: rule.actions.notify?.channels ?? [],
-    push: Boolean(rule.actions.push_to),
+    due_days: open ? due : { ...DEFAULT_DUE_DAYS, 0: '' },
+    remind_days_before: open ? open.remind_days_before : DEFAULT_REMIND_DAYS,
+    notify: rule.actions.notify !== null,
+    channels: rule.actions.notify ? channelValues(rule.actions.notify) : { ...NO_CHANNELS },
+    push: rule.actions.push_to !== null,
     tracker: rule.actions.push_to?.tracker ?? '',
   };
 }
@@ -167,18 +183,17 @@ export function parseIssues(text: string): { cves: string[]; issueIds: number[];
   const invalid: string[] = [];
   for (const word of text.split(/[\s,;]+/).filter((w) => w !== '')) {
     if (CVE.test(word)) cves.push(word.toUpperCase());
-    else if (/^\d+$/.test(word)) issueIds.push(Number(word));
+    else if (/^\d+$/.test(word) && Number(word) > 0) issueIds.push(Number(word));
     else invalid.push(word);
   }
   return { cves: [...new Set(cves)], issueIds: [...new Set(issueIds)], invalid };
 }
 
-const tri = (value: Tristate): boolean | undefined => (value === 'any' ? undefined : value === 'yes');
 const ids = (values: string[]): number[] => values.map(Number);
 
 /** The conditions as sent: only those given (a missing key is "any"). */
-export function conditionsOf(v: RuleValues): RuleConditions {
-  const c: RuleConditions = {};
+export function conditionsOf(v: RuleValues): RuleConditionsInput {
+  const c: RuleConditionsInput = {};
   if (v.severities.length > 0) c.severities = ids(v.severities).sort((a, b) => b - a);
   const riskMin = numberOf(v.risk_score_min);
   const riskMax = numberOf(v.risk_score_max);
@@ -186,28 +201,26 @@ export function conditionsOf(v: RuleValues): RuleConditions {
   if (riskMax !== null) c.risk_score_max = riskMax;
   const epss = numberOf(v.epss_min);
   if (epss !== null) c.epss_min = Math.round(epss * 100) / 10000;
-  const kev = tri(v.kev);
-  if (kev !== undefined) c.kev = kev;
-  const ransomware = tri(v.ransomware);
-  if (ransomware !== undefined) c.ransomware = ransomware;
-  if (v.sources.length > 0) c.sources = [...v.sources];
-  if (v.detection.length > 0) c.detection = [...v.detection];
-  if (v.confidence.length > 0) c.confidence = [...v.confidence];
+  if (v.kev) c.kev = true;
+  if (v.ransomware) c.ransomware = true;
+  if (v.sources.length > 0) c.sources = [...v.sources] as RuleConditionsInput['sources'];
+  if (v.detection.length > 0) c.detection = [...v.detection] as RuleConditionsInput['detection'];
+  if (v.confidence.length > 0) c.confidence = [...v.confidence] as RuleConditionsInput['confidence'];
   if (v.tags_any.length > 0) c.tags_any = ids(v.tags_any);
   if (v.tags_all.length > 0) c.tags_all = ids(v.tags_all);
-  if (v.tags_exclude.length > 0) c.tags_exclude = ids(v.tags_exclude);
-  if (v.asset_criticality.length > 0) c.asset_criticality = ids(v.asset_criticality);
+  if (v.tags_minus.length > 0) c.tags_minus = ids(v.tags_minus);
+  if (v.asset_criticality_min !== '') c.asset_criticality_min = Number(v.asset_criticality_min);
   const { cves, issueIds } = parseIssues(v.issues);
   if (cves.length > 0) c.cves = cves;
-  if (issueIds.length > 0) c.issue_ids = issueIds;
-  const age = numberOf(v.age_days_min);
-  if (age !== null) c.age_days_min = age;
+  if (issueIds.length > 0) c.issues = issueIds;
+  const age = numberOf(v.first_seen_days);
+  if (age !== null) c.first_seen_days = age;
   return c;
 }
 
-/** The actions as sent: each one on, or left out. */
-export function actionsOf(v: RuleValues): RuleActions {
-  const a: RuleActions = {};
+/** The actions as sent: each one on, or null. */
+export function actionsOf(v: RuleValues): RuleActionsInput {
+  const a: RuleActionsInput = { open_ticket: null, notify: null, push_to: null };
   if (v.open_ticket) {
     const due: Record<string, number> = {};
     for (const s of DUE_SEVERITIES) {
@@ -220,9 +233,13 @@ export function actionsOf(v: RuleValues): RuleActions {
       assignee_user: kind === 'user' ? Number(id) : null,
       assignee_team: kind === 'team' ? Number(id) : null,
       due_days: due,
+      remind_days_before: numberOf(v.remind_days_before) ?? 0,
     };
   }
-  if (v.notify) a.notify = { channels: [...v.channels] };
+  if (v.notify) {
+    const c = v.channels;
+    a.notify = { email: splitEmails(c.email), cc: splitEmails(c.cc), slack: c.slack, teams: c.teams, webhooks: c.webhooks };
+  }
   if (v.push && v.tracker !== '') a.push_to = { tracker: v.tracker };
   return a;
 }
@@ -247,6 +264,7 @@ export function validateRule(v: RuleValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (v.name.trim() === '') errors.name = 'Give the rule a name.';
   else if (v.name.trim().length > 200) errors.name = 'Ensure this field has no more than 200 characters.';
+  if (v.description.trim().length > 2000) errors.description = 'Ensure this field has no more than 2000 characters.';
   if (badNumber(v.risk_score_min, 0, 100)) errors.risk_score_min = 'Enter a risk score from 0 to 100.';
   if (badNumber(v.risk_score_max, 0, 100)) errors.risk_score_max = 'Enter a risk score from 0 to 100.';
   const lo = numberOf(v.risk_score_min);
@@ -254,22 +272,32 @@ export function validateRule(v: RuleValues): Record<string, string> {
   if (!errors.risk_score_min && !errors.risk_score_max && lo !== null && hi !== null && lo > hi)
     errors.risk_score_max = 'The highest risk score must not be below the lowest.';
   if (badNumber(v.epss_min, 0, 100)) errors.epss_min = 'Enter an EPSS percentage from 0 to 100.';
-  const age = numberOf(v.age_days_min);
-  if (age !== null && (!Number.isInteger(age) || age < 0 || age > 36500)) errors.age_days_min = 'Enter a whole number of days, 0 or more.';
+  const age = numberOf(v.first_seen_days);
+  if (age !== null && (!Number.isInteger(age) || age < 0 || age > 3650))
+    errors.first_seen_days = 'Enter a whole number of days from 0 to 3650.';
   const { invalid } = parseIssues(v.issues);
   if (invalid.length > 0)
     errors.issues = `Not a CVE id or issue number: ${invalid.slice(0, 3).join(', ')}. Write CVE ids as CVE-2024-3094.`;
   if (Object.keys(conditionsOf(v)).length === 0)
     errors.severities = 'Choose at least one condition: a rule without any would ticket every finding.';
-  if (!v.open_ticket && !v.notify && !v.push) errors.actions = 'Choose at least one action: open a ticket, notify, or push to a tracker.';
+  if (!v.open_ticket && !v.notify) errors.actions = 'Choose at least one action: open a ticket or notify.';
   if (v.open_ticket) {
     for (const s of DUE_SEVERITIES) {
       const days = numberOf(v.due_days[s]);
-      if (days !== null && (!Number.isInteger(days) || days < 0 || days > 3650))
-        errors[`due_days.${s}`] = 'Enter whole days from 0 to 3650.';
+      if (days !== null && (!Number.isInteger(days) || days < 1 || days > 3650))
+        errors[`due_days.${s}`] = 'Enter whole days from 1 to 3650.';
     }
+    const remind = numberOf(v.remind_days_before);
+    if (remind !== null && (!Number.isInteger(remind) || remind < 0 || remind > 365))
+      errors.remind_days_before = 'Enter whole days from 0 to 365.';
   }
-  if (v.notify && v.channels.length === 0) errors.channels = 'Choose at least one channel to notify.';
+  if (v.notify) {
+    const email = validateEmails(v.channels.email);
+    const cc = validateEmails(v.channels.cc);
+    if (email) errors['channels.email'] = email;
+    if (cc) errors['channels.cc'] = cc;
+    if (!email && !cc && !hasChannels(v.channels)) errors['channels.email'] = 'Give an address or choose a channel to notify.';
+  }
   if (v.push && v.tracker === '') errors.tracker = 'Choose the tracker the tickets are pushed to.';
   if (v.push && !v.open_ticket) errors.tracker ??= 'Pushing to a tracker pushes the tickets the rule opens: turn on “Open a ticket” too.';
   return errors;
@@ -311,65 +339,65 @@ export interface RuleNames {
 
 const join = (parts: string[], word = 'or'): string =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} ${word} ${parts[parts.length - 1]}`;
-const named = (map: ReadonlyMap<number, string>, ids: number[] | undefined): string[] => (ids ?? []).map((id) => map.get(id) ?? `#${id}`);
+const named = (map: ReadonlyMap<number, string>, list: readonly number[]): string[] => list.map((id) => map.get(id) ?? `#${id}`);
 const label = <K extends string | number>(labels: Record<K, string>, key: string | number): string =>
   (labels as Record<string | number, string>)[key] ?? String(key);
 
 /** The conditions in words, one short phrase each (empty when the rule has none). */
-export function conditionPhrases(c: RuleConditions, names: RuleNames): string[] {
+export function conditionPhrases(c: RemediationRule['conditions'], names: RuleNames): string[] {
   const out: string[] = [];
-  const sev = c.severities && c.severities.length > 0 ? c.severities : null;
-  if (sev) out.push(`Severity ${join(sev.map((s) => SEVERITY_LABELS[s as Severity] ?? String(s)))}`);
-  else if (c.severity_min !== null && c.severity_min !== undefined)
-    out.push(`Severity ${SEVERITY_LABELS[c.severity_min as Severity]} or above`);
-  const lo = c.risk_score_min ?? null;
-  const hi = c.risk_score_max ?? null;
+  if (c.severities.length > 0)
+    out.push(`Severity ${join([...c.severities].sort((a, b) => b - a).map((s) => SEVERITY_LABELS[s as Severity] ?? String(s)))}`);
+  else if (c.severity_min !== null) out.push(`Severity ${SEVERITY_LABELS[c.severity_min as Severity]} or above`);
+  const lo = c.risk_score_min;
+  const hi = c.risk_score_max;
   if (lo !== null && hi !== null) out.push(`Risk score ${lo}–${hi}`);
   else if (lo !== null) out.push(`Risk score ≥ ${lo}`);
   else if (hi !== null) out.push(`Risk score ≤ ${hi}`);
-  if (c.epss_min !== null && c.epss_min !== undefined) out.push(`EPSS ≥ ${Math.round(c.epss_min * 10000) / 100}%`);
-  if (c.kev === true) out.push('Known exploited (KEV)');
-  if (c.kev === false) out.push('Not in KEV');
-  if (c.ransomware === true) out.push('Used by ransomware');
-  if (c.ransomware === false) out.push('Not used by ransomware');
-  if (c.sources?.length) out.push(`Source ${join(c.sources.map((s) => label(VULNERABILITY_SOURCE_LABELS, s as VulnerabilitySource)))}`);
-  if (c.detection?.length) out.push(`Detected by ${join(c.detection.map((d) => label(DETECTION_LABELS, d as DetectionMethod)))}`);
-  if (c.confidence?.length)
+  if (c.epss_min !== null) out.push(`EPSS ≥ ${Math.round(c.epss_min * 10000) / 100}%`);
+  if (c.kev) out.push('Known exploited (KEV)');
+  if (c.ransomware) out.push('Used by ransomware');
+  if (c.sources.length) out.push(`Source ${join(c.sources.map((s) => label(VULNERABILITY_SOURCE_LABELS, s as VulnerabilitySource)))}`);
+  if (c.detection.length) out.push(`Detected by ${join(c.detection.map((d) => label(DETECTION_LABELS, d as DetectionMethod)))}`);
+  if (c.confidence.length)
     out.push(`Confidence ${join(c.confidence.map((d) => label(FINDING_CONFIDENCE_LABELS, d as FindingConfidence)))}`);
-  if (c.tags_any?.length) out.push(`Tagged ${join(named(names.tags, c.tags_any))}`);
-  if (c.tags_all?.length) out.push(`Tagged ${join(named(names.tags, c.tags_all), 'and')}`);
-  if (c.tags_exclude?.length) out.push(`Not tagged ${join(named(names.tags, c.tags_exclude))}`);
-  if (c.asset_criticality?.length)
-    out.push(`Asset criticality ${join(c.asset_criticality.map((a) => label(BUSINESS_CRITICALITY_LABELS, a as BusinessCriticality)))}`);
-  const issues = [...(c.cves ?? []), ...(c.issue_ids ?? []).map((i) => `issue ${i}`)];
+  if (c.tags_any.length) out.push(`Tagged ${join(named(names.tags, c.tags_any))}`);
+  if (c.tags_all.length) out.push(`Tagged ${join(named(names.tags, c.tags_all), 'and')}`);
+  if (c.tags_minus.length) out.push(`Not tagged ${join(named(names.tags, c.tags_minus))}`);
+  if (c.asset_criticality_min !== null)
+    out.push(
+      `Asset criticality ${label(BUSINESS_CRITICALITY_LABELS, c.asset_criticality_min as BusinessCriticality)}${c.asset_criticality_min < 4 ? ' or above' : ''}`,
+    );
+  const issues = [...c.cves, ...c.issues.map((i) => `issue ${i}`)];
   if (issues.length) out.push(issues.length > 3 ? `${issues.length} chosen issues` : join(issues));
-  if (c.age_days_min !== null && c.age_days_min !== undefined) out.push(`First seen ${c.age_days_min}+ days ago`);
+  if (c.first_seen_days !== null) out.push(`First seen ${c.first_seen_days}+ days ago`);
   return out;
 }
 
 /** The actions in words. */
-export function actionPhrases(a: RuleActions, names: RuleNames): string[] {
+export function actionPhrases(a: RemediationRule['actions'], names: RuleNames): string[] {
   const out: string[] = [];
   const open = a.open_ticket;
   if (open) {
     let text = `Open tickets ${open.grouping === 'individual' ? 'one per finding' : TICKET_GROUPING_LABELS[open.grouping].toLowerCase()}`;
-    if (open.assignee_user !== null && open.assignee_user !== undefined)
-      text += `, assigned to ${names.users.get(open.assignee_user) ?? `user #${open.assignee_user}`}`;
-    else if (open.assignee_team !== null && open.assignee_team !== undefined)
-      text += `, assigned to ${names.teams.get(open.assignee_team) ?? `team #${open.assignee_team}`}`;
-    const due = DUE_SEVERITIES.filter((s) => open.due_days?.[s] !== undefined).map(
-      (s) => `${SEVERITY_LABELS[Number(s) as Severity]} ${open.due_days?.[s]} d`,
+    if (open.assignee_user !== null) text += `, assigned to ${names.users.get(open.assignee_user) ?? `user #${open.assignee_user}`}`;
+    else if (open.assignee_team !== null) text += `, assigned to ${names.teams.get(open.assignee_team) ?? `team #${open.assignee_team}`}`;
+    const due = DUE_SEVERITIES.filter((s) => open.due_days[s] !== undefined).map(
+      (s) => `${SEVERITY_LABELS[Number(s) as Severity]} ${open.due_days[s]} d`,
     );
     if (due.length) text += ` (due: ${due.join(', ')})`;
     out.push(text);
   }
-  if (a.notify && a.notify.channels.length)
-    out.push(
-      `Notify by ${join(
-        a.notify.channels.map((c) => label(INTEGRATION_TYPE_LABELS, c as IntegrationType)),
-        'and',
-      )}`,
-    );
+  if (a.notify) {
+    const n = a.notify;
+    const to = [
+      ...(n.email.length ? [n.email.length === 1 ? (n.email[0] ?? '') : `${n.email.length} addresses`] : []),
+      ...(n.slack ? [INTEGRATION_TYPE_LABELS.slack] : []),
+      ...(n.teams ? [INTEGRATION_TYPE_LABELS.teams] : []),
+      ...(n.webhooks ? [INTEGRATION_TYPE_LABELS.webhooks] : []),
+    ];
+    if (to.length) out.push(`Notify ${join(to, 'and')}`);
+  }
   if (a.push_to) out.push(`Push to ${label(INTEGRATION_TYPE_LABELS, a.push_to.tracker)}`);
   return out;
 }

@@ -7,10 +7,13 @@ import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
 import {
   remediationRule,
   rulePreview,
+  ruleRun,
   type RemediationRule,
   type RemediationRuleInput,
-  type RuleConditions,
+  type RuleActionsInput,
+  type RuleConditionsInput,
   type RulePreview,
+  type RuleRun,
 } from './rule-schema.ts';
 
 const BASE = 'remediation/rules/';
@@ -43,15 +46,11 @@ export function deleteRule(id: number): Promise<void> {
 }
 
 /** How many findings the conditions match now and how many tickets the rule would open for them (nothing is saved). */
-export function previewRule(
-  conditions: RuleConditions,
-  actions: RemediationRuleInput['actions'],
-  signal?: AbortSignal,
-): Promise<RulePreview> {
+export function previewRule(conditions: RuleConditionsInput, actions: RuleActionsInput, signal?: AbortSignal): Promise<RulePreview> {
   return api.post(`${BASE}preview/`, { conditions, actions }, { schema: rulePreview, signal });
 }
 
 /** Evaluates a saved rule over the findings that exist now; answers what it opened. */
-export function runRule(id: number): Promise<RulePreview> {
-  return api.post(`${BASE}${id}/run/`, undefined, { schema: rulePreview });
+export function runRule(id: number): Promise<RuleRun> {
+  return api.post(`${BASE}${id}/run/`, undefined, { schema: ruleRun });
 }

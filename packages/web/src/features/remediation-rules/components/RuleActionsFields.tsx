@@ -1,11 +1,11 @@
 // The actions of a rule: open a ticket (grouping, assignee — a user or a team —, due days by severity), notify through
 // the notification channels, and push the tickets to a ticketing integration. At least one is needed.
-import { Anchor, Checkbox, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Checkbox, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
 import { INTEGRATION_TYPE_LABELS, SEVERITY_LABELS, TICKET_GROUPINGS, TRACKERS, type Severity } from '@bulwark/core';
 import type { Choice } from '../rule-choices.ts';
-import { DUE_SEVERITIES, NOTIFY_CHANNELS, type RuleValues } from '../rule-form.ts';
+import { DUE_SEVERITIES, type RuleValues } from '../rule-form.ts';
 
 const GROUPING_TEXT = {
   individual: { label: 'One ticket per finding', description: 'Each finding is its own ticket.' },
@@ -57,7 +57,7 @@ export function RuleActionsFields({ form, users, teams }: { form: UseFormReturnT
               <Text size="sm" fw={500} id="due-days-label">
                 Due in (days), by the ticket’s highest severity
               </Text>
-              <SimpleGrid cols={{ base: 2, sm: 4 }} role="group" aria-labelledby="due-days-label">
+              <SimpleGrid cols={{ base: 2, sm: 5 }} role="group" aria-labelledby="due-days-label">
                 {DUE_SEVERITIES.map((s) => (
                   <NumberInput
                     key={s}
@@ -72,6 +72,15 @@ export function RuleActionsFields({ form, users, teams }: { form: UseFormReturnT
                 ))}
               </SimpleGrid>
             </Stack>
+            <NumberInput
+              {...form.getInputProps('remind_days_before')}
+              label="Remind before the due date (days)"
+              description="0: no reminder. Overdue tickets are always notified once."
+              min={0}
+              max={365}
+              allowDecimal={false}
+              maw={280}
+            />
           </Stack>
         )}
         <Switch
@@ -80,26 +89,33 @@ export function RuleActionsFields({ form, users, teams }: { form: UseFormReturnT
           description="A message when the rule opens tickets."
         />
         {v.notify && (
-          <Checkbox.Group
-            {...form.getInputProps('channels')}
-            label="Channels"
-            pl="lg"
-            description={
-              <>
-                Set up on the{' '}
-                <Anchor component={Link} to="/admin/integrations/email" inherit>
-                  integration pages
-                </Anchor>
-                .
-              </>
-            }
-          >
-            <Group gap="md" mt={6}>
-              {NOTIFY_CHANNELS.map((c) => (
-                <Checkbox key={c} value={c} label={INTEGRATION_TYPE_LABELS[c]} />
-              ))}
+          <Stack gap="sm" pl="lg" role="group" aria-label="Who is notified">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Textarea
+                {...form.getInputProps('channels.email')}
+                label="E-mail to"
+                description="One address a line (or separated by commas)."
+                placeholder="secops@example.com"
+                autosize
+                minRows={1}
+                maxRows={4}
+                spellCheck={false}
+              />
+              <Textarea {...form.getInputProps('channels.cc')} label="Copy to" autosize minRows={1} maxRows={4} spellCheck={false} />
+            </SimpleGrid>
+            <Group gap="md">
+              <Checkbox {...form.getInputProps('channels.slack', { type: 'checkbox' })} label="Slack" />
+              <Checkbox {...form.getInputProps('channels.teams', { type: 'checkbox' })} label="Microsoft Teams" />
+              <Checkbox {...form.getInputProps('channels.webhooks', { type: 'checkbox' })} label="Webhooks" />
             </Group>
-          </Checkbox.Group>
+            <Text size="xs" c="dimmed">
+              Slack, Teams and webhooks post through the{' '}
+              <Anchor component={Link} to="/admin/integrations/slack" inherit>
+                integration settings
+              </Anchor>
+              . The same people hear of reminders before due dates and of overdue tickets.
+            </Text>
+          </Stack>
         )}
         <Switch
           {...form.getInputProps('push', { type: 'checkbox' })}

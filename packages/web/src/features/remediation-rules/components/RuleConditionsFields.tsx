@@ -1,6 +1,6 @@
 // The condition builder of a rule: which findings it takes, every condition given must hold (a list matches any of its
 // items). Grouped as the user thinks of them: how bad, how exploited, where from, which assets, which issues, how old.
-import { Alert, Checkbox, Fieldset, Group, MultiSelect, NumberInput, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   BUSINESS_CRITICALITY_LABELS,
@@ -22,31 +22,10 @@ const options = <K extends string | number>(keys: readonly K[], labels: Record<K
 const SOURCE_OPTIONS = options(VULNERABILITY_SOURCES, VULNERABILITY_SOURCE_LABELS);
 const DETECTION_OPTIONS = options(DETECTION_METHODS, DETECTION_LABELS);
 const CONFIDENCE_OPTIONS = options(FINDING_CONFIDENCE, FINDING_CONFIDENCE_LABELS);
-const CRITICALITY_OPTIONS = options([4, 3, 2, 1] as const, BUSINESS_CRITICALITY_LABELS);
-
-function YesNoAny({
-  form,
-  field,
-  label,
-  yes,
-  no,
-}: {
-  form: UseFormReturnType<RuleValues>;
-  field: 'kev' | 'ransomware';
-  label: string;
-  yes: string;
-  no: string;
-}) {
-  return (
-    <Radio.Group {...form.getInputProps(field)} label={label}>
-      <Group gap="md" mt={6}>
-        <Radio value="any" label="Either" />
-        <Radio value="yes" label={yes} />
-        <Radio value="no" label={no} />
-      </Group>
-    </Radio.Group>
-  );
-}
+const CRITICALITY_OPTIONS = ([4, 3, 2, 1] as const).map((c) => ({
+  value: String(c),
+  label: c === 4 ? BUSINESS_CRITICALITY_LABELS[c] : `${BUSINESS_CRITICALITY_LABELS[c]} or above`,
+}));
 
 export function RuleConditionsFields({ form, tags }: { form: UseFormReturnType<RuleValues>; tags: Choice[] }) {
   const conditionsError = form.errors.conditions;
@@ -97,10 +76,18 @@ export function RuleConditionsFields({ form, tags }: { form: UseFormReturnType<R
             suffix="%"
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <YesNoAny form={form} field="kev" label="Known exploited (CISA KEV)" yes="In KEV" no="Not in KEV" />
-          <YesNoAny form={form} field="ransomware" label="Used by ransomware campaigns" yes="Yes" no="No" />
-        </SimpleGrid>
+        <Group gap="xl">
+          <Checkbox
+            {...form.getInputProps('kev', { type: 'checkbox' })}
+            label="Known exploited only (CISA KEV)"
+            description="Findings of a CVE CISA lists as exploited in the wild"
+          />
+          <Checkbox
+            {...form.getInputProps('ransomware', { type: 'checkbox' })}
+            label="Used by ransomware only"
+            description="Findings of a CVE known in ransomware campaigns"
+          />
+        </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <MultiSelect {...form.getInputProps('sources')} label="Source" placeholder="Any source" data={SOURCE_OPTIONS} clearable />
           <MultiSelect {...form.getInputProps('detection')} label="Detection" placeholder="Any method" data={DETECTION_OPTIONS} clearable />
@@ -130,7 +117,7 @@ export function RuleConditionsFields({ form, tags }: { form: UseFormReturnType<R
             clearable
           />
           <MultiSelect
-            {...form.getInputProps('tags_exclude')}
+            {...form.getInputProps('tags_minus')}
             label="Asset not tagged with"
             description="Minus tags: an asset with any of these is left out"
             placeholder="—"
@@ -140,15 +127,17 @@ export function RuleConditionsFields({ form, tags }: { form: UseFormReturnType<R
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <MultiSelect
-            {...form.getInputProps('asset_criticality')}
+          <Select
+            {...form.getInputProps('asset_criticality_min')}
             label="Asset criticality"
             placeholder="Any criticality"
             data={CRITICALITY_OPTIONS}
             clearable
+            value={form.values.asset_criticality_min === '' ? null : form.values.asset_criticality_min}
+            onChange={(value) => form.setFieldValue('asset_criticality_min', value ?? '')}
           />
           <NumberInput
-            {...form.getInputProps('age_days_min')}
+            {...form.getInputProps('first_seen_days')}
             label="First seen at least (days ago)"
             description="Leave empty to ticket new findings at once"
             min={0}

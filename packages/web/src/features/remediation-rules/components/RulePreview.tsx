@@ -7,16 +7,24 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../../api/errors.ts';
 import { previewRule } from '../rules-api.ts';
 import { previewText } from '../rule-form.ts';
-import type { RuleActions, RuleConditions } from '../rule-schema.ts';
+import type { RuleActionsInput, RuleConditionsInput } from '../rule-schema.ts';
 
 const SETTLE_MS = 500;
 
-export function RulePreview({ conditions, actions, ready }: { conditions: RuleConditions; actions: RuleActions; ready: boolean }) {
+export function RulePreview({
+  conditions,
+  actions,
+  ready,
+}: {
+  conditions: RuleConditionsInput;
+  actions: RuleActionsInput;
+  ready: boolean;
+}) {
   const [asked] = useDebouncedValue(JSON.stringify({ conditions, actions }), SETTLE_MS);
   const preview = useQuery({
     queryKey: ['remediation-rules', 'preview', asked],
     queryFn: ({ signal }) => {
-      const body = JSON.parse(asked) as { conditions: RuleConditions; actions: RuleActions };
+      const body = JSON.parse(asked) as { conditions: RuleConditionsInput; actions: RuleActionsInput };
       return previewRule(body.conditions, body.actions, signal);
     },
     enabled: ready,
