@@ -164,10 +164,9 @@ async function applyChange(
   if (statusChange) {
     const to = statusChange[1];
     sets.push(isClosed(to) ? sql`closed_at = ${now.toISOString()}::timestamptz` : sql`closed_at = null`);
-    // A new due date or reopening starts a new overdue spell.
-    if (!isClosed(to)) sets.push(sql`overdue_notified_at = null`);
   }
-  if (changes.due_date) sets.push(sql`overdue_notified_at = null`);
+  // A new due date or reopening starts a new overdue spell.
+  if (changes.due_date || (statusChange && !isClosed(statusChange[1]))) sets.push(sql`overdue_notified_at = null`);
   if (sets.length)
     await tx.execute(sql`update tickets set ${sql.join(sets, sql`, `)} where id = ${ticketId} and customer_id = ${customerId}`);
 

@@ -83,7 +83,7 @@ export async function openTicketsForFindings(tx: Db | Tx, o: OpenTicketsOptions)
     ),
     g as (
       select c.gkey,
-             row_number() over (order by max(c.risk_score) desc, c.gkey) as rn,
+             row_number() over (order by max(c.risk_score) desc, min(c.id)) as rn,
              max(c.severity)::int as severity,
              (array_agg(c.host_id order by c.risk_score desc, c.id))[1] as host_id,
              (array_agg(c.issue_id order by c.risk_score desc, c.id))[1] as issue_id,
@@ -143,7 +143,7 @@ export async function refreshTicketScores(tx: Db | Tx, customerId: number, ticke
     from (
       select t2.id,
              (select count(*)::int from ticket_subtasks s join findings f on f.id = s.finding_id
-              where s.ticket_id = t2.id and f.state <> 3 and s.status not in (2, 3)) as open_findings,
+              where s.ticket_id = t2.id and s.open and f.state <> 3 and s.status not in (2, 3)) as open_findings,
              (select max(a.risk_score) from ticket_subtasks s join findings f on f.id = s.finding_id join assets a on a.id = f.host_id
               where s.ticket_id = t2.id) as asset_risk,
              (select max(greatest(f.risk_score, coalesce(i.risk_score, 0))) from ticket_subtasks s join findings f on f.id = s.finding_id
