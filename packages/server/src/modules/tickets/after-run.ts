@@ -164,64 +164,62 @@ async function applyRetests(
  */
 async function followFindings(ctx: AppContext, run: { id: number; customerId: number }, at: Date) {
   const { id: runId, customerId } = run;
-  const rows = await queryRows<{ finding_id: number; state: number }>(
-    ctx.db,
-    sql`select rf.finding_id, rf.state from scan_run_findings rf
-        where rf.run_id = ${runId} and exists (select 1 from ticket_subtasks s where s.finding_id = rf.finding_id)`,
-  );
-  if (rows.length === 0) return;
-  const closedIds = rows.filter((r) => Number(r.state) === V.closed).map((r) => Number(r.finding_id));
-  const seenIds = rows.filter((r) => Number(r.state) !== V.closed).map((r) => Number(r.finding_id));
+  const stamp = at.toISOString();
+  // Set-based from the run's findings (scan_run_findings), whatever the size of the run.
+  const touched = sql`select s.ticket_id from scan_run_findings rf join ticket_subtasks s on s.finding_id = rf.finding_id
+                      where rf.run_id = ${runId} and s.customer_id = ${customerId}`;
   await ctx.db.transaction(async (tx) => {
-    await followSubtasks(tx, customerId, { closed: closedIds, seen: seenIds }, at);
+    await tx.execute(sql`update ticket_subtasks s set status = ${TICKET_STATUS.fixed}, closed_at = ${stamp}::timestamptz,
+                           updated_at = ${stamp}::timestamptz
+                         from scan_run_findings rf
+                         where rf.run_id = ${runId} and rf.finding_id = s.finding_id and rf.state = ${V.closed}
+                           and s.customer_id = ${customerId} and s.open
+                           and s.status not in (${TICKET_STATUS.fixed}, ${TICKET_STATUS.will_not_fix})`);
+    await tx.execute(sql`update ticket_subtasks s set status = ${TICKET_STATUS.open}, closed_at = null, updated_at = ${stamp}::timestamptz
+                         from scan_run_findings rf
+                         where rf.run_id = ${runId} and rf.finding_id = s.finding_id and rf.state <> ${V.closed}
+                           and s.customer_id = ${customerId} and s.open and s.status = ${TICKET_STATUS.fixed}`);
     // Open findings, asset risk and threat the ticket list sorts and filters by.
-    await refreshTicketScores(
-      tx,
-      customerId,
-      sql`select s.ticket_id from ticket_subtasks s where s.finding_id = any(${intArray(rows.map((r) => Number(r.finding_id)))})`,
-    );
+    await refreshTicketScores(tx, customerId, touched);
   });
 
   // Open tickets whose every finding (but those set to Will not fix) is now closed, one of them by this run.
-  if (closedIds.length > 0) {
-    const done = await queryRows<{ id: number; n: number }>(
-      ctx.db,
-      sql`select t.id, (select count(*) from ticket_subtasks x where x.ticket_id = t.id and x.status <> ${TICKET_STATUS.will_not_fix}) as n
-          from tickets t
-          where t.customer_id = ${customerId}
-            and t.status in (${TICKET_STATUS.open}, ${TICKET_STATUS.solution_applied}, ${TICKET_STATUS.in_progress})
-            and exists (select 1 from ticket_subtasks s where s.ticket_id = t.id and s.open and s.finding_id = any(${intArray(closedIds)}))
-            and not exists (select 1 from ticket_subtasks s join findings f on f.id = s.finding_id
-                            where s.ticket_id = t.id and s.status <> ${TICKET_STATUS.will_not_fix} and f.state <> ${V.closed})
-          order by t.id`,
+  const done = await queryRows<{ id: number; n: number }>(
+    ctx.db,
+    sql`select t.id, (select count(*) from ticket_subtasks x where x.ticket_id = t.id and x.status <> ${TICKET_STATUS.will_not_fix}) as n
+        from tickets t
+        where t.id in (select s.ticket_id from scan_run_findings rf join ticket_subtasks s on s.finding_id = rf.finding_id
+                       where rf.run_id = ${runId} and rf.state = ${V.closed} and s.open)
+          and t.customer_id = ${customerId}
+          and t.status in (${TICKET_STATUS.open}, ${TICKET_STATUS.solution_applied}, ${TICKET_STATUS.in_progress})
+          and not exists (select 1 from ticket_subtasks s join findings f on f.id = s.finding_id
+                          where s.ticket_id = t.id and s.status <> ${TICKET_STATUS.will_not_fix} and f.state <> ${V.closed})
+        order by t.id`,
+  );
+  for (const t of done)
+    await changeTicket(
+      ctx,
+      customerId,
+      Number(t.id),
+      {
+        status: TICKET_STATUS.fixed,
+        comment: `Scan run ${runId} no longer sees the ticket's last open finding: all ${Number(t.n)} finding(s) are closed.`,
+      },
+      { userId: null, source: 'scan', externalId: `run-${runId}` },
     );
-    for (const t of done)
-      await changeTicket(
-        ctx,
-        customerId,
-        Number(t.id),
-        {
-          status: TICKET_STATUS.fixed,
-          comment: `Scan run ${runId} no longer sees the ticket's last open finding: all ${Number(t.n)} finding(s) are closed.`,
-        },
-        { userId: null, source: 'scan', externalId: `run-${runId}` },
-      );
-  }
 
-  // Fixed findings that came back: each reopens the ticket it was last fixed on.
-  const reopenedIds = rows.filter((r) => Number(r.state) === V.reopened).map((r) => Number(r.finding_id));
-  if (reopenedIds.length === 0) return;
+  // Fixed findings that came back (Reopened in this run): each reopens the ticket it was last fixed on.
   const back = await queryRows(
     ctx.db,
     sql`select * from (
           select distinct on (f.id) ${outcomeColumns}, t.id as ticket_id, t.status as ticket_status,
                  (select max(e.id) from ticket_events e where e.ticket_id = t.id and e.changes -> 'status' ->> 1 = ${String(TICKET_STATUS.fixed)}) as fixed_event
-          from findings f
+          from scan_run_findings rf
+          join findings f on f.id = rf.finding_id
           join assets a on a.id = f.host_id
-          join scan_run_findings rf on rf.run_id = ${runId} and rf.finding_id = f.id
           join ticket_subtasks s on s.finding_id = f.id
           join tickets t on t.id = s.ticket_id
-          where f.id = any(${intArray(reopenedIds)}) and f.customer_id = ${customerId}
+          where rf.run_id = ${runId} and rf.state = ${V.reopened} and f.customer_id = ${customerId}
             and not exists (select 1 from ticket_subtasks o where o.finding_id = f.id and o.open and o.ticket_id <> t.id)
           order by f.id, t.closed_at desc nulls last, t.id desc
         ) last_ticket
