@@ -2,11 +2,14 @@
 // two TCP listeners that record every connection on the target's side), started through the API and run by the real
 // built-in probe. An address exception: its listeners see no connection at all (discovery included) and it is not in
 // the results; a port exception: only that port is left alone on its address; an expired exception, another
-// customer's exception and a host name that does not resolve change nothing. The run lists what was left out.
+// customer's exception and a host name that does not resolve change nothing. The run lists what was left out, and its
+// processing closes neither a finding nor a port on the excepted port (the run never looked there).
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkScan, ScanRunRow } from '@bulwark/core';
+import { eq } from 'drizzle-orm';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
+import { assets, findings, hostPorts } from '../src/db/schema/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
@@ -80,6 +83,33 @@ describe.each(BACKENDS)('a network scan honours exceptions on %s', (backend) => 
     await except({ value: a40, reason: 'Theirs, not ours' }, rival);
     t.ctx.clock = () => new Date(NOW.getTime() + 2 * DAY);
 
+    // What an earlier scan knew: a finding on each of a40 and a42 on the port excepted on a42, that port open on both.
+    const seen = new Date(NOW.getTime() - DAY);
+    const earlier: Record<string, number> = {};
+    for (const address of [a40, a42]) {
+      const [host] = await t.ctx.db.insert(assets).values({ customerId: 1, kind: 'host', type: 2, value: address, address }).returning();
+      await t.ctx.db
+        .insert(hostPorts)
+        .values({ customerId: 1, hostId: host!.id, port: PORTS[1], protocol: 0, open: true, firstSeen: seen, lastSeen: seen });
+      const [f] = await t.ctx.db
+        .insert(findings)
+        .values({
+          customerId: 1,
+          hostId: host!.id,
+          key: `check:old-check@${PORTS[1]}/tcp`,
+          checkId: 'old-check',
+          port: PORTS[1],
+          protocol: 0,
+          name: 'Seen before',
+          severity: 2,
+          confidence: 'confirmed',
+          state: 1,
+          firstSeen: seen,
+          lastSeen: seen,
+        })
+        .returning();
+      earlier[address] = f!.id;
+    }
     const profile = await smallProfile(t, 1, PORTS.join(','));
     const scan = await admin.post<NetworkScan>('/api/scan/nscans/', { name: 'Around the exceptions', targets: [`${a40}-${a43}`], profile });
     expect(scan.status, JSON.stringify(scan.body)).toBe(201);
@@ -112,5 +142,22 @@ describe.each(BACKENDS)('a network scan honours exceptions on %s', (backend) => 
       ]),
     );
     expect(errors.body.filter((e) => e.message.startsWith('Left out by exception'))).toHaveLength(2);
+
+    // Processing: on a40 the run looked at the port and did not see the finding, so it closed; on a42 it was not
+    // allowed to look, so the finding and the open port stay as they were.
+    await settleRunProcessing(t.ctx);
+    const state = async (address: string) =>
+      (await t.ctx.db.select({ state: findings.state }).from(findings).where(eq(findings.id, earlier[address]!)))[0]!.state;
+    expect(await state(a40)).toBe(3);
+    expect(await state(a42)).toBe(1);
+    const open = async (address: string) => {
+      const [host] = await t.ctx.db.select().from(assets).where(eq(assets.address, address));
+      const ports = await t.ctx.db.select().from(hostPorts).where(eq(hostPorts.hostId, host!.id));
+      return ports
+        .filter((p) => p.open)
+        .map((p) => p.port)
+        .sort();
+    };
+    expect(await open(a42)).toEqual([...PORTS]);
   });
 });

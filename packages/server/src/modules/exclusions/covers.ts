@@ -33,3 +33,28 @@ export function findingExcludedSql(customerId: number, findingId: SQL, now: Date
       )
   )`;
 }
+
+/**
+ * A condition true when an unexpired exception that names a place (no test, no issue) covers the host `hostId` (its
+ * address or name) on `port` — an exception without a port covers every port. Results processing uses it so that a
+ * run does not close a finding or a port it was not allowed to look at: an excepted port of a live host was never
+ * asked, so its silence says nothing.
+ */
+export function placeExcludedSql(customerId: number, hostId: SQL, port: SQL, now: Date): SQL {
+  return sql`exists (
+    select 1
+    from assets xa
+    join exclusions xe on xe.customer_id = ${customerId}
+    where xa.id = ${hostId}
+      and (xe.expires_at is null or xe.expires_at > ${now.toISOString()}::timestamptz)
+      and xe.test_id is null and xe.issue_id is null
+      and (xe.port is null or xe.port = ${port})
+      and (
+        (xe.kind in ('address', 'range', 'network') and xa.address is not null
+          and family(xa.address::inet) = family(xe.first::inet)
+          and xa.address::inet between xe.first::inet and xe.last::inet)
+        or (xe.kind = 'hostname' and (lower(xa.value) = xe.value
+          or exists (select 1 from jsonb_array_elements_text(xa.hostnames) xh where lower(xh) = xe.value)))
+      )
+  )`;
+}

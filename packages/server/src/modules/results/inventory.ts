@@ -9,6 +9,7 @@ import type { DeliveredHost } from './scan-result.ts';
 import { intArray, jsonRows } from './sql.ts';
 import { queryRows } from '../../db/rows.ts';
 import { isPublicAddress } from '../assets/index.ts';
+import { placeExcludedSql } from '../exclusions/index.ts';
 
 export interface BatchContext {
   customerId: number;
@@ -103,12 +104,14 @@ export async function upsertHosts(tx: Tx, c: BatchContext, hosts: readonly Deliv
         last_run_id = excluded.last_run_id`);
   }
   const hostIds = intArray(byAddress.values());
-  // Ports this run covered on a live host but did not see open are closed now (ports it did not cover stay as they were).
+  // Ports this run covered on a live host but did not see open are closed now (ports it did not cover, or an exception
+  // kept it away from, stay as they were).
   await tx.execute(sql`
     update host_ports set open = false
     where customer_id = ${c.customerId} and host_id = any(${hostIds}) and open
       and last_run_id is distinct from ${c.runId}
-      and ((protocol = 0 and port = any(${intArray(c.tcp)})) or (protocol = 1 and port = any(${intArray(c.udp)})))`);
+      and ((protocol = 0 and port = any(${intArray(c.tcp)})) or (protocol = 1 and port = any(${intArray(c.udp)})))
+      and not ${placeExcludedSql(c.customerId, sql`host_ports.host_id`, sql`host_ports.port`, c.seen)}`);
   // A host that listens is a server; one the user marked as a server stays one.
   await tx.execute(sql`
     update assets h set open_ports = o.n, is_server = h.is_server or o.n > 0

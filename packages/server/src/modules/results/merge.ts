@@ -11,6 +11,7 @@ import { intArray, jsonRows, textArray } from './sql.ts';
 import { queryRows } from '../../db/rows.ts';
 import { issueHid } from '@bulwark/core';
 import { upsertIssues } from '../vulnerabilities/index.ts';
+import { placeExcludedSql } from '../exclusions/index.ts';
 
 /**
  * Upserts the findings seen (one multi-row statement). A finding this run already touched (last_run_id = this run:
@@ -193,8 +194,8 @@ export async function closeFindings(
  * live host without the finding no longer has it — unless the run's profile left that check out (minus_tests), in
  * which case the run says nothing about it. Findings of hosts the run did not see alive are never closed, nor those
  * an authenticated look decided (detection package-list) where this run did not read the host's packages, nor failed
- * policy rules (a policy run closes those when the host passes the rule). A re-test run closes only the findings it
- * was started for (it ran only their tests).
+ * policy rules (a policy run closes those when the host passes the rule), nor those on a port an exception kept the
+ * scan away from. A re-test run closes only the findings it was started for (it ran only their tests).
  */
 export async function closeUnseen(
   tx: Tx,
@@ -214,6 +215,7 @@ export async function closeUnseen(
         and (f.detection is distinct from 'package-list' or f.host_id = any(${intArray(listedHostIds)}))
         and f.detection is distinct from 'policy-rule'
         and ${c.onlyFindings ? sql`f.id = any(${intArray(c.onlyFindings)})` : sql`true`}
+        and not ${placeExcludedSql(c.customerId, sql`f.host_id`, sql`f.port`, c.seen)}
         and (f.port is null
              or (f.protocol = 0 and f.port = any(${intArray(c.tcp)}))
              or (f.protocol = 1 and f.port = any(${intArray(c.udp)}))
