@@ -5,8 +5,11 @@
 // incident changed while the pages are read and incidents of one second lose nothing), errors as TrackerError with the
 // status and TOPdesk's messages, 429 with Retry-After, and the action sequence's webhook call with a good and a bad
 // secret. Real HTTP on loopback; the stand-in's clock is set by the test.
-import { DEFAULT_STATUS_MAP } from '@bulwark/core';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_STATUS_MAP, TICKET_STATUS } from '@bulwark/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ticketEvents, ticketLinks, tickets, users } from '../src/db/schema/index.ts';
+import { changeTicket } from '../src/modules/tickets/index.ts';
 import { TrackerError, type RemoteIssue, type TrackerIssueInput } from '../src/modules/trackers/adapter.ts';
 import {
   fromTopdeskHtml,
@@ -15,6 +18,9 @@ import {
   toTopdeskHtml,
   type TopdeskSettings,
 } from '../src/modules/trackers/adapters/topdesk.ts';
+import { linkTicket, pollTracker, pushTicket } from '../src/modules/trackers/sync.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
+import { anonymous, signedIn } from './helpers/sessions.ts';
 import { TopdeskStandin } from './helpers/topdesk-standin.ts';
 
 let td: TopdeskStandin;
@@ -350,5 +356,124 @@ describe('TOPdesk memo text', () => {
     const text = 'a < b & c > d\nline two';
     expect(toTopdeskHtml(text)).toBe('a &lt; b &amp; c &gt; d<br>line two');
     expect(fromTopdeskHtml(toTopdeskHtml(text))).toBe(text);
+  });
+});
+
+// The engine end to end with TOPdesk (PGlite; jobs off, so the test runs the pushes and polls itself, in order):
+// settings through the routes with the connection test and a test ticket, a ticket pushed as an incident, an
+// operator closing it in TOPdesk found by the poll (the ticket becomes Solution applied, once, with the operator's
+// action as a comment) or announced by the action sequence's call, and Bulwark's own Will not fix closing the incident.
+describe('TOPdesk two-way sync through the engine', () => {
+  let app: TestApp;
+  let admin: Client;
+  let web: Client;
+  let number = 0;
+
+  async function ticket(title: string): Promise<number> {
+    const [row] = await app.ctx.db
+      .insert(tickets)
+      .values({ customerId: 1, number: ++number, type: 1, title, description: 'Upgrade apache2.', priority: 4 })
+      .returning({ id: tickets.id });
+    return row!.id;
+  }
+  const row = async (id: number) => (await app.ctx.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
+  const link = async (id: number) => (await app.ctx.db.select().from(ticketLinks).where(eq(ticketLinks.ticketId, id)))[0]!;
+  const events = (id: number) => app.ctx.db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, id));
+
+  beforeAll(async () => {
+    app = await startTestApp('pglite', { BULWARK_JOBS: 'off' });
+    // Bulwark's clock reads TOPdesk's time, so both sides agree which change came last.
+    app.ctx.clock = () => new Date(t);
+    admin = await signedIn(app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    web = await anonymous(app);
+    const saved = await admin.request<TopdeskSettings>('PUT', '/api/app1/customer/1/topdesk/', {
+      enabled: true,
+      url: td.url,
+      username: 'bulwark',
+      token: 'td-app-password',
+      webhook_secret: 'bw-td-secret',
+      category: 'Security',
+      priority_map: { '4': 'P1 Critical' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ enabled: true, token: '********', webhook_secret: '********', category: 'Security' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('passes the connection test and creates a test ticket with the saved settings', async () => {
+    expect((await admin.post('/api/app1/customer/1/topdesk/test-connection/', {})).status).toBe(200);
+    const test = await admin.post<{ key: string }>('/api/app1/customer/1/topdesk/test-ticket/', {});
+    expect(test.status, JSON.stringify(test.body)).toBe(201);
+    expect(test.body.key).toMatch(/^I \d{4} \d{3}$/);
+  });
+
+  it('a ticket becomes an incident; closed by an operator, the poll makes it Solution applied once', async () => {
+    const id = await ticket('Apache path traversal on web-01');
+    await linkTicket(app.ctx, 1, id, 'topdesk');
+    expect(await pushTicket(app.ctx, id)).toEqual(['pushed']);
+    const l = await link(id);
+    const inc = td.incidents.get(l.externalId!)!;
+    expect(inc).toMatchObject({
+      briefDescription: 'Apache path traversal on web-01',
+      category: { name: 'Security' },
+      priority: { name: 'P1 Critical' },
+    });
+    expect(l).toMatchObject({ externalKey: inc.number, syncState: 'in_sync', remoteChangeId: inc.modificationDate });
+
+    // Nothing changed there: the poll applies nothing.
+    expect(await pollTracker(app.ctx, 1, 'topdesk')).toBe(0);
+
+    td.remoteUpdate(inc.id, { action: 'Upgraded to 2.4.51.' });
+    td.remoteUpdate(inc.id, { closed: true });
+    expect(await pollTracker(app.ctx, 1, 'topdesk')).toBe(2);
+    expect((await row(id)).status).toBe(TICKET_STATUS.solution_applied);
+    expect((await events(id)).some((e) => e.comment === 'Jane Operator: Upgraded to 2.4.51.')).toBe(true);
+    // Polled again (the overlap reads it again) and announced by the action sequence: nothing more.
+    expect(await pollTracker(app.ctx, 1, 'topdesk')).toBe(0);
+    const hook = await web.post<{ applied: number }>(
+      '/api/trackers/topdesk/webhook/1/',
+      { id: inc.id, number: inc.number, modificationDate: inc.modificationDate },
+      { [TOPDESK_SECRET_HEADER]: 'bw-td-secret' },
+    );
+    expect(hook.status).toBe(200);
+    expect(hook.body).toEqual({ applied: 0 });
+  });
+
+  it('the action sequence’s call applies an operator’s change; a wrong secret is 401', async () => {
+    const id = await ticket('Apache path traversal on web-02');
+    await linkTicket(app.ctx, 1, id, 'topdesk');
+    await pushTicket(app.ctx, id);
+    const incId = (await link(id)).externalId!;
+    td.remoteUpdate(incId, { processingStatus: { name: 'In progress' } });
+    const call = () => ({
+      id: incId,
+      number: td.incidents.get(incId)!.number,
+      modificationDate: td.incidents.get(incId)!.modificationDate,
+    });
+    expect((await web.post('/api/trackers/topdesk/webhook/1/', call(), { [TOPDESK_SECRET_HEADER]: 'nope' })).status).toBe(401);
+    const ok = await web.post<{ applied: number }>('/api/trackers/topdesk/webhook/1/', call(), { [TOPDESK_SECRET_HEADER]: 'bw-td-secret' });
+    expect(ok.body).toEqual({ applied: 1 });
+    expect((await row(id)).status).toBe(TICKET_STATUS.in_progress);
+  });
+
+  it('Will not fix in Bulwark closes the incident, with the comment as an action that never echoes back', async () => {
+    const id = await ticket('Apache path traversal on web-03');
+    await linkTicket(app.ctx, 1, id, 'topdesk');
+    await pushTicket(app.ctx, id);
+    const incId = (await link(id)).externalId!;
+    const user = (await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL)))[0]!;
+    expect(
+      await changeTicket(app.ctx, 1, id, { status: TICKET_STATUS.will_not_fix, comment: 'Accepted: behind the VPN.' }, { userId: user.id }),
+    ).toBe('applied');
+    expect(await pushTicket(app.ctx, id)).toEqual(['pushed']);
+    expect(td.incidents.get(incId)).toMatchObject({ closed: true, completed: true });
+    expect(td.actions.get(incId)!.map((a) => a.plainText)).toEqual([`${ADMIN_EMAIL} (Bulwark): Accepted: behind the VPN.`]);
+    const before = (await events(id)).length;
+    await pollTracker(app.ctx, 1, 'topdesk');
+    expect((await events(id)).length).toBe(before);
+    expect((await row(id)).status).toBe(TICKET_STATUS.will_not_fix);
+    expect((await link(id)).syncState).toBe('in_sync');
   });
 });
