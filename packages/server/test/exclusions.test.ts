@@ -237,6 +237,8 @@ describe.each(BACKENDS)('exceptions on %s', (backend) => {
     const later = new Date(NOW.getTime() + 2 * DAY);
     const network: TaskSpec = { id: 1, targets: ['10.0.0.0/24'], exclude: [], profile: {}, checkpoint: null };
     const spec = await withExceptions(t.ctx.db, customerId, network, later);
+    // Numeric whole-address ones in `exclude` too, for probes that predate `exceptions`.
+    expect(spec.exclude).toEqual(['10.0.0.7']);
     expect(spec.exceptions).toEqual([
       { id: plc.id, value: '10.0.0.7' },
       { id: printers.id, value: '10.2.0.1-10.2.0.20', port: 9100 },

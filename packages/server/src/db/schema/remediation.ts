@@ -205,7 +205,8 @@ export const remediationRules = pgTable(
 /**
  * An exception (`exclusions/exclusions/`): an address, range (a-b), network (CIDR), host name or URL, optionally with a
  * port, a test or an issue, kept out of scanning and ticketing, with a reason and an optional expiry. `first`/`last`
- * hold the address range as numbers for the overlap checks (null for host names and URLs; IPv6 as 128-bit decimals).
+ * hold the first and last address of an address, range or network as canonical text, compared as `inet` (null for
+ * host names and URLs); decision 0013.
  */
 export const exclusions = pgTable(
   'exclusions',
