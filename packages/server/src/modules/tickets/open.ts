@@ -36,17 +36,37 @@ export async function lockTicketNumbers(tx: Db | Tx, customerId: number): Promis
   await tx.execute(sql`select pg_advisory_xact_lock(${NUMBER_LOCK_CLASS}, ${customerId})`);
 }
 
-/** What a ticket groups its findings by, on a findings row `f`. */
+/** What a ticket groups its findings by, on a findings row `f` (an integer, so grouping and joining stay cheap). */
 function groupKey(grouping: TicketGrouping): SQL {
   switch (grouping) {
     case 'individual':
-      return sql`'f' || f.id`;
+      return sql`f.id`;
     case 'by_asset':
-      return sql`'a' || f.host_id`;
+      return sql`f.host_id`;
     case 'by_vulnerability':
       // A finding without an issue (should not happen after processing) stays on a ticket of its own.
-      return sql`coalesce('i' || f.issue_id, 'f' || f.id)`;
+      return sql`coalesce(f.issue_id, -f.id)`;
   }
+}
+
+/**
+ * One row per ticket to make, numbered by risk (`rn`). Individually there is nothing to aggregate (a rule over a
+ * million findings makes a million tickets), so the rows are the candidates themselves.
+ */
+function groups(grouping: TicketGrouping): SQL {
+  if (grouping === 'individual')
+    return sql`select c.gkey, row_number() over (order by c.risk_score desc, c.id) as rn, c.severity::int as severity, c.host_id,
+                      c.issue_id, c.name as finding_name, 1 as hosts, 1 as issues, 1 as n, c.risk_score as finding_risk,
+                      c.asset_risk, c.asset_name, c.id as fid
+               from cand c`;
+  return sql`select c.gkey, row_number() over (order by max(c.risk_score) desc, min(c.id)) as rn, max(c.severity)::int as severity,
+                    (array_agg(c.host_id order by c.risk_score desc, c.id))[1] as host_id,
+                    (array_agg(c.issue_id order by c.risk_score desc, c.id))[1] as issue_id,
+                    (array_agg(c.name order by c.risk_score desc, c.id))[1] as finding_name,
+                    count(distinct c.host_id) as hosts, count(distinct c.issue_id) as issues, count(*)::int as n,
+                    max(c.risk_score) as finding_risk, max(c.asset_risk) as asset_risk,
+                    (array_agg(c.asset_name order by c.risk_score desc, c.id))[1] as asset_name, null::int as fid
+             from cand c group by c.gkey`;
 }
 
 /**
@@ -76,29 +96,16 @@ export async function openTicketsForFindings(tx: Db | Tx, o: OpenTicketsOptions)
     tx,
     sql`
     with cand as materialized (
-      select f.id, f.host_id, f.issue_id, f.severity, f.risk_score, f.name, ${groupKey(o.grouping)} as gkey
-      from findings f
+      select f.id, f.host_id, f.issue_id, f.severity, f.risk_score, f.name, a.risk_score as asset_risk,
+             coalesce(nullif(a.name, ''), a.value) as asset_name, ${groupKey(o.grouping)} as gkey
+      from findings f join assets a on a.id = f.host_id
       where f.customer_id = ${o.customerId} and f.state <> 3 and f.id in (${o.findings})
         and not exists (select 1 from ticket_subtasks s where s.finding_id = f.id and s.open)
     ),
-    g as (
-      select c.gkey,
-             row_number() over (order by max(c.risk_score) desc, min(c.id)) as rn,
-             max(c.severity)::int as severity,
-             (array_agg(c.host_id order by c.risk_score desc, c.id))[1] as host_id,
-             (array_agg(c.issue_id order by c.risk_score desc, c.id))[1] as issue_id,
-             (array_agg(c.name order by c.risk_score desc, c.id))[1] as finding_name,
-             count(distinct c.host_id) as hosts,
-             count(distinct c.issue_id) as issues,
-             count(*)::int as n,
-             max(c.risk_score) as finding_risk
-      from cand c group by c.gkey
-    ),
+    g as (${groups(o.grouping)}),
     gg as (
-      select g.*, coalesce(nullif(a.name, ''), a.value) as asset_name, i.name as issue_name,
-             (select coalesce(max(a2.risk_score), 0) from cand c2 join assets a2 on a2.id = c2.host_id where c2.gkey = g.gkey) as asset_risk,
-             greatest(g.finding_risk, coalesce(i.risk_score, 0)) as threat
-      from g left join assets a on a.id = g.host_id left join issues i on i.id = g.issue_id
+      select g.*, i.name as issue_name, greatest(g.finding_risk, coalesce(i.risk_score, 0)) as threat
+      from g left join issues i on i.id = g.issue_id
     ),
     base as (select coalesce(max(number), 0) as m from tickets where customer_id = ${o.customerId}),
     ins as (
@@ -116,8 +123,9 @@ export async function openTicketsForFindings(tx: Db | Tx, o: OpenTicketsOptions)
     ),
     sub as (
       insert into ticket_subtasks (customer_id, ticket_id, finding_id, status, open, created_at, updated_at)
-      select ${o.customerId}, ins.id, c.id, 0, true, ${at}::timestamptz, ${at}::timestamptz
-      from ins cross join base join gg g on base.m + g.rn = ins.number join cand c on c.gkey = g.gkey
+      select ${o.customerId}, ins.id, ${o.grouping === 'individual' ? sql`g.fid` : sql`c.id`}, 0, true, ${at}::timestamptz, ${at}::timestamptz
+      from ins cross join base join gg g on base.m + g.rn = ins.number
+      ${o.grouping === 'individual' ? sql`` : sql`join cand c on c.gkey = g.gkey`}
       on conflict do nothing
     ),
     ev as (
