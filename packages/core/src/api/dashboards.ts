@@ -19,6 +19,9 @@ export const WIDGET_KIND_DISPLAYS: Record<WidgetKind, readonly WidgetDisplayType
   owasp_top_10: [WIDGET_DISPLAY_TYPE.owasp_pie, WIDGET_DISPLAY_TYPE.bar],
   recipients_by_severity: [WIDGET_DISPLAY_TYPE.slim_bar, WIDGET_DISPLAY_TYPE.pie],
   industry_benchmark: [WIDGET_DISPLAY_TYPE.bar, WIDGET_DISPLAY_TYPE.single_value],
+  tickets_by_status: [WIDGET_DISPLAY_TYPE.pie, WIDGET_DISPLAY_TYPE.bar, WIDGET_DISPLAY_TYPE.list],
+  overdue_tickets: [WIDGET_DISPLAY_TYPE.single_value, WIDGET_DISPLAY_TYPE.list],
+  ticket_time_to_fix: [WIDGET_DISPLAY_TYPE.bar, WIDGET_DISPLAY_TYPE.column, WIDGET_DISPLAY_TYPE.list],
 };
 
 /** A widget's settings: the trend's days, series (§3: critical 1 … average 6) and layout (grouped 1, stacked 2). */
@@ -168,6 +171,36 @@ export const widgetData = z.discriminatedUnion('kind', [
     /** What the widget says when it shows no chart (no web findings yet), and its one-line summary otherwise. */
     message: z.string(),
     link: z.string(),
+  }),
+  z.object({
+    kind: z.literal('tickets_by_status'),
+    /** Tickets not closed, by status (Open, In progress, Solution applied), each with the ticket list it opens. */
+    segments: z.array(z.object({ status: z.number().int(), label: z.string(), count: z.number().int(), link: z.string() })),
+    total: z.number().int(),
+    link: z.string(),
+  }),
+  z.object({
+    kind: z.literal('overdue_tickets'),
+    /** Tickets not closed whose due date has passed, of `with_due_date` not closed with one; the most overdue first. */
+    count: z.number().int(),
+    with_due_date: z.number().int(),
+    items: z.array(
+      z.object({
+        uuid: z.string(),
+        number: z.number().int(),
+        title: z.string(),
+        due_date: z.string(),
+        days_overdue: z.number().int(),
+        link: z.string(),
+      }),
+    ),
+    link: z.string(),
+  }),
+  z.object({
+    kind: z.literal('ticket_time_to_fix'),
+    /** Median days from a ticket's creation to Fixed, for tickets fixed within the window, by priority 4 … 1 (worst severity). */
+    by_severity: z.array(z.object({ severity: z.number().int(), days: z.number().nullable(), fixed: z.number().int() })),
+    days: z.number().int(),
   }),
   z.object({
     kind: z.literal('recipients_by_severity'),

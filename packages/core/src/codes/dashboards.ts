@@ -37,6 +37,9 @@ export const WIDGET_KINDS = [
   'mean_time_to_resolution',
   'asset_inventory',
   'industry_benchmark',
+  'tickets_by_status',
+  'overdue_tickets',
+  'ticket_time_to_fix',
 ] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
 export const WIDGET_KIND_LABELS: Record<WidgetKind, string> = {
@@ -49,6 +52,9 @@ export const WIDGET_KIND_LABELS: Record<WidgetKind, string> = {
   mean_time_to_resolution: 'Mean time to resolution',
   asset_inventory: 'Asset inventory',
   industry_benchmark: 'Industry benchmark',
+  tickets_by_status: 'Open tickets by status',
+  overdue_tickets: 'Overdue tickets',
+  ticket_time_to_fix: 'Ticket time to fix',
 };
 
 /** Series: critical 1, high 2, medium 3, low 4, total 5, average 6. */

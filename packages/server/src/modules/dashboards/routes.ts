@@ -62,7 +62,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     db: ctx.db,
     scope: await scopeOfCaller(ctx.db, authOf(request)),
     userId: authOf(request).user.id,
-    now: new Date(),
+    now: ctx.clock(),
   });
 
   r.get(

@@ -16,6 +16,7 @@ import { queryRows } from '../../db/rows.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { dayOf, snapshotsOf } from './snapshots.ts';
 import { owaspTopTen } from './owasp.ts';
+import { overdueTickets, ticketsByStatus, ticketTimeToFix } from './tickets.ts';
 
 export interface WidgetContext {
   db: Db;
@@ -201,6 +202,12 @@ export async function widgetDataOf(c: WidgetContext, kind: WidgetKind, config: W
       return { kind, ...(await industryBenchmark(c)) };
     case 'owasp_top_10':
       return owaspTopTen(c);
+    case 'tickets_by_status':
+      return { kind, ...(await ticketsByStatus(c)) };
+    case 'overdue_tickets':
+      return { kind, ...(await overdueTickets(c)) };
+    case 'ticket_time_to_fix':
+      return { kind, by_severity: await ticketTimeToFix(c, config.days ?? 90), days: config.days ?? 90 };
     case 'recipients_by_severity':
       return { kind, available: false, message: 'Recipients come from phishing and training campaigns, which are not available yet.' };
   }

@@ -1,5 +1,5 @@
 // Service levels of tickets: a ticket's due date comes from its rule (created + due_days[severity], set when the rule
-// opens it); a ticket still Open or In progress whose due date is before the customer's today is overdue. This pass
+// opens it); a ticket not closed (Open, In progress, Solution applied) whose due date is before the customer's today is overdue. This pass
 // (every 15 minutes, clock injected) sends one reminder per due date some days before it and one overdue notice per
 // overdue spell, each to the assignee, the assignee team's address and the rule's notify channels, and writes an
 // 'overdue' history row. A ticket is claimed by one UPDATE before anything is sent, so two workers never both send.
@@ -13,8 +13,8 @@ import { recordTicketEvent } from '../tickets/index.ts';
 /** Days before the due date a ticket no rule opened is reminded of. */
 export const DEFAULT_REMIND_DAYS = 2;
 
-/** Statuses whose tickets can be late: Open and In progress (Solution applied waits on its re-test). */
-export const SLA_STATUSES = sql`(0, 4)`;
+/** Statuses whose tickets can be late: every one not closed (Solution applied is closed only once its re-test says Fixed). */
+export const SLA_STATUSES = sql`(0, 1, 4)`;
 
 /**
  * The customer's today on a row aliased `c` of customers at `now`: in the time zone of its blackout window when set

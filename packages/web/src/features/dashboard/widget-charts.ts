@@ -14,6 +14,7 @@ import { severityColor } from '../scans/result-format.ts';
 import { linkForSegment } from './widget-links.ts';
 import { type WidgetChart, SEGMENT_COLORS, displayOf, chartName, formatNumber, cartesian } from './widget-chart-kit.ts';
 import { riskScoreChart, trendChart, detectedFixedChart } from './widget-trend-charts.ts';
+import { ticketFixChart, ticketStatusChart } from './widget-ticket-charts.ts';
 
 export { DEFAULT_SERIES, displayOf, type WidgetChart } from './widget-chart-kit.ts';
 
@@ -156,7 +157,7 @@ function benchmarkChart(
 
 /** The chart of a widget's data drawn as `display`; null when it is not drawn as a chart (a value, a list, a message). */
 export function widgetChart(data: WidgetData, display: number, config: WidgetConfig, title: string, color: ColorOf): WidgetChart | null {
-  if (data.kind === 'owasp_top_10' || data.kind === 'recipients_by_severity') return null;
+  if (data.kind === 'owasp_top_10' || data.kind === 'recipients_by_severity' || data.kind === 'overdue_tickets') return null;
   const d = displayOf(data.kind, display);
   switch (data.kind) {
     case 'customer_average_risk_score':
@@ -173,5 +174,9 @@ export function widgetChart(data: WidgetData, display: number, config: WidgetCon
       return null;
     case 'industry_benchmark':
       return benchmarkChart(data, d, title, color);
+    case 'tickets_by_status':
+      return ticketStatusChart(data, d, title, color);
+    case 'ticket_time_to_fix':
+      return ticketFixChart(data, d, title, color);
   }
 }

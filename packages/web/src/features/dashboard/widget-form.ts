@@ -22,6 +22,7 @@ const WITH_DAYS: readonly WidgetKind[] = [
   'vulnerability_trend',
   'detected_vs_fixed',
   'mean_time_to_resolution',
+  'ticket_time_to_fix',
 ];
 
 /** The kind reads a window of days (its trend, or the findings fixed within it). */
@@ -34,7 +35,7 @@ export function usesSeries(kind: WidgetKind): boolean {
 }
 /** The window a kind reads unless told otherwise (the server's defaults). */
 export function defaultDays(kind: WidgetKind): Days {
-  return kind === 'mean_time_to_resolution' ? 90 : 30;
+  return kind === 'mean_time_to_resolution' || kind === 'ticket_time_to_fix' ? 90 : 30;
 }
 /** Trends are wide, the rest a third of the grid. */
 export function defaultWidth(kind: WidgetKind): number {

@@ -10,6 +10,7 @@ import { ChartLegend, ChartTable, EChart, useChartColors, type ChartItem } from 
 import { riskScoreColor } from '../../../components/risk-colors.ts';
 import { isExternalLink, isInternalLink } from '../../news/news-format.ts';
 import { resolutionRows, widgetChart } from '../widget-charts.ts';
+import { ticketFixRows } from '../widget-ticket-charts.ts';
 import { OwaspChart } from '../../was/components/OwaspChart.tsx';
 
 export interface WidgetViewProps {
@@ -172,6 +173,79 @@ function PlainView({ data, title }: { data: WidgetData; title: string }) {
       return <OwaspChart slices={data.categories} title={title || 'OWASP top 10'} />;
     case 'recipients_by_severity':
       return <WidgetMessage>{data.message}</WidgetMessage>;
+    case 'tickets_by_status':
+      return (
+        <Stack gap={6}>
+          <Text size="sm">{data.total} open tickets</Text>
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={title}>
+            {data.segments.map((s) => (
+              <Group component="li" key={s.status} justify="space-between" wrap="nowrap">
+                <Anchor component={Link} to={s.link} size="sm">
+                  {s.label}
+                </Anchor>
+                <Text size="sm" fw={600}>
+                  {s.count}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+      );
+    case 'overdue_tickets':
+      return (
+        <Stack gap={6} h="100%" justify={data.items.length ? 'flex-start' : 'center'}>
+          <Stack gap={2} align="center">
+            <Text fz={44} fw={700} c={data.count > 0 ? 'red' : undefined} lh={1} data-testid="overdue-count">
+              {data.count}
+            </Text>
+            <Text size="sm" c="dimmed">
+              overdue of {data.with_due_date} open tickets with a due date
+            </Text>
+            {data.count > 0 && (
+              <Anchor component={Link} to={data.link} size="sm">
+                Overdue tickets
+              </Anchor>
+            )}
+          </Stack>
+          {data.items.length > 0 && (
+            <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={title}>
+              {data.items.map((item) => (
+                <Group component="li" key={item.uuid} justify="space-between" wrap="nowrap">
+                  <Anchor component={Link} to={item.link} size="sm" lineClamp={1}>
+                    #{item.number} {item.title}
+                  </Anchor>
+                  <Text size="xs" c="red" style={{ whiteSpace: 'nowrap' }}>
+                    {item.days_overdue} {item.days_overdue === 1 ? 'day' : 'days'} late
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      );
+    case 'ticket_time_to_fix':
+      return (
+        <Table aria-label={title} fz="sm" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Severity</Table.Th>
+              <Table.Th>Median days</Table.Th>
+              <Table.Th>Fixed</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {ticketFixRows(data).map((r) => (
+              <Table.Tr key={r.severity}>
+                <Table.Th scope="row" fw={500}>
+                  {r.label}
+                </Table.Th>
+                <Table.Td>{r.days === null ? '–' : r.days}</Table.Td>
+                <Table.Td>{r.fixed}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      );
     default:
       return <WidgetMessage>This widget has nothing to show.</WidgetMessage>;
   }
