@@ -5,7 +5,7 @@
 // of the same second lose nothing), errors as TrackerError with the status, 429 with Retry-After, and the business
 // rule's webhook call with a good and a bad secret. Real HTTP on loopback; the instance's clock is set by the test.
 import { eq } from 'drizzle-orm';
-import { DEFAULT_STATUS_MAP, TICKET_STATUS } from '@bulwark/core';
+import { DEFAULT_SERVICENOW_STATE_MAP, DEFAULT_STATUS_MAP, TICKET_STATUS } from '@bulwark/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ticketEvents, ticketLinks, tickets, users } from '../src/db/schema/index.ts';
 import { changeTicket } from '../src/modules/tickets/index.ts';
@@ -217,6 +217,27 @@ describe('ServiceNow adapter: a chosen table', () => {
     expect(await a.getIssue(issue.id)).toMatchObject({ status: 'Closed Incomplete', category: 'done' });
     sn.remoteUpdate('sc_task', issue.id, { state: '-5' });
     expect(await a.getIssue(issue.id)).toMatchObject({ status: 'Pending', category: 'in_progress' });
+  });
+
+  it('the incident’s default state map does not send a state sc_task lacks (6): its own done state is used', async () => {
+    const a = servicenowAdapter(settings({ table: 'sc_task', state_map: { ...DEFAULT_SERVICENOW_STATE_MAP } }));
+    const issue = await a.createIssue(input());
+    await a.transition(issue.id, 'done');
+    expect(sn.record('sc_task', issue.id)!.state).toBe('3');
+    await a.transition(issue.id, 'in_progress');
+    expect(sn.record('sc_task', issue.id)!.state).toBe('2');
+  });
+
+  it('without read access to sys_choice, the state_map names the states', async () => {
+    const a = servicenowAdapter(settings({ table: 'sc_task', state_map: { todo: '-5', in_progress: '2', done: '3' } }));
+    sn.failNext({ status: 403, path: /sys_choice/ });
+    const issue = await a.createIssue(input());
+    expect(sn.log.find((r) => r.path.endsWith('/sys_choice'))?.status).toBe(403);
+    await a.transition(issue.id, 'done');
+    expect(sn.record('sc_task', issue.id)!.state).toBe('3');
+    expect((await a.getIssue(issue.id)).category).toBe('done');
+    await a.transition(issue.id, 'todo');
+    expect(await a.getIssue(issue.id)).toMatchObject({ status: 'Pending', category: 'todo' });
   });
 
   it('the state_map wins over the labels', async () => {

@@ -279,10 +279,18 @@ export class ServiceNowStandin {
     const faultAt = this.faults.findIndex((f) => !f.path || f.path.test(url.pathname));
     if (faultAt >= 0) {
       const [f] = this.faults.splice(faultAt, 1);
+      const wait: Record<string, string> = f!.retryAfter ? { 'retry-after': f!.retryAfter } : {};
       if (f!.status === 429) {
-        return fail(429, 'Rate limit exceeded', 'Too many requests for this user', f!.retryAfter ? { 'retry-after': f!.retryAfter } : {});
+        // A rate limit rule's answer carries its limit and when it resets beside Retry-After.
+        const reset = String(Math.floor(this.now().getTime() / 1000) + Number(f!.retryAfter ?? 60));
+        return fail(429, 'Rate limit exceeded', 'Too many requests for this user', {
+          ...wait,
+          'x-ratelimit-limit': '100',
+          'x-ratelimit-reset': reset,
+        });
       }
-      return fail(f!.status, 'Internal server error', null, f!.retryAfter ? { 'retry-after': f!.retryAfter } : {});
+      if (f!.status === 403) return fail(403, 'Insufficient rights to query records', 'ACL restricts the record retrieval', wait);
+      return fail(f!.status, 'Internal server error', null, wait);
     }
 
     const user = this.authenticate(req.headers.authorization);

@@ -217,17 +217,23 @@ export function servicenowAdapter(
     if (table === 'incident') {
       choices = Object.entries(INCIDENT_STATES).map(([value, s]) => ({ value, ...s }));
     } else {
-      // A table's states: its own choices, or those of task it inherits (sc_task, problem_task …).
+      // A table's states: its own choices, or those of task it inherits (sc_task, problem_task …). Without read
+      // access to sys_choice the record's state label is all there is: the state_map must then name the states.
       const q = `nameIN${table},task^element=state^inactive=false^ORDERBYsequence`;
-      const { json } = await call(
-        'GET',
-        `/api/now/table/sys_choice?sysparm_query=${encodeURIComponent(q)}&sysparm_fields=name,value,label,sequence`,
-      );
-      const rows = ((json as { result?: SnRecord[] }).result ?? []).map((r) => ({
-        name: valueOf(r, 'name'),
-        value: valueOf(r, 'value'),
-        label: valueOf(r, 'label'),
-      }));
+      let rows: { name: string; value: string; label: string }[] = [];
+      try {
+        const { json } = await call(
+          'GET',
+          `/api/now/table/sys_choice?sysparm_query=${encodeURIComponent(q)}&sysparm_fields=name,value,label,sequence`,
+        );
+        rows = ((json as { result?: SnRecord[] }).result ?? []).map((r) => ({
+          name: valueOf(r, 'name'),
+          value: valueOf(r, 'value'),
+          label: valueOf(r, 'label'),
+        }));
+      } catch (err) {
+        if (!(err instanceof TrackerError && err.status === 403)) throw err;
+      }
       const own = rows.filter((r) => r.name === table);
       choices = (own.length ? own : rows).map((r) => ({ value: r.value, label: r.label, category: categoryOfLabel(r.label) }));
     }
@@ -241,10 +247,13 @@ export function servicenowAdapter(
 
   /** The state a transition to the category writes. */
   async function stateFor(to: StatusCategory): Promise<string> {
+    const known = await stateChoices();
     const chosen = settings.state_map?.[to];
-    if (chosen) return chosen;
+    // A mapped state the table does not have (the incident's 6 Resolved kept for sc_task) is not written: the
+    // table's own state of the category is.
+    if (chosen && (table === 'incident' || !known.length || known.some((c) => c.value === chosen))) return chosen;
     if (table === 'incident') return DEFAULT_SERVICENOW_STATE_MAP[to];
-    const inCat = (await stateChoices()).filter((c) => c.category === to);
+    const inCat = known.filter((c) => c.category === to);
     // The plainest state of the category first: Open before Pending, Work in Progress before On Hold, a resolved or
     // completed state before a cancelled or skipped one.
     const plain: Record<StatusCategory, (label: string) => boolean> = {
@@ -297,7 +306,8 @@ export function servicenowAdapter(
     const id = valueOf(rec, 'sys_id');
     const state = valueOf(rec, 'state');
     const choice = (await stateChoices()).find((c) => c.value === state);
-    const category = choice?.category ?? categoryOfLabel(displayOf(rec, 'state'));
+    const mapped = Object.entries(settings.state_map ?? {}).find(([, v]) => v === state)?.[0] as StatusCategory | undefined;
+    const category = choice?.category ?? mapped ?? categoryOfLabel(displayOf(rec, 'state'));
     return {
       id,
       key: valueOf(rec, 'number') || id,
