@@ -6,7 +6,7 @@ import { PRIORITY_LABELS, statusLabel } from './ticket-format.ts';
 
 const SOURCE_NAMES: Record<string, string> = {
   rule: 'A remediation rule',
-  retest: 'The re-test',
+  retest: 'Re-test',
   scan: 'A scan',
   jira: 'Jira',
   servicenow: 'ServiceNow',
@@ -25,8 +25,8 @@ const KIND_TEXTS: Record<string, string> = {
   changed: 'changed the ticket',
   comment: 'commented',
   status: 'changed the status',
-  retest_started: 'started a re-test',
-  retest_result: 'finished the re-test',
+  retest_started: 'started',
+  retest_result: 'finished',
   reopened: 'reopened the ticket',
   overdue: 'marked the ticket overdue',
   sync_in: 'sent a change',
@@ -34,6 +34,9 @@ const KIND_TEXTS: Record<string, string> = {
 };
 
 export function eventText(event: Pick<TicketEvent, 'kind' | 'source'>): string {
+  // "Re-test started" when the re-test is the actor; "Ada Lovelace started a re-test" when a person is.
+  if (event.kind === 'retest_started' && event.source !== 'retest') return 'started a re-test';
+  if (event.kind === 'retest_result' && event.source !== 'retest') return 'reported the re-test result';
   if (event.kind === 'sync_out' && event.source && (TRACKERS as readonly string[]).includes(event.source)) return 'was updated';
   return KIND_TEXTS[event.kind] ?? event.kind.replace(/_/g, ' ');
 }
@@ -49,7 +52,12 @@ const FIELD_LABELS: Record<string, string> = {
   custom_fields: 'Custom fields',
   subtasks: 'Subtasks',
   retest_run_id: 'Re-test run',
+  retest_run: 'Re-test run',
+  result: 'Result',
 };
+
+/** Words of the values the server keeps as codes. */
+const VALUE_WORDS: Record<string, string> = { still_seen: 'still seen', fixed: 'fixed' };
 
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none';
@@ -61,7 +69,8 @@ function valueText(field: string, value: unknown): string {
     if (typeof named.email === 'string') return displayName(named as { first_name: string; last_name: string; email: string });
     return JSON.stringify(value);
   }
-  const text = String(value);
+  if (field === 'retest_run' || field === 'retest_run_id') return `run ${String(value)}`;
+  const text = typeof value === 'string' ? (VALUE_WORDS[value] ?? value) : String(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
