@@ -125,6 +125,8 @@ export const ticketSubtasks = pgTable(
     uniqueIndex('ticket_subtasks_open_finding_idx')
       .on(t.findingId)
       .where(sql`${t.open}`),
+    // Every ticket a finding was on (the open one and closed ones): what a processed run follows from its findings.
+    index('ticket_subtasks_finding_idx').on(t.findingId),
     index('ticket_subtasks_customer_idx').on(t.customerId, t.status),
   ],
 );

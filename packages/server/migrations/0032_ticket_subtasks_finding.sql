@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_subtasks_finding_idx" ON "ticket_subtasks" USING btree ("finding_id");
