@@ -332,7 +332,8 @@ describe('ServiceNow adapter: errors', () => {
     const issue = await a.createIssue(input());
     sn.failNext({ status: 500 });
     expect(await refusal(a.updateIssue(issue.id, input()))).toMatchObject({ status: 500, retryAfterSeconds: null });
-    // A state map that resolves through a different state bypasses nothing: ServiceNow's policy still answers.
+    // The data policy, as an instance has it: resolving without a close code and notes is refused (403); the adapter
+    // always sends them.
     const raw = await fetch(`${sn.url}/api/now/table/incident/${issue.id}`, {
       method: 'PATCH',
       headers: {
