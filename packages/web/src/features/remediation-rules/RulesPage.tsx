@@ -10,6 +10,7 @@ import { DataTable } from '../../components/data-table/index.ts';
 import { FilterBar, useListState, type FilterDef } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { toastPolicyFailure } from './rule-toasts.ts';
 import { ruleColumns } from './components/rule-columns.tsx';
 import { useRuleAccess } from './rule-access.ts';
 import { useRuleChoices } from './rule-choices.ts';
@@ -61,7 +62,7 @@ export default function RulesPage() {
         await updateRule(rule.id, { ...inputOf(rule), enabled });
         toastSuccess(MESSAGES.policies.updated);
       } catch (failure) {
-        toastFailure(failure, MESSAGES.policies.updateFailed);
+        toastPolicyFailure(failure, MESSAGES.policies.updateFailed);
       }
     });
   }
@@ -79,7 +80,7 @@ export default function RulesPage() {
         await updateRule(other.id, { ...inputOf(other), position: mine });
         toastSuccess(MESSAGES.policies.updated);
       } catch (failure) {
-        toastFailure(failure, MESSAGES.policies.updateFailed);
+        toastPolicyFailure(failure, MESSAGES.policies.updateFailed);
       }
     });
   }
@@ -101,7 +102,7 @@ export default function RulesPage() {
       setDeleting(null);
       await queryClient.invalidateQueries({ queryKey: RULE_KEYS.all });
     } catch (failure) {
-      toastFailure(failure, MESSAGES.policies.deleteFailed);
+      toastPolicyFailure(failure, MESSAGES.policies.deleteFailed);
     }
   }
 

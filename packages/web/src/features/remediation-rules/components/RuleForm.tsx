@@ -3,12 +3,12 @@
 // ("Could not create policy." / "Could not update policy.").
 import { Button, Card, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MESSAGES, toast } from '@bulwark/core';
+import { MESSAGES } from '@bulwark/core';
 import { isAlreadyReported, isApiError } from '../../../api/errors.ts';
 import { FormError } from '../../../components/forms/FormError.tsx';
 import { applyServerErrors } from '../../../components/forms/server-errors.ts';
 import { useFormSubmit } from '../../../components/forms/use-form-submit.ts';
-import { showToast } from '../../../components/toasts.tsx';
+import { toastPolicyFailure } from '../rule-toasts.ts';
 import type { RuleChoices } from '../rule-choices.ts';
 import { RULE_ERROR_FIELDS, actionsOf, conditionsOf, firstConditionsError, validateRule, type RuleValues } from '../rule-form.ts';
 import { RuleActionsFields } from './RuleActionsFields.tsx';
@@ -40,7 +40,7 @@ export function RuleForm({ initial, creating, choices, onSave, onCancel }: RuleF
       if (first) form.setFieldError('conditions', first);
       setError(message);
       // §8: the toast says the policy could not be saved and, when the conditions were refused, why (their first error).
-      showToast(toast('error', failed, first ? { caption: first } : {}));
+      toastPolicyFailure(failure, failed, first ?? message);
       return true;
     },
   });
