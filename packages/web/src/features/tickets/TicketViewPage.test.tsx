@@ -156,6 +156,28 @@ describe('TicketViewPage', () => {
     expect(within(after).getByRole('button', { name: 'Will not fix' })).toBeInTheDocument();
   }, 60_000);
 
+  it('says when no re-test could start, and the history says why', async () => {
+    const reason = 'Re-test not started: The ticket has no open finding to re-test.';
+    ticketApi()
+      .on('PATCH', BASE, aTicket({ status: 1, status_label: 'Solution applied' }))
+      .on(
+        'GET',
+        `${BASE}history/`,
+        page([
+          ...HISTORY,
+          anEvent({ id: 5, at: '2026-11-15T09:00:00.000Z', kind: 'retest_result', user: null, source: 'retest', comment: reason }),
+        ]),
+      );
+    const { user } = renderWithApp(<TicketViewPage />, { path: PATH, url: URL, session: ticketSession() });
+    const actions = await screen.findByRole('group', { name: 'Change status' });
+    await user.click(within(actions).getByRole('button', { name: 'Solution applied' }));
+    expect(await screen.findByText('Ticket updated. No re-test could start: the history says why.')).toBeInTheDocument();
+    const history = await screen.findByLabelText('History');
+    expect(within(history).getByText('did not start', { exact: false })).toBeInTheDocument();
+    expect(within(history).getByText(reason)).toBeInTheDocument();
+    expect(screen.queryByTestId('retest')).toBeNull();
+  }, 60_000);
+
   it('asks why a ticket will not be fixed and keeps the reason in the change', async () => {
     const api = ticketApi();
     const { user } = renderWithApp(<TicketViewPage />, { path: PATH, url: URL, session: ticketSession() });

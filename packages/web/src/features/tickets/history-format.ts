@@ -33,7 +33,9 @@ const KIND_TEXTS: Record<string, string> = {
   sync_out: 'was updated',
 };
 
-export function eventText(event: Pick<TicketEvent, 'kind' | 'source'>): string {
+export function eventText(event: Pick<TicketEvent, 'kind' | 'source' | 'changes'>): string {
+  // A re-test result that changed nothing is the note of a re-test that could not start (its comment says why).
+  if (event.kind === 'retest_result' && Object.keys(event.changes).length === 0) return 'did not start';
   // "Re-test started" when the re-test is the actor; "Ada Lovelace started a re-test" when a person is.
   if (event.kind === 'retest_started' && event.source !== 'retest') return 'started a re-test';
   if (event.kind === 'retest_result' && event.source !== 'retest') return 'reported the re-test result';

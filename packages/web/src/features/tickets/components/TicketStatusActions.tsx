@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { crudMessages, TICKET_STATUS, TICKET_TRANSITIONS, type Ticket, type TicketStatus } from '@bulwark/core';
-import { toastFailure, toastSuccess } from '../../../components/toasts.tsx';
+import { toastFailure, toastInfo, toastSuccess } from '../../../components/toasts.tsx';
 import { TICKET_KEYS, updateTicket } from '../api/tickets-api.ts';
 
 const MESSAGES = crudMessages('ticket');
@@ -40,8 +40,11 @@ export function TicketStatusActions({ ticket, ticketRef }: { ticket: Ticket; tic
   async function change(action: StatusAction, withComment?: string) {
     setBusy(action.to);
     try {
-      await updateTicket(ticketRef, { status: action.to, ...(withComment ? { comment: withComment } : {}) });
-      toastSuccess(action.to === TICKET_STATUS.solution_applied ? `${MESSAGES.updated} A re-test checks the fix.` : MESSAGES.updated);
+      const saved = await updateTicket(ticketRef, { status: action.to, ...(withComment ? { comment: withComment } : {}) });
+      if (action.to !== TICKET_STATUS.solution_applied) toastSuccess(MESSAGES.updated);
+      else if (saved.retest_run_id !== null) toastSuccess(`${MESSAGES.updated} A re-test checks the fix.`);
+      // The change stands; the history says why no re-test could start (e.g. the runs that found the findings are gone).
+      else toastInfo(`${MESSAGES.updated} No re-test could start: the history says why.`);
       setAsking(null);
       await queryClient.invalidateQueries({ queryKey: TICKET_KEYS.all });
     } catch (failure) {
