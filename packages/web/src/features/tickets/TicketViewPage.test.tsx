@@ -1,6 +1,7 @@
 // The ticket page against a stubbed API: its fields, subtasks and history (who, when, what); "Solution applied" sending
 // the status and then showing the re-test run's progress and link; "Will not fix" asking for a reason; subtasks updated
-// and deleted in bulk; a comment added; watching; the tracker sync state and its error; fixes grouped; a missing
+// and deleted in bulk; a comment added; watching; the tracker sync state and its error; fixes grouped, assets,
+// vulnerabilities and related tickets; a missing
 // ticket; and a reader who sees no actions.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,16 @@ function ticketApi(start: Partial<Ticket> = {}) {
       return json({ watchers });
     })
     .on('GET', `${BASE}fixes/`, { results: [aFix()] })
+    .on('GET', `${BASE}asset/`, [
+      { id: 40, name: 'files.office.lan', address: '10.0.0.40', risk_score: 72, findings: 2, open_findings: 1 },
+      { id: 41, name: 'mail.office.lan', address: '10.0.0.41', risk_score: 35, findings: 1, open_findings: 1 },
+    ])
+    .on('GET', `${BASE}vulnerability/`, [
+      { id: 5, hid: 'CVE-2024-6387', name: 'OpenSSH regreSSHion', severity: 4, risk_score: 72, findings: 3, open_findings: 2 },
+    ])
+    .on('GET', `${BASE}related/`, [
+      aTicket({ id: 20, uuid: 'r20', number: 3, title: 'Old OpenSSH on files', status: 2, status_label: 'Fixed' }),
+    ])
     .on('GET', `${BASE}sync/`, () => json(links))
     .on('POST', `${BASE}sync/`, (req) => {
       const tracker = (req.body as { tracker: 'servicenow' }).tracker;
@@ -242,6 +253,21 @@ describe('TicketViewPage', () => {
     const line = within(fixes).getByRole('row', { name: /Upgrade openssh-server to 1:9\.2p1-2\+deb12u3/ });
     expect(within(line).getByText('20 findings')).toBeInTheDocument();
     expect(within(line).getByText('Critical')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Assets' }));
+    const assets = await screen.findByRole('table', { name: 'Assets' });
+    expect(within(within(assets).getByRole('row', { name: /files\.office\.lan/ })).getByText('1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Vulnerabilities' }));
+    const vulns = await screen.findByRole('table', { name: 'Vulnerabilities' });
+    expect(within(vulns).getByRole('link', { name: 'OpenSSH regreSSHion' })).toHaveAttribute(
+      'href',
+      '/vm/unified-vulnerabilities/hid/CVE-2024-6387',
+    );
+    const related = screen.getByRole('list', { name: 'Related tickets' });
+    expect(within(related).getByRole('link', { name: '#3 Old OpenSSH on files' })).toHaveAttribute(
+      'href',
+      '/remediation/unified-tickets/view/r20',
+    );
   }, 60_000);
 
   it('says when there is no such ticket', async () => {

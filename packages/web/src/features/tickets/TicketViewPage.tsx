@@ -1,7 +1,7 @@
 // /remediation/unified-tickets/view/{uuid}: one ticket — its fields, the status actions (In progress, Solution applied
 // which starts a re-test whose progress shows here, Will not fix, Reopen), subtasks with bulk update and delete, the
-// fixes that close its findings grouped, comments and the history (who, when, what), watchers and the sync state with
-// the ticketing systems it is mirrored in.
+// fixes that close its findings grouped, its assets and vulnerabilities, comments and the history (who, when, what),
+// watchers, related tickets and the sync state with the ticketing systems it is mirrored in.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -21,6 +21,7 @@ import { SubtasksTable } from './components/SubtasksTable.tsx';
 import { DueDate, PriorityBadge, TicketStatusBadge, assigneeText } from './components/ticket-columns.tsx';
 import { CommentForm, TicketHistory } from './components/TicketHistory.tsx';
 import { TicketStatusActions } from './components/TicketStatusActions.tsx';
+import { RelatedTickets, TicketScope } from './components/TicketScope.tsx';
 import { TicketSync } from './components/TicketSync.tsx';
 import { TicketWatchers } from './components/TicketWatchers.tsx';
 import { useTicketAccess } from './ticket-access.ts';
@@ -154,12 +155,20 @@ export default function TicketViewPage() {
               <Tabs.List>
                 <Tabs.Tab value="subtasks">Subtasks ({ticket.subtasks_count})</Tabs.Tab>
                 <Tabs.Tab value="fixes">Fixes grouped</Tabs.Tab>
+                <Tabs.Tab value="assets">Assets</Tabs.Tab>
+                <Tabs.Tab value="vulnerabilities">Vulnerabilities</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="subtasks" pt="md">
                 <SubtasksTable ticketRef={uuid} canUpdate={access.update} />
               </Tabs.Panel>
               <Tabs.Panel value="fixes" pt="md">
                 <FixesGrouped ticketRef={uuid} />
+              </Tabs.Panel>
+              <Tabs.Panel value="assets" pt="md">
+                <TicketScope ticketRef={uuid} part="asset" />
+              </Tabs.Panel>
+              <Tabs.Panel value="vulnerabilities" pt="md">
+                <TicketScope ticketRef={uuid} part="vulnerability" />
               </Tabs.Panel>
             </Tabs>
           </Card>
@@ -180,6 +189,14 @@ export default function TicketViewPage() {
                   Watchers
                 </Title>
                 <TicketWatchers ticketRef={uuid} me={access.userId} />
+              </Stack>
+            </Card>
+            <Card withBorder padding="md">
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  Related tickets
+                </Title>
+                <RelatedTickets ticketRef={uuid} />
               </Stack>
             </Card>
           </Stack>

@@ -131,6 +131,46 @@ export function fetchTrackers(signal?: AbortSignal): Promise<TrackerSyncStateAns
   return api.get('trackers/', { signal, schema: listAnswer(trackerSyncState) });
 }
 
+/** One asset of a ticket (…/asset/) or one vulnerability (…/vulnerability/), with its findings on the ticket. */
+export interface TicketScopeRow {
+  id: number;
+  name: string;
+  /** The asset's address, or the vulnerability's hid. */
+  detail: string | null;
+  hid: string | null;
+  severity: number | null;
+  risk_score: number;
+  findings: number;
+  open_findings: number;
+}
+
+function parseScopeRow(data: unknown): TicketScopeRow {
+  const row = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  if (typeof row.id !== 'number' || typeof row.name !== 'string') throw new Error('row without id or name');
+  const hid = typeof row.hid === 'string' ? row.hid : null;
+  return {
+    id: row.id,
+    name: row.name,
+    detail: typeof row.address === 'string' ? row.address : hid,
+    hid,
+    severity: typeof row.severity === 'number' ? row.severity : null,
+    risk_score: num(row.risk_score),
+    findings: num(row.findings),
+    open_findings: num(row.open_findings),
+  };
+}
+
+/** GET …/asset/ or …/vulnerability/: the ticket's assets or vulnerabilities. */
+export function fetchTicketScope(ref: string | number, part: 'asset' | 'vulnerability', signal?: AbortSignal): Promise<TicketScopeRow[]> {
+  return api.get(`${one(ref)}${part}/`, { signal, schema: listAnswer({ parse: parseScopeRow }) });
+}
+
+/** GET …/related/: tickets sharing an asset or a vulnerability with this one. */
+export function fetchRelated(ref: string | number, signal?: AbortSignal): Promise<Ticket[]> {
+  return api.get(`${one(ref)}related/`, { signal, schema: listAnswer(ticket) });
+}
+
 export interface AssigneeChoices {
   users: { id: number; label: string }[];
   teams: { id: number; name: string }[];
@@ -156,6 +196,8 @@ export const TICKET_KEYS = {
   history: (ref: string) => ['tickets', 'one', ref, 'history'] as const,
   watchers: (ref: string) => ['tickets', 'one', ref, 'watchers'] as const,
   fixes: (ref: string) => ['tickets', 'one', ref, 'fixes'] as const,
+  scope: (ref: string, part: string) => ['tickets', 'one', ref, 'scope', part] as const,
+  related: (ref: string) => ['tickets', 'one', ref, 'related'] as const,
   sync: (ref: string) => ['tickets', 'one', ref, 'sync'] as const,
   trackers: ['tickets', 'trackers'] as const,
   assignees: ['tickets', 'assignees'] as const,
