@@ -4,7 +4,7 @@
 // webhook or a poll) is applied once, through the tickets' one change path, keyed by the tracker's change id.
 // Never an echo: what came from a tracker is not pushed back to it; a remote change made after Bulwark's own edit is
 // applied, not overwritten (the push reads the issue first and applies what changed there before moving its status).
-import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_STATUS_MAP,
   TICKET_STATUS,
@@ -15,7 +15,7 @@ import {
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { ticketEvents, ticketLinks, tickets, trackerDeliveries, trackerSyncs, users } from '../../db/schema/index.ts';
-import { changeTicket, recordTicketEvent } from '../tickets/index.ts';
+import { changeTicket, recordTicketEvent, TRACKER_PUSH_QUEUE } from '../tickets/index.ts';
 import { TrackerError, type OpenTrackerSettings, type RemoteIssue, type TrackerAdapter, type TrackerIssueInput } from './adapter.ts';
 import { adapterFor } from './adapters/index.ts';
 import { logged, type CallScope } from './deliveries.ts';
@@ -329,6 +329,18 @@ export async function applyRemote(ctx: AppContext, link: Link, settings: OpenTra
   return applied;
 }
 
+/**
+ * After a tracker's change is applied, the ticket's push is queued: what the change set off here (a re-test's note, the
+ * ticket's other trackers) goes out now, and the link is marked in sync; the tracker's own change is not sent back.
+ */
+async function followUp(ctx: AppContext, ticketId: number): Promise<void> {
+  try {
+    await ctx.jobs?.send(TRACKER_PUSH_QUEUE, { ticketId });
+  } catch (err) {
+    ctx.log.warn({ err, ticketId }, 'tracker push not queued');
+  }
+}
+
 /** The links of a tracker's issue (webhooks and polls name the issue, not the ticket). */
 export async function linkOfIssue(ctx: AppContext, customerId: number, tracker: Tracker, issueId: string): Promise<Link | null> {
   const [link] = await ctx.db
@@ -356,7 +368,9 @@ export async function receiveWebhook(
     if (!link) continue;
     // The webhook says that something changed; the issue itself says what (and its change id is the one the poll sees).
     const remote = await found.adapter.getIssue(change.issue_id);
-    applied += await applyRemote(ctx, link, found.settings, remote);
+    const n = await applyRemote(ctx, link, found.settings, remote);
+    if (n > 0) await followUp(ctx, link.ticketId);
+    applied += n;
   }
   return applied;
 }
@@ -391,7 +405,10 @@ export async function pollTracker(ctx: AppContext, customerId: number, tracker: 
     for await (const remote of found.adapter.changedSince(since)) {
       if (!cursor || remote.updated_at > cursor) cursor = remote.updated_at;
       const link = await linkOfIssue(ctx, customerId, tracker, remote.id);
-      if (link) applied += await applyRemote(ctx, link, found.settings, remote);
+      if (!link) continue;
+      const n = await applyRemote(ctx, link, found.settings, remote);
+      if (n > 0) await followUp(ctx, link.ticketId);
+      applied += n;
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -402,13 +419,34 @@ export async function pollTracker(ctx: AppContext, customerId: number, tracker: 
   return applied;
 }
 
-/** Links behind their ticket (never created there, or pushed before the latest change): what the sweep queues again. */
+/**
+ * Links behind their ticket (never created there, or pushed before the latest change): what the sweep queues again.
+ * Not a link in Error (its push gave up: the ticket's next change tries again) nor one whose call is still pending
+ * (its job is retrying or waiting out a rate limit), so the sweep never piles jobs on a tracker that is struggling.
+ */
 export async function linksBehind(ctx: AppContext, limit = 500): Promise<number[]> {
   const rows = await ctx.db
     .selectDistinct({ ticketId: ticketLinks.ticketId })
     .from(ticketLinks)
     .innerJoin(tickets, eq(tickets.id, ticketLinks.ticketId))
-    .where(or(isNull(ticketLinks.externalId), lt(ticketLinks.pushedVersion, tickets.version)))
+    .where(
+      and(
+        or(isNull(ticketLinks.externalId), lt(ticketLinks.pushedVersion, tickets.version)),
+        ne(ticketLinks.syncState, 'error'),
+        notExists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(trackerDeliveries)
+            .where(
+              and(
+                eq(trackerDeliveries.ticketId, ticketLinks.ticketId),
+                eq(trackerDeliveries.tracker, ticketLinks.tracker),
+                eq(trackerDeliveries.state, 'pending'),
+              ),
+            ),
+        ),
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.ticketId);
 }
