@@ -263,7 +263,7 @@ describe('ServiceNow adapter: polling what changed', () => {
     expect(seen.map((i) => i.title)).toEqual(['task 1', 'task 3', 'task 4', 'task 5', 'task 2']);
     expect(seen.find((i) => i.title === 'task 2')!.comments.map((c) => c.body)).toEqual(['a note']);
     expect(seen.some((i) => i.id === before.sys_id)).toBe(false);
-    const pages = sn.log.filter((r) => r.path === '/api/now/table/sc_task');
+    const pages = sn.log.filter((r) => r.path === '/api/now/table/sc_task' && r.query.get('sysparm_limit') === '2');
     expect(pages).toHaveLength(3);
     expect(pages.every((r) => r.query.get('sysparm_limit') === '2')).toBe(true);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.updated_at >= seen[i - 1]!.updated_at).toBe(true);
@@ -290,7 +290,7 @@ describe('ServiceNow adapter: polling what changed', () => {
     // After the first page, the first record is edited: with offset paging the rest would move up one place.
     const racing: typeof fetch = async (url, init) => {
       const res = await fetch(url, init);
-      if (String(url).includes('/api/now/table/incident?') && ++pagesRead === 1) {
+      if (String(url).includes('/api/now/table/incident?sysparm_display_value=all&sysparm_exclude') && ++pagesRead === 1) {
         sn.remoteUpdate('incident', made[0]!.sys_id!, { short_description: 'moving 1 (edited)' });
       }
       return res;
@@ -300,6 +300,23 @@ describe('ServiceNow adapter: polling what changed', () => {
     for (const n of [2, 3, 4, 5, 6]) expect(titles).toContain(`moving ${n}`);
     expect(titles.at(-1)).toBe('moving 1 (edited)');
   });
+
+  for (const [zone, minutes] of [
+    ['two hours east of UTC', 120],
+    ['five hours west of UTC', -300],
+  ] as const) {
+    it(`the integration user's time zone ${zone}: its query dates are read in it, and nothing is lost or repeated`, async () => {
+      const since = new Date(t + 1000);
+      const made = [1, 2, 3, 4, 5].map((n) => sn.seed('incident', { short_description: `zoned ${minutes} ${n}` }).sys_id!);
+      sn.userOffsetMinutes = minutes;
+      try {
+        const seen = await collect(servicenowAdapter(settings(), fetch, { pageSize: 2 }).changedSince(since));
+        expect(seen.map((i) => i.id)).toEqual(made);
+      } finally {
+        sn.userOffsetMinutes = 0;
+      }
+    });
+  }
 
   it('reads the next relation of a Link header', () => {
     const header =

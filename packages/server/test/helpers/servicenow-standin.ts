@@ -45,6 +45,8 @@ const CHOICE_FIELDS: Record<string, string> = {
   priority: '1=1 - Critical;2=2 - High;3=3 - Moderate;4=4 - Low;5=5 - Planning',
 };
 const JOURNAL = new Set(['work_notes', 'comments']);
+const DATES = new Set(['sys_created_on', 'sys_updated_on', 'due_date', 'resolved_at', 'closed_at']);
+const PLAIN_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const NUMERIC = new Set(['sys_mod_count', 'state', 'impact', 'urgency', 'priority', 'sequence']);
 /** The fields each table has (a record answers all of them). */
 const TASK_FIELDS = [
@@ -123,6 +125,11 @@ export class ServiceNowStandin {
   /** Basic sign-ins (user name → password) and OAuth bearer tokens. */
   readonly users = new Map<string, string>([['bulwark.integration', 'sn-password']]);
   readonly bearerTokens = new Set<string>(['sn-oauth-token']);
+  /**
+   * The signed-in user's time zone, in minutes east of UTC: date fields' display values are shown in it and the date
+   * literals of an encoded query are read in it (values stay UTC), as ServiceNow does with a user's time zone.
+   */
+  userOffsetMinutes = 0;
   /** The instance's clock; a test sets it to make times known. */
   now: () => Date = () => new Date();
   url = '';
@@ -409,7 +416,15 @@ export class ServiceNowStandin {
       .join('');
   }
 
+  /** A UTC value as the user's time zone shows it, or (back = true) a literal in it read as UTC. */
+  private shift(value: string, back = false): string {
+    if (!PLAIN_TIME.test(value) || !this.userOffsetMinutes) return value;
+    const ms = Date.parse(`${value.replace(' ', 'T')}Z`) + (back ? -1 : 1) * this.userOffsetMinutes * 60_000;
+    return snTime(new Date(ms));
+  }
+
   private displayValue(table: string, field: string, value: string): string {
+    if (DATES.has(field)) return this.shift(value);
     if (field === 'state') {
       const own = [...this.tables.get('sys_choice')!.values()].filter((c) => c.element === 'state' && c.value === value);
       return (own.find((c) => c.name === table) ?? own.find((c) => c.name === 'task'))?.label ?? value;
@@ -450,7 +465,7 @@ export class ServiceNowStandin {
     const m = /^([a-z_0-9]+)(>=|<=|!=|>|<|=|IN|STARTSWITH|ISEMPTY|ISNOTEMPTY)(.*)$/.exec(text);
     if (!m) throw new Error(`unreadable condition "${text}"`);
     if (!TABLE_FIELDS[table]!.includes(m[1]!)) throw new Error(`no field ${m[1]} on ${table}`);
-    return { field: m[1]!, op: m[2]!, value: m[3]! };
+    return { field: m[1]!, op: m[2]!, value: DATES.has(m[1]!) ? this.shift(m[3]!, true) : m[3]! };
   }
 
   private compare(field: string, a: string, b: string): number {

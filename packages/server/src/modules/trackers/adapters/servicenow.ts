@@ -14,11 +14,12 @@
 //   sorted into categories by their labels; the settings' state_map names the state each category moves to and wins.
 //   Resolving an incident also sets close_code and close_notes, which the incident data policy requires.
 // - Change id and time: sys_mod_count (bumped by every update) and sys_updated_on (UTC "YYYY-MM-DD HH:mm:ss" as the
-//   Table API answers values; the integration user's time zone must be UTC (System), since encoded query dates are read
-//   in it).
-// - Polling: sys_updated_on>=since ordered by sys_updated_on then sys_id. Pages go by key (the last record's time and
-//   sys_id, through ^NQ) rather than by sysparm_offset, so a record updated while the pages are read cannot shift
-//   another one past the reader; the Link header's rel="next" says whether another page exists.
+//   Table API answers values).
+// - Polling: sys_updated_on>=since ordered by sys_updated_on then sys_id. Dates in an encoded query are read in the
+//   integration user's time zone, which the adapter learns from a record (display value minus value). Pages go by key
+//   (the last record's time and sys_id, through ^NQ) rather than by sysparm_offset, so a record updated while the
+//   pages are read cannot shift another one past the reader; the Link header's rel="next" says whether another page
+//   exists.
 //
 // Webhook (ServiceNow → Bulwark): an async business rule on the table (after insert and update) sends this call with
 // RESTMessageV2; the header X-Bulwark-Secret carries the integration's webhook secret (compared in constant time):
@@ -115,6 +116,15 @@ function doneAt(rec: SnRecord, category: StatusCategory): Date | null {
   } catch {
     return null;
   }
+}
+
+/** How far the integration user's clock is from UTC, in ms, from a record's sys_updated_on (null: not shown plainly). */
+function offsetOf(rec: SnRecord | undefined): number | null {
+  const f = rec?.sys_updated_on;
+  if (!f || typeof f !== 'object' || !f.value || !f.display_value) return null;
+  const plain = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+  if (!plain.test(f.value) || !plain.test(f.display_value)) return null;
+  return parseServiceNowTime(f.display_value).getTime() - parseServiceNowTime(f.value).getTime();
 }
 
 /** ServiceNow's "YYYY-MM-DD HH:mm:ss" (UTC) ↔ Date. */
@@ -407,20 +417,36 @@ export function servicenowAdapter(
     },
 
     async *changedSince(since) {
+      // Dates in an encoded query are read in the integration user's time zone; the answers' values are UTC. The
+      // user's offset is what a record shows: its sys_updated_on display value minus its value (learnt from the newest
+      // record first, then from each page, so a change of summer time midway is followed).
+      const newest = await call(
+        'GET',
+        `${tablePath()}?sysparm_display_value=all&sysparm_fields=sys_updated_on&sysparm_limit=1` +
+          `&sysparm_query=${encodeURIComponent('ORDERBYDESCsys_updated_on')}`,
+      );
+      let offset = offsetOf(((newest.json as { result?: SnRecord[] }).result ?? [])[0]) ?? 0;
+      const literal = (utc: string) => formatServiceNowTime(new Date(parseServiceNowTime(utc).getTime() + offset));
       const order = '^ORDERBYsys_updated_on^ORDERBYsys_id';
-      let query = `sys_updated_on>=${formatServiceNowTime(since)}${order}`;
+      let query = `sys_updated_on>=${literal(formatServiceNowTime(since))}${order}`;
+      let cursor: [string, string] | null = null;
       for (;;) {
         const { json, headers } = await call(
           'GET',
           `${tablePath()}?${READ}&sysparm_limit=${pageSize}&sysparm_query=${encodeURIComponent(query)}`,
         );
-        const page = (json as { result?: SnRecord[] }).result ?? [];
+        const page = ((json as { result?: SnRecord[] }).result ?? []).filter(
+          // Only what lies after the last record read: a page asked from a wrongly read time repeats nothing.
+          (r) => !cursor || [valueOf(r, 'sys_updated_on'), valueOf(r, 'sys_id')].join(' ') > cursor.join(' '),
+        );
         const journal = await journalOf(page.map((r) => valueOf(r, 'sys_id')));
         for (const rec of page) yield await toIssue(rec, journal.get(valueOf(rec, 'sys_id')) ?? []);
         const last = page.at(-1);
         if (!last || !linkOf(headers.get('link'), 'next')) return;
-        const t = valueOf(last, 'sys_updated_on');
-        query = `sys_updated_on>${t}^NQsys_updated_on=${t}^sys_id>${valueOf(last, 'sys_id')}${order}`;
+        cursor = [valueOf(last, 'sys_updated_on'), valueOf(last, 'sys_id')];
+        offset = offsetOf(last) ?? offset;
+        const t = literal(cursor[0]);
+        query = `sys_updated_on>${t}^NQsys_updated_on=${t}^sys_id>${cursor[1]}${order}`;
       }
     },
 
