@@ -277,6 +277,12 @@ describe.each(BACKENDS)('remediation rules on %s', (backend) => {
     expect(await count({ first_seen_days: 0 })).toBe(5);
     expect(await count({ sources: ['web'] })).toBe(0);
     expect(await count({ confidence: ['confirmed'], detection: ['active-check'] })).toBe(0);
+    // An exception for dev01's address keeps its finding out of the rule (deleted, it no longer does).
+    const exception = await admin.post<{ id: number }>('/api/exclusions/exclusions/', { value: '10.0.0.3', reason: 'Lab host' });
+    expect(exception.status).toBe(200);
+    expect((await preview({ conditions: { kev: true, severity_min: 4 } })).body).toMatchObject({ findings: 2, assets: 2 });
+    expect((await admin.request('DELETE', `/api/exclusions/exclusions/${exception.body.id}/`)).status).toBe(204);
+    expect((await preview({ conditions: { kev: true, severity_min: 4 } })).body).toMatchObject({ findings: 3, assets: 3 });
     // A LIMITED member counts only the assets it sees (Production).
     expect((await preview({ conditions: { kev: true } }, limited)).body).toMatchObject({ findings: 2, assets: 2 });
     // Preview is a read: the reader may, someone without the permission may not.

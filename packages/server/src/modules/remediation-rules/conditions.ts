@@ -4,7 +4,8 @@
 // findings of archived assets, findings already on an open ticket, and findings an exception covers.
 import { sql, type SQL } from 'drizzle-orm';
 import type { RuleConditions } from '@bulwark/core';
-import { intArray, textArray } from '../../db/rows.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { intArray, queryRows, textArray } from '../../db/rows.ts';
 import { findingExcludedSql } from '../exclusions/index.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 
@@ -47,6 +48,20 @@ export interface CandidateOptions {
   runId?: number;
   /** A LIMITED member's preview counts only what the member sees. */
   scope?: AssetScope;
+  /**
+   * Whether the customer has an unexpired exception (hasExceptions): without one the exception check is left out of
+   * the query, since PostgreSQL would otherwise read every finding once to learn that no exception covers any.
+   */
+  exceptions?: boolean;
+}
+
+/** Whether the customer has an exception in force at `now` (when not, no finding can be covered by one). */
+export async function hasExceptions(db: Db | Tx, customerId: number, now: Date): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from exclusions where customer_id = ${customerId} and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz) limit 1`,
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -62,8 +77,8 @@ export function candidateSql(o: CandidateOptions): SQL {
     sql`f.qod >= (select c.min_qod from customers c where c.id = ${o.customerId})`,
     sql`a.archived_at is null`,
     sql`not exists (select 1 from ticket_subtasks s where s.finding_id = f.id and s.open)`,
-    sql`not (${findingExcludedSql(o.customerId, sql`f.id`, o.now)})`,
   ];
+  if (o.exceptions !== false) parts.push(sql`not (${findingExcludedSql(o.customerId, sql`f.id`, o.now)})`);
   if (o.runId !== undefined)
     parts.push(sql`exists (select 1 from scan_run_findings rf where rf.run_id = ${o.runId} and rf.finding_id = f.id)`);
   if (o.scope) parts.push(scopeCondition(o.scope, 'a'));

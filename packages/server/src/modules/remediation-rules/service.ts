@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { handOver, queueNotifications } from '../notifications/index.ts';
 import { openTicketsForFindings, TRACKER_PUSH_QUEUE } from '../tickets/index.ts';
 import type { AssetScope } from '../../tenancy/visibility.ts';
-import { matchingFindingIdsSql, type CandidateOptions } from './conditions.ts';
+import { hasExceptions, matchingFindingIdsSql, type CandidateOptions } from './conditions.ts';
 import { deleteRuleRow, enabledRules, getRule, insertRule, markEvaluated, updateRule } from './repo.ts';
 
 export const DUPLICATE_RULE = 'A rule with this name already exists.';
@@ -86,7 +86,8 @@ export async function previewRule(
 ): Promise<RemediationRulePreview> {
   await checkReferences(ctx.db, customerId, conditions);
   const now = ctx.clock();
-  const ids = matchingFindingIdsSql(conditions, { customerId, now, scope });
+  const exceptions = await hasExceptions(ctx.db, customerId, now);
+  const ids = matchingFindingIdsSql(conditions, { customerId, now, scope, exceptions });
   const tickets =
     grouping === 'by_asset'
       ? sql`count(distinct f.host_id)`
@@ -113,9 +114,10 @@ async function openForRule(db: Db, customerId: number, rule: RemediationRule, o:
   return db.transaction(async (tx) => {
     await markEvaluated(tx, rule.id, o.now);
     if (!open) return { findings: 0, tickets: 0, ticketIds: [] };
+    const exceptions = await hasExceptions(tx, customerId, o.now);
     const ticketIds = await openTicketsForFindings(tx, {
       customerId,
-      findings: matchingFindingIdsSql(rule.conditions, { ...o, customerId }),
+      findings: matchingFindingIdsSql(rule.conditions, { ...o, customerId, exceptions }),
       grouping: open.grouping,
       assigneeUserId: open.assignee_user,
       assigneeTeamId: open.assignee_team,
