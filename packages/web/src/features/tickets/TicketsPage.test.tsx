@@ -1,6 +1,6 @@
 // The ticket list against a stubbed API (remediation/tickets/): rows with number, title linking to the ticket, status
 // badge, assignee and the overdue marker; the URL's filters sent in the server's names; the type filter from the bar;
-// search/{search} becoming the search filter; "Go to ticket" with the validity check's texts; the empty states.
+// the selected tickets given a status (one refused, said) and deleted; search/{search} becoming the search filter; "Go to ticket" with the validity check's texts; the empty states.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import TicketsPage from './TicketsPage.tsx';
@@ -75,6 +75,32 @@ describe('TicketsPage', () => {
     await user.click(within(filters).getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Asset ticket' }));
     await waitFor(() => expect(api.calls('GET', 'remediation/tickets/').at(-1)!.query.get('type')).toBe('2'));
+  }, 60_000);
+
+  it('sets one status on the selected tickets and says which could not take it', async () => {
+    const api = stub()
+      .on('PATCH', 'remediation/tickets/:id/', (req) =>
+        req.path.includes(TICKETS[0]!.uuid)
+          ? json(TICKETS[0])
+          : json({ status: ['A Solution applied ticket cannot go to Fixed by hand.'] }, 400),
+      )
+      .on('DELETE', 'remediation/tickets/:id/', json(undefined, 204));
+    const { user } = renderWithApp(<TicketsPage />, { path: '/remediation/unified-tickets', session: ticketSession() });
+    const table = await screen.findByRole('table', { name: 'Tickets' });
+    await user.click(within(table).getByRole('checkbox', { name: 'Select ticket #7' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Select ticket #8' }));
+    await user.click(screen.getByRole('combobox', { name: 'New status of the selected tickets' }));
+    await user.click(await screen.findByRole('option', { name: 'Fixed' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('1 ticket updated.')).toBeInTheDocument();
+    expect(await screen.findByText(/1 ticket not updated: A Solution applied ticket cannot go to Fixed by hand\./)).toBeInTheDocument();
+    expect(api.calls('PATCH', 'remediation/tickets/:id/').map((c) => c.body)).toEqual([{ status: 2 }, { status: 2 }]);
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Select ticket #8' }));
+    await user.click(screen.getByRole('button', { name: 'Delete tickets' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete tickets' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('1 ticket deleted.')).toBeInTheDocument();
+    expect(api.calls('DELETE', 'remediation/tickets/:id/')[0]!.path).toContain('7d1f2c3b');
   }, 60_000);
 
   it('opens search/{search} as the list with that search', async () => {

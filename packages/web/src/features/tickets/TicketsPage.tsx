@@ -1,6 +1,6 @@
 // /remediation/unified-tickets (and search/{search}): every ticket of the customer, server-paged, with the §3 filters
 // (status, simple status, type, assignee, overdue, due date, risk ranges, search) kept in the URL; each row opens the
-// ticket. search/{search} opens the list with that search filled in; "Go to ticket" checks a number (§4 validity) and opens it.
+// ticket; the selected ones take a status or are deleted together. search/{search} opens the list with that search filled in; "Go to ticket" checks a number (§4 validity) and opens it.
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Group, Stack } from '@mantine/core';
@@ -11,12 +11,15 @@ import { FilterBar, useListState } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fetchAssigneeChoices, fetchTickets, TICKET_KEYS } from './api/tickets-api.ts';
 import { TICKET_COLUMNS } from './components/ticket-columns.tsx';
+import { TicketBulkActions } from './components/TicketBulkActions.tsx';
 import { TicketNumberJump } from './components/TicketNumberJump.tsx';
+import { useTicketAccess } from './ticket-access.ts';
 import { PAGE_SIZE, TICKETS_PATH, ticketFilters } from './ticket-format.ts';
 
 export default function TicketsPage() {
   const params = useParams();
   const navigate = useNavigate();
+  const access = useTicketAccess();
   const pathSearch = params.search;
   // search/{search} is a link into the list: it becomes the list's own search filter (one state, in the query string).
   useEffect(() => {
@@ -80,6 +83,16 @@ export default function TicketsPage() {
             paging={list.paging(data?.count ?? 0, 'tickets', 'ticket')}
             minWidth={1000}
             highlightOnHover
+            selection={
+              access.update || access.delete
+                ? {
+                    rowLabel: (t) => `ticket #${t.number}`,
+                    actions: (selected, clear) => (
+                      <TicketBulkActions selected={selected} onDone={clear} canUpdate={access.update} canDelete={access.delete} />
+                    ),
+                  }
+                : undefined
+            }
           />
         </Stack>
       </Card>
