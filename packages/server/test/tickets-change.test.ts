@@ -89,6 +89,29 @@ describe.each(BACKENDS)('changing a ticket on %s', (backend) => {
     });
   });
 
+  it('tells the tracker sync of a change when the ticket is linked to a tracker other than the one it came from', async () => {
+    const pushes = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            t.ctx.db,
+            sql`select count(*)::int as n from pgboss.job where name = 'tracker-push' and (data->>'ticketId')::int = ${ticketId}`,
+          )
+        )[0]!.n,
+      );
+    expect(await changeTicket(t.ctx, 1, ticketId, { priority: 1 }, { userId: 1 })).toBe('applied');
+    expect(await pushes()).toBe(0); // not linked: nobody to tell
+    await t.ctx.db.execute(
+      sql`insert into ticket_links (customer_id, ticket_id, tracker, sync_state) values (1, ${ticketId}, 'jira', 'in_sync')`,
+    );
+    const jira = { userId: null, source: 'jira', externalId: '20001', externalAt: now };
+    expect(await changeTicket(t.ctx, 1, ticketId, { priority: 2 }, jira)).toBe('applied');
+    expect(await pushes()).toBe(0); // never echoed back to Jira
+    expect(await changeTicket(t.ctx, 1, ticketId, { priority: 3 }, { userId: 1 })).toBe('applied');
+    expect(await pushes()).toBe(1);
+    await t.ctx.db.execute(sql`delete from ticket_links where ticket_id = ${ticketId}`);
+  });
+
   it('asks for a re-test on Solution applied and records why none started', async () => {
     expect(await changeTicket(t.ctx, 1, ticketId, { status: 0 }, { userId: 1 })).toBe('applied');
     expect(await changeTicket(t.ctx, 1, ticketId, { status: 1 }, { userId: 1 })).toBe('applied');

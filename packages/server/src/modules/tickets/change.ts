@@ -193,18 +193,17 @@ async function followStatus(tx: Tx, ticketId: number, from: number, to: number, 
                        where t.id = ${ticketId}`);
 }
 
-/** Whether a change from `source` should reach the trackers: always, except back to the tracker it came from alone. */
-async function shouldPush(ctx: AppContext, ticketId: number, source: string): Promise<boolean> {
-  if (!isTracker(source)) return true;
-  const [other] = await queryRows<{ id: number }>(
+/**
+ * Tells the tracker sync that the ticket changed, when it is linked to a tracker other than the one the change came
+ * from (a change never echoes back to its own tracker; an unlinked ticket has nobody to tell). A queue that is not
+ * there (no tracker wired in this process) is logged, never fatal.
+ */
+export async function pushToTrackers(ctx: AppContext, ticketId: number, fromTracker: string | null = null): Promise<void> {
+  const [linked] = await queryRows<{ id: number }>(
     ctx.db,
-    sql`select id from ticket_links where ticket_id = ${ticketId} and tracker <> ${source} limit 1`,
+    sql`select id from ticket_links where ticket_id = ${ticketId} and tracker <> ${fromTracker ?? ''} limit 1`,
   );
-  return Boolean(other);
-}
-
-/** Sends the tracker push; a queue that is not there (no tracker wired in this process) is logged, never fatal. */
-export async function pushToTrackers(ctx: AppContext, ticketId: number): Promise<void> {
+  if (!linked) return;
   try {
     await ctx.jobs?.send(TRACKER_PUSH_QUEUE, { ticketId });
   } catch (err) {
@@ -228,7 +227,7 @@ export async function changeTicket(
   const now = ctx.clock();
   const done = await ctx.db.transaction((tx) => applyChange(tx, customerId, ticketId, patch, actor, source, now));
   if (done.outcome !== 'applied') return done.outcome;
-  if (await shouldPush(ctx, ticketId, source)) await pushToTrackers(ctx, ticketId);
+  await pushToTrackers(ctx, ticketId, isTracker(source) ? source : null);
   if (done.statusTo === TICKET_STATUS.solution_applied && source !== 'retest') {
     let note: string | null = null;
     try {

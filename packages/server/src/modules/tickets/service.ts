@@ -104,7 +104,7 @@ export async function createTickets(
       await tx.execute(sql`update tickets set legacy_type = ${input.legacy_type} where id = any(${intArray(ids)})`);
     return { ids, skipped: Number(candidates?.n ?? 0) - Number(made?.n ?? 0) };
   });
-  for (const id of made.ids) await pushToTrackers(ctx, id);
+  // New tickets are linked to no tracker yet: a rule's push_to or the ticket's Send to … links and pushes them.
   return made;
 }
 
