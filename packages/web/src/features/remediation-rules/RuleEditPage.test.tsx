@@ -38,7 +38,7 @@ function api(): ApiStub {
     .on('POST', 'remediation/rules/preview/', { findings: 12, tickets: 3, assets: 3, issues: 2 })
     .on('POST', 'remediation/rules/', (request) => json(aRule({ ...(request.body as object), id: 5 }), 201))
     .on('GET', 'remediation/rules/:id/', aRule())
-    .on('PUT', 'remediation/rules/:id/', (request) => json(aRule(request.body as object)));
+    .on('PUT', 'remediation/rules/:id/', (request) => json(aRule(request.body as Record<string, unknown>)));
 }
 
 const form = () => screen.findByRole('form', { name: 'Rule' });
