@@ -403,6 +403,10 @@ describe.each(BACKENDS)('Jira two-way sync on %s', (backend) => {
     const limitedErr = await pushTicket(t.ctx, id.c).catch((e: unknown) => e);
     expect(limitedErr).toMatchObject({ status: 429, retryAfterSeconds: 3 });
     expect(await link(id.c)).toMatchObject({ syncState: 'syncing', lastError: 'Jira answered 429: Rate limit exceeded.' });
+    // While its call is pending (the job waits out the limit) the sweep leaves it; a call pending for an hour lost its job.
+    expect(await linksBehind(t.ctx)).not.toContain(id.c);
+    tick(2 * 3600_000);
+    expect(await linksBehind(t.ctx)).toContain(id.c);
     expect(await pushTicket(t.ctx, id.c)).toEqual(['pushed']);
     const log = await admin.get<Page<TrackerDelivery>>(`/api/trackers/jira/deliveries/?ticket=${id.c}`);
     expect(log.body.results.find((d) => d.operation === 'create')).toMatchObject({

@@ -442,6 +442,8 @@ export async function linksBehind(ctx: AppContext, limit = 500): Promise<number[
                 eq(trackerDeliveries.ticketId, ticketLinks.ticketId),
                 eq(trackerDeliveries.tracker, ticketLinks.tracker),
                 eq(trackerDeliveries.state, 'pending'),
+                // A call pending for an hour lost its job (a worker that died): the sweep takes the ticket up again.
+                gt(trackerDeliveries.createdAt, new Date(ctx.clock().getTime() - 3600_000)),
               ),
             ),
         ),
