@@ -1,5 +1,5 @@
 // The rule list against a stubbed API: rules in run order with conditions and actions in words and names for ids, the
-// enabled toggle (PUT with the rest unchanged, §8 "Policy updated."), moving a rule (positions swapped), Run now (what
+// enabled toggle (PATCH of that field alone, §8 "Policy updated."), moving a rule (positions swapped), Run now (what
 // it opened), delete after a confirm (§8 "Policy deleted." / "Cannot delete policy."), the empty state, and a user
 // without the rule permissions seeing no controls that change.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -65,7 +65,7 @@ function api(rules = RULES): ApiStub {
       ]),
     )
     .on('GET', 'user/profile/', page([aUserProfile()]))
-    .on('PUT', 'remediation/rules/:id/', (request, [id]) =>
+    .on('PATCH', 'remediation/rules/:id/', (request, [id]) =>
       json({ ...RULES.find((r) => r.id === Number(id)), ...(request.body as object) }),
     );
 }
@@ -97,19 +97,14 @@ describe('RulesPage', () => {
     expect(within(old).getByRole('button', { name: 'Move Old highs down' })).toBeDisabled();
   });
 
-  it('turns a rule on with the rest of it unchanged', async () => {
+  it('turns a rule on, sending only that', async () => {
     const stub = api();
     const { user } = renderWithApp(<RulesPage />, { path: PATH, session: aSession() });
     await user.click(within(await table()).getByRole('switch', { name: 'Old highs enabled' }));
-    await waitFor(() => expect(stub.calls('PUT', 'remediation/rules/:id/')).toHaveLength(1));
-    const call = stub.calls('PUT', 'remediation/rules/:id/')[0];
+    await waitFor(() => expect(stub.calls('PATCH', 'remediation/rules/:id/')).toHaveLength(1));
+    const call = stub.calls('PATCH', 'remediation/rules/:id/')[0];
     expect(call.path).toBe('remediation/rules/2/');
-    expect(call.body).toMatchObject({
-      name: 'Old highs',
-      enabled: true,
-      position: 1,
-      conditions: { severities: [3], first_seen_days: 30 },
-    });
+    expect(call.body).toEqual({ enabled: true });
     expect(await screen.findByText(MESSAGES.policies.updated)).toBeInTheDocument();
   });
 
@@ -117,8 +112,8 @@ describe('RulesPage', () => {
     const stub = api();
     const { user } = renderWithApp(<RulesPage />, { path: PATH, session: aSession() });
     await user.click(within(await table()).getByRole('button', { name: 'Move KEV criticals down' }));
-    await waitFor(() => expect(stub.calls('PUT', 'remediation/rules/:id/')).toHaveLength(2));
-    expect(stub.calls('PUT', 'remediation/rules/:id/').map((c) => [c.path, (c.body as { position: number }).position])).toEqual([
+    await waitFor(() => expect(stub.calls('PATCH', 'remediation/rules/:id/')).toHaveLength(2));
+    expect(stub.calls('PATCH', 'remediation/rules/:id/').map((c) => [c.path, (c.body as { position: number }).position])).toEqual([
       ['remediation/rules/1/', 1],
       ['remediation/rules/2/', 0],
     ]);

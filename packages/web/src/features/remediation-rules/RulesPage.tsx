@@ -15,22 +15,13 @@ import { ruleColumns } from './components/rule-columns.tsx';
 import { useRuleAccess } from './rule-access.ts';
 import { useRuleChoices } from './rule-choices.ts';
 import { previewText } from './rule-form.ts';
-import type { RemediationRule, RemediationRuleInput } from './rule-schema.ts';
-import { RULE_KEYS, deleteRule, fetchRules, runRule, updateRule } from './rules-api.ts';
+import type { RemediationRule } from './rule-schema.ts';
+import { RULE_KEYS, deleteRule, fetchRules, patchRule, runRule } from './rules-api.ts';
 
 const FILTERS: FilterDef[] = [
   { kind: 'text', name: 'search', label: 'Search', placeholder: 'Name or description', width: 220 },
   { kind: 'boolean', name: 'enabled', label: 'State', trueLabel: 'Enabled', falseLabel: 'Disabled' },
 ];
-
-const inputOf = (r: RemediationRule): RemediationRuleInput => ({
-  name: r.name,
-  description: r.description,
-  enabled: r.enabled,
-  position: r.position,
-  conditions: r.conditions,
-  actions: r.actions,
-});
 
 export default function RulesPage() {
   const queryClient = useQueryClient();
@@ -59,7 +50,7 @@ export default function RulesPage() {
   function toggle(rule: RemediationRule, enabled: boolean) {
     void withBusy([rule.id], async () => {
       try {
-        await updateRule(rule.id, { ...inputOf(rule), enabled });
+        await patchRule(rule.id, { enabled });
         toastSuccess(MESSAGES.policies.updated);
       } catch (failure) {
         toastPolicyFailure(failure, MESSAGES.policies.updateFailed);
@@ -76,8 +67,8 @@ export default function RulesPage() {
     const theirs = rule.position === other.position ? i + direction : other.position;
     void withBusy([rule.id, other.id], async () => {
       try {
-        await updateRule(rule.id, { ...inputOf(rule), position: theirs });
-        await updateRule(other.id, { ...inputOf(other), position: mine });
+        await patchRule(rule.id, { position: theirs });
+        await patchRule(other.id, { position: mine });
         toastSuccess(MESSAGES.policies.updated);
       } catch (failure) {
         toastPolicyFailure(failure, MESSAGES.policies.updateFailed);

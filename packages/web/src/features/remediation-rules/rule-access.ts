@@ -18,7 +18,7 @@ export function ruleAccess(user: PermissionSubject | null | undefined): RuleAcce
     create: can(user, 'remediation_rules', 'create'),
     update: can(user, 'remediation_rules', 'update'),
     delete: can(user, 'remediation_rules', 'delete'),
-    execute: can(user, 'remediation_rules', 'execute') || can(user, 'remediation_rules', 'update'),
+    execute: can(user, 'remediation_rules', 'execute'),
   };
 }
 

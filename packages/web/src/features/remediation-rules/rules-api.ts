@@ -41,6 +41,11 @@ export function updateRule(id: number, input: RemediationRuleInput): Promise<Rem
   return api.put(`${BASE}${id}/`, input, { schema: remediationRule });
 }
 
+/** PATCH: changes only the fields given (on/off, position), so the list never overwrites an edit made meanwhile. */
+export function patchRule(id: number, change: Partial<Pick<RemediationRuleInput, 'enabled' | 'position'>>): Promise<RemediationRule> {
+  return api.patch(`${BASE}${id}/`, change, { schema: remediationRule });
+}
+
 export function deleteRule(id: number): Promise<void> {
   return api.delete(`${BASE}${id}/`);
 }
