@@ -1,8 +1,7 @@
 // The ticket page against a stubbed API: its fields, subtasks and history (who, when, what); "Solution applied" sending
 // the status and then showing the re-test run's progress and link; "Will not fix" asking for a reason; subtasks updated
-// and deleted in bulk; a comment added; watching; the tracker sync state and its error; fixes grouped, assets,
-// vulnerabilities and related tickets; a missing
-// ticket; and a reader who sees no actions.
+// and deleted in bulk; a comment added; watching; the tracker sync state and its error, and sending to a tracker;
+// fixes grouped, assets, vulnerabilities and related tickets; a missing ticket; and a reader who sees no actions.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '@bulwark/core';

@@ -1,6 +1,7 @@
 // The ticket list against a stubbed API (remediation/tickets/): rows with number, title linking to the ticket, status
 // badge, assignee and the overdue marker; the URL's filters sent in the server's names; the type filter from the bar;
-// the selected tickets given a status (one refused, said) and deleted; search/{search} becoming the search filter; "Go to ticket" with the validity check's texts; the empty states.
+// the selected tickets given a status (one refused, said) and deleted; search/{search} becoming the search filter;
+// "Go to ticket" with the validity check's texts; the empty states.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import TicketsPage from './TicketsPage.tsx';
