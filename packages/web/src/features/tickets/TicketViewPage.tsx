@@ -36,6 +36,12 @@ function customFieldText(value: unknown): string {
   return String(value);
 }
 
+/** Who opened it: a person, a remediation rule, or Bulwark itself. */
+function openedBy(ticket: Ticket): string {
+  if (ticket.created_by) return displayName(ticket.created_by);
+  return ticket.rule_id !== null ? 'a rule' : 'Bulwark';
+}
+
 function TicketFacts({ ticket }: { ticket: Ticket }) {
   const custom = Object.entries(ticket.custom_fields);
   return (
@@ -69,9 +75,7 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
       <Fact label="Open findings">{`${ticket.open_findings} of ${ticket.subtasks_count}`}</Fact>
       <Fact label="Asset risk score">{Math.round(ticket.asset_risk_score)}</Fact>
       <Fact label="Threat score">{Math.round(ticket.issue_threat_score)}</Fact>
-      <Fact label="Opened">
-        {`${formatDateTime(ticket.created_at)} by ${ticket.created_by ? displayName(ticket.created_by) : ticket.rule_id !== null ? 'a rule' : 'Bulwark'}`}
-      </Fact>
+      <Fact label="Opened">{`${formatDateTime(ticket.created_at)} by ${openedBy(ticket)}`}</Fact>
       {ticket.closed_at && <Fact label="Closed">{formatDateTime(ticket.closed_at)}</Fact>}
       {custom.map(([key, value]) => (
         <Fact key={key} label={key.replace(/_/g, ' ')}>

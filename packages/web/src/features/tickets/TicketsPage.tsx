@@ -1,6 +1,7 @@
 // /remediation/unified-tickets (and search/{search}): every ticket of the customer, server-paged, with the §3 filters
 // (status, simple status, type, assignee, overdue, due date, risk ranges, search) kept in the URL; each row opens the
-// ticket; the selected ones take a status or are deleted together. search/{search} opens the list with that search filled in; "Go to ticket" checks a number (§4 validity) and opens it.
+// ticket; the selected ones take a status or are deleted together. search/{search} opens the list with that search
+// filled in; "Go to ticket" checks a number (§4 validity) and opens it.
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Group, Stack } from '@mantine/core';

@@ -99,7 +99,10 @@ export const LEGACY_FILTERS: FilterDef[] = [
   },
 ];
 
-/** The legacy status is the simple status seen coarsely: new = not closed (Open, In progress, Solution applied), closed = Fixed or Will not fix. */
+/**
+ * The legacy status is the simple status seen coarsely: new = not closed (Open, In progress, Solution applied), closed =
+ * Fixed or Will not fix.
+ */
 export function legacyQuery(query: QueryParams): QueryParams {
   const { legacy_status: legacy, ...rest } = query;
   if (legacy === '0') return { ...rest, simple_status: ['open', 'solution_applied'] };
