@@ -57,5 +57,5 @@ export function previewRule(conditions: RuleConditionsInput, actions: RuleAction
 
 /** Evaluates a saved rule over the findings that exist now; answers what it opened. */
 export function runRule(id: number): Promise<RuleRun> {
-  return api.post(`${BASE}${id}/run/`, undefined, { schema: ruleRun });
+  return api.post(`${BASE}${id}/run/`, {}, { schema: ruleRun });
 }
