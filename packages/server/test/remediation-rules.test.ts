@@ -462,6 +462,12 @@ describe.each(BACKENDS)('remediation rules on %s', (backend) => {
     expect((await rival.request('DELETE', `${URL}${id.kevRule}/`)).status).toBe(404);
     expect((await rival.post(`${URL}${id.kevRule}/run/`, {})).status).toBe(404);
     expect((await rival.get<Page<RemediationRule>>(URL)).body.count).toBe(0);
+    // An id no integer column holds names nothing.
+    expect((await admin.get(`${URL}99999999999/`)).status).toBe(404);
+    expect((await admin.request('DELETE', `${URL}99999999999/`)).status).toBe(404);
+    expect((await admin.post(URL, kevRule({ name: 'Huge', conditions: { tags_any: [99999999999] } }))).body).toEqual({
+      conditions: ['Any of the tags: no such id.'],
+    });
     // Without the flag: 403 "not enabled".
     await setFlags(t.ctx, 1, []);
     const off = await admin.get(URL);

@@ -11,6 +11,8 @@ import { notificationConfig } from './schedules.ts';
 import { TRACKERS } from './trackers.ts';
 
 const CVE_ID = /^CVE-\d{4}-\d{4,}$/i;
+/** Ids are PostgreSQL integers: a larger number names nothing (and must not reach the database as one). */
+const ID_MAX = 2_147_483_647;
 
 const severity = (what: string) =>
   z
@@ -25,9 +27,16 @@ const score = (what: string) =>
     .max(100, `${what}: enter a risk score from 0 to 100.`);
 const ids = (what: string) =>
   z
-    .array(z.number({ error: `${what}: give ids.` }).int(`${what}: give ids.`).positive(`${what}: give ids.`), {
-      error: `${what}: give a list of ids.`,
-    })
+    .array(
+      z
+        .number({ error: `${what}: give ids.` })
+        .int(`${what}: give ids.`)
+        .positive(`${what}: give ids.`)
+        .max(ID_MAX, `${what}: no such id.`),
+      {
+        error: `${what}: give a list of ids.`,
+      },
+    )
     .max(1000, `${what}: at most 1000.`);
 const choices = <T extends readonly [string, ...string[]]>(what: string, values: T) =>
   z
@@ -140,8 +149,20 @@ export const ruleOpenTicket = z
   .object(
     {
       grouping: z.enum(TICKET_GROUPINGS, { error: `Grouping: choose ${TICKET_GROUPINGS.join(', ')}.` }).default('individual'),
-      assignee_user: z.number({ error: 'Assignee: give a user id.' }).int().positive().nullable().default(null),
-      assignee_team: z.number({ error: 'Assignee team: give a team id.' }).int().positive().nullable().default(null),
+      assignee_user: z
+        .number({ error: 'Assignee: give a user id.' })
+        .int('Assignee: give a user id.')
+        .positive('Assignee: give a user id.')
+        .max(ID_MAX, 'Assignee: no such user.')
+        .nullable()
+        .default(null),
+      assignee_team: z
+        .number({ error: 'Assignee team: give a team id.' })
+        .int('Assignee team: give a team id.')
+        .positive('Assignee team: give a team id.')
+        .max(ID_MAX, 'Assignee team: no such team.')
+        .nullable()
+        .default(null),
       /** Days to the due date by severity ("4": Critical … "0": Info); a severity not named gets no due date. */
       due_days: z
         .object(
@@ -170,7 +191,10 @@ export const ruleActions = z
       /** Who hears of the tickets a rule opens, and of their reminders and overdue notices. */
       notify: notificationConfig.nullable().default(null),
       push_to: z
-        .object({ tracker: z.enum(TRACKERS, { error: `Push to: choose ${TRACKERS.join(', ')}.` }) }, { error: 'Push to: choose a tracker.' })
+        .object(
+          { tracker: z.enum(TRACKERS, { error: `Push to: choose ${TRACKERS.join(', ')}.` }) },
+          { error: 'Push to: choose a tracker.' },
+        )
         .strict()
         .nullable()
         .default(null),
@@ -179,8 +203,7 @@ export const ruleActions = z
   )
   .strict()
   .superRefine((a, ctx) => {
-    if (!a.open_ticket && !a.notify)
-      ctx.addIssue({ code: 'custom', message: 'Choose at least one action: open a ticket or notify.' });
+    if (!a.open_ticket && !a.notify) ctx.addIssue({ code: 'custom', message: 'Choose at least one action: open a ticket or notify.' });
     if (a.push_to && !a.open_ticket)
       ctx.addIssue({ code: 'custom', path: ['push_to'], message: 'Push to a tracker needs the rule to open a ticket.' });
   });
@@ -188,11 +211,7 @@ export type RuleActions = z.output<typeof ruleActions>;
 export type RuleActionsInput = z.input<typeof ruleActions>;
 
 export const remediationRuleInput = z.object({
-  name: z
-    .string({ error: 'This field is required.' })
-    .trim()
-    .min(1, blank)
-    .max(200, 'Ensure this field has no more than 200 characters.'),
+  name: z.string({ error: 'This field is required.' }).trim().min(1, blank).max(200, 'Ensure this field has no more than 200 characters.'),
   description: z.string().trim().max(2000, 'Ensure this field has no more than 2000 characters.').default(''),
   enabled: z.boolean().default(true),
   /** Order of evaluation (lower first: the first rule that tickets a finding wins); null puts it last. */

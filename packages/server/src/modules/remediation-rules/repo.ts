@@ -25,6 +25,8 @@ const COLUMNS = sql`r.id, r.name, r.description, r.enabled, r.position, r.condit
   (select count(*)::int from tickets t where t.rule_id = r.id and t.customer_id = r.customer_id and t.status not in (2, 3)) as open_tickets`;
 
 const iso = (d: string | Date) => new Date(d).toISOString();
+/** Ids are PostgreSQL integers: a larger one from a path names no rule (and must not reach the database as one). */
+const isId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /**
  * A stored rule as the API answers it. Stored conditions and actions are parsed again (defaults fill what an older
@@ -87,6 +89,7 @@ export async function listRules(
 }
 
 export async function getRule(db: Db | Tx, customerId: number, id: number): Promise<RemediationRule | null> {
+  if (!isId(id)) return null;
   const [row] = await queryRows<RuleRow>(
     db,
     sql`select ${COLUMNS} from remediation_rules r where r.id = ${id} and r.customer_id = ${customerId}`,
@@ -117,6 +120,7 @@ export async function insertRule(tx: Tx, customerId: number, v: RemediationRuleV
 }
 
 export async function updateRule(tx: Tx, customerId: number, id: number, v: RemediationRuleValues, now: Date): Promise<boolean> {
+  if (!isId(id)) return false;
   const rows = await queryRows(
     tx,
     sql`update remediation_rules set name = ${v.name}, description = ${v.description}, enabled = ${v.enabled},
@@ -128,6 +132,7 @@ export async function updateRule(tx: Tx, customerId: number, id: number, v: Reme
 }
 
 export async function deleteRuleRow(db: Db, customerId: number, id: number): Promise<boolean> {
+  if (!isId(id)) return false;
   const rows = await queryRows(db, sql`delete from remediation_rules where id = ${id} and customer_id = ${customerId} returning id`);
   return rows.length > 0;
 }
