@@ -170,6 +170,18 @@ describe('an existing rule', () => {
     expect(stub.calls('POST', 'remediation/rules/:id/run/')[0].path).toBe('remediation/rules/4/run/');
   });
 
+  it('is shown read-only to a user who may only read rules', async () => {
+    api();
+    const reader = aUserProfile({ is_superuser: false, customer_admin: false, permissions: { remediation_rules: ['read'] } });
+    renderWithApp(<RuleEditPage />, { path: PATH, url: '/remediation/policies/edit/4', session: aSession(reader) });
+    const f = await form();
+    expect(within(f).getByTestId('read-only')).toBeInTheDocument();
+    expect(within(f).getByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    expect(within(f).getByRole('checkbox', { name: 'High' })).toBeDisabled();
+    expect(within(f).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument();
+  });
+
   it('says so when the rule cannot be loaded', async () => {
     api().on('GET', 'remediation/rules/:id/', json({ detail: 'Not found.' }, 404));
     renderWithApp(<RuleEditPage />, { path: PATH, url: '/remediation/policies/edit/99', session: aSession() });

@@ -87,6 +87,7 @@ function Editor({ rule }: { rule: RemediationRule | null }) {
         choices={choices}
         onSave={save}
         onCancel={() => void navigate(RULES_PATH)}
+        readOnly={rule === null ? !access.create : !access.update}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
 // The rule editor's form: name, description, on/off, the condition builder, the actions, the live preview, Save. On
 // failure the server's field errors go onto the fields; a `conditions` error's first item is shown with §8's toast
 // ("Could not create policy." / "Could not update policy.").
-import { Button, Card, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@bulwark/core';
 import { isAlreadyReported, isApiError } from '../../../api/errors.ts';
@@ -22,11 +22,13 @@ export interface RuleFormProps {
   /** Saves the values; throws the API error on failure. */
   onSave(values: RuleValues): Promise<void>;
   onCancel(): void;
+  /** The user may read the rule but not change it: every field is disabled and there is no Save. */
+  readOnly?: boolean;
 }
 
 const FORM_NAME = 'Rule';
 
-export function RuleForm({ initial, creating, choices, onSave, onCancel }: RuleFormProps) {
+export function RuleForm({ initial, creating, choices, onSave, onCancel, readOnly = false }: RuleFormProps) {
   const form = useForm<RuleValues>({ initialValues: initial, validate: validateRule });
   const failed = creating ? MESSAGES.policies.createFailed : MESSAGES.policies.updateFailed;
   const { busy, error, setError, container, onSubmit } = useFormSubmit(form, onSave, {
@@ -51,39 +53,51 @@ export function RuleForm({ initial, creating, choices, onSave, onCancel }: RuleF
     <form ref={container} onSubmit={onSubmit} noValidate aria-label={FORM_NAME}>
       <Stack gap="md">
         <FormError message={error} />
-        <Card withBorder padding="lg">
+        {readOnly && (
+          <Alert color="gray" variant="light" data-testid="read-only">
+            You may look at this rule but not change it: that needs the permission to update remediation rules.
+          </Alert>
+        )}
+        {/* A disabled fieldset disables every field inside it, whatever component draws it. */}
+        <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Stack gap="md">
-            <TextInput
-              {...form.getInputProps('name')}
-              label="Name"
-              withAsterisk
-              placeholder="Critical and KEV findings to their owners"
-              maxLength={200}
-            />
-            <Textarea
-              {...form.getInputProps('description')}
-              label="Description"
-              placeholder="Why this rule exists (optional)"
-              autosize
-              minRows={1}
-              maxRows={4}
-            />
-            <Switch
-              {...form.getInputProps('enabled', { type: 'checkbox' })}
-              label="Enabled"
-              description="An enabled rule runs whenever scan results are processed. A disabled one only runs with Run now."
-            />
+            <Card withBorder padding="lg">
+              <Stack gap="md">
+                <TextInput
+                  {...form.getInputProps('name')}
+                  label="Name"
+                  withAsterisk
+                  placeholder="Critical and KEV findings to their owners"
+                  maxLength={200}
+                />
+                <Textarea
+                  {...form.getInputProps('description')}
+                  label="Description"
+                  placeholder="Why this rule exists (optional)"
+                  autosize
+                  minRows={1}
+                  maxRows={4}
+                />
+                <Switch
+                  {...form.getInputProps('enabled', { type: 'checkbox' })}
+                  label="Enabled"
+                  description="An enabled rule runs whenever scan results are processed. A disabled one only runs with Run now."
+                />
+              </Stack>
+            </Card>
+            <RuleConditionsFields form={form} tags={choices.tags} />
+            <RuleActionsFields form={form} users={choices.users} teams={choices.teams} />
           </Stack>
-        </Card>
-        <RuleConditionsFields form={form} tags={choices.tags} />
-        <RuleActionsFields form={form} users={choices.users} teams={choices.teams} />
+        </fieldset>
         <RulePreview conditions={conditionsOf(form.values)} actions={actionsOf(form.values)} ready={previewReady} />
         <Group gap="sm">
-          <Button type="submit" loading={busy}>
-            {creating ? 'Create rule' : 'Save'}
-          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={busy}>
+              {creating ? 'Create rule' : 'Save'}
+            </Button>
+          )}
           <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
+            {readOnly ? 'Back to the rules' : 'Cancel'}
           </Button>
         </Group>
       </Stack>
