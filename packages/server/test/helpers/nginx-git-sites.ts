@@ -1,8 +1,8 @@
 // Real Debian nginx (nginx-light, /usr/sbin/nginx) serving web sites that expose /.git/config, for the verified-fix
-// test (issue 29 proof): one nginx process in the foreground from a temporary prefix, one server block per site on its
-// own loopback address and free port, each with its own access log (the target side's witness of which site a scan
-// reached). `fix(site)` rewrites the configuration with `location ~ /\.git { deny all; }` for that site and reloads
-// nginx with `nginx -s reload` (same -p/-c), the way an operator fixes it between two scans.
+// test (issue 29 proof): one nginx (a master and one worker) in the foreground from a temporary prefix, one server
+// block per site on its own loopback address and free port, each with its own access log (the target side's witness
+// of which site a scan reached). `fix(site)` rewrites the configuration with `location ~ /\.git { deny all; }` for
+// that site and reloads nginx with `nginx -s reload` (same -p/-c), the way an operator fixes it between two scans.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -44,6 +44,7 @@ function statusOf(host: string, port: number, path: string): Promise<number> {
 /** Starts one nginx serving a git-exposing site on each of `hosts` (127.0.0.x addresses), each on a free port. */
 export async function startNginxGitSites(hosts: readonly string[]): Promise<NginxGitSites> {
   if (!NGINX) throw new Error('nginx is not installed (Debian package nginx-light)');
+  const bin = NGINX;
   const dir = mkdtempSync(join(tmpdir(), 'bwk-nginx-git-'));
   const root = join(dir, 'www');
   mkdirSync(join(root, '.git'), { recursive: true });
@@ -60,6 +61,9 @@ export async function startNginxGitSites(hosts: readonly string[]): Promise<Ngin
   const logOf = (i: number) => join(dir, 'logs', `site-${i}.log`);
   const conf = join(dir, 'nginx.conf');
   const errorLog = join(dir, 'logs', 'error.log');
+  // The master runs as whoever runs the test; as root its worker would drop to nobody, who cannot read the 0700
+  // temporary prefix, hence `user` (ignored with a notice when not root). A master, not master_process off: a reload
+  // is what an operator does, and nginx documents the single-process mode as for development only.
   const writeConf = () =>
     writeFileSync(
       conf,
@@ -89,7 +93,7 @@ ${fixed.has(i) ? '    location ~ /\\.git { deny all; }\n' : ''}  }`,
   writeConf();
   // -e: the error log before the configuration is read (the default one under /var/log may not be writable).
   const base = ['-e', errorLog, '-p', dir, '-c', conf];
-  const child: ChildProcess = spawn(NGINX, base, { stdio: 'ignore' });
+  const child: ChildProcess = spawn(bin, base, { stdio: 'ignore' });
   const errors = (tail = 2000) => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8').slice(-tail) : '');
   const workersExited = () => (errors(Infinity).match(/worker process \d+ exited/g) ?? []).length;
   for (const [i, host] of hosts.entries()) {
@@ -108,9 +112,9 @@ ${fixed.has(i) ? '    location ~ /\\.git { deny all; }\n' : ''}  }`,
     async fix(site) {
       fixed.add(sites.indexOf(site));
       writeConf();
-      await run(NGINX, [...base, '-t']);
+      await run(bin, [...base, '-t']);
       const exitedBefore = workersExited();
-      await run(NGINX, [...base, '-s', 'reload']);
+      await run(bin, [...base, '-s', 'reload']);
       // The reload is a signal: the master starts a worker with the new configuration, then the old worker finishes
       // (the master logs its exit). Done when the old worker is gone and the site refuses .git/config. The probe is
       // logged too: callers count requests from after the fix.
