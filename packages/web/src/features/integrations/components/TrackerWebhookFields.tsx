@@ -35,6 +35,12 @@ export function TrackerWebhookFields({
   return (
     <Stack gap="md">
       <Text size="sm">{HOW[tracker]}</Text>
+      {tracker === 'jira' && form.values.deployment === 'datacenter' && (
+        <Text size="sm" c="dimmed" data-testid="datacenter-webhook-note">
+          Jira Data Center versions whose webhooks carry no secret cannot be verified: leave the secret empty there, and Bulwark refuses
+          their calls and finds the changes by polling instead (a few minutes later).
+        </Text>
+      )}
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           label="Webhook URL"
