@@ -7,17 +7,8 @@ export { SCAN_SCHEDULE_QUEUE, scansJobs } from './jobs.ts';
 // For the web scans (modules/was): the generic run routes, the scan rows and starting a run.
 export { runRoutes } from './routes-runs.ts';
 export { toWebRunRows } from './runs-web.ts';
-export {
-  deleteScan,
-  getScan,
-  insertScan,
-  referenceErrors,
-  scanActive,
-  scanBusy,
-  toNetworkScans,
-  updateScan,
-  type ScanRow,
-} from './scan-repo.ts';
+export { scanCrudRoutes, type ScanRouteSet } from './scan-crud.ts';
+export { getScan, referenceErrors, toNetworkScans, type ScanRow } from './scan-repo.ts';
 export { StartError, startRun } from './start.ts';
 // For tickets' re-tests: a run narrowed to hosts, ports and tests.
 export { narrowedProfile, startNarrowedRun, type NarrowedRunInput, type NarrowedShare } from './start-retest.ts';
