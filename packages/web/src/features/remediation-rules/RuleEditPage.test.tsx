@@ -69,6 +69,7 @@ describe('a new rule', () => {
 
     // The live count, asked with what the form holds now.
     await waitFor(() => expect(screen.getByTestId('rule-preview-count')).toHaveTextContent('Would open 3 tickets for 12 findings.'));
+    expect(screen.getByText('On 3 assets, 2 issues.')).toBeInTheDocument();
     const preview = stub.calls('POST', 'remediation/rules/preview/').at(-1)!;
     expect(preview.body).toMatchObject({
       conditions: { severities: [4], kev: true, epss_min: 0.1, tags_any: [7], cves: ['CVE-2024-3094'] },

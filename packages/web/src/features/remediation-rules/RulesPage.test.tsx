@@ -88,6 +88,7 @@ describe('RulesPage', () => {
     expect(await within(kev).findByText('Open tickets by asset, assigned to Linux ops (due: Critical 7 d)')).toBeInTheDocument();
     expect(within(kev).getByText('Push to Jira')).toBeInTheDocument();
     expect(within(kev).getByRole('switch', { name: 'KEV criticals enabled' })).toBeChecked();
+    expect(within(kev).getByRole('cell', { name: '2' })).toBeInTheDocument();
     const old = rows[1];
     expect(within(old).getByText('First seen 30+ days ago')).toBeInTheDocument();
     expect(within(old).getByText('Notify secops@example.com')).toBeInTheDocument();

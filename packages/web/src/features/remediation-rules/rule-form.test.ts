@@ -9,6 +9,7 @@ import {
   newRuleValues,
   parseIssues,
   previewText,
+  spreadText,
   ruleInput,
   ruleValues,
   validateRule,
@@ -200,5 +201,7 @@ describe('in words', () => {
     expect(previewText({ findings: 12, tickets: 3 })).toBe('Would open 3 tickets for 12 findings.');
     expect(previewText({ findings: 1, tickets: 1 }, true)).toBe('Opened 1 ticket for 1 finding.');
     expect(previewText({ findings: 0, tickets: 0 })).toMatch(/No open finding/);
+    expect(spreadText({ findings: 12, assets: 3, issues: 1 })).toBe('On 3 assets, 1 issue.');
+    expect(spreadText({ findings: 0, assets: 0, issues: 0 })).toBeNull();
   });
 });

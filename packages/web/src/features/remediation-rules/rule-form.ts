@@ -412,3 +412,9 @@ export function previewText(p: { findings: number; tickets: number }, done = fal
       : 'No open finding without a ticket matches these conditions now.';
   return done ? `Opened ${tickets} for ${findings}.` : `Would open ${tickets} for ${findings}.`;
 }
+
+/** What the preview adds under its count: how many assets and issues the findings are spread over. */
+export function spreadText(p: { findings: number; assets?: number; issues?: number }): string | null {
+  if (p.findings === 0 || p.assets === undefined || p.issues === undefined) return null;
+  return `On ${p.assets} ${p.assets === 1 ? 'asset' : 'assets'}, ${p.issues} ${p.issues === 1 ? 'issue' : 'issues'}.`;
+}

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../../api/errors.ts';
 import { previewRule } from '../rules-api.ts';
-import { previewText } from '../rule-form.ts';
+import { previewText, spreadText } from '../rule-form.ts';
 import type { RuleActionsInput, RuleConditionsInput } from '../rule-schema.ts';
 
 const SETTLE_MS = 500;
@@ -48,9 +48,12 @@ export function RulePreview({
   else if (!preview.data) body = <Text size="sm">Counting the matching findings…</Text>;
   else
     body = (
-      <Text size="sm" fw={500} data-testid="rule-preview-count">
-        {previewText(preview.data)}
-      </Text>
+      <>
+        <Text size="sm" fw={500} data-testid="rule-preview-count">
+          {previewText(preview.data)}
+        </Text>
+        {spreadText(preview.data) && <Text size="sm">{spreadText(preview.data)}</Text>}
+      </>
     );
 
   return (

@@ -99,6 +99,12 @@ export function ruleColumns(h: RuleRowHandlers): DataColumn<RemediationRule>[] {
     },
     { key: 'actions', header: 'Actions', cell: (r) => phrases(actionPhrases(r.actions, h.names), 'Nothing'), cellProps: { maw: 320 } },
     {
+      key: 'open_tickets',
+      header: 'Open tickets',
+      hideable: true,
+      cell: (r) => <Text size="sm">{r.open_tickets}</Text>,
+    },
+    {
       key: 'last_evaluated_at',
       header: 'Last evaluated',
       hideable: true,
