@@ -33,7 +33,7 @@ function aRule(overrides: Record<string, unknown> = {}): RemediationRule {
 function api(): ApiStub {
   return stubApi()
     .on('GET', 'tags_basics/', [{ id: 7, name: 'Production', color: 'red', is_dynamic: false }])
-    .on('GET', 'teams/teams/', page([]))
+    .on('GET', 'teams_basics/', [])
     .on('GET', 'user/profile/', page([aUserProfile()]))
     .on('POST', 'remediation/rules/preview/', { findings: 12, tickets: 3, assets: 3, issues: 2 })
     .on('POST', 'remediation/rules/', (request) => json(aRule({ ...(request.body as object), id: 5 }), 201))

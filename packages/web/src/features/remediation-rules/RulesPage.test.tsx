@@ -48,22 +48,7 @@ function api(rules = RULES): ApiStub {
   return stubApi()
     .on('GET', 'remediation/rules/', page(rules))
     .on('GET', 'tags_basics/', [{ id: 7, name: 'Production', color: 'red', is_dynamic: false }])
-    .on(
-      'GET',
-      'teams/teams/',
-      page([
-        {
-          id: 3,
-          name: 'Linux ops',
-          notification_email: null,
-          asset_permissions: 'ALL',
-          asset_permissions_tags: [],
-          asset_owner_tags: [],
-          members: [],
-          created: '2026-11-01T00:00:00.000Z',
-        },
-      ]),
-    )
+    .on('GET', 'teams_basics/', [{ id: 3, name: 'Linux ops' }])
     .on('GET', 'user/profile/', page([aUserProfile()]))
     .on('PATCH', 'remediation/rules/:id/', (request, [id]) =>
       json({ ...RULES.find((r) => r.id === Number(id)), ...(request.body as object) }),

@@ -1,9 +1,15 @@
-// What the rule screens pick from and name things by: the customer's tags, users and teams. Each list is asked once and
-// shared; one the user may not read (teams are superusers' own) leaves its picker empty rather than failing the page.
+// What the rule screens pick from and name things by: the customer's tags, users (all of them for a superuser, else
+// oneself) and teams. Each list is asked once and shared; one that cannot be read leaves its picker empty rather than
+// failing the page.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { displayName } from '../../components/display-name.ts';
-import { fetchTagBasics, fetchTeams, fetchUserChoices } from '../teams/teams-api.ts';
+import { teamBasic } from '@bulwark/core';
+import { api } from '../../api/client.ts';
+import { listAnswer } from '../../components/paged-answer.ts';
+import { fetchTagBasics, fetchUserChoices } from '../teams/teams-api.ts';
+
+const teamBasics = listAnswer(teamBasic);
 import type { RuleNames } from './rule-form.ts';
 
 export interface Choice {
@@ -33,13 +39,13 @@ export function useRuleChoices(): RuleChoices {
   });
   const teams = useQuery({
     queryKey: ['remediation-rules', 'choices', 'teams'],
-    queryFn: ({ signal }) => fetchTeams({ page_size: 500 }, signal),
+    queryFn: ({ signal }) => api.get('teams_basics/', { signal, schema: teamBasics }),
     staleTime: STALE_MS,
   });
   return useMemo(() => {
     const tagChoices = (tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }));
     const userChoices = (users.data?.results ?? []).map((u) => ({ value: String(u.user), label: displayName(u) }));
-    const teamChoices = (teams.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.name }));
+    const teamChoices = (teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }));
     const map = (choices: Choice[]) => new Map(choices.map((c) => [Number(c.value), c.label]));
     return {
       tags: tagChoices,
