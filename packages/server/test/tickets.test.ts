@@ -318,5 +318,10 @@ describe.each(BACKENDS)('tickets API on %s', (backend) => {
     expect((await worker.get(`${BASE}${seven!.id}/`)).status).toBe(404);
     const again = await worker.post<Ticket>(`${BASE}create-ticket-from-vuln/${inv.findings['2:terrapin']}/`, {});
     expect(again.status).toBe(201);
+    // Every write is in the audit log.
+    const audited = await t.ctx.db.execute(
+      sql`select distinct action from audit_events where route like ${'/api/remediation/tickets/%'} and resource = 'tickets' order by action`,
+    );
+    expect((audited as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['create', 'delete', 'update']);
   });
 });

@@ -119,13 +119,14 @@ export async function createTicketFromFinding(
   findingId: number,
   input: Omit<TicketCreateInput, 'finding_ids' | 'issue_id' | 'asset_id' | 'filter' | 'legacy_type'>,
 ): Promise<number | null> {
+  // Whether the caller sees the finding comes first: the 409 names a ticket, which a stranger must not learn of.
+  const [visible] = await queryRows<{ id: number }>(ctx.db, visibleFindings(scope, sql`f.id = ${findingId}`));
+  if (!visible) return null;
   const [open] = await queryRows<{ number: number }>(
     ctx.db,
     sql`select t.number from ticket_subtasks s join tickets t on t.id = s.ticket_id
         where s.finding_id = ${findingId} and s.open and t.customer_id = ${scope.customerId}`,
   );
-  const [visible] = await queryRows<{ id: number }>(ctx.db, visibleFindings(scope, sql`f.id = ${findingId}`));
-  if (!visible) return null;
   if (open) throw conflict({ finding: [`This finding is already on open ticket #${open.number}.`] });
   const made = await createTickets(ctx, scope, userId, { ...input, finding_ids: [findingId] });
   if (!made.ids.length) throw badRequest({ finding: ['A closed finding needs no ticket.'] });
