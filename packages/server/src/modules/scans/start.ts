@@ -1,5 +1,6 @@
-// Starting a scan: the run row with its targets and profile copied, its tasks (one, or a group run with up to 16
-// children holding contiguous shares of the addresses), each dispatched to its probe, in one transaction.
+// Starting a scan of any kind: the run row with its targets and profile copied, its tasks, each dispatched to its probe,
+// in one transaction. A kind's starter says what differs: network and policy runs (here) split their addresses into one
+// task or a group run with up to 16 children holding contiguous shares; web runs (start-web.ts) have a task per URL.
 import { eq } from 'drizzle-orm';
 import { GROUP_RUN_SPLIT_THRESHOLD, MAX_CHILD_TASKS, SCAN_TASK_STATE as S } from '@bulwark/core';
 import { expandTargets, formatIp, parseTarget, TargetError, type IpFamily } from '@bulwark/scanner';
@@ -10,24 +11,11 @@ import { policyName } from '../policies/index.ts';
 import { runTargets, type ScanRow } from './scan-repo.ts';
 import { dispatchTask, moveTask, refreshRun, type ProbeClock, type RunRow } from '../tasks/index.ts';
 import { notifyTasksQueued } from './notify.ts';
-import { startWebRun } from './start-web.ts';
+import { webStarter } from './start-web.ts';
 
-/** One task's share of the targets. */
-export interface TaskPlan {
-  targets: string[];
-  hosts: number;
-}
+import { StartError, type RunPlan, type RunStarter, type StartOptions, type TaskPlan } from './start-error.ts';
 
-export interface RunPlan {
-  /** Number of addresses the targets expand to (host names count once each: they are resolved by the probe). */
-  hosts: number;
-  /** One entry: a single task; more: the children of a group run. */
-  tasks: TaskPlan[];
-}
-
-import { StartError, type StartOptions } from './start-error.ts';
-
-export { StartError, type StartOptions } from './start-error.ts';
+export { StartError, type RunPlan, type RunStarter, type StartOptions, type TaskPlan } from './start-error.ts';
 
 const fmt = (family: IpFamily, start: bigint, end: bigint): string =>
   start === end ? formatIp(family, start) : `${formatIp(family, start)}-${formatIp(family, end)}`;
@@ -36,7 +24,7 @@ const fmt = (family: IpFamily, start: bigint, end: bigint): string =>
  * Counts the addresses and splits them. Names are not resolved here (the probe resolves them where it runs, and
  * may see other addresses); numeric targets are expanded with the exclusions applied.
  */
-export async function planRun(targets: readonly string[], exclude: readonly string[]): Promise<RunPlan> {
+export async function planRun(targets: readonly string[], exclude: readonly string[]): Promise<Omit<RunPlan, 'group'>> {
   const names: string[] = [];
   const numeric: string[] = [];
   try {
@@ -94,26 +82,39 @@ export async function planRun(targets: readonly string[], exclude: readonly stri
   return { hosts, tasks };
 }
 
+/** Network and policy runs: the scan's targets split by address; a policy run names its policy and needs a login. */
+const networkStarter: RunStarter = {
+  targets: runTargets,
+  noTargets: 'The scan has no targets.',
+  async extras(tx, customerId, scan, profile) {
+    if (scan.scanType !== 'oval') return { policy: null, exclude: scan.exclude };
+    const name = profile.policy ? await policyName(tx, customerId, profile.policy) : null;
+    if (!profile.policy || name === null)
+      throw new StartError('profile', 'The profile’s policy is no longer in the library: choose another policy in the profile.');
+    if ((profile.fields.lin_auths ?? []).length === 0)
+      throw new StartError('profile', 'The profile has no Linux credential: a policy scan needs one to log in.');
+    return { policy: { id: profile.policy, name, ignorePlatform: profile.ignorePlatform }, exclude: scan.exclude };
+  },
+  async plan(targets, scan) {
+    const plan = await planRun(targets, scan.exclude);
+    return { ...plan, group: plan.tasks.length > 1 };
+  },
+};
+
+/** The starter of each scan type: a new kind adds its own here. */
+const STARTERS: Record<ScanRow['scanType'], RunStarter> = { nvt: networkStarter, oval: networkStarter, was: webStarter };
+
 /** Starts a run of the scan; throws StartError when its targets or profile cannot be used. */
 export async function startRun(db: Db, timing: ProbeClock, scan: ScanRow, options: StartOptions): Promise<RunRow> {
-  // A web scan: one task per web application (start-web.ts).
-  if (scan.scanType === 'was') return startWebRun(db, timing, scan, options);
+  const starter = STARTERS[scan.scanType];
   const customerId = scan.customerId;
   const run = await db.transaction(async (tx) => {
-    const targets = await runTargets(tx, customerId, scan);
-    if (targets.length === 0) throw new StartError('assets', 'The scan has no targets.');
+    const targets = await starter.targets(tx, customerId, scan);
+    if (targets.length === 0) throw new StartError('assets', starter.noTargets);
     const profile = scan.profileId === null ? null : await profileForRun(tx, customerId, scan.profileId, scan.scanType);
     if (!profile) throw new StartError('profile', 'The scan’s profile no longer exists.');
-    let policy: { id: string; name: string; ignorePlatform: boolean } | null = null;
-    if (scan.scanType === 'oval') {
-      const name = profile.policy ? await policyName(tx, customerId, profile.policy) : null;
-      if (!profile.policy || name === null)
-        throw new StartError('profile', 'The profile’s policy is no longer in the library: choose another policy in the profile.');
-      if ((profile.fields.lin_auths ?? []).length === 0)
-        throw new StartError('profile', 'The profile has no Linux credential: a policy scan needs one to log in.');
-      policy = { id: profile.policy, name, ignorePlatform: profile.ignorePlatform };
-    }
-    const plan = await planRun(targets, scan.exclude);
+    const extras = await starter.extras(tx, customerId, scan, profile);
+    const plan = await starter.plan(targets, scan);
     const now = new Date();
     const [row] = await tx
       .insert(scanRuns)
@@ -122,11 +123,9 @@ export async function startRun(db: Db, timing: ProbeClock, scan: ScanRow, option
         scanId: scan.id,
         name: scan.name,
         scanType: scan.scanType,
-        policy,
         userId: options.userId,
         profileId: scan.profileId,
         targets,
-        exclude: scan.exclude,
         profile: profile.fields,
         scannedItems: plan.hosts,
         probeId: scan.probeId,
@@ -134,11 +133,12 @@ export async function startRun(db: Db, timing: ProbeClock, scan: ScanRow, option
         isExternal: scan.probeId === null && scan.probeGroupId === null,
         scheduled: options.scheduled ?? false,
         hostsTotal: plan.hosts,
+        ...extras,
       })
       .returning();
     const common = { customerId, runId: row!.id, probeId: scan.probeId, probeGroupId: scan.probeGroupId };
     let parentId: number | null = null;
-    if (plan.tasks.length > 1) {
+    if (plan.group) {
       const [parent] = await tx
         .insert(scanTasks)
         .values({ ...common, state: S.group_run, targets, hostsTotal: plan.hosts })
