@@ -8,7 +8,7 @@ export { SCAN_SCHEDULE_QUEUE, scansJobs } from './jobs.ts';
 export { runRoutes } from './routes-runs.ts';
 export { toWebRunRows } from './runs-web.ts';
 export { scanCrudRoutes, type ScanRouteSet } from './scan-crud.ts';
-export { getScan, referenceErrors, toNetworkScans, type ScanRow } from './scan-repo.ts';
+export { getScan, listScans, referenceErrors, toNetworkScans, type ScanRow } from './scan-repo.ts';
 export { StartError, startRun } from './start.ts';
 // For tickets' re-tests: a run narrowed to hosts, ports and tests.
 export { narrowedProfile, startNarrowedRun, type NarrowedRunInput, type NarrowedShare } from './start-retest.ts';

@@ -217,14 +217,20 @@ export async function toNetworkScans(db: Db, customerId: number, rows: ScanRow[]
   }));
 }
 
+/** A page of the customer's scans of one type, newest first; web scans also by their discovery flag (wscans, wdscans). */
 export async function listScans(
   db: Db,
   customerId: number,
   page: number,
   pageSize: number,
   scanType: ScanType = 'nvt',
+  discovery?: boolean,
 ): Promise<{ count: number; rows: ScanRow[] }> {
-  const mine = and(eq(scans.customerId, customerId), eq(scans.scanType, scanType));
+  const mine = and(
+    eq(scans.customerId, customerId),
+    eq(scans.scanType, scanType),
+    discovery === undefined ? undefined : eq(scans.isWasDiscovery, discovery),
+  );
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()

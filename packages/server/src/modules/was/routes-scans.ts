@@ -7,8 +7,8 @@ import { WEB_DISCOVERY_SCANS_PATH, WEB_SCAN_KIND, webScan, webScanInput, webScan
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import { getScan, referenceErrors, scanCrudRoutes, toNetworkScans, toWebRunRows, type ScanRow } from '../scans/index.ts';
-import { listWebScans, standardProfileId, webAppUrls } from './scan-list.ts';
+import { getScan, listScans, referenceErrors, scanCrudRoutes, toNetworkScans, toWebRunRows, type ScanRow } from '../scans/index.ts';
+import { standardProfileId, webAppUrls } from './scan-list.ts';
 
 const tags = ['web scans'];
 
@@ -87,7 +87,7 @@ function webScanRoutes(app: FastifyInstance, ctx: AppContext, discovery: boolean
       const row = await getScan(db, customerId, id, 'was');
       return row && row.isWasDiscovery === discovery ? row : null;
     },
-    list: (db, customerId, page, pageSize) => listWebScans(db, customerId, page, pageSize, discovery),
+    list: (db, customerId, page, pageSize) => listScans(db, customerId, page, pageSize, 'was', discovery),
     asInput,
     columns: async (db, customerId, input) => {
       if (!discovery && input.profile === null) throw badRequest({ profile: ['This field is required.'] });
