@@ -7,5 +7,5 @@ export { startRetest, type RetestOutcome } from './retest.ts';
 export { ticketsAfterRun } from './after-run.ts';
 export { ticketRoutes } from './routes.ts';
 export { pushToTrackers, checkAssignees } from './change.ts';
-export { ticketVisible } from './read-model.ts';
+export { resolveTicketId, ticketVisible } from './read-model.ts';
 export { ticketsJobs } from './retest-jobs.ts';

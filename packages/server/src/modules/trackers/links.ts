@@ -1,35 +1,12 @@
 // A ticket's links to trackers as the API answers them (GET/POST remediation/tickets/{id}/sync/), each integration's
 // sync state (GET /api/trackers/), and linking a ticket so that the push creates its issue.
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { TRACKERS, type TicketSyncLink, type Tracker, type TrackerSyncState, type TrackerSyncStateAnswer } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
 import { integrationSettings, ticketLinks, tickets, trackerSyncs } from '../../db/schema/index.ts';
-import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { TRACKER_PUSH_QUEUE } from '../tickets/index.ts';
 import { linkTicket } from './sync.ts';
-
-/**
- * A ticket's id from the path (its number id or uuid) when the caller's scope sees it: a LIMITED member sees the
- * tickets of the assets their teams' tags allow (one of its findings' assets, or its asset).
- */
-export async function visibleTicketId(db: Db, scope: AssetScope, ref: string): Promise<number | null> {
-  const byId = /^\d{1,9}$/.test(ref);
-  if (!byId && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref)) return null;
-  const limited =
-    scope.limitedToTags === null
-      ? sql`true`
-      : sql`(exists (select 1 from ticket_subtasks vs join findings vf on vf.id = vs.finding_id join assets a on a.id = vf.host_id
-                     where vs.ticket_id = t.id and ${scopeCondition(scope, 'a')})
-             or exists (select 1 from assets a where a.id = t.asset_id and ${scopeCondition(scope, 'a')}))`;
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`select t.id from tickets t where ${byId ? sql`t.id = ${Number(ref)}` : sql`t.uuid = ${ref}::uuid`}
-        and t.customer_id = ${scope.customerId} and ${limited}`,
-  );
-  return row ? Number(row.id) : null;
-}
 
 export async function ticketLinksOf(db: Db, customerId: number, ticketId: number): Promise<TicketSyncLink[]> {
   const rows = await db

@@ -27,7 +27,8 @@ import { scopeOfCaller } from '../../tenancy/visibility.ts';
 import { customerParams, ownCustomer } from '../notifications/index.ts';
 import { TrackerError } from './adapter.ts';
 import { listTrackerDeliveries } from './deliveries.ts';
-import { integrationStates, linkAndPush, ticketLinksOf, visibleTicketId } from './links.ts';
+import { integrationStates, linkAndPush, ticketLinksOf } from './links.ts';
+import { resolveTicketId } from '../tickets/index.ts';
 import { getTrackerSettings, saveTrackerSettings, type TrackerSettingsInput } from './settings.ts';
 import { receiveWebhook } from './sync.ts';
 import { testConnection, testTicket } from './testing.ts';
@@ -171,7 +172,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const auth = authOf(request);
-      const id = await visibleTicketId(ctx.db, await scopeOfCaller(ctx.db, auth), request.params.id);
+      const id = await resolveTicketId(ctx.db, await scopeOfCaller(ctx.db, auth), request.params.id);
       if (id === null) throw notFound();
       return ticketLinksOf(ctx.db, auth.customer.id, id);
     },
@@ -191,7 +192,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const id = await visibleTicketId(ctx.db, await scopeOfCaller(ctx.db, auth), request.params.id);
+      const id = await resolveTicketId(ctx.db, await scopeOfCaller(ctx.db, auth), request.params.id);
       if (id === null) throw notFound();
       const tracker: Tracker = request.body.tracker;
       const settings = await getTrackerSettings(ctx.db, auth.customer.id, tracker);
