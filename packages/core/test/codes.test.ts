@@ -158,7 +158,9 @@ describe('dashboard codes', () => {
     expect(C.WIDGET_DISPLAY_TYPE.slim_bar).toBe(10);
   });
   it('kinds, series 1-6, layouts and scopes', () => {
-    expect(C.WIDGET_KINDS).toHaveLength(9);
+    // The spec's nine, then the three ticket widgets of remediation (issue 29).
+    expect(C.WIDGET_KINDS).toHaveLength(12);
+    expect(C.WIDGET_KINDS.slice(9)).toEqual(['tickets_by_status', 'overdue_tickets', 'ticket_time_to_fix']);
     expect(C.WIDGET_SERIES).toEqual({ critical: 1, high: 2, medium: 3, low: 4, total: 5, average: 6 });
     expect(C.WIDGET_LAYOUT).toEqual({ grouped: 1, stacked: 2 });
     expect(C.DASHBOARD_SCOPES).toEqual(['dashboard', 'team', 'tag']);
