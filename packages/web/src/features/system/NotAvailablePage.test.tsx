@@ -17,10 +17,10 @@ describe('NotAvailablePage', () => {
   });
 
   it('is what the page map shows for a route without a page', () => {
-    const route = ROUTES.find((r) => r.name === 'integration-jira') as RouteDef;
+    const route = ROUTES.find((r) => r.name === 'integration-azure') as RouteDef;
     renderWithApp(<RoutePage route={route} />, { path: route.path });
     expect(screen.getByTestId('not-available')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Jira' })).toBeTruthy();
-    expect(document.title).toBe('Jira · Bulwark');
+    expect(screen.getByRole('heading', { name: 'Azure' })).toBeTruthy();
+    expect(document.title).toBe('Azure · Bulwark');
   });
 });
