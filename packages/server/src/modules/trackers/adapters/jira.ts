@@ -16,6 +16,7 @@ import {
   type TrackerAdapter,
   type TrackerIssueInput,
 } from '../adapter.ts';
+import { retryAfterOf } from './shared.ts';
 
 /** Jira's status category keys and ours. */
 const CATEGORY_OF: Record<string, StatusCategory> = { new: 'todo', indeterminate: 'in_progress', done: 'done' };
@@ -141,11 +142,10 @@ export function jiraAdapter(settings: OpenTrackerSettings<'jira'>, fetchImpl: ty
       json = null;
     }
     if (!res.ok) {
-      const retry = Number(res.headers.get('retry-after'));
       throw new TrackerError(
         jiraErrorText(res.status, json),
         res.status,
-        res.status === 429 || res.status === 503 ? (Number.isFinite(retry) && retry > 0 ? retry : 60) : null,
+        res.status === 429 || res.status === 503 ? retryAfterOf(res.headers.get('retry-after')) || 60 : null,
       );
     }
     return json as T;

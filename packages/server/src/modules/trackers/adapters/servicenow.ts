@@ -38,7 +38,6 @@
 //
 // The body may also be a JSON array of such objects, or {"records": [...]}; a record of another table is ignored.
 import { DEFAULT_SERVICENOW_IMPACT_MAP, DEFAULT_SERVICENOW_STATE_MAP, DEFAULT_SERVICENOW_URGENCY_MAP } from '@bulwark/core';
-import { safeEqual } from '../../../lib/secrets.ts';
 import {
   TrackerError,
   type ConnectionResult,
@@ -50,11 +49,12 @@ import {
   type TrackerAdapter,
   type TrackerIssueInput,
 } from '../adapter.ts';
+import { retryAfterOf, SHARED_SECRET_HEADER, sharedSecretBody } from './shared.ts';
 
 export type ServiceNowSettings = OpenTrackerSettings<'servicenow'>;
 
 /** The header a business rule's call carries the webhook secret in. */
-export const SERVICENOW_SECRET_HEADER = 'x-bulwark-secret';
+export const SERVICENOW_SECRET_HEADER = SHARED_SECRET_HEADER;
 
 const TIMEOUT_MS = 20_000;
 const DEFAULT_PAGE_SIZE = 100;
@@ -136,15 +136,6 @@ export function parseServiceNowTime(v: string): Date {
 }
 export function formatServiceNowTime(d: Date): string {
   return d.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** Seconds to wait from a Retry-After header (seconds or an HTTP date). */
-function retryAfterOf(header: string | null): number | null {
-  if (!header) return null;
-  const n = Number(header);
-  if (Number.isFinite(n)) return Math.max(0, Math.ceil(n));
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 /** The URL a Link header names for a relation (<url>;rel="next",<url>;rel="last"). */
@@ -451,17 +442,7 @@ export function servicenowAdapter(
     },
 
     parseWebhook(headers, rawBody) {
-      const raw = headers[SERVICENOW_SECRET_HEADER];
-      const given = Array.isArray(raw) ? raw[0] : raw;
-      if (!settings.webhook_secret || !given || !safeEqual(given, settings.webhook_secret)) {
-        throw new TrackerError('ServiceNow webhook: missing or wrong secret', 401);
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new TrackerError('ServiceNow webhook: the body is not JSON', 400);
-      }
+      const body = sharedSecretBody('ServiceNow', settings.webhook_secret, headers, rawBody);
       const records = Array.isArray(body) ? body : ((body as { records?: unknown[] } | null)?.records ?? [body]);
       const changes: RemoteChange[] = [];
       for (const r of records) {

@@ -30,7 +30,6 @@
 //   Body    {"id": "<incident id>", "number": "<incident number>", "modificationDate": "<incident modification date>"}
 // with the incident's id, number and modification date inserted from the sequence's variables; modificationDate may be
 // left out (the change is then read from the incident). The body may also be a JSON array of such objects.
-import { safeEqual } from '../../../lib/secrets.ts';
 import {
   TrackerError,
   type ConnectionResult,
@@ -42,11 +41,12 @@ import {
   type TrackerAdapter,
   type TrackerIssueInput,
 } from '../adapter.ts';
+import { retryAfterOf, SHARED_SECRET_HEADER, sharedSecretBody } from './shared.ts';
 
 export type TopdeskSettings = OpenTrackerSettings<'topdesk'>;
 
 /** The header an action sequence's HTTP request carries the webhook secret in. */
-export const TOPDESK_SECRET_HEADER = 'x-bulwark-secret';
+export const TOPDESK_SECRET_HEADER = SHARED_SECRET_HEADER;
 
 const TIMEOUT_MS = 20_000;
 const DEFAULT_PAGE_SIZE = 100;
@@ -94,14 +94,6 @@ export function parseTopdeskTime(v: string): Date {
 /** A FIQL date, to the second (the inclusive lower bound of a poll: a second early never loses an incident). */
 function fiqlTime(d: Date): string {
   return `${d.toISOString().slice(0, 19)}Z`;
-}
-
-function retryAfterOf(header: string | null): number | null {
-  if (!header) return null;
-  const n = Number(header);
-  if (Number.isFinite(n)) return Math.max(0, Math.ceil(n));
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -339,17 +331,7 @@ export function topdeskAdapter(settings: TopdeskSettings, fetchImpl: typeof fetc
     },
 
     parseWebhook(headers, rawBody) {
-      const raw = headers[TOPDESK_SECRET_HEADER];
-      const given = Array.isArray(raw) ? raw[0] : raw;
-      if (!settings.webhook_secret || !given || !safeEqual(given, settings.webhook_secret)) {
-        throw new TrackerError('TOPdesk webhook: missing or wrong secret', 401);
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new TrackerError('TOPdesk webhook: the body is not JSON', 400);
-      }
+      const body = sharedSecretBody('TOPdesk', settings.webhook_secret, headers, rawBody);
       const changes: RemoteChange[] = [];
       for (const r of Array.isArray(body) ? body : [body]) {
         if (!r || typeof r !== 'object') continue;
