@@ -1,18 +1,17 @@
 // The delivery log of one tracker (GET trackers/{tracker}/deliveries/): every call Bulwark made to it — create, update,
 // comment, transition — newest first, with the ticket and version it carried, its state, attempts, HTTP status and last
 // error; filtered by state, paged in the URL, asked again while any is still pending.
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TRACKER_DELIVERY_STATES, formatDateTime, type Tracker, type TrackerDelivery, type TrackerDeliveryState } from '@bulwark/core';
+import { TRACKER_DELIVERY_STATES, formatDateTime, type Tracker, type TrackerDelivery } from '@bulwark/core';
 import { DataTable, type DataColumn } from '../../../components/data-table/index.ts';
 import { FilterBar, useListState, type FilterDef } from '../../../components/filter-bar/index.ts';
-import { DELIVERIES_PAGE_SIZE, PENDING_REFRESH_MS } from '../delivery-format.ts';
+import { DELIVERIES_PAGE_SIZE, DELIVERY_STATE_LABELS, PENDING_REFRESH_MS } from '../delivery-format.ts';
+import { deliveryStateColumn, lastErrorColumn } from './delivery-columns.tsx';
 import { TRACKER_KEYS, fetchTrackerDeliveries } from '../api/trackers-api.ts';
 import { trackerLabel } from '../tracker-form.ts';
 
 const HEADING_ID = 'tracker-delivery-log-heading';
-const STATE_LABELS: Record<TrackerDeliveryState, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
-const STATE_COLORS: Record<TrackerDeliveryState, string> = { pending: 'blue', sent: 'teal', failed: 'red' };
 const OPERATION_LABELS: Record<TrackerDelivery['operation'], string> = {
   create: 'Create issue',
   update: 'Update fields',
@@ -25,7 +24,7 @@ const FILTERS: readonly FilterDef[] = [
     name: 'state',
     label: 'State',
     placeholder: 'Any state',
-    options: TRACKER_DELIVERY_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] })),
+    options: TRACKER_DELIVERY_STATES.map((s) => ({ value: s, label: DELIVERY_STATE_LABELS[s] })),
     width: 180,
   },
 ];
@@ -34,10 +33,6 @@ const dash = (
     –
   </Text>
 );
-
-/** The state badge's text: a pending call that already failed is being retried. */
-export const trackerDeliveryStateText = (d: Pick<TrackerDelivery, 'state' | 'attempts'>): string =>
-  d.state === 'pending' && d.attempts > 0 ? 'Retrying' : STATE_LABELS[d.state];
 
 const COLUMNS: DataColumn<TrackerDelivery>[] = [
   {
@@ -65,22 +60,7 @@ const COLUMNS: DataColumn<TrackerDelivery>[] = [
         dash
       ),
   },
-  {
-    key: 'state',
-    header: 'State',
-    cell: (d) => (
-      <Stack gap={2} align="flex-start">
-        <Badge color={STATE_COLORS[d.state]} variant="light" data-state={d.state}>
-          {trackerDeliveryStateText(d)}
-        </Badge>
-        {d.delivered_at && (
-          <Text size="xs" c="dimmed" component="time" dateTime={d.delivered_at}>
-            {formatDateTime(d.delivered_at)}
-          </Text>
-        )}
-      </Stack>
-    ),
-  },
+  deliveryStateColumn<TrackerDelivery>(),
   { key: 'attempts', header: 'Attempts', cell: (d) => <Text size="sm">{d.attempts}</Text> },
   {
     key: 'http',
@@ -88,19 +68,7 @@ const COLUMNS: DataColumn<TrackerDelivery>[] = [
     hideable: true,
     cell: (d) => (d.http_status !== null ? <Text size="sm">{d.http_status}</Text> : dash),
   },
-  {
-    key: 'error',
-    header: 'Last error',
-    cell: (d) =>
-      d.last_error ? (
-        <Text size="sm" c={d.state === 'sent' ? 'dimmed' : 'red.8'} style={{ wordBreak: 'break-word' }}>
-          {d.last_error}
-        </Text>
-      ) : (
-        dash
-      ),
-    cellProps: { maw: 360 },
-  },
+  lastErrorColumn<TrackerDelivery>(),
 ];
 
 export function TrackerDeliveryLog({ tracker }: { tracker: Tracker }) {

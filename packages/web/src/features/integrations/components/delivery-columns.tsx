@@ -2,7 +2,7 @@
 // attempts, the last error, and the scan run it is about (linked to its result).
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { NOTIFICATION_EVENT_LABELS, formatDateTime, type NotificationDelivery } from '@bulwark/core';
+import { NOTIFICATION_EVENT_LABELS, formatDateTime, type DeliveryState, type NotificationDelivery } from '@bulwark/core';
 import type { DataColumn } from '../../../components/data-table/index.ts';
 import { DELIVERY_STATE_COLORS, deliveryStateText } from '../delivery-format.ts';
 
@@ -11,6 +11,51 @@ const dash = (
     –
   </Text>
 );
+
+/** What both delivery logs (notifications and trackers) share of a delivery. */
+interface Delivered {
+  state: DeliveryState;
+  attempts: number;
+  delivered_at: string | null;
+  last_error: string | null;
+}
+
+/** The state (Retrying for a pending one that failed before) with when it was delivered. */
+export function deliveryStateColumn<T extends Delivered>(): DataColumn<T> {
+  return {
+    key: 'state',
+    header: 'State',
+    cell: (d) => (
+      <Stack gap={2} align="flex-start">
+        <Badge color={DELIVERY_STATE_COLORS[d.state]} variant="light" data-state={d.state}>
+          {deliveryStateText(d)}
+        </Badge>
+        {d.delivered_at && (
+          <Text size="xs" c="dimmed" component="time" dateTime={d.delivered_at}>
+            {formatDateTime(d.delivered_at)}
+          </Text>
+        )}
+      </Stack>
+    ),
+  };
+}
+
+/** The last error, dimmed once the delivery went through after all. */
+export function lastErrorColumn<T extends Delivered>(): DataColumn<T> {
+  return {
+    key: 'error',
+    header: 'Last error',
+    cell: (d) =>
+      d.last_error ? (
+        <Text size="sm" c={d.state === 'sent' ? 'dimmed' : 'red.8'} style={{ wordBreak: 'break-word' }}>
+          {d.last_error}
+        </Text>
+      ) : (
+        dash
+      ),
+    cellProps: { maw: 360 },
+  };
+}
 
 export const DELIVERY_COLUMNS: DataColumn<NotificationDelivery>[] = [
   {
@@ -46,36 +91,9 @@ export const DELIVERY_COLUMNS: DataColumn<NotificationDelivery>[] = [
       </Text>
     ),
   },
-  {
-    key: 'state',
-    header: 'State',
-    cell: (d) => (
-      <Stack gap={2} align="flex-start">
-        <Badge color={DELIVERY_STATE_COLORS[d.state]} variant="light" data-state={d.state}>
-          {deliveryStateText(d)}
-        </Badge>
-        {d.delivered_at && (
-          <Text size="xs" c="dimmed" component="time" dateTime={d.delivered_at}>
-            {formatDateTime(d.delivered_at)}
-          </Text>
-        )}
-      </Stack>
-    ),
-  },
+  deliveryStateColumn<NotificationDelivery>(),
   { key: 'attempts', header: 'Attempts', cell: (d) => <Text size="sm">{d.attempts}</Text> },
-  {
-    key: 'error',
-    header: 'Last error',
-    cell: (d) =>
-      d.last_error ? (
-        <Text size="sm" c={d.state === 'sent' ? 'dimmed' : 'red.8'} style={{ wordBreak: 'break-word' }}>
-          {d.last_error}
-        </Text>
-      ) : (
-        dash
-      ),
-    cellProps: { maw: 360 },
-  },
+  lastErrorColumn<NotificationDelivery>(),
   {
     key: 'run',
     header: 'Scan',
