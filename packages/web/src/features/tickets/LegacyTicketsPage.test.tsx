@@ -1,11 +1,9 @@
-// The legacy ticket screens (unified-remediation off) against a stubbed API: the list with legacy types and statuses,
-// the status filter sent as the simple statuses it stands for, filter/vuln/{vulnId} asking for that vulnerability's
-// tickets, and the edit page closing a ticket (closed = Fixed) with "Ticket updated.".
-import { screen, waitFor, within } from '@testing-library/react';
+// The legacy ticket list (unified-remediation off) against a stubbed API: legacy types and statuses, the status filter
+// sent as the simple statuses it stands for, and filter/vuln/{vulnId} asking for that vulnerability's tickets.
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import LegacyTicketsPage from './LegacyTicketsPage.tsx';
-import LegacyTicketEditPage from './LegacyTicketEditPage.tsx';
-import { json, page, stubApi } from '../../../test/support/api-stub.ts';
+import { page, stubApi } from '../../../test/support/api-stub.ts';
 import { renderWithApp } from '../../../test/support/render.tsx';
 import { aTicket, ticketSession } from './testing/fixtures.ts';
 
@@ -45,40 +43,5 @@ describe('LegacyTicketsPage', () => {
     expect(await screen.findByText('This vulnerability has no ticket.')).toBeInTheDocument();
     expect(api.calls('GET', 'remediation/tickets/').at(-1)!.query.get('issue')).toBe('5');
     expect(screen.getByRole('heading', { level: 1, name: 'Tickets of vulnerability' })).toBeInTheDocument();
-  });
-});
-
-describe('LegacyTicketEditPage', () => {
-  it('closes a ticket, which marks it fixed', async () => {
-    const api = stubApi()
-      .on('GET', 'remediation/tickets/12/', aTicket({ legacy_type: 0 }))
-      .on('PATCH', 'remediation/tickets/12/', aTicket({ status: 2, legacy_status: 1 }));
-    const { user, router } = renderWithApp(<LegacyTicketEditPage />, {
-      path: '/remediation/tickets/edit/:ticketId',
-      url: '/remediation/tickets/edit/12',
-      session: ticketSession({ unified: false }),
-    });
-    const form = await screen.findByRole('form', { name: 'Edit ticket' });
-    expect(within(form).getByText('Incident #7')).toBeInTheDocument();
-    await user.click(within(form).getByRole('radio', { name: 'Closed' }));
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls('PATCH', 'remediation/tickets/12/')).toHaveLength(1));
-    expect(api.calls('PATCH', 'remediation/tickets/12/')[0]!.body).toEqual({
-      title: 'OpenSSH regreSSHion (CVE-2024-6387)',
-      description: 'Upgrade OpenSSH on the office servers.',
-      status: 2,
-    });
-    expect(await screen.findByText('Ticket updated.')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/remediation/tickets'));
-  }, 60_000);
-
-  it('says when there is no such ticket', async () => {
-    stubApi().on('GET', 'remediation/tickets/99/', json({ detail: 'Not found.' }, 404));
-    renderWithApp(<LegacyTicketEditPage />, {
-      path: '/remediation/tickets/edit/:ticketId',
-      url: '/remediation/tickets/edit/99',
-      session: ticketSession({ unified: false }),
-    });
-    expect(await screen.findByText('There is no such ticket.')).toBeInTheDocument();
   });
 });
