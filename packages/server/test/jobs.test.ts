@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { oneTimeTokens, rateLimits, sessions } from '../src/db/schema/index.ts';
 import type { HousekeepingResult } from '../src/jobs/housekeeping.ts';
 import { HOUSEKEEPING_QUEUE, startJobs, type Jobs } from '../src/jobs/jobs.ts';
+import { jobQueue } from '../src/jobs/declare.ts';
 import { housekeeping, MODULE_JOBS } from '../src/module-jobs.ts';
 import { sha256 } from '../src/lib/secrets.ts';
 import { BACKENDS } from './helpers/backends.ts';
@@ -191,4 +192,42 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       expect(await left('boss')).toEqual(KEPT('boss'));
     });
   });
+
+  it(
+    'stops only after a job that outlived the grace has ended, so its completion never meets a closed database',
+    { timeout: 120_000 },
+    async () => {
+      const order: string[] = [];
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      const slow = jobQueue<{ n: number }>({
+        name: 'test-slow-job',
+        polling: 'fast',
+        work: async () => {
+          started();
+          await released;
+          // The job still writes after pg-boss gave up waiting: the database must be open for it.
+          await t.ctx.database.sql.executeSql('SELECT 1');
+          order.push('job ended');
+          return null;
+        },
+      });
+      const jobs = await startJobs(t.ctx, [{ module: 'test', queues: [slow] }], { work: true, stopGraceSeconds: 0.2 });
+      const id = await jobs.send('test-slow-job', { n: 1 });
+      await running;
+      const stopping = jobs.stop().then(() => order.push('stopped'));
+      // pg-boss fails the job once the grace is over; only then is the job let go.
+      let state: string | undefined;
+      while (state !== 'retry' && state !== 'failed') {
+        await new Promise((r) => setTimeout(r, 100));
+        state = (await t.ctx.database.sql.executeSql('select state from pgboss.job where id = $1', [id])).rows[0]?.state as string;
+      }
+      expect(order).toEqual([]);
+      release();
+      await stopping;
+      expect(order).toEqual(['job ended', 'stopped']);
+    },
+  );
 });

@@ -19,14 +19,34 @@ export interface JobsOptions {
   pollingSeconds?: number;
   /** Seconds before a failed job's first retry (doubled at each retry). */
   retryDelaySeconds?: number;
+  /** Seconds stop() lets running jobs finish before pg-boss fails them as shut down (10). */
+  stopGraceSeconds?: number;
 }
 
 export type { Jobs } from './types.ts';
 
 export async function startJobs(ctx: AppContext, modules: readonly ModuleJobs[], options: JobsOptions = { work: true }): Promise<Jobs> {
   const { database, log } = ctx;
+  // pg-boss completes or fails a job without awaiting it; a handler that outlives stop()'s grace would then write
+  // through a closed pool, an unhandled rejection. Past stop() its statements are dropped (a promise that never
+  // settles: an empty answer would break pg-boss's reading of it): the job is already failed as "shut down while
+  // active" and is retried by the next worker.
+  let closed = false;
+  const gate: PgBoss.Db = {
+    executeSql: (text, values) => (closed ? new Promise(() => undefined) : database.sql.executeSql(text, values)),
+  };
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(run: () => Promise<T>): Promise<T> => {
+    const p = run();
+    inFlight.add(p);
+    void p.then(
+      () => inFlight.delete(p),
+      () => inFlight.delete(p),
+    );
+    return p;
+  };
   const boss = new PgBoss({
-    db: database.sql as PgBoss.Db,
+    db: gate,
     schema: 'pgboss',
     // PGlite has one connection: poll gently so jobs never crowd out requests.
     maintenanceIntervalSeconds: 300,
@@ -66,21 +86,25 @@ export async function startJobs(ctx: AppContext, modules: readonly ModuleJobs[],
     await boss.schedule(HOUSEKEEPING_QUEUE, '*/15 * * * *');
     workers.set(
       HOUSEKEEPING_QUEUE,
-      await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: every.slow }, async () => {
-        const result = await runHousekeeping(ctx.db, tasks);
-        log.info({ result }, 'housekeeping done');
-        return result;
-      }),
+      await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: every.slow }, () =>
+        tracked(async () => {
+          const result = await runHousekeeping(ctx.db, tasks);
+          log.info({ result }, 'housekeeping done');
+          return result;
+        }),
+      ),
     );
     const w: WorkContext = { ctx, send };
     const hooks = modules.flatMap((m) => m.afterRunProcessed ?? []);
     workers.set(
       RUN_PROCESSED_QUEUE,
-      await boss.work<{ runId: number }>(RUN_PROCESSED_QUEUE, { pollingIntervalSeconds: every.fast }, async ([job]) => {
-        // In module order: a re-test's tickets are settled before rules open new ones.
-        for (const hook of hooks) await hook(w, job!.data.runId);
-        return null;
-      }),
+      await boss.work<{ runId: number }>(RUN_PROCESSED_QUEUE, { pollingIntervalSeconds: every.fast }, ([job]) =>
+        tracked(async () => {
+          // In module order: a re-test's tickets are settled before rules open new ones.
+          for (const hook of hooks) await hook(w, job!.data.runId);
+          return null;
+        }),
+      ),
     );
     for (const queue of queues) {
       if (queue.schedule) {
@@ -92,10 +116,8 @@ export async function startJobs(ctx: AppContext, modules: readonly ModuleJobs[],
       if (!work) continue;
       workers.set(
         queue.name,
-        await boss.work<object>(
-          queue.name,
-          { pollingIntervalSeconds: every[queue.polling ?? 'normal'], includeMetadata: true },
-          async ([job]) => (await work(job!, w)) ?? null,
+        await boss.work<object>(queue.name, { pollingIntervalSeconds: every[queue.polling ?? 'normal'], includeMetadata: true }, ([job]) =>
+          tracked(async () => (await work(job!, w)) ?? null),
         ),
       );
     }
@@ -105,7 +127,12 @@ export async function startJobs(ctx: AppContext, modules: readonly ModuleJobs[],
     boss,
     send: (queue, data) => send(queue, data),
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: (options.stopGraceSeconds ?? 10) * 1000 });
+      // A handler past the grace still holds the database: let it end (its own statements may still run), then let
+      // pg-boss's unawaited completion of it go through before the gate shuts.
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 60_000).unref())]);
+      await new Promise((r) => setImmediate(r));
+      closed = true;
       // A poll or maintenance statement pg-boss started just before stopping may still be running: one more statement
       // queues behind it (PGlite runs one at a time), so the database is never closed under it.
       await database.sql.executeSql('SELECT 1').catch(() => undefined);
