@@ -34,6 +34,8 @@ export * from './api/tickets.ts';
 export * from './api/remediation-rules.ts';
 export * from './api/exclusions.ts';
 export * from './api/trackers.ts';
+export * from './api/monitoring.ts';
+export * from './api/security-tools.ts';
 export * from './scan-kinds/index.ts';
 export * from './report-charts.ts';
 export * from './codes.ts';

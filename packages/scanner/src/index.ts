@@ -11,3 +11,4 @@ export * from './agent/index.ts';
 export * from './auth/index.ts';
 export * from './policy/index.ts';
 export * from './web/index.ts';
+export * from './monitor/index.ts';

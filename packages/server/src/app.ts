@@ -52,6 +52,8 @@ import { notificationRoutes } from './modules/notifications/index.ts';
 import { vaultRoutes } from './modules/vault/index.ts';
 import { trackerRoutes } from './modules/trackers/index.ts';
 import { exclusionRoutes } from './modules/exclusions/index.ts';
+import { monitoringRoutes } from './modules/monitoring/index.ts';
+import { securityToolRoutes } from './modules/security-tools/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,6 +172,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   wasResultsRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   exclusionRoutes(app, ctx);
+  monitoringRoutes(app, ctx);
+  securityToolRoutes(app, ctx);
   auditRoutes(app, ctx);
   platformRoutes(app, ctx);
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -197,6 +198,34 @@ const schema = z
       .optional()
       .transform((v) => (v ? v : undefined))
       .refine((v) => v === undefined || existsSync(v), 'must name a readable PEM file'),
+    /** DNS servers the mail-server checks ask (comma list of address or address:port); empty: the system's. */
+    BULWARK_MONITOR_DNS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    /** DNS block lists a mail server's addresses are looked up in. */
+    BULWARK_DNSBL_ZONES: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) =>
+        (v ?? 'zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org,dnsbl.sorbs.net')
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    /** The name the mail-server checks say in EHLO (default: this machine's host name). */
+    BULWARK_MONITOR_HELO: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
     BULWARK_NVD_API_KEY: z
       .string()
       .trim()
@@ -244,8 +273,10 @@ export interface Config {
   reportRetentionDays: number;
   /** The Slack Web API base for bot tokens (a mirror or a test stand-in may replace it). */
   slackApiUrl: string;
-  /** PEM file trusted beside the system's certificates for services the operator names (Kubernetes API servers). */
+  /** PEM file trusted beside the system's certificates for services the operator names (Kubernetes API servers, watched websites and mail servers). */
   extraCaFile: string | undefined;
+  /** Continuous monitoring's outside looks: the DNS servers asked, the block lists, the EHLO name. */
+  monitoring: { dnsServers: string[]; dnsblZones: string[]; heloName: string };
   /** The automatic feed sync: daily at `at` in `timeZone`, and at the first start of an installation with no feeds. */
   feedSync: {
     enabled: boolean;
@@ -302,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     probeOfflineSeconds: c.BULWARK_PROBE_OFFLINE_SECONDS,
     reportRetentionDays: c.BULWARK_REPORT_RETENTION_DAYS,
     extraCaFile: c.BULWARK_EXTRA_CA_FILE,
+    monitoring: { dnsServers: c.BULWARK_MONITOR_DNS, dnsblZones: c.BULWARK_DNSBL_ZONES, heloName: c.BULWARK_MONITOR_HELO ?? hostname() },
     slackApiUrl: (c.BULWARK_SLACK_API_URL ?? 'https://slack.com/api').replace(/\/+$/, ''),
     feedSync: {
       enabled: c.BULWARK_FEEDS_SYNC === 'on',

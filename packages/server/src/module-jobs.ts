@@ -11,6 +11,8 @@ import { intelJobs } from './modules/intel/index.ts';
 import { newsJobs } from './modules/news/index.ts';
 import { notificationsJobs } from './modules/notifications/index.ts';
 import { trackersJobs } from './modules/trackers/index.ts';
+import { monitoringJobs } from './modules/monitoring/index.ts';
+import { securityToolsJobs } from './modules/security-tools/index.ts';
 import { probesJobs } from './modules/probes/index.ts';
 import { remediationRulesJobs } from './modules/remediation-rules/index.ts';
 import { reportsJobs } from './modules/reports/index.ts';
@@ -28,6 +30,9 @@ export const MODULE_JOBS: readonly ModuleJobs[] = [
   ticketsJobs,
   // Then the rules open tickets for what is still without one.
   remediationRulesJobs,
+  // Monitoring reads what the run changed once tickets and rules have had their say.
+  monitoringJobs,
+  securityToolsJobs,
   newsJobs,
   dashboardsJobs,
   scansJobs,

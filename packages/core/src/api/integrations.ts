@@ -111,6 +111,9 @@ export const NOTIFICATION_EVENTS = [
   'tickets_opened',
   'ticket_due_soon',
   'ticket_overdue',
+  'monitoring_alert',
+  'website_alert',
+  'mailserver_alert',
   'test',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -123,6 +126,9 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   tickets_opened: 'Tickets opened by a rule',
   ticket_due_soon: 'Ticket due soon',
   ticket_overdue: 'Ticket overdue',
+  monitoring_alert: 'Monitoring alert',
+  website_alert: 'Website check failing',
+  mailserver_alert: 'Mail server check failing',
   test: 'Test message',
 };
 

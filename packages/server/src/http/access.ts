@@ -10,8 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (required for every route under /api/). */
     access?: ApiAccess;
-    /** A feature flag the customer needs for the route. */
-    flag?: FeatureFlag;
+    /** The feature flag (or every flag of a list) the customer needs for the route. */
+    flag?: FeatureFlag | readonly FeatureFlag[];
   }
 }
 
@@ -31,7 +31,8 @@ export function checkAccess(request: FastifyRequest): void {
   const auth = request.auth;
   if (!auth) throw unauthorized();
   const flag = request.routeOptions.config.flag;
-  if (flag && !auth.customer.featureFlags.includes(flag))
+  const needed: readonly FeatureFlag[] = flag === undefined ? [] : typeof flag === 'string' ? [flag] : flag;
+  if (needed.some((f) => !auth.customer.featureFlags.includes(f)))
     throw new ApiError(403, { detail: FEATURE_NOT_ENABLED, code: 'feature_not_enabled' });
   if (!accessAllows(subjectOf(auth), rule)) throw forbidden();
 }

@@ -29,6 +29,8 @@ const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
 /** Tickets (issue 29): the unified list serves its search/{search} link too; the legacy list serves filter/vuln/{vulnId}. */
 const TicketsPage = lazyPage(() => import('../features/tickets/TicketsPage.tsx'));
 const LegacyTicketsPage = lazyPage(() => import('../features/tickets/LegacyTicketsPage.tsx'));
+/** The alert list serves the list and one profile's alerts of one trigger. */
+const AlertsPage = lazyPage(() => import('../features/monitoring/AlertsPage.tsx'));
 
 /** Pages by route name. */
 const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
@@ -124,6 +126,14 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   tickets: LegacyTicketsPage,
   'tickets-by-vulnerability': LegacyTicketsPage,
   'ticket-edit': lazyPage(() => import('../features/tickets/LegacyTicketEditPage.tsx')),
+  alerts: AlertsPage,
+  'alerts-by-profile': AlertsPage,
+  alert: lazyPage(() => import('../features/monitoring/AlertPage.tsx')),
+  'monitoring-profiles': lazyPage(() => import('../features/monitoring/ProfilesPage.tsx')),
+  websites: lazyPage(() => import('../features/security-tools/WebsitesPage.tsx')),
+  website: lazyPage(() => import('../features/security-tools/WebsitePage.tsx')),
+  'mail-servers': lazyPage(() => import('../features/security-tools/MailServersPage.tsx')),
+  'mail-server': lazyPage(() => import('../features/security-tools/MailServerPage.tsx')),
 };
 
 /** Renders the page of `route` and names the browser tab after it. */

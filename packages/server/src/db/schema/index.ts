@@ -19,3 +19,4 @@ export * from './credentials.ts';
 export * from './policies.ts';
 export * from './was.ts';
 export * from './remediation.ts';
+export * from './monitoring.ts';

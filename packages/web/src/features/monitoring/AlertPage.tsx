@@ -1,0 +1,6 @@
+// AlertPage: placeholder until its helper builds it (issue 30).
+import { NotAvailablePage } from '../system/NotAvailablePage.tsx';
+
+export default function AlertPage() {
+  return <NotAvailablePage title="AlertPage" />;
+}

@@ -1,0 +1,6 @@
+// MailServerPage: placeholder until its helper builds it (issue 30).
+import { NotAvailablePage } from '../system/NotAvailablePage.tsx';
+
+export default function MailServerPage() {
+  return <NotAvailablePage title="MailServerPage" />;
+}

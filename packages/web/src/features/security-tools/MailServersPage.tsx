@@ -1,0 +1,6 @@
+// MailServersPage: placeholder until its helper builds it (issue 30).
+import { NotAvailablePage } from '../system/NotAvailablePage.tsx';
+
+export default function MailServersPage() {
+  return <NotAvailablePage title="MailServersPage" />;
+}

@@ -1,0 +1,6 @@
+// WebsitePage: placeholder until its helper builds it (issue 30).
+import { NotAvailablePage } from '../system/NotAvailablePage.tsx';
+
+export default function WebsitePage() {
+  return <NotAvailablePage title="WebsitePage" />;
+}
