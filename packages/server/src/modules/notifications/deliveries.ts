@@ -46,7 +46,10 @@ function toDelivery(r: Row): NotificationDelivery {
 export async function queueNotifications(
   db: Db,
   customerId: number,
-  config: Partial<NotificationConfig>,
+  config: Partial<NotificationConfig> & {
+    /** Phone numbers told by SMS (monitoring's recipients). */
+    sms?: string[];
+  },
   message: Message,
   refs: { scheduleId?: number | null; runId?: number | null } = {},
 ): Promise<number[]> {
