@@ -1,7 +1,18 @@
 // A monitoring profile's light look: TCP connects to the given ports of many hosts with bounded concurrency, and on
 // ports that answer TLS the certificate and the lowest protocol offered. (Pinned signature; built by its helper.)
+import tls from 'node:tls';
+import { connectTcp } from '../net/tcp.ts';
+
 export interface PortLookOptions {
-  hosts: { assetId: number; address: string; name?: string }[];
+  hosts: {
+    assetId: number;
+    address: string;
+    name?: string;
+    /** Ports tried on this host besides `ports` (its known open ones). */
+    ports?: number[];
+    /** Open ports of this host read for TLS; absent: every open port (when `tls`). */
+    tlsPorts?: number[];
+  }[];
   /** Ports to try on every host (the expected ones and the profile's watch list). */
   ports: number[];
   /** Also read the certificate on open ports that speak TLS. */
@@ -26,6 +37,119 @@ export interface PortLookResult {
   attempts: number;
 }
 
+/** Lowest first: the first version a handshake succeeds with is the lowest the port accepts. */
+const TLS_VERSIONS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const satisfies readonly tls.SecureVersion[];
+
+type Cert = NonNullable<PortLook['cert']>;
+
+/** The name of a certificate's subject or issuer: its CN, else its O, else null. */
+function dn(x: tls.Certificate | undefined): string | null {
+  if (!x) return null;
+  const pick = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  return pick(x.CN) ?? pick(x.O) ?? null;
+}
+
+function certOf(peer: tls.PeerCertificate): Cert | null {
+  if (!peer || !peer.fingerprint256) return null;
+  const san = (peer.subjectaltname ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/^(DNS|IP Address):/, ''))
+    .filter(Boolean);
+  return {
+    fingerprint_sha256: peer.fingerprint256.replace(/:/g, '').toLowerCase(),
+    valid_to: new Date(peer.valid_to).toISOString(),
+    subject: dn(peer.subject),
+    issuer: dn(peer.issuer),
+    san,
+  };
+}
+
+/**
+ * One TLS handshake limited to `version` (or any, when null); answers the peer's certificate, or null when the port
+ * refuses the version or does not speak TLS. The certificate is read, never trusted: monitoring watches what is
+ * served, including self-signed and expired certificates.
+ */
+function handshake(
+  host: string,
+  servername: string | undefined,
+  port: number,
+  version: tls.SecureVersion | null,
+  timeoutMs: number,
+): Promise<Cert | null> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (c: Cert | null) => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve(c);
+    };
+    const socket = tls.connect({
+      host,
+      port,
+      servername: servername && !/^[\d.:]+$/.test(servername) ? servername : undefined,
+      rejectUnauthorized: false,
+      // Old protocols are only offered when asked for: security level 0 lets OpenSSL say TLS 1.0 and 1.1 at all.
+      ...(version ? { minVersion: version, maxVersion: version, ciphers: 'DEFAULT:@SECLEVEL=0' } : {}),
+    });
+    socket.setTimeout(timeoutMs, () => finish(null));
+    socket.once('secureConnect', () => finish(certOf(socket.getPeerCertificate())));
+    socket.once('error', () => finish(null));
+    socket.once('close', () => finish(null));
+  });
+}
+
+/** Runs `work` over the items, at most `width` at a time, stopping early when aborted. */
+async function pool<T>(
+  items: readonly T[],
+  width: number,
+  signal: AbortSignal | undefined,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length && !signal?.aborted) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, items.length)) }, lane));
+}
+
+/**
+ * Looks at every host's ports (`ports` ∪ the host's own), then reads TLS on the open ones that are TLS candidates:
+ * the certificate from a default handshake, and the lowest version by trying TLS 1.0, 1.1, 1.2, 1.3 in turn.
+ * A port counts as open only when the TCP handshake completes; refused, filtered or unreachable is closed.
+ */
 export async function lookAtPorts(opts: PortLookOptions): Promise<PortLookResult> {
-  throw new Error(`lookAtPorts is not built yet (${opts.hosts.length} hosts)`);
+  const jobs: { host: PortLookOptions['hosts'][number]; port: number }[] = [];
+  for (const host of opts.hosts) {
+    const ports = new Set([...opts.ports, ...(host.ports ?? [])]);
+    for (const port of ports) if (port > 0 && port < 65_536) jobs.push({ host, port });
+  }
+  const looks: PortLook[] = [];
+  let attempts = 0;
+  await pool(jobs, opts.concurrency, opts.signal, async ({ host, port }) => {
+    attempts += 1;
+    let outcome = await connectTcp(host.address, port, opts.timeoutMs, opts.signal);
+    // Out of local sockets is this machine's problem, not the host's: one retry before calling the port closed.
+    if (outcome.state === 'local-error') {
+      attempts += 1;
+      outcome = await connectTcp(host.address, port, opts.timeoutMs, opts.signal);
+    }
+    const look: PortLook = { assetId: host.assetId, port, open: outcome.state === 'open' };
+    looks.push(look);
+    if (!look.open || !opts.tls || (host.tlsPorts && !host.tlsPorts.includes(port))) return;
+    attempts += 1;
+    const cert = await handshake(host.address, host.name, port, null, opts.timeoutMs);
+    if (!cert) return;
+    look.cert = cert;
+    look.tlsMin = null;
+    for (const version of TLS_VERSIONS) {
+      attempts += 1;
+      if (await handshake(host.address, host.name, port, version, opts.timeoutMs)) {
+        look.tlsMin = version;
+        break;
+      }
+    }
+  });
+  looks.sort((a, b) => a.assetId - b.assetId || a.port - b.port);
+  return { looks, attempts };
 }
