@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 export const NOTIFICATION_INTEGRATIONS = ['email', 'slack', 'teams', 'webhooks'] as const;
 export type NotificationIntegration = (typeof NOTIFICATION_INTEGRATIONS)[number];
+/**
+ * Where a delivery goes: the integrations, and SMS — the installation's SMS provider (BULWARK_SMS_URL) carrying
+ * monitoring's SMS recipients. SMS has no settings page, so it is not an integration.
+ */
+export const DELIVERY_CHANNELS = [...NOTIFICATION_INTEGRATIONS, 'sms'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /** Every integration with settings: the notification channels and the BeyondTrust Password Safe vault. */
 export const SETTINGS_INTEGRATIONS = [...NOTIFICATION_INTEGRATIONS, 'beyondtrust'] as const;
 export type SettingsIntegration = (typeof SETTINGS_INTEGRATIONS)[number];
@@ -139,7 +145,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** One message to one channel, as the delivery log shows it. */
 export const notificationDelivery = z.object({
   id: z.number().int(),
-  channel: z.enum(NOTIFICATION_INTEGRATIONS),
+  channel: z.enum(DELIVERY_CHANNELS),
   event: z.enum(NOTIFICATION_EVENTS),
   /** Where it went: an e-mail address or the receiver's host. */
   target: z.string(),

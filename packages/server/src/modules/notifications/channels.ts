@@ -2,18 +2,21 @@
 // (or the installation's), Slack through an incoming webhook ({text, blocks}) or the Web API's chat.postMessage with a
 // bot token (HTTP 200 with ok:false is a failure), Microsoft Teams through a Workflows webhook (an Adaptive Card in a
 // message attachment; 200 or 202) or a retired Office 365 connector URL (a MessageCard; success is 200 with body "1"),
-// and generic webhooks: the JSON body signed with HMAC-SHA256 over "<timestamp>.<body>" (docs/notifications.md says
-// how a receiver checks it). A failure throws with a short reason; the job queue retries.
+// generic webhooks: the JSON body signed with HMAC-SHA256 over "<timestamp>.<body>" (docs/notifications.md says
+// how a receiver checks it), and SMS through the installation's SMS provider (one number per delivery, a short text).
+// A failure throws with a short reason; the job queue retries (not when retrying cannot help: a final DeliveryError).
 import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import {
   isTeamsConnectorUrl,
   smtpSecurityOf,
+  type DeliveryChannel,
   type NotificationEvent,
   type NotificationIntegration,
   type SmtpSecurity,
 } from '@bulwark/core';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { SmsSender } from '../../lib/sms.ts';
 import type { OpenSettings } from './settings.ts';
 
 /** What a notification says, whatever the channel. */
@@ -23,7 +26,7 @@ export interface Message {
   lines: string[];
   facts: [string, string][];
   link: string | null;
-  /** E-mail only: who gets it and who is copied. */
+  /** E-mail: who gets it (and who is copied); SMS: the one phone number. */
   to?: string[];
   cc?: string[];
   /** Webhooks: the ids a receiver may want. */
@@ -35,11 +38,25 @@ export interface ChannelDeps {
   mailFrom: string;
   /** The Slack Web API base (a setting, so an installation or a test can point it at its own stand-in). */
   slackApiUrl: string;
+  /** The installation's SMS provider (absent or not configured: an SMS delivery fails saying so). */
+  sms?: Pick<SmsSender, 'configured' | 'send'>;
 }
 
 const TIMEOUT_MS = 10_000;
 
-export class DeliveryError extends Error {}
+export class DeliveryError extends Error {
+  /** final: trying again cannot help (nothing is configured to carry it), so the delivery ends failed at once. */
+  constructor(
+    message: string,
+    readonly final = false,
+  ) {
+    super(message);
+  }
+}
+
+export const SMS_NOT_CONFIGURED = 'SMS is not configured on this installation (BULWARK_SMS_URL)';
+/** Three SMS segments at most: the title, the first facts and the link, cut with an ellipsis. */
+export const SMS_MAX_CHARS = 459;
 
 async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   let res: Response;
@@ -67,6 +84,16 @@ export function hostOf(url: string): string {
 
 const plain = (m: Message) =>
   [m.title, '', ...m.lines, ...m.facts.map(([k, v]) => `${k}: ${v}`), ...(m.link ? ['', m.link] : [])].join('\n');
+
+/** The text of an SMS: the title, up to three facts, how many more, and the link; never longer than SMS_MAX_CHARS. */
+export function smsText(m: Message): string {
+  const facts = m.facts.slice(0, 3).map(([k, v]) => `${k}: ${v}`);
+  const more = m.facts.length > 3 ? [`+${m.facts.length - 3} more`] : [];
+  const text = [m.title, ...facts, ...more].join('\n');
+  const link = m.link ? `\n${m.link}` : '';
+  const room = SMS_MAX_CHARS - link.length;
+  return (text.length > room ? `${text.slice(0, Math.max(0, room - 1))}…` : text) + link;
+}
 
 /** The Slack blocks of a message: a bold title, the lines, the facts and the link. */
 export function slackPayload(m: Message): Record<string, unknown> {
@@ -136,12 +163,13 @@ const need = (value: unknown, what: string): string => {
  * an e-mail kept in the outbox because no mail server is set, else 'sent'.
  */
 export async function sendThrough(
-  channel: NotificationIntegration,
+  channel: DeliveryChannel,
   s: OpenSettings | null,
   m: Message,
   deps: ChannelDeps,
 ): Promise<'sent' | 'stored'> {
   if (channel === 'email') return sendEmail(s, m, deps);
+  if (channel === 'sms') return sendSms(m, deps);
   await sendPost(channel, s, m, deps);
   return 'sent';
 }
@@ -204,6 +232,18 @@ async function sendPost(
   if (s.secrets.token) headers['x-bulwark-signature'] = webhookSignature(s.secrets.token, timestamp, body);
   const r = await post(url, body, headers);
   if (r.status < 200 || r.status >= 300) throw new DeliveryError(`the webhook answered ${r.status} ${r.text.slice(0, 100)}`);
+}
+
+async function sendSms(m: Message, deps: ChannelDeps): Promise<'sent'> {
+  const to = m.to?.[0];
+  if (!to) throw new DeliveryError('no phone number', true);
+  if (!deps.sms?.configured) throw new DeliveryError(SMS_NOT_CONFIGURED, true);
+  try {
+    await deps.sms.send(to, smsText(m));
+  } catch (err) {
+    throw new DeliveryError(`the SMS provider refused it (${err instanceof Error ? err.message : String(err)})`);
+  }
+  return 'sent';
 }
 
 async function sendEmail(s: OpenSettings | null, m: Message, deps: ChannelDeps): Promise<'sent' | 'stored'> {

@@ -1,10 +1,10 @@
-// The delivery of notifications: one row per message and channel (the delivery log a user reads), handed to the job
-// queue, which sends it and retries with back-off; a channel that keeps failing ends `failed` with its reason, and
-// never holds up the scan it is about.
+// The delivery of notifications: one row per message and channel (per phone number for SMS) — the delivery log a user
+// reads — handed to the job queue, which sends it and retries with back-off; a channel that keeps failing ends
+// `failed` with its reason (at once when nothing is configured to carry it), and never holds up the work it is about.
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeliveryState, NotificationConfig, NotificationDelivery, NotificationEvent, NotificationIntegration } from '@bulwark/core';
-import type { Db } from '../../db/client.ts';
+import type { DeliveryChannel, DeliveryState, NotificationConfig, NotificationDelivery, NotificationEvent } from '@bulwark/core';
+import type { Db, Tx } from '../../db/client.ts';
 import { notificationDeliveries } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { DeliveryError, hostOf, sendThrough, type ChannelDeps, type Message } from './channels.ts';
@@ -25,7 +25,7 @@ type Row = typeof notificationDeliveries.$inferSelect;
 function toDelivery(r: Row): NotificationDelivery {
   return {
     id: r.id,
-    channel: r.channel as NotificationIntegration,
+    channel: r.channel as DeliveryChannel,
     event: r.event as NotificationEvent,
     target: r.target,
     subject: r.subject,
@@ -41,10 +41,11 @@ function toDelivery(r: Row): NotificationDelivery {
 
 /**
  * Records a message for every channel the settings name: one e-mail to its recipients (cc'd), one post each to Slack,
- * Teams and the webhooks. Answers the delivery ids (nothing is sent yet: handOver gives them to the job queue).
+ * Teams and the webhooks, one SMS per phone number. Answers the delivery ids (nothing is sent yet: handOver gives them
+ * to the job queue). In the caller's transaction when given one, so the messages exist exactly when its change does.
  */
 export async function queueNotifications(
-  db: Db,
+  db: Db | Tx,
   customerId: number,
   config: Partial<NotificationConfig> & {
     /** Phone numbers told by SMS (monitoring's recipients). */
@@ -60,6 +61,9 @@ export async function queueNotifications(
     rows.push({ ...base, channel: 'email', target: to.join(', '), message: { ...message, to, cc: [...new Set(config.cc ?? [])] } });
   for (const channel of ['slack', 'teams', 'webhooks'] as const)
     if (config[channel]) rows.push({ ...base, channel, target: channel, message: { ...message } });
+  // One delivery per number: a retry after one number failed never texts the others twice.
+  for (const phone of new Set(config.sms ?? []))
+    rows.push({ ...base, channel: 'sms', target: phone, message: { ...message, to: [phone] } });
   if (rows.length === 0) return [];
   return (await db.insert(notificationDeliveries).values(rows).returning({ id: notificationDeliveries.id })).map((r) => r.id);
 }
@@ -83,9 +87,10 @@ export async function deliver(deps: DeliveryDeps, deliveryId: number, lastAttemp
   const { db } = deps;
   const [row] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, deliveryId));
   if (!row || row.state !== 'pending') return (row?.state as DeliveryState) ?? 'failed';
-  const channel = row.channel as NotificationIntegration;
+  const channel = row.channel as DeliveryChannel;
   try {
-    const settings = await openSettings(db, deps.secrets, row.customerId, channel);
+    // SMS has no settings: the installation's provider carries it.
+    const settings = channel === 'sms' ? null : await openSettings(db, deps.secrets, row.customerId, channel);
     const outcome = await sendThrough(channel, settings, row.message as unknown as Message, deps);
     await db
       .update(notificationDeliveries)
@@ -100,12 +105,13 @@ export async function deliver(deps: DeliveryDeps, deliveryId: number, lastAttemp
     return outcome;
   } catch (err) {
     const reason = err instanceof DeliveryError ? err.message : err instanceof Error ? err.message : String(err);
+    const final = lastAttempt || (err instanceof DeliveryError && err.final);
     await db
       .update(notificationDeliveries)
-      .set({ attempts: row.attempts + 1, lastError: reason, state: lastAttempt ? 'failed' : 'pending' })
+      .set({ attempts: row.attempts + 1, lastError: reason, state: final ? 'failed' : 'pending' })
       .where(eq(notificationDeliveries.id, deliveryId));
-    deps.log.warn({ deliveryId, channel, reason, lastAttempt }, 'notification not delivered');
-    if (lastAttempt) return 'failed';
+    deps.log.warn({ deliveryId, channel, reason, lastAttempt: final }, 'notification not delivered');
+    if (final) return 'failed';
     throw err;
   }
 }
@@ -114,7 +120,7 @@ export async function deliver(deps: DeliveryDeps, deliveryId: number, lastAttemp
 export async function recordTest(
   db: Db,
   customerId: number,
-  channel: NotificationIntegration,
+  channel: DeliveryChannel,
   target: string,
   error: string | null,
   outcome: 'sent' | 'stored' = 'sent',
@@ -136,13 +142,13 @@ export async function recordTest(
 }
 
 /** The log shows where a post went: the receiver's host. */
-const targetOf = (channel: NotificationIntegration, target: string, url: unknown) =>
-  channel !== 'email' && typeof url === 'string' && url ? hostOf(url) : target;
+const targetOf = (channel: DeliveryChannel, target: string, url: unknown) =>
+  channel !== 'email' && channel !== 'sms' && typeof url === 'string' && url ? hostOf(url) : target;
 
 export async function listDeliveries(
   db: Db,
   customerId: number,
-  q: { page: number; pageSize: number; state?: DeliveryState[]; channel?: NotificationIntegration[] },
+  q: { page: number; pageSize: number; state?: DeliveryState[]; channel?: DeliveryChannel[] },
 ) {
   const where = and(
     eq(notificationDeliveries.customerId, customerId),

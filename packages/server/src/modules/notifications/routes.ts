@@ -8,6 +8,7 @@ import {
   connectionFailedMessage,
   connectionSucceededMessage,
   MAIL_KEPT_IN_OUTBOX_MESSAGE,
+  DELIVERY_CHANNELS,
   DELIVERY_STATES,
   INTEGRATION_TYPE_LABELS,
   NOTIFICATION_INTEGRATIONS,
@@ -26,7 +27,7 @@ import { customerParams, integrationSettingsRoutes, ownCustomer } from './settin
 const tags = ['integrations'];
 const deliveryQuery = pageQuery.extend({
   state: listParam(z.enum(DELIVERY_STATES, { error: `Choose from: ${DELIVERY_STATES.join(', ')}.` }), 3),
-  channel: listParam(z.enum(NOTIFICATION_INTEGRATIONS, { error: `Choose from: ${NOTIFICATION_INTEGRATIONS.join(', ')}.` }), 4),
+  channel: listParam(z.enum(DELIVERY_CHANNELS, { error: `Choose from: ${DELIVERY_CHANNELS.join(', ')}.` }), 5),
 });
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
