@@ -1,23 +1,181 @@
 // The DNS the mail checks ask: the operator's servers (BULWARK_MONITOR_DNS, address or address:port) or the system's.
-// (Pinned shape; built by its helper.)
+// A name that does not exist (or has no record of the type) answers []; a server that fails or does not answer throws,
+// so a check can tell "not published" from "could not ask". `query` sends a raw packet (DNSSEC: DO and CD bits, AD).
+import dgram from 'node:dgram';
+import { getServers, Resolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import net from 'node:net';
+import dnsPacket, { type DecodedPacket, type RecordType } from 'dns-packet';
+
 export interface MailResolverOptions {
   /** "127.0.0.53", "127.0.0.53:5353"; empty: the system's resolvers. */
   servers: string[];
   timeoutMs: number;
 }
 
+/** Errors node:dns gives for "no such name" and "no such record": both mean nothing is published. */
+const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME']);
+
+/** A DNS server that could not be asked, or answered with an error (SERVFAIL, REFUSED, a time-out). */
+export class DnsError extends Error {
+  constructor(
+    readonly target: string,
+    readonly code: string,
+  ) {
+    super(`${target}: ${DNS_ERRORS[code] ?? code}`);
+  }
+}
+
+const DNS_ERRORS: Record<string, string> = {
+  ETIMEOUT: 'the DNS server did not answer in time',
+  ESERVFAIL: 'the DNS server answered SERVFAIL',
+  EREFUSED: 'the DNS server refused the query',
+  ECONNREFUSED: 'the DNS server could not be reached',
+  EBADRESP: 'the DNS server sent a malformed answer',
+};
+
+export interface RawAnswer {
+  rcode: string;
+  /** Authenticated data: a validating resolver checked the DNSSEC chain. */
+  ad: boolean;
+  answers: DecodedPacket['answers'];
+}
+
+/** "host", "host:port", "[v6]:port" → address and port. */
+export function splitServer(server: string): { address: string; port: number } {
+  const v6 = /^\[(.+)\](?::(\d+))?$/.exec(server);
+  if (v6) return { address: v6[1], port: Number(v6[2] ?? 53) };
+  if (isIP(server) === 6) return { address: server, port: 53 };
+  const [address, port] = server.split(':');
+  return { address, port: Number(port ?? 53) };
+}
+
 export class MailResolver {
-  constructor(readonly options: MailResolverOptions) {}
-  async txt(name: string): Promise<string[]> {
-    throw new Error(`not built yet (${name})`);
+  private readonly resolver: Resolver;
+  /** Lookups made so far (a check run's cost, and what the SPF evaluation memoises). */
+  private readonly cache = new Map<string, Promise<unknown>>();
+
+  constructor(readonly options: MailResolverOptions) {
+    this.resolver = new Resolver({ timeout: Math.max(100, options.timeoutMs), tries: 2 });
+    if (options.servers.length) this.resolver.setServers(options.servers);
   }
-  async mx(name: string): Promise<{ exchange: string; priority: number }[]> {
-    throw new Error(`not built yet (${name})`);
+
+  /** The servers asked, as address:port strings. */
+  servers(): string[] {
+    return this.options.servers.length ? this.options.servers : getServers();
   }
+
+  private ask<T>(key: string, name: string, lookup: () => Promise<T>, empty: T): Promise<T> {
+    const cacheKey = `${key} ${name.toLowerCase()}`;
+    let p = this.cache.get(cacheKey) as Promise<T> | undefined;
+    if (!p) {
+      p = lookup().catch((e: NodeJS.ErrnoException) => {
+        if (e.code && ABSENT.has(e.code)) return empty;
+        throw new DnsError(name, e.code ?? String(e));
+      });
+      this.cache.set(cacheKey, p);
+    }
+    return p;
+  }
+
+  /** TXT records, each one's character strings joined. */
+  txt(name: string): Promise<string[]> {
+    return this.ask('txt', name, async () => (await this.resolver.resolveTxt(name)).map((chunks) => chunks.join('')), []);
+  }
+
+  /** MX records; a null MX ("0 .") has exchange ''. */
+  mx(name: string): Promise<{ exchange: string; priority: number }[]> {
+    return this.ask('mx', name, () => this.resolver.resolveMx(name), []);
+  }
+
+  a(name: string): Promise<string[]> {
+    return this.ask('a', name, () => this.resolver.resolve4(name), []);
+  }
+
+  aaaa(name: string): Promise<string[]> {
+    return this.ask('aaaa', name, () => this.resolver.resolve6(name), []);
+  }
+
+  /** A and AAAA. */
   async addresses(name: string): Promise<string[]> {
-    throw new Error(`not built yet (${name})`);
+    const [v4, v6] = await Promise.all([this.a(name), this.aaaa(name)]);
+    return [...v4, ...v6];
   }
-  async reverse(address: string): Promise<string[]> {
-    throw new Error(`not built yet (${address})`);
+
+  /** PTR names of an address. */
+  reverse(address: string): Promise<string[]> {
+    return this.ask('ptr', address, () => this.resolver.reverse(address), []);
+  }
+
+  /**
+   * One raw query to the first server, over UDP (TCP when truncated), with EDNS and the DO bit; `cd` asks a validating
+   * resolver not to validate (to tell a broken signature from a broken server).
+   */
+  async query(name: string, type: RecordType, o: { cd?: boolean } = {}): Promise<RawAnswer> {
+    const server = splitServer(this.servers()[0] ?? '127.0.0.1');
+    const packet = dnsPacket.encode({
+      type: 'query',
+      id: Math.floor(Math.random() * 65_535),
+      flags: dnsPacket.RECURSION_DESIRED | (o.cd ? dnsPacket.CHECKING_DISABLED : 0),
+      questions: [{ type, name, class: 'IN' }],
+      additionals: [
+        {
+          type: 'OPT',
+          name: '.',
+          udpPayloadSize: 4096,
+          extendedRcode: 0,
+          ednsVersion: 0,
+          flags: dnsPacket.DNSSEC_OK,
+          flag_do: true,
+          options: [],
+        },
+      ],
+    });
+    let reply = await this.udp(server, packet);
+    if (reply.flag_tc) reply = await this.tcp(server, packet);
+    return { rcode: (reply as DecodedPacket & { rcode?: string }).rcode ?? 'NOERROR', ad: reply.flag_ad, answers: reply.answers ?? [] };
+  }
+
+  private udp(server: { address: string; port: number }, packet: Buffer): Promise<DecodedPacket> {
+    return new Promise((resolve, reject) => {
+      const socket = dgram.createSocket(isIP(server.address) === 6 ? 'udp6' : 'udp4');
+      const timer = setTimeout(() => done(new DnsError(server.address, 'ETIMEOUT')), this.options.timeoutMs);
+      const done = (e: Error | null, reply?: DecodedPacket) => {
+        clearTimeout(timer);
+        socket.close();
+        if (e) reject(e);
+        else resolve(reply!);
+      };
+      socket.on('error', (e) => done(e));
+      socket.on('message', (msg) => {
+        try {
+          done(null, dnsPacket.decode(msg));
+        } catch {
+          done(new DnsError(server.address, 'EBADRESP'));
+        }
+      });
+      socket.send(packet, server.port, server.address);
+    });
+  }
+
+  private tcp(server: { address: string; port: number }, packet: Buffer): Promise<DecodedPacket> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: server.address, port: server.port });
+      let data = Buffer.alloc(0);
+      socket.setTimeout(this.options.timeoutMs, () => socket.destroy(new DnsError(server.address, 'ETIMEOUT')));
+      socket.on('error', reject);
+      socket.on('connect', () => socket.end(Buffer.concat([Buffer.from([packet.length >> 8, packet.length & 255]), packet])));
+      socket.on('data', (chunk: Buffer) => {
+        data = Buffer.concat([data, chunk]);
+        if (data.length >= 2 && data.length >= 2 + data.readUInt16BE(0)) {
+          socket.destroy();
+          try {
+            resolve(dnsPacket.decode(data.subarray(2, 2 + data.readUInt16BE(0))));
+          } catch {
+            reject(new DnsError(server.address, 'EBADRESP'));
+          }
+        }
+      });
+    });
   }
 }
