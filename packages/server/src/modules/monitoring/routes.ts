@@ -1,8 +1,11 @@
-// HTTP routes of continuous monitoring: cm/profiles/ CRUD and check, cm/alerts/ list, one and delete. (Pinned; built by its helper.)
+// HTTP routes of continuous monitoring: cm/profiles/ CRUD and check (routes-profiles.ts), cm/alerts/ list, counts, one
+// and dismiss (routes-alerts.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { monitoringAlertRoutes } from './routes-alerts.ts';
+import { monitoringProfileRoutes } from './routes-profiles.ts';
 
 export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
-  void app;
-  void ctx;
+  monitoringProfileRoutes(app, ctx);
+  monitoringAlertRoutes(app, ctx);
 }
