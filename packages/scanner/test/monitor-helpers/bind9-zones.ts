@@ -1,8 +1,9 @@
 // Test helper: Debian's bind9 serving mail-check test zones on loopback (good.test, broken.test and its cases, the
-// bl.test block list, a DNSSEC-signed signed.test, PTRs), an HTTPS server for the MTA-STS policy files, and optionally
+// bl.test block list, DNSSEC-signed signed.test and rsa.test, badsig.test whose key signature is spoilt, PTRs), an HTTPS server for the MTA-STS policy files, and optionally
 // a second, validating named in front of it (AD bit). Used by the scanner's mail tests and the server's mail-monitor tests.
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { Resolver } from 'node:dns/promises';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
@@ -146,26 +147,27 @@ const options = (dir: string, port: number, extra: string[]) =>
     .concat(['controls { };'])
     .join('\n');
 
-/** Signs signed.test with a fresh ECDSA key; answers the signed zone and the key's DNSKEY rdata, or null without the tools. */
-function signZone(text: string): { zone: string; key: string } | null {
+/**
+ * Signs a zone with fresh keys of `algorithm` (ECDSAP256SHA256, RSASHA256); `corrupt` spoils the DNSKEY set's signatures
+ * (a zone no validator accepts). Answers the signed zone and the KSK's DNSKEY rdata, or null without the tools.
+ */
+function signZone(origin: string, text: string, algorithm: string, corrupt = false): { zone: string; key: string } | null {
   try {
     const dir = mkdtempSync(join(tmpdir(), 'bulwark-signzone-'));
     try {
-      writeFileSync(join(dir, 'signed.test.zone'), text);
+      const file = join(dir, `${origin}.zone`);
+      writeFileSync(file, text);
       const run = (cmd: string, args: string[]) =>
         execFileSync(cmd, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-      const ksk = run('dnssec-keygen', ['-q', '-a', 'ECDSAP256SHA256', '-f', 'KSK', '-K', dir, 'signed.test']).trim();
-      run('dnssec-keygen', ['-q', '-a', 'ECDSAP256SHA256', '-K', dir, 'signed.test']);
-      for (const k of run('ls', [dir])
-        .split('\n')
-        .filter((f) => f.endsWith('.key')))
-        writeFileSync(
-          join(dir, 'signed.test.zone'),
-          readFileSync(join(dir, 'signed.test.zone'), 'utf8') + readFileSync(join(dir, k), 'utf8'),
-        );
-      run('dnssec-signzone', ['-q', '-S', '-K', dir, '-o', 'signed.test', '-f', join(dir, 'out'), join(dir, 'signed.test.zone')]);
-      const dnskey = /DNSKEY\s+(257 3 13 .+)$/m.exec(readFileSync(join(dir, `${ksk}.key`), 'utf8'));
-      return { zone: readFileSync(join(dir, 'out'), 'utf8'), key: dnskey![1].replace(/[()\s]+/g, ' ').trim() };
+      const ksk = run('dnssec-keygen', ['-q', '-a', algorithm, '-f', 'KSK', '-K', dir, origin]).trim();
+      run('dnssec-keygen', ['-q', '-a', algorithm, '-K', dir, origin]);
+      run('dnssec-signzone', ['-q', '-S', '-O', 'full', '-K', dir, '-o', origin, '-f', join(dir, 'out'), file]);
+      let zone = readFileSync(join(dir, 'out'), 'utf8');
+      // one record per line (-O full): flip a character of each DNSKEY signature
+      if (corrupt)
+        zone = zone.replace(/^(.*\sRRSIG\s+DNSKEY(?:\s+\S+){7}\s+)(\S)/gm, (_, head: string, c: string) => head + (c === 'A' ? 'B' : 'A'));
+      const dnskey = /DNSKEY\s+(257 3 \d+ .+)$/m.exec(readFileSync(join(dir, `${ksk}.key`), 'utf8'));
+      return { zone, key: dnskey![1].replace(/[()\s]+/g, ' ').trim() };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -192,6 +194,26 @@ async function startHttps(caPem: string, cert: { key: string; cert: string }): P
   }
 }
 
+/** named listens before it has loaded its zones (SERVFAIL meanwhile): waits until each zone's SOA answers. */
+async function zonesLoaded(server: string, names: string[]): Promise<void> {
+  const resolver = new Resolver({ timeout: 500, tries: 1 });
+  resolver.setServers([server]);
+  const deadline = Date.now() + 15_000;
+  for (const name of names) {
+    for (;;) {
+      const ok = await resolver.resolveSoa(name).then(
+        () => true,
+        (e: unknown) => {
+          if (Date.now() > deadline) throw new Error(`${server} does not serve ${name}: ${String(e)}`);
+          return false;
+        },
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 /** Starts the zones (and the MTA-STS HTTPS server); `stop()` ends everything. */
 export async function startMailZones(opts: MailZonesOptions = {}): Promise<MailZones> {
   const goodMx = opts.goodMx ?? '127.30.53.25';
@@ -205,8 +227,15 @@ export async function startMailZones(opts: MailZonesOptions = {}): Promise<MailZ
   };
   try {
     const texts = zones({ goodMx, brokenMx, listed: opts.listed ?? [brokenMx], https: web.address });
-    const signed = signZone(texts['signed.test']);
+    const signed = signZone('signed.test', texts['signed.test'], 'ECDSAP256SHA256');
     if (signed) texts['signed.test'] = signed.zone;
+    for (const [origin, algorithm, corrupt] of [
+      ['rsa.test', 'RSASHA256', false],
+      ['badsig.test', 'ECDSAP256SHA256', true],
+    ] as const) {
+      const z = signed && signZone(origin, zone(origin, [`@ IN MX 10 mx.good.test.`]), algorithm, corrupt);
+      if (z) texts[origin] = z.zone;
+    }
     const auth: RunningDaemon = await startDaemon(
       namedSpec(({ dir, ports }) => {
         const files: Record<string, string> = {};
@@ -221,6 +250,7 @@ export async function startMailZones(opts: MailZonesOptions = {}): Promise<MailZ
     );
     stops.push(() => auth.stop());
     const dnsServer = `127.0.0.1:${auth.ports.domain}`;
+    await zonesLoaded(dnsServer, Object.keys(texts));
     let validatingServer: string | undefined;
     if (opts.validating && signed) {
       const resolver = await startDaemon(
@@ -244,6 +274,7 @@ export async function startMailZones(opts: MailZonesOptions = {}): Promise<MailZ
       );
       stops.push(() => resolver.stop());
       validatingServer = `127.0.0.1:${resolver.ports.domain}`;
+      await zonesLoaded(validatingServer, ['signed.test']);
     }
     return { dnsServer, validatingServer, caPem: ca.cert, httpsAddress: web.address, goodMx, brokenMx, signed: !!signed, stop };
   } catch (e) {

@@ -43,11 +43,11 @@ export async function lookAtMx(resolver: MailResolver, domain: string): Promise<
     let addresses: string[] = [];
     try {
       addresses = await resolver.addresses(host);
-      if (!addresses.length) problems.push(`${host} does not resolve to an address`);
+      if (!addresses.length) problems.push(`the MX host ${host} does not resolve to an address`);
     } catch (e) {
-      problems.push(`${host} could not be resolved (${dnsFailure(e)})`);
+      problems.push(`the MX host ${host} could not be resolved (${dnsFailure(e)})`);
     }
-    if (/^[0-9.]+$|:/.test(host)) problems.push(`${host} is an address, but an MX must name a host`);
+    if (/^[0-9.]+$|:/.test(host)) problems.push(`the MX ${host} is an address, but an MX must name a host`);
     mx.push({ host, preference: r.priority, addresses });
   }
   const list = mx.map((m) => `${m.host} (${m.preference})`).join(', ');
