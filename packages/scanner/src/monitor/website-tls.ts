@@ -98,7 +98,9 @@ export function tlsDetails(t: HopTls, host: string, now: Date, extraCa: string |
   const peer = t.peer;
   const chain = peer ? chainOf(peer) : [];
   const dateOnly = t.authorizationError !== null && DATE_ERRORS.has(t.authorizationError);
-  const chainOk = peer !== null && (t.authorized || (dateOnly && chainReachesRoot(chain, extraCa)));
+  // Node checks the name only once OpenSSL verified the chain, so its name error means the chain itself is trusted.
+  const nameOnly = t.authorizationError === 'ERR_TLS_CERT_ALTNAME_INVALID';
+  const chainOk = peer !== null && (t.authorized || nameOnly || (dateOnly && chainReachesRoot(chain, extraCa)));
   const validTo = peer ? new Date(peer.valid_to) : null;
   const details: TlsDetails = {
     protocol: t.protocol,
