@@ -50,6 +50,22 @@ export function splitServer(server: string): { address: string; port: number } {
   return { address, port: Number(port ?? 53) };
 }
 
+/** The in-addr.arpa or ip6.arpa name of an address (an IPv6 one as its 32 nibbles). */
+export function arpaName(address: string): string {
+  if (isIP(address) === 4) return `${address.split('.').reverse().join('.')}.in-addr.arpa`;
+  const [head, tail = ''] = address.toLowerCase().split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const h = groups(head);
+  const t = address.includes('::') ? groups(tail) : [];
+  const v4 = (t.length ? t : h).at(-1) ?? '';
+  if (isIP(v4) === 4) {
+    const [a, b, c, d] = v4.split('.').map(Number);
+    (t.length ? t : h).splice(-1, 1, ((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
+  }
+  const all = [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
+  return `${[...all.map((g) => g.padStart(4, '0')).join('')].reverse().join('.')}.ip6.arpa`;
+}
+
 export class MailResolver {
   private readonly resolver: Resolver;
   /** Lookups made so far (a check run's cost, and what the SPF evaluation memoises). */
@@ -102,9 +118,9 @@ export class MailResolver {
     return [...v4, ...v6];
   }
 
-  /** PTR names of an address. */
+  /** PTR names of an address, asked as a PTR query: node's reverse() says ENOTFOUND for a server that is down too. */
   reverse(address: string): Promise<string[]> {
-    return this.ask('ptr', address, () => this.resolver.reverse(address), []);
+    return this.ask('ptr', address, () => this.resolver.resolvePtr(arpaName(address)), []);
   }
 
   /**
