@@ -132,6 +132,18 @@ describe.skipIf(!!why)('mail domain DNS checks on bind9 (skipped without Debian 
     expect(notPermitted.value).toMatchObject({ mx_results: { [zones.goodMx]: 'fail' } });
   });
 
+  it('SPF: an include reached twice counts twice and is no loop, a macro and a redirect are evaluated, a loop fails', async () => {
+    const diamond = one(await run('diamond.good.test'), 'spf');
+    expect(diamond).toMatchObject({ status: 'pass', value: { lookups: 4, mx_results: { [zones.goodMx]: 'pass' } } });
+    const macro = one(await run('macro.good.test'), 'spf');
+    expect(macro).toMatchObject({ status: 'pass', value: { lookups: 1, mx_results: { [zones.goodMx]: 'pass' } } });
+    const redirect = one(await run('redir.good.test'), 'spf');
+    expect(redirect).toMatchObject({ status: 'pass', value: { lookups: 2, all: '-all', mx_results: { [zones.goodMx]: 'pass' } } });
+    const loop = one(await run('loop.good.test'), 'spf');
+    expect(loop.status).toBe('fail');
+    expect(loop.detail).toMatch(/include:loop\.good\.test loops back to a record that includes it/);
+  });
+
   it('MX: a null MX is understood, an MX host that does not resolve fails, a domain without MX fails', async () => {
     const nullMx = await run('nomx.broken.test');
     expect(nullMx.mx).toEqual([]);

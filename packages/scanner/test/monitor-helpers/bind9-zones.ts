@@ -75,6 +75,19 @@ function zones(o: { goodMx: string; brokenMx: string; listed: string[]; https: s
       `_mta-sts IN TXT ${q('v=STSv1; id=20261129T000000')}`,
       `mta-sts IN A ${o.https}`,
       `_smtp._tls IN TXT ${q('v=TLSRPTv1; rua=mailto:tlsrpt@good.test')}`,
+      // SPF shapes that are fine: the same include reached twice, a macro, a redirect
+      ...['diamond', 'macro', 'redir'].map((d) => `${d} IN MX 10 mx.good.test.`),
+      `diamond IN TXT ${q('v=spf1 include:d1.good.test include:d2.good.test -all')}`,
+      `d1 IN TXT ${q('v=spf1 include:d3.good.test -all')}`,
+      `d2 IN TXT ${q('v=spf1 include:d3.good.test ip6:2001:db8::/32 -all')}`,
+      `d3 IN TXT ${q('v=spf1 ip4:127.30.53.0/24 -all')}`,
+      `macro IN TXT ${q('v=spf1 exists:%{i}._spf.%{d} -all')}`,
+      `${o.goodMx}._spf.macro IN A 127.0.0.2`,
+      `redir IN TXT ${q('v=spf1 redirect=good.test')}`,
+      // a loop
+      'loop IN MX 10 mx.good.test.',
+      `loop IN TXT ${q('v=spf1 include:loop2.good.test -all')}`,
+      `loop2 IN TXT ${q('v=spf1 include:loop.good.test -all')}`,
     ]),
     'broken.test': zone('broken.test', [
       // +all behind 11 DNS-querying terms (include l1 → … → l10, then l10's a).

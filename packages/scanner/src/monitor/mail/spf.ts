@@ -20,7 +20,6 @@ interface Walk {
   lookups: number;
   voids: number;
   errors: string[];
-  seen: Set<string>;
 }
 
 /** The domain's SPF records. */
@@ -29,25 +28,27 @@ async function records(resolver: MailResolver, domain: string): Promise<string[]
 }
 
 /** Counts DNS-querying terms and void lookups of `record` and everything it includes or redirects to. */
-async function walk(resolver: MailResolver, domain: string, spf: SpfRecord, w: Walk, depth: number): Promise<void> {
+/** `path`: the domains from the top record down to this one (an include of one of them is a loop; twice elsewhere is not). */
+async function walk(resolver: MailResolver, domain: string, spf: SpfRecord, w: Walk, path: string[]): Promise<void> {
+  const depth = path.length - 1;
   if (depth > MAX_DEPTH) return void w.errors.push(`includes nest deeper than ${MAX_DEPTH}`);
   w.errors.push(...spf.errors.map((e) => (depth ? `${e} (in ${domain})` : e)));
   const ctx = { ip: NOBODY, domain, sender: `postmaster@${domain}` };
   const follow = async (target: string, how: string) => {
     const key = target.toLowerCase();
-    if (w.seen.has(key)) return void w.errors.push(`${how}:${target} loops back to a record already included`);
-    w.seen.add(key);
+    if (path.includes(key)) return void w.errors.push(`${how}:${target} loops back to a record that includes it`);
     const found = await records(resolver, target);
     if (found.length !== 1) {
       w.errors.push(found.length ? `${how}:${target} has ${found.length} SPF records` : `${how}:${target} has no SPF record`);
       if (!found.length) w.voids++;
       return;
     }
-    await walk(resolver, target, parseSpf(found[0]), w, depth + 1);
+    await walk(resolver, target, parseSpf(found[0]), w, [...path, key]);
   };
   for (const m of spf.mechanisms) {
     if (!LOOKUP_TERMS.has(m.kind)) continue;
-    w.lookups++;
+    // far past the limit the verdict is known: stop before a crafted record makes us walk forever
+    if (++w.lookups > 5 * SPF_LOOKUP_LIMIT) return;
     const macro = m.value?.includes('%');
     const target = m.value ? expandMacros(m.value, ctx) : domain;
     if (macro || !target) continue; // depends on the sender; nothing to resolve ahead
@@ -154,8 +155,8 @@ export async function checkSpf(resolver: MailResolver, domain: string, mx: MxHos
         { records: found },
       );
     const spf = parseSpf(found[0]);
-    const w: Walk = { lookups: 0, voids: 0, errors: [], seen: new Set([domain.toLowerCase()]) };
-    await walk(resolver, domain, spf, w, 0);
+    const w: Walk = { lookups: 0, voids: 0, errors: [] };
+    await walk(resolver, domain, spf, w, [domain.toLowerCase()]);
     const fails = [...w.errors];
     const warns: string[] = [];
     if (w.lookups > SPF_LOOKUP_LIMIT)
