@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { MonitorCheck } from '@bulwark/core';
 import { checkMailExchanger, MailResolver, type MxCheckOptions } from '../src/index.ts';
+import { arpaName } from '../src/monitor/mail/resolver.ts';
 import { disclosures } from '../src/monitor/mail/smtp-banner.ts';
 import { makeCert } from './checks-helpers/certs.ts';
 import { freePort } from './services-helpers/daemons.ts';
@@ -76,6 +77,29 @@ async function rawServer(address: string, onConnect: (s: net.Socket) => void) {
   await new Promise<void>((r) => server.listen(port, address, () => r()));
   servers.push({ close: (cb) => (sockets.forEach((s) => s.destroy()), server.close(() => cb())) });
   return port;
+}
+
+/** A scripted SMTP server: `answer` maps each command verb to what is written back; `commands` records the verbs per session. */
+async function scripted(address: string, answer: (verb: string, session: number) => string) {
+  const sessions: string[][] = [];
+  const port = await rawServer(address, (s) => {
+    const mine: string[] = [];
+    const n = sessions.push(mine) - 1;
+    s.write('220 mx.bulwark.test ESMTP\r\n');
+    let buf = '';
+    s.on('data', (d) => {
+      buf += d.toString('latin1');
+      for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+        const verb = buf.slice(0, i).trim().split(/[ :]/)[0].toUpperCase();
+        buf = buf.slice(i + 1);
+        mine.push(verb);
+        const reply = answer(verb, n);
+        if (reply) s.write(reply);
+        if (verb === 'QUIT') s.end();
+      }
+    });
+  });
+  return { port, sessions };
 }
 
 describe('open relay (smtp-server)', () => {
@@ -156,6 +180,23 @@ describe('STARTTLS (smtp-server)', () => {
     expect(c.starttls).toMatchObject({ status: 'pass', value: { protocol: 'TLSv1.3' } });
     expect(c.certificate).toMatchObject({ status: 'pass', value: { chain_ok: true, name_ok: true, san: ['DNS:*.bulwark.test'] } });
   });
+  it('fails a broken TLS handshake and still tests relaying on a fresh plain session', async () => {
+    const server = await scripted('127.30.25.24', (verb, session) => {
+      if (verb === 'EHLO') return session === 0 ? '250-mx.bulwark.test\r\n250 STARTTLS\r\n' : '250 mx.bulwark.test\r\n';
+      if (verb === 'STARTTLS') return '220 go ahead\r\nthis is not TLS\r\n';
+      if (verb === 'MAIL' || verb === 'RSET') return '250 OK\r\n';
+      if (verb === 'RCPT') return '550 relay not permitted\r\n';
+      return verb === 'QUIT' ? '221 bye\r\n' : '500 what\r\n';
+    });
+    const c = byCheck(await checkMailExchanger(opts('127.30.25.24', server.port)));
+    expect(c.starttls).toMatchObject({ status: 'fail', detail: expect.stringMatching(/offers STARTTLS, but the TLS handshake failed/) });
+    expect(c.certificate.status).toBe('info');
+    expect(c.open_relay).toMatchObject({ status: 'pass', value: { rcpt_to: '550 relay not permitted' } });
+    expect(server.sessions).toEqual([
+      ['EHLO', 'STARTTLS'],
+      ['EHLO', 'MAIL', 'RCPT', 'RSET', 'QUIT'],
+    ]);
+  });
 });
 
 describe('banner (smtp-server and raw greetings)', () => {
@@ -192,7 +233,23 @@ describe('banner (smtp-server and raw greetings)', () => {
   });
 });
 
+describe('reverse DNS names', () => {
+  it('asks the in-addr.arpa and ip6.arpa names of an address', () => {
+    expect(arpaName('127.30.25.1')).toBe('1.25.30.127.in-addr.arpa');
+    expect(arpaName('2001:db8::1')).toBe(`1.${'0.'.repeat(23)}8.b.d.0.1.0.0.2.ip6.arpa`);
+    expect(arpaName('::ffff:192.0.2.1')).toBe(`1.0.2.0.0.0.0.c.f.f.f.f.${'0.'.repeat(20)}ip6.arpa`);
+    expect(arpaName('2001:db8:0:0:1:0:0:1')).toBe(arpaName('2001:db8::1:0:0:1'));
+  });
+});
+
 describe('no SMTP to talk to', () => {
+  it('does not judge a server that is busy for now (4xx greeting)', async () => {
+    const port = await rawServer('127.30.25.25', (s) => s.end('421 mx.bulwark.test too many connections, try later\r\n'));
+    const c = byCheck(await checkMailExchanger(opts('127.30.25.25', port)));
+    expect(c.starttls).toMatchObject({ status: 'info', detail: expect.stringMatching(/busy for now.*421/) });
+    expect(Object.values(c).filter((x) => x.status === 'fail')).toEqual([]);
+  });
+
   it('gives one STARTTLS fail for a closed port, for silence and for a server that is not SMTP', async () => {
     const closed = await freePort('127.30.25.20');
     const silent = await rawServer('127.30.25.21', () => {});

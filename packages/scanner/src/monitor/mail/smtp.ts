@@ -67,8 +67,12 @@ export async function checkMailExchanger(opts: MxCheckOptions): Promise<MonitorC
   const banner = bannerVerdict(greeting.lines.join(' '), ehlo === greeting ? '' : ehlo.lines.join(' '), o.host, o.heloName, target);
   try {
     if (greeting.code !== 220 || ehlo.code !== 250) {
-      const said = replyText(greeting.code !== 220 ? greeting : ehlo);
-      checks.push(fail('starttls', target, `${target} does not accept a session (it answered "${said}"), so it cannot offer STARTTLS.`));
+      const refusal = greeting.code !== 220 ? greeting : ehlo;
+      const said = replyText(refusal);
+      // A 4xx is "busy, come back later" by definition: not judged, so one busy moment does not alert.
+      if (refusal.code < 500) checks.push(info('starttls', target, `Not checked: ${target} is busy for now (it answered "${said}").`));
+      else
+        checks.push(fail('starttls', target, `${target} does not accept a session (it answered "${said}"), so it cannot offer STARTTLS.`));
       checks.push(info('certificate', target, 'Not checked: no STARTTLS session.'));
       if (o.checkRelay) checks.push(info('open_relay', target, `Not checked: the server answered "${said}".`));
     } else {
@@ -76,11 +80,16 @@ export async function checkMailExchanger(opts: MxCheckOptions): Promise<MonitorC
       if (o.checkRelay) {
         // The relay test runs on the TLS session when there is one, else on a fresh plain session (a broken upgrade
         // leaves the first one unusable), because an open relay matters whether or not TLS works.
+        let fresh: Awaited<ReturnType<typeof greet>> | undefined;
         if (!conn.usable || upgraded === 'no-ehlo') {
           conn.close();
-          conn = (await greet(o)).conn;
+          fresh = await greet(o);
+          conn = fresh.conn;
         }
-        checks.push(await relayVerdict(conn, target));
+        if (fresh && (fresh.greeting.code !== 220 || fresh.ehlo.code !== 250)) {
+          const said = replyText(fresh.greeting.code !== 220 ? fresh.greeting : fresh.ehlo);
+          checks.push(info('open_relay', target, `Not checked: a second session was refused ("${said}").`));
+        } else checks.push(await relayVerdict(conn, target));
       }
       await conn.command('QUIT').catch(() => undefined);
     }
