@@ -170,7 +170,8 @@ describe('TLS', () => {
 
   it('fails a self-signed expired certificate on trust too (a date error must not hide it)', async () => {
     const r = await check(opts(`${s.selfSigned}/`, { now: new Date() }));
-    expect(r.by('tls_chain')[0]?.status).toBe('fail');
+    expect(r.by('tls_chain')[0]).toMatchObject({ status: 'fail', detail: 'The certificate is self-signed; browsers do not trust it.' });
+    expect(r.tls?.error).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
     expect(r.by('tls_valid')[0]?.status).toBe('fail');
   });
 

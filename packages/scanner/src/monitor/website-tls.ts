@@ -78,29 +78,36 @@ const issues = (child: X509Certificate, parent: X509Certificate) => {
 };
 
 /**
- * Whether the presented chain reaches a trusted root by signatures alone, dates aside. Used only when OpenSSL's
- * verdict was a date error: OpenSSL reports the last error it met, so a date error can hide an untrusted chain.
+ * Whether the presented chain reaches a trusted root by signatures alone, dates aside: null when it does, else the
+ * OpenSSL code of why not. Used only when OpenSSL's verdict was a date error: OpenSSL reports the last error it met,
+ * so an expired self-signed certificate says CERT_HAS_EXPIRED and nothing about trust.
  */
-function chainReachesRoot(chain: tls.DetailedPeerCertificate[], extraCa: string | undefined): boolean {
+function untrustedBecause(chain: tls.DetailedPeerCertificate[], extraCa: string | undefined): string | null {
   const roots = trustedRoots(extraCa);
   const certs = chain.map((c) => new X509Certificate(c.raw));
   let cur: X509Certificate | undefined = certs[0];
   for (let depth = 0; cur && depth < 10; depth++) {
     const here: X509Certificate = cur;
-    if (roots.some((r) => r.fingerprint256 === here.fingerprint256 || issues(here, r))) return true;
-    cur = certs.find((c) => c !== here && c.fingerprint256 !== here.fingerprint256 && issues(here, c));
+    if (roots.some((r) => r.fingerprint256 === here.fingerprint256 || issues(here, r))) return null;
+    if (issues(here, here)) return depth === 0 ? 'DEPTH_ZERO_SELF_SIGNED_CERT' : 'SELF_SIGNED_CERT_IN_CHAIN';
+    cur = certs.find((c) => c.fingerprint256 !== here.fingerprint256 && issues(here, c));
   }
-  return false;
+  return certs.length > 1 ? 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' : 'UNABLE_TO_VERIFY_LEAF_SIGNATURE';
 }
 
 /** The hop's TLS session as the result's `tls` object, with days counted from `now`. */
 export function tlsDetails(t: HopTls, host: string, now: Date, extraCa: string | undefined): OriginTls {
   const peer = t.peer;
   const chain = peer ? chainOf(peer) : [];
-  const dateOnly = t.authorizationError !== null && DATE_ERRORS.has(t.authorizationError);
+  let error = t.authorizationError;
   // Node checks the name only once OpenSSL verified the chain, so its name error means the chain itself is trusted.
-  const nameOnly = t.authorizationError === 'ERR_TLS_CERT_ALTNAME_INVALID';
-  const chainOk = peer !== null && (t.authorized || nameOnly || (dateOnly && chainReachesRoot(chain, extraCa)));
+  let chainOk = peer !== null && (t.authorized || error === 'ERR_TLS_CERT_ALTNAME_INVALID');
+  if (peer && error && DATE_ERRORS.has(error)) {
+    const why = untrustedBecause(chain, extraCa);
+    chainOk = why === null;
+    // The dates are judged by the check's clock; the error says what is wrong with the trust, if anything.
+    if (why) error = why;
+  }
   const validTo = peer ? new Date(peer.valid_to) : null;
   const details: TlsDetails = {
     protocol: t.protocol,
@@ -117,7 +124,7 @@ export function tlsDetails(t: HopTls, host: string, now: Date, extraCa: string |
     fingerprint_sha256: peer?.fingerprint256 ?? null,
     chain_ok: chainOk,
     name_ok: peer ? tls.checkServerIdentity(host, peer) === undefined : false,
-    error: t.authorizationError,
+    error,
   };
   return {
     details,
