@@ -243,6 +243,14 @@ describe('reverse DNS names', () => {
 });
 
 describe('no SMTP to talk to', () => {
+  it('fails STARTTLS for a server that refuses EHLO, and tests nothing further on it', async () => {
+    const server = await scripted('127.30.25.26', (verb) => (verb === 'QUIT' ? '221 bye\r\n' : '502 5.5.1 command not implemented\r\n'));
+    const c = byCheck(await checkMailExchanger(opts('127.30.25.26', server.port)));
+    expect(c.starttls).toMatchObject({ status: 'fail', detail: expect.stringMatching(/refuses EHLO.*502 5\.5\.1/) });
+    expect(c.open_relay.status).toBe('info');
+    expect(server.sessions).toEqual([['EHLO']]);
+  });
+
   it('does not judge a server that is busy for now (4xx greeting)', async () => {
     const port = await rawServer('127.30.25.25', (s) => s.end('421 mx.bulwark.test too many connections, try later\r\n'));
     const c = byCheck(await checkMailExchanger(opts('127.30.25.25', port)));

@@ -71,8 +71,9 @@ export async function checkMailExchanger(opts: MxCheckOptions): Promise<MonitorC
       const said = replyText(refusal);
       // A 4xx is "busy, come back later" by definition: not judged, so one busy moment does not alert.
       if (refusal.code < 500) checks.push(info('starttls', target, `Not checked: ${target} is busy for now (it answered "${said}").`));
-      else
+      else if (refusal === greeting)
         checks.push(fail('starttls', target, `${target} does not accept a session (it answered "${said}"), so it cannot offer STARTTLS.`));
+      else checks.push(fail('starttls', target, `${target} refuses EHLO (it answered "${said}"), so it cannot offer STARTTLS.`));
       checks.push(info('certificate', target, 'Not checked: no STARTTLS session.'));
       if (o.checkRelay) checks.push(info('open_relay', target, `Not checked: the server answered "${said}".`));
     } else {
