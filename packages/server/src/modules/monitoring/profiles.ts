@@ -37,7 +37,8 @@ async function checkReferences(tx: Db | Tx, customerId: number, v: ProfileValues
   const minus = await missing(tx, 'tags', customerId, v.minus_tags);
   if (minus.length) errors.minus_tags = [noSuch('tag', minus)];
   const both = v.tags.filter((t) => v.minus_tags.includes(t));
-  if (both.length) (errors.minus_tags ??= []).push(`A tag cannot be both watched and left out (id ${both.join(', ')}).`);
+  if (both.length && !errors.tags && !errors.minus_tags)
+    (errors.minus_tags ??= []).push(`A tag cannot be both watched and left out (id ${both.join(', ')}).`);
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
