@@ -1,0 +1,227 @@
+// Watched websites run for real, on every test database: a local HTTP server on 127.30.80.x answers the shop page with
+// fresh CSRF tokens, nonces and timestamps on every load, then a real change, then errors; scan-website/ answers each
+// run's log row, and the recipients get one e-mail (through the notification outbox to a real smtp-server) per check
+// that turns to failing — none for a page that differs only in its tokens, one for a real change, one when the status
+// turns to 500 and none while it stays so, the failing list cleared when it recovers — and no alert on a changed page
+// without watch_content. The per-minute pass runs what the clock says is due, once, and moves next_run on.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebsiteMonitor, WebsiteScanLog } from '@bulwark/core';
+import { notificationDeliveries, websiteMonitors } from '../src/db/schema/index.ts';
+import { runDueMonitors } from '../src/modules/security-tools/index.ts';
+import { render, shopPage } from '../../scanner/test/monitor-website-fixtures/render.ts';
+import { BACKENDS } from './helpers/backends.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
+import { signedIn } from './helpers/sessions.ts';
+
+type Page<T> = { count: number; results: T[] };
+const NOW = new Date('2026-06-01T08:00:00Z');
+const MINUTE = 60_000;
+const HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'self'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+const until = async (check: () => boolean | Promise<boolean>, what: string) => {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`waited in vain for ${what}`);
+};
+
+describe.each(BACKENDS)('website runs on %s', (backend) => {
+  const host = backend === 'pglite' ? '127.30.80.1' : '127.30.80.2';
+  let t: TestApp;
+  let admin: Client;
+  let site: Server;
+  let smtp: SMTPServer;
+  let base = '';
+  /** What the site answers now. */
+  const state = { status: 200, price: '19 EUR', hits: 0 };
+  const mails: { to: string[]; raw: string }[] = [];
+
+  beforeAll(async () => {
+    site = createServer((req, res) => {
+      state.hits++;
+      if (state.status !== 200) return res.writeHead(state.status, HEADERS).end('<h1>Something went wrong</h1>');
+      res.writeHead(200, HEADERS).end(render(shopPage.replace('19 EUR', state.price)).html);
+    });
+    await new Promise<void>((resolve) => site.listen(0, host, resolve));
+    base = `http://${host}:${(site.address() as AddressInfo).port}`;
+    smtp = new SMTPServer({
+      disableReverseLookup: true,
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, host, resolve));
+    t = await startTestApp(backend, { SMTP_URL: `smtp://${host}:${(smtp.server.address() as AddressInfo).port}` });
+    t.ctx.clock = () => NOW;
+    await setFlags(t.ctx, 1, ['continuous-monitoring']);
+    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => site.close(() => resolve()));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const alerts = async () =>
+    (await t.ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.event, 'website_alert'))).map((d) => ({
+      subject: d.subject,
+      target: d.target,
+    }));
+  /** Watched by hand only (inactive), so the per-minute pass of the test app never runs it between two looks. */
+  const watch = async (extra: Record<string, unknown> = {}) => {
+    const res = await admin.post<WebsiteMonitor>('/api/globalview/websites/', {
+      name: 'Shop',
+      url: `${base}/`,
+      timeout: 5,
+      active: false,
+      notification_email_recipients: '["web@example.com"]',
+      ...extra,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id;
+  };
+  const scan = async (id: number) => {
+    const res = await admin.post<WebsiteScanLog>('/api/scan-website/', { id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it('tells nobody about a page that differs only in its tokens, and once about a real change', async () => {
+    const id = await watch();
+    const first = await scan(id);
+    expect(first).toMatchObject({
+      website: id,
+      status: 'ok',
+      trigger: 'manual',
+      status_code: 200,
+      content_changed: null,
+      newly_failing: [],
+    });
+    expect(first.result.content_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.response_ms).toBeGreaterThanOrEqual(0);
+
+    const again = await scan(id);
+    expect(again).toMatchObject({ status: 'ok', content_changed: false, newly_failing: [] });
+    expect(again.result.content_hash).toBe(first.result.content_hash);
+    expect(await alerts()).toEqual([]);
+
+    state.price = '24 EUR';
+    const changed = await scan(id);
+    expect(changed).toMatchObject({ status: 'failed', content_changed: true, newly_failing: ['content_change'] });
+    expect(await alerts()).toEqual([{ subject: `Website Shop: Content change`, target: 'web@example.com' }]);
+    await until(() => mails.some((m) => m.raw.includes('Content change')), 'the content-change e-mail');
+    expect(mails.at(-1)!.to).toEqual(['web@example.com']);
+    // Quoted-printable: soft line breaks joined again.
+    expect(mails.at(-1)!.raw.replace(/=\r?\n/g, '')).toContain(`/security-tools/websites/view/${id}`);
+
+    // The new page is the new baseline: unchanged since, nothing more to tell.
+    const settled = await scan(id);
+    expect(settled).toMatchObject({ status: 'ok', content_changed: false, newly_failing: [] });
+    expect(await alerts()).toHaveLength(1);
+    const monitor = await admin.get<WebsiteMonitor>(`/api/globalview/websites/${id}/`);
+    expect(monitor.body).toMatchObject({ last_status: 'ok', last_status_code: 200, last_run: NOW.toISOString() });
+    state.price = '19 EUR';
+  });
+
+  it('alerts once when the status turns to 500, not again while it stays, and clears the failing list on recovery', async () => {
+    const id = await watch({ name: 'Checkout', watch_content: false });
+    expect((await scan(id)).status).toBe('ok');
+    const before = (await alerts()).length;
+
+    state.status = 500;
+    const down = await scan(id);
+    expect(down).toMatchObject({ status: 'failed', status_code: 500, newly_failing: ['status_code'] });
+    expect(down.result.checks).toContainEqual(expect.objectContaining({ check: 'status_code', status: 'fail' }));
+    const told = await alerts();
+    expect(told.slice(before)).toEqual([{ subject: 'Website Checkout: Status code', target: 'web@example.com' }]);
+
+    const still = await scan(id);
+    expect(still).toMatchObject({ status: 'failed', newly_failing: [] });
+    expect(await alerts()).toHaveLength(told.length);
+    const [row] = await t.ctx.db.select().from(websiteMonitors).where(eq(websiteMonitors.id, id));
+    expect(row!.failing).toEqual(['status_code']);
+
+    state.status = 200;
+    const back = await scan(id);
+    expect(back).toMatchObject({ status: 'ok', newly_failing: [] });
+    const [after] = await t.ctx.db.select().from(websiteMonitors).where(eq(websiteMonitors.id, id));
+    expect(after!.failing).toEqual([]);
+    expect(await alerts()).toHaveLength(told.length);
+
+    // Failing again after recovering is news again.
+    state.status = 503;
+    expect((await scan(id)).newly_failing).toEqual(['status_code']);
+    expect(await alerts()).toHaveLength(told.length + 1);
+    state.status = 200;
+
+    // A changed page is shown but never alerted on without watch_content.
+    state.price = '99 EUR';
+    const changed = await scan(id);
+    expect(changed.newly_failing).toEqual([]);
+    expect(changed.status).toBe('ok');
+    state.price = '19 EUR';
+
+    const log = await admin.get<Page<WebsiteScanLog>>(`/api/website-scan-log/?website=${id}`);
+    expect(log.body.count).toBe(6);
+    expect(log.body.results.map((l) => l.status_code)).toEqual([200, 503, 200, 500, 500, 200]);
+  });
+
+  it('makes a failed run, not a lost one, of a site that does not answer', async () => {
+    const id = await watch({ name: 'Gone', url: 'http://127.30.80.9:9/' });
+    const gone = await scan(id);
+    expect(gone).toMatchObject({ status: 'failed', status_code: null, newly_failing: ['availability'] });
+    expect(gone.result.error).toBeTruthy();
+  });
+
+  it('runs on the schedule what the clock says is due, once, and moves next_run on by the interval', async () => {
+    const id = await watch({ name: 'Scheduled', interval: 30 });
+    // Due in ten minutes: the test app's own per-minute pass (at the test clock, NOW) leaves it alone.
+    const due = new Date(NOW.getTime() + 10 * MINUTE);
+    await t.ctx.db.update(websiteMonitors).set({ active: true, nextRun: due }).where(eq(websiteMonitors.id, id));
+    const idle = await t.ctx.db.select().from(websiteMonitors).where(eq(websiteMonitors.id, id));
+    expect(idle[0]!.lastRun).toBeNull();
+
+    expect((await runDueMonitors(t.ctx, new Date(due.getTime() - 1000))).website).toBe(0);
+    const counts = await runDueMonitors(t.ctx, due);
+    expect(counts.website).toBe(1);
+    const [ran] = await t.ctx.db.select().from(websiteMonitors).where(eq(websiteMonitors.id, id));
+    expect(ran!.lastRun?.toISOString()).toBe(due.toISOString());
+    expect(ran!.nextRun?.toISOString()).toBe(new Date(due.getTime() + 30 * MINUTE).toISOString());
+    const log = await admin.get<Page<WebsiteScanLog>>(`/api/website-scan-log/?website=${id}`);
+    expect(log.body.results).toEqual([expect.objectContaining({ trigger: 'schedule', status: 'ok', started: due.toISOString() })]);
+    // Run once: the same moment again finds nothing due.
+    expect((await runDueMonitors(t.ctx, due)).website).toBe(0);
+
+    // An inactive monitor, or one of a customer without the flag, is never due.
+    await admin.patch(`/api/globalview/websites/${id}/`, { active: false });
+    const later = new Date(due.getTime() + 60 * MINUTE);
+    expect((await runDueMonitors(t.ctx, later)).website).toBe(0);
+    await admin.patch(`/api/globalview/websites/${id}/`, { active: true });
+    await setFlags(t.ctx, 1, []);
+    try {
+      expect((await runDueMonitors(t.ctx, later)).website).toBe(0);
+    } finally {
+      await setFlags(t.ctx, 1, ['continuous-monitoring']);
+    }
+    expect((await runDueMonitors(t.ctx, later)).website).toBe(1);
+  });
+});
