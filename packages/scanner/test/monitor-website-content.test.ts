@@ -77,6 +77,20 @@ describe('content normalisation', () => {
       expect(normaliseContent(`<p>${kept}</p>`)).toContain(kept);
   });
 
+  it('keeps scripts and comments that never close from swallowing or stalling anything', () => {
+    expect(normaliseContent('<p>Hi</p><!-- open to the end <p>gone</p>')).toBe('<p>Hi</p>');
+    expect(normaliseContent('<p>Hi</p><script>var t = 1732871234;')).toBe('<p>Hi</p><script>var t = <num>;');
+    expect(pageText('<p>Hi</p><script>var hidden = 1;')).toBe('Hi');
+  });
+
+  it('normalises 2 MB of hostile markup (unclosed tags, comments, scripts, one long run) in one pass', () => {
+    // Each of these took quadratic time with naive patterns: minutes for 2 MB, beyond the test's timeout.
+    const mb2 = 2 * 1024 * 1024;
+    for (const unit of ['<a ', '<!--', '<script>', '<style x="', 'a'.repeat(1000) + '=', '2026-11-29T'])
+      expect(typeof normaliseContent(unit.repeat(Math.ceil(mb2 / unit.length)))).toBe('string');
+    expect(typeof pageText('<a '.repeat(mb2 / 3))).toBe('string');
+  });
+
   it('reads the page text for keywords: tags, scripts and entities out, whitespace collapsed', () => {
     expect(pageText('<h1>Welcome <b>home</b></h1><script>var x = "hidden";</script><p>Fish &amp; Chips&nbsp;&#8364;5</p>')).toBe(
       'Welcome home Fish & Chips €5',

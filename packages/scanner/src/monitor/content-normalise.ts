@@ -18,11 +18,12 @@ const SECRET_NAME = /csrf|xsrf|token|nonce|session|request-?id/i;
 /** Attributes whose values are per-response: script nonces and subresource hashes. */
 const VOLATILE_ATTRS = new Set(['nonce', 'integrity']);
 
-const COMMENT = /<!--[\s\S]*?-->/g;
-const SCRIPT_OR_STYLE = /(<(script|style)\b[^>]*>)([\s\S]*?)(<\/\2\s*>)/gi;
-const START_TAG = /<([a-zA-Z][a-zA-Z0-9-]*)(\s[^>]*)?>/g;
+// Markup is matched in linear time whatever the page holds (a hostile page of 5 MB of unclosed `<a` or `<!--` must
+// not stall a worker): tags stop at the next `<`, and comments and scripts are cut with indexOf-style searches.
+const START_TAG = /<([a-zA-Z][a-zA-Z0-9-]*)(\s[^<>]*)?>/g;
+const SCRIPT_OPEN = /<(script|style)\b[^<>]*>/gi;
 const ATTRIBUTE = /([^\s"'<>/=]+)(\s*=\s*)("[^"]*"|'[^']*'|[^\s"'>]+)/g;
-/** Seconds (10 digits, 2001–2033) or milliseconds (13 digits) since 1970, optionally with a fraction. */
+/** Seconds (10 digits, September 2001 to 2033) or milliseconds (13 digits) since 1970, optionally with a fraction. */
 const EPOCH = /(?<![\w.])1\d{9}(?:\d{3})?(?:\.\d+)?(?![\w])/g;
 /** Math.random()-like fractions in scripts. */
 const RANDOM_FRACTION = /(?<![\w.])0\.\d{8,}(?![\w])/g;
@@ -56,6 +57,41 @@ function looksRandom(run: string): boolean {
     if (a && b && a !== b) changes++;
   }
   return changes * 5 >= run.length;
+}
+
+/** The page without comments; an unclosed comment runs to the end, as browsers read it. */
+function dropComments(html: string, by: string): string {
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const a = html.indexOf('<!--', i);
+    if (a < 0) return out + html.slice(i);
+    out += html.slice(i, a) + by;
+    const b = html.indexOf('-->', a + 4);
+    if (b < 0) return out;
+    i = b + 3;
+  }
+}
+
+/** Each script's and style's body through `fn`; an unclosed one runs to the end. */
+function mapScripts(html: string, fn: (body: string) => string): string {
+  let out = '';
+  let i = 0;
+  const open = new RegExp(SCRIPT_OPEN.source, 'gi');
+  for (;;) {
+    open.lastIndex = i;
+    const m = open.exec(html);
+    if (!m) return out + html.slice(i);
+    const bodyStart = m.index + m[0].length;
+    const close = new RegExp(`</${m[1]!}\\s*>`, 'gi');
+    close.lastIndex = bodyStart;
+    const c = close.exec(html);
+    const bodyEnd = c ? c.index : html.length;
+    out += html.slice(i, bodyStart) + fn(html.slice(bodyStart, bodyEnd));
+    if (!c) return out;
+    out += c[0];
+    i = c.index + c[0].length;
+  }
 }
 
 function normaliseScript(body: string): string {
@@ -100,9 +136,7 @@ function normaliseTag(tag: string, name: string, attrs: string | undefined): str
  * one space elsewhere).
  */
 export function normaliseContent(html: string): string {
-  return html
-    .replace(COMMENT, '')
-    .replace(SCRIPT_OR_STYLE, (_all, open: string, _n: string, body: string, close: string) => `${open}${normaliseScript(body)}${close}`)
+  return mapScripts(dropComments(html, ''), normaliseScript)
     .replace(VOLATILE_QUERY, '$1$2=')
     .replace(START_TAG, (tag: string, name: string, attrs: string | undefined) => normaliseTag(tag, name, attrs))
     .replace(HTTP_DATE, TIME)
@@ -112,7 +146,7 @@ export function normaliseContent(html: string): string {
     .replace(HEX_RUN, (run) => (/[0-9]/.test(run) ? TOKEN : run))
     .replace(B64_RUN, (run) => (looksRandom(run.replace(/=+$/, '')) ? TOKEN : run))
     .replace(/>\s+</g, '><')
-    .replace(/\s+/g, ' ')
+    .replace(/\s{2,}|[^\S ]/g, ' ')
     .trim();
 }
 
@@ -125,10 +159,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** The page's readable text (scripts, styles and tags removed, entities decoded, whitespace collapsed), for keywords. */
 export function pageText(html: string): string {
-  return html
-    .replace(COMMENT, ' ')
-    .replace(SCRIPT_OR_STYLE, ' ')
-    .replace(/<[^>]*>/g, ' ')
+  return mapScripts(dropComments(html, ' '), () => ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (all, e: string) => {
       if (e[0] === '#') {
         const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
@@ -136,6 +168,6 @@ export function pageText(html: string): string {
       }
       return ENTITIES[e.toLowerCase()] ?? all;
     })
-    .replace(/\s+/g, ' ')
+    .replace(/\s{2,}|[^\S ]/g, ' ')
     .trim();
 }

@@ -5,9 +5,12 @@ import { readFileSync } from 'node:fs';
 export const shopPage = readFileSync(new URL('./shop-page.html', import.meta.url), 'utf8');
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** `page` with each {{name}} filled by a fresh value; `values` are what a normalised page must no longer contain. */
+/**
+ * `page` with each {{name}} filled by a fresh value, at a moment between 2002 and 2033 (epoch seconds of 10 digits);
+ * `values` are what a normalised page must no longer contain.
+ */
 export function render(page = shopPage): { html: string; values: string[] } {
-  const when = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 32 * 365 * 86_400_000));
+  const when = new Date(Date.UTC(2002, 0, 1) + Math.floor(Math.random() * 31 * 365 * 86_400_000));
   const values: Record<string, string> = {
     b64: randomBytes(32).toString('base64'),
     hex: randomBytes(16).toString('hex'),
