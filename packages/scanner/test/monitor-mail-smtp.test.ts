@@ -262,14 +262,15 @@ describe('no SMTP to talk to', () => {
     const closed = await freePort('127.30.25.20');
     const silent = await rawServer('127.30.25.21', () => {});
     const http = await rawServer('127.30.25.22', (s) => s.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
-    const reasons: [number, RegExp][] = [
-      [closed, /connection was refused/],
-      [silent, /no answer within 300 ms/],
-      [http, /not an SMTP answer: "HTTP\/1.1 400 Bad Request"/],
+    // Only the silent one gets a short limit (a busy machine may be slow to connect; that is not what is tested).
+    const reasons: [number, RegExp, number][] = [
+      [closed, /connection was refused/, 10_000],
+      [silent, /no (answer|connection) within 300 ms/, 300],
+      [http, /not an SMTP answer: "HTTP\/1.1 400 Bad Request"/, 10_000],
     ];
-    for (const [i, [port, why]] of reasons.entries()) {
+    for (const [i, [port, why, timeoutMs]] of reasons.entries()) {
       const address = `127.30.25.${20 + i}`;
-      const checks = await checkMailExchanger(opts(address, port, { timeoutMs: 300 }));
+      const checks = await checkMailExchanger(opts(address, port, { timeoutMs }));
       expect(checks).toEqual([{ check: 'starttls', target: `${HOST} (${address})`, status: 'fail', detail: expect.stringMatching(why) }]);
     }
   });
