@@ -2,6 +2,7 @@
 // each broken record fails or warns with the reason, block lists and DNSSEC (signed zone, fake clock) are judged.
 import type { MailCheckResult, MonitorCheck } from '@bulwark/core';
 import { MAIL_CHECKS, mailCheckResult } from '@bulwark/core';
+import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMailDomain, type MailCheckOptions } from '../src/monitor/mail/index.ts';
 import { startMailZones, zonesUnavailable, type MailZones } from './monitor-helpers/bind9-zones.ts';
@@ -154,7 +155,32 @@ describe.skipIf(!!why)('mail domain DNS checks on bind9 (skipped without Debian 
     expect(one(dangling, 'mx')).toMatchObject({ status: 'fail', detail: 'The MX host gone.broken.test does not resolve to an address.' });
     const none = await run('l1.broken.test');
     expect(one(none, 'mx')).toMatchObject({ status: 'fail' });
-    expect(one(none, 'dmarc').status).toBe('fail');
+  });
+
+  it("DMARC: a subdomain without its own record is judged by its parent's; no record anywhere fails", async () => {
+    const good = one(await run('diamond.good.test'), 'dmarc');
+    expect(good).toMatchObject({ status: 'pass', value: { inherited_from: 'good.test', p: 'reject' } });
+    expect(good.detail).toMatch(/^DMARC policy reject \(good\.test's record, for its subdomains\) for all mail/);
+    expect(one(await run('l1.broken.test'), 'dmarc')).toMatchObject({ status: 'warn', value: { inherited_from: 'broken.test' } });
+    // soft.broken.test's own record says sp=none: its subdomains inherit none
+    expect(one(await run('x.soft.broken.test'), 'dmarc')).toMatchObject({ status: 'warn', value: { inherited_from: 'soft.broken.test' } });
+    const missing = one(await run('bl.test'), 'dmarc');
+    expect(missing).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^No DMARC record at _dmarc\.bl\.test/) as unknown });
+  });
+
+  it('an address is not a mail domain; a stopped run rejects instead of waiting for DNS time-outs', async () => {
+    const ip = await run('127.30.53.25');
+    expect(ip).toMatchObject({ mx: [], checks: [], error: expect.stringMatching(/is an address, not a mail domain/) as unknown });
+    await expect(run('good.test', { signal: AbortSignal.abort() })).rejects.toThrow(/abort/i);
+    // a DNS server that never answers, and a run stopped while it waits (timeout 60 s; the test's own limit is lower)
+    const silent = dgram.createSocket('udp4');
+    await new Promise<void>((r) => silent.bind(0, '127.30.53.9', () => r()));
+    const port = silent.address().port;
+    const stop = new AbortController();
+    const pending = run('good.test', { dnsServers: [`127.30.53.9:${port}`], timeoutMs: 60_000, signal: stop.signal });
+    silent.once('message', () => stop.abort());
+    await expect(pending).rejects.toThrow(/abort/i);
+    silent.close();
   });
 
   it('block lists: a zone the server will not answer for is info, no zones configured is info', async () => {

@@ -2,6 +2,7 @@
 // exchanger's SMTP checks (smtp.ts). Every check answers pass, warn, fail or info with one sentence; `error` is set
 // only when the domain could not be checked at all (the DNS server did not answer the MX query).
 import type { MailCheckResult, MonitorCheck } from '@bulwark/core';
+import { isIP } from 'node:net';
 import { checkBlocklists } from './dnsbl.ts';
 import { checkDkim } from './dkim.ts';
 import { checkDmarc } from './dmarc.ts';
@@ -39,11 +40,28 @@ const MAX_EXCHANGERS = 10;
 
 export async function checkMailDomain(opts: MailCheckOptions): Promise<MailCheckResult> {
   const domain = opts.domain.trim().toLowerCase().replace(/\.$/, '');
+  if (isIP(domain))
+    return {
+      domain,
+      mx: [],
+      checks: [],
+      error: `${domain} is an address, not a mail domain: give the monitor the domain it receives mail for.`,
+    };
   const resolver = new MailResolver({ servers: opts.dnsServers, timeoutMs: opts.timeoutMs });
+  const cancel = () => resolver.cancel();
+  opts.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    return await checkDomain(resolver, domain, opts);
+  } finally {
+    opts.signal?.removeEventListener('abort', cancel);
+  }
+}
+
+async function checkDomain(resolver: MailResolver, domain: string, opts: MailCheckOptions): Promise<MailCheckResult> {
   const look = await lookAtMx(resolver, domain);
+  opts.signal?.throwIfAborted();
   const result = { domain, mx: look.mx, error: look.error };
   if (look.error) return { ...result, checks: [look.check] };
-  opts.signal?.throwIfAborted();
   const [spf, dmarc, dkim, mtaSts, dnssec, blocklists] = await Promise.all([
     checkSpf(resolver, domain, look.mx),
     checkDmarc(resolver, domain),
@@ -52,6 +70,7 @@ export async function checkMailDomain(opts: MailCheckOptions): Promise<MailCheck
     checkDnssec(resolver, domain, opts.now),
     checkBlocklists(resolver, domain, look.mx, opts.dnsblZones),
   ]);
+  opts.signal?.throwIfAborted();
   const tlsRpt = await checkTlsRpt(resolver, domain, mtaSts.status !== 'info');
   const checks: MonitorCheck[] = [look.check, spf, dmarc, ...dkim, mtaSts, tlsRpt, dnssec, ...blocklists];
   if (!opts.skipSmtp) checks.push(...(await exchangerChecks(resolver, look.mx, opts)));
