@@ -33,11 +33,23 @@ describe('a plain HTTP site', () => {
     expect(r.by('security_headers')[0]?.status).toBe('pass');
   });
 
-  it('decodes a gzip body and a latin-1 page before hashing and searching them', async () => {
-    const gz = await check(opts(`${s.http}/gzip`, { keywordsRequired: ['compressed hello'] }));
-    expect(gz.by('keywords_required')[0]?.status).toBe('pass');
+  it('decodes gzip, deflate and brotli bodies and a latin-1 page before hashing and searching them', async () => {
+    const hashes = new Set<string | null>();
+    for (const enc of ['gzip', 'deflate', 'br']) {
+      const r = await check(opts(`${s.http}/${enc}`, { keywordsRequired: ['compressed hello'] }));
+      expect(r.by('keywords_required')[0]?.status, enc).toBe('pass');
+      hashes.add(r.content_hash);
+    }
+    expect(hashes.size).toBe(1);
     const latin = await check(opts(`${s.http}/latin1`, { keywordsRequired: ['Café crème'] }));
     expect(latin.by('keywords_required')[0]?.status).toBe('pass');
+  });
+
+  it('fails availability on a body that does not decode, rather than hashing garbage', async () => {
+    const r = await check(opts(`${s.http}/broken-gzip`, { previousHash: 'd'.repeat(64) }));
+    expect(r.error).toContain('does not decode');
+    expect(r.by('availability')[0]?.status).toBe('fail');
+    expect(r.content_hash).toBe('d'.repeat(64));
   });
 
   it('reads at most 5 MB of a page and says so', async () => {
@@ -105,6 +117,12 @@ describe('redirects', () => {
     expect(r.redirects).toHaveLength(11);
     expect(r.by('redirects')[0]?.detail).toContain('More than 10 redirects');
     expect(r.by('redirects')[0]?.status).toBe('fail');
+  });
+
+  it('fails a redirect to an address that is not a web page', async () => {
+    const r = await check(opts(`${s.http}/to-ftp`));
+    expect(r.by('redirects')[0]).toMatchObject({ status: 'fail' });
+    expect(r.by('redirects')[0]?.detail).toContain('ftp:');
   });
 
   it('fails a redirect from https to plain http but still reads the page', async () => {

@@ -69,6 +69,16 @@ function handler(links: () => { http: string; https: string; other: string; refu
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
       return res.end(zlib.gzipSync('<p>Compressed hello</p>'));
     }
+    if (p === '/br' || p === '/deflate') {
+      const body = Buffer.from('<p>Compressed hello</p>');
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': p.slice(1) });
+      return res.end(p === '/br' ? zlib.brotliCompressSync(body) : zlib.deflateSync(body));
+    }
+    if (p === '/broken-gzip') {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      return res.end('this is not gzip at all');
+    }
+    if (p === '/to-ftp') return redirect(302, 'ftp://127.30.1.1/file');
     if (p === '/latin1') {
       res.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' });
       return res.end(Buffer.from('<p>Caf\u00e9 cr\u00e8me</p>', 'latin1'));
