@@ -172,14 +172,21 @@ describe('STARTTLS (smtp-server)', () => {
     expect(s.commands).toEqual(['EHLO', 'STARTTLS', 'EHLO', 'MAIL', 'RCPT', 'RSET', 'QUIT']);
   });
 
-  it('passes TLS 1.3 with a trusted certificate naming the host', async () => {
+  it('passes TLS 1.3 with a trusted certificate naming the host by a SAN or, without SANs, a CN wildcard', async () => {
     const ca = makeCert({ cn: 'Bulwark Mail Test CA' });
     const leaf = makeCert({ cn: 'wrong.example', san: [`DNS:*.bulwark.test`], ca });
     const s = await smtpServer('127.30.25.16', { key: leaf.key, cert: leaf.cert });
     const c = byCheck(await checkMailExchanger(opts('127.30.25.16', s.port, { extraCa: ca.cert })));
     expect(c.starttls).toMatchObject({ status: 'pass', value: { protocol: 'TLSv1.3' } });
     expect(c.certificate).toMatchObject({ status: 'pass', value: { chain_ok: true, name_ok: true, san: ['DNS:*.bulwark.test'] } });
+    const cnOnly = makeCert({ cn: '*.bulwark.test', ca });
+    const s2 = await smtpServer('127.30.25.27', { key: cnOnly.key, cert: cnOnly.cert });
+    const c2 = byCheck(await checkMailExchanger(opts('127.30.25.27', s2.port, { extraCa: ca.cert, checkRelay: false })));
+    expect(c2.certificate).toMatchObject({ status: 'pass', value: { name_ok: true, san: [] } });
+    const deep = byCheck(await checkMailExchanger(opts('127.30.25.27', s2.port, { host: 'a.mx.bulwark.test', extraCa: ca.cert })));
+    expect(deep.certificate).toMatchObject({ status: 'fail', value: { name_ok: false } });
   });
+
   it('fails a broken TLS handshake and still tests relaying on a fresh plain session', async () => {
     const server = await scripted('127.30.25.24', (verb, session) => {
       if (verb === 'EHLO') return session === 0 ? '250-mx.bulwark.test\r\n250 STARTTLS\r\n' : '250 mx.bulwark.test\r\n';
