@@ -193,18 +193,17 @@ export async function checkWebsite(opts: WebsiteCheckOptions): Promise<WebsiteCh
     else add('redirects', opts.url, 'pass', 'No redirects.', w.redirects);
   }
 
-  // TLS of every https origin the walk touched (a browser would have met each); `tls` is the last one's.
+  // TLS of every https origin the walk touched (a browser would have met each); `tls` is that of the last https hop.
   const origins = new Map<string, { tls: OriginTls; host: string }>();
+  let lastTls: TlsDetails | null = null;
   for (const hop of w.hops) {
     if (!hop.tls) continue;
     const u = new URL(hop.url);
-    origins.set(u.origin, { tls: tlsDetails(hop.tls, hostOf(u), opts.now, opts.extraCa), host: hostOf(u) });
-  }
-  let lastTls: TlsDetails | null = null;
-  for (const [origin, o] of origins) {
-    checks.push(...tlsChecks(o.tls, origin, o.host, opts.now, opts.certDays));
+    const o = { tls: tlsDetails(hop.tls, hostOf(u), opts.now, opts.extraCa), host: hostOf(u) };
+    if (!origins.has(u.origin)) origins.set(u.origin, o);
     lastTls = o.tls.details;
   }
+  for (const [origin, o] of origins) checks.push(...tlsChecks(o.tls, origin, o.host, opts.now, opts.certDays));
   result.tls = lastTls;
 
   if (page) {
