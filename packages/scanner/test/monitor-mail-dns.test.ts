@@ -107,7 +107,7 @@ describe.skipIf(!!why)('mail domain DNS checks on bind9 (skipped without Debian 
     expect(one(r, 'tls_rpt').status).toBe('info');
   });
 
-  it('two SPF records, a DMARC syntax error and a TLS-RPT record without rua fail', async () => {
+  it('two SPF records, a DMARC syntax error and a TLS-RPT record without rua fail; MTA-STS in testing mode warns', async () => {
     const r = await run('two.broken.test');
     expect(one(r, 'spf')).toMatchObject({ status: 'fail' });
     expect(one(r, 'spf').detail).toMatch(/publishes 2 SPF records.*permerror/);
@@ -115,7 +115,9 @@ describe.skipIf(!!why)('mail domain DNS checks on bind9 (skipped without Debian 
     expect(one(r, 'dmarc').detail).toMatch(/p=bogus is not none, quarantine or reject/);
     expect(one(r, 'tls_rpt')).toMatchObject({ status: 'fail' });
     expect(one(r, 'tls_rpt').detail).toMatch(/no rua= address/);
-    expect(one(r, 'dmarc').detail).not.toBe('');
+    const sts = one(r, 'mta_sts');
+    expect(sts).toMatchObject({ status: 'warn', value: { mode: 'testing', mx: ['mx.good.test'], id: '2' } });
+    expect(sts.detail).toMatch(/testing mode: failures are reported but mail is still delivered/);
   });
 
   it('SPF: a syntax error fails, three void lookups warn, an MX the policy does not permit warns', async () => {

@@ -105,12 +105,14 @@ function zones(o: { goodMx: string; brokenMx: string; listed: string[]; https: s
       `default._domainkey.soft IN TXT ${txt(`v=DKIM1; k=rsa; p=${dkimKey(1024)}`)}`,
       `old._domainkey.soft IN TXT ${q('v=DKIM1; k=rsa; p=')}`,
       `weak._domainkey.soft IN TXT ${txt(`v=DKIM1; p=${dkimKey(768)}`)}`,
-      // two SPF records, a DMARC syntax error, MTA-STS testing mode
+      // two SPF records, a DMARC syntax error, a TLS-RPT record without rua, MTA-STS in testing mode
       'two IN MX 10 mx.good.test.',
       `two IN TXT ${q('v=spf1 -all')}`,
       `two IN TXT ${q('v=spf1 mx -all')}`,
       `_dmarc.two IN TXT ${q('v=DMARC1; p=bogus')}`,
       `_smtp._tls.two IN TXT ${q('v=TLSRPTv1;')}`,
+      `_mta-sts.two IN TXT ${q('v=STSv1; id=2')}`,
+      `mta-sts.two IN A ${o.https}`,
       // SPF syntax error
       'syntax IN MX 10 mx.good.test.',
       `syntax IN TXT ${q('v=spf1 ip4:999.1.1.1 frobnicate -all')}`,
@@ -148,6 +150,7 @@ function zones(o: { goodMx: string; brokenMx: string; listed: string[]; https: s
 const POLICIES: Record<string, string> = {
   'mta-sts.good.test': 'version: STSv1\nmode: enforce\nmx: mx.good.test\nmx: *.backup.good.test\nmax_age: 604800\n',
   'mta-sts.broken.test': 'version: STSv1\nmode: enforce\nmx: mail.elsewhere.test\nmax_age: 86400\n',
+  'mta-sts.two.broken.test': 'version: STSv1\nmode: testing\nmx: mx.good.test\nmax_age: 86400\n',
 };
 
 function namedSpec(config: DaemonSpec['config']): DaemonSpec {
