@@ -63,6 +63,9 @@ describe.skipIf(!!why)('mail resolver and exchanger hand-off on bind9 (skipped w
       expect.objectContaining({ type: 'MX', name: 'good.test', data: { preference: 10, exchange: 'mx.good.test' } }),
     ]);
     expect((await resolver.query('nothing-here.good.test', 'A')).rcode).toBe('NXDOMAIN');
+    // a server that is down is passed over for the next one
+    const second = new MailResolver({ servers: ['127.30.54.9:9', zones.dnsServer], timeoutMs: 1000 });
+    expect((await second.query('good.test', 'MX')).answers).toHaveLength(1);
   });
 
   it("each MX address gets the exchanger's SMTP checks, after the domain's", async () => {

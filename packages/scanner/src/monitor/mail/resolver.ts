@@ -130,14 +130,31 @@ export class MailResolver {
   }
 
   /**
-   * One raw query to the first server, over UDP (TCP when truncated), with EDNS and the DO bit; `cd` asks a validating
-   * resolver not to validate (to tell a broken signature from a broken server).
+   * One raw query over UDP (TCP when truncated), with EDNS and the DO bit, to each server in turn until one answers;
+   * `cd` asks a validating resolver not to validate (to tell a broken signature from a broken server).
    */
   async query(name: string, type: RecordType, o: { cd?: boolean } = {}): Promise<RawAnswer> {
-    const server = splitServer(this.servers()[0] ?? '127.0.0.1');
+    let last: unknown = new DnsError(name, 'ECONNREFUSED');
+    for (const s of this.servers().length ? this.servers() : ['127.0.0.1']) {
+      try {
+        return await this.queryOne(splitServer(s), name, type, o);
+      } catch (e) {
+        last = e;
+      }
+    }
+    throw last;
+  }
+
+  private async queryOne(
+    server: { address: string; port: number },
+    name: string,
+    type: RecordType,
+    o: { cd?: boolean },
+  ): Promise<RawAnswer> {
+    const id = Math.floor(Math.random() * 65_535);
     const packet = dnsPacket.encode({
       type: 'query',
-      id: Math.floor(Math.random() * 65_535),
+      id,
       flags: dnsPacket.RECURSION_DESIRED | (o.cd ? dnsPacket.CHECKING_DISABLED : 0),
       questions: [{ type, name, class: 'IN' }],
       additionals: [
@@ -153,16 +170,20 @@ export class MailResolver {
         },
       ],
     });
-    let reply = await this.udp(server, packet);
+    let reply = await this.udp(server, packet, id);
     if (reply.flag_tc) reply = await this.tcp(server, packet);
     return { rcode: (reply as DecodedPacket & { rcode?: string }).rcode ?? 'NOERROR', ad: reply.flag_ad, answers: reply.answers ?? [] };
   }
 
-  private udp(server: { address: string; port: number }, packet: Buffer): Promise<DecodedPacket> {
+  /** Sends the query and waits for the answer with its id (others, late or forged, are ignored). */
+  private udp(server: { address: string; port: number }, packet: Buffer, id: number): Promise<DecodedPacket> {
     return new Promise((resolve, reject) => {
       const socket = dgram.createSocket(isIP(server.address) === 6 ? 'udp6' : 'udp4');
       const timer = setTimeout(() => done(new DnsError(server.address, 'ETIMEOUT')), this.options.timeoutMs);
+      let finished = false;
       const done = (e: Error | null, reply?: DecodedPacket) => {
+        if (finished) return;
+        finished = true;
         clearTimeout(timer);
         socket.close();
         if (e) reject(e);
@@ -170,11 +191,13 @@ export class MailResolver {
       };
       socket.on('error', (e) => done(e));
       socket.on('message', (msg) => {
+        let reply: DecodedPacket;
         try {
-          done(null, dnsPacket.decode(msg));
+          reply = dnsPacket.decode(msg);
         } catch {
-          done(new DnsError(server.address, 'EBADRESP'));
+          return done(new DnsError(server.address, 'EBADRESP'));
         }
+        if (reply.id === id) done(null, reply);
       });
       socket.send(packet, server.port, server.address);
     });
