@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebsite, type WebsiteCheckOptions } from '../src/monitor/website.ts';
 import { closeAll } from './checks-helpers/servers.ts';
-import { check, defaults, shop, startSites, type Sites } from './monitor-website-fixtures/sites.ts';
+import { check, defaults, resolveTestHost, shop, startSites, type Sites } from './monitor-website-fixtures/sites.ts';
 
 const DAY = 86_400_000;
 let s: Sites;
@@ -210,6 +210,19 @@ describe('TLS', () => {
     expect(r.tls?.name_ok).toBe(false);
   });
 
+  it('sends the host name (SNI) and matches it against the names, wildcards included', async () => {
+    const at = (host: string) => check(opts(`https://${host}:${s.sniPort}/`, { resolveHost: resolveTestHost }));
+    const bare = await at('shop.test');
+    // Without SNI the server would have answered with its default.invalid certificate.
+    expect(bare.tls).toMatchObject({ subject: 'CN=shop.test', san: ['shop.test', '*.shop.test'], name_ok: true });
+    expect(bare.by('tls_name')[0]?.status).toBe('pass');
+    expect((await at('www.shop.test')).by('tls_name')[0]?.status).toBe('pass');
+    // A wildcard covers one label only, as in browsers.
+    const deep = await at('a.b.shop.test');
+    expect(deep.by('tls_name')[0]).toMatchObject({ status: 'fail', target: `https://a.b.shop.test:${s.sniPort}` });
+    expect(deep.by('tls_name')[0]?.detail).toContain('shop.test, *.shop.test, not a.b.shop.test');
+  });
+
   it('warns on TLS 1.0', async () => {
     const r = await check(opts(`${s.tls10}/`));
     expect(r.tls?.protocol).toBe('TLSv1');
@@ -301,6 +314,12 @@ describe('a site that cannot be checked', () => {
     expect(r.error).toContain('refused the connection');
     expect(r.checks).toEqual([expect.objectContaining({ check: 'availability', status: 'fail', detail: r.error })]);
     expect(r).toMatchObject({ final_url: null, status_code: null, response_ms: null, content_hash: 'c'.repeat(64) });
+  });
+
+  it('fails availability when the name does not resolve', async () => {
+    const r = await check(opts('https://nowhere.invalid/', { resolveHost: resolveTestHost }));
+    expect(r.error).toBe('The name nowhere.invalid does not resolve (DNS).');
+    expect(r.checks.map((c) => [c.check, c.status])).toEqual([['availability', 'fail']]);
   });
 
   it('fails availability when no answer comes within the timeout', async () => {

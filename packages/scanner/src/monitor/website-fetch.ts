@@ -39,6 +39,8 @@ export interface Hop {
 
 export interface HopOptions {
   signal: AbortSignal;
+  /** Resolves a host name to one address instead of the system resolver (the monitor's own DNS servers; tests). */
+  resolveHost?: (hostname: string) => Promise<string>;
   /** Node's roots plus the extra CA (a secure context built once per extra CA). */
   secureContext: tls.SecureContext;
 }
@@ -75,6 +77,7 @@ export function fetchHop(url: URL, opts: HopOptions): Promise<Hop> {
       agent: false,
       signal: opts.signal,
     };
+    if (opts.resolveHost) options.lookup = lookupVia(opts.resolveHost);
     if (isHttps) {
       Object.assign(options, {
         rejectUnauthorized: false,
@@ -112,6 +115,21 @@ export function fetchHop(url: URL, opts: HopOptions): Promise<Hop> {
     req.once('error', reject);
     req.end();
   });
+}
+
+/** `resolveHost` as the `lookup` function Node's sockets call (one address, or a list when asked for all). */
+function lookupVia(resolveHost: (hostname: string) => Promise<string>): net.LookupFunction {
+  return (hostname, options, callback) => {
+    resolveHost(hostname).then(
+      (address) => {
+        const family = net.isIP(address) || 4;
+        // Node's happy-eyeballs connect asks for every address; a plain connect for one.
+        if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+        else callback(null, address, family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
 }
 
 function peerOf(sock: tls.TLSSocket): tls.DetailedPeerCertificate | null {

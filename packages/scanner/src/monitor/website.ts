@@ -28,6 +28,11 @@ export interface WebsiteCheckOptions {
   /** PEM certificates trusted beside Node's roots (the operator's BULWARK_EXTRA_CA_FILE; a test's own CA). */
   extraCa?: string;
   signal?: AbortSignal;
+  /**
+   * Resolves a host name to an address instead of the system resolver (e.g. through the monitor's DNS servers). A
+   * name that does not resolve should reject with an error whose `code` is ENOTFOUND.
+   */
+  resolveHost?: (hostname: string) => Promise<string>;
 }
 
 /** Redirects followed before the check gives up (as browsers do, a little stricter). */
@@ -65,13 +70,14 @@ function describeError(e: unknown, url: URL, timeoutMs: number, timedOut: boolea
 async function walk(start: URL, opts: WebsiteCheckOptions, signal: AbortSignal, timedOut: () => boolean): Promise<Walk> {
   const w: Walk = { hops: [], redirects: [], redirectProblem: null, downgrade: null, error: null };
   const secureContext = secureContextFor(opts.extraCa);
+  const resolveHost = opts.resolveHost;
   const visited = new Set<string>();
   let current = start;
   for (;;) {
     visited.add(current.href);
     let hop: Hop;
     try {
-      hop = await fetchHop(current, { signal, secureContext });
+      hop = await fetchHop(current, { signal, secureContext, ...(resolveHost ? { resolveHost } : {}) });
     } catch (e) {
       if (opts.signal?.aborted) throw e;
       w.error = describeError(e, current, opts.timeoutMs, timedOut());

@@ -4,6 +4,7 @@ import { X509Certificate } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { checkWebsite, type WebsiteCheckOptions } from '../../src/monitor/website.ts';
 import { websiteCheckResult, type WebsiteCheckResult } from '@bulwark/core';
@@ -105,6 +106,14 @@ export interface Sites {
   validFrom: Date;
   validTo: Date;
   refused: string;
+  /** The port of an HTTPS site that picks its certificate by SNI: shop.test and *.shop.test, else another name. */
+  sniPort: number;
+}
+
+/** A resolver for the tests' names: *.test is this machine's 127.30.1.2; anything else does not exist. */
+export async function resolveTestHost(hostname: string): Promise<string> {
+  if (hostname.endsWith('.test')) return HTTPS_HOST;
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
 }
 
 async function httpsSite(cert: Cert, route: ReturnType<typeof handler>, extra: Partial<https.ServerOptions> = {}): Promise<string> {
@@ -146,6 +155,14 @@ export async function startSites(): Promise<Sites> {
   sites.wrongName = await httpsSite(wrongName, route);
   sites.selfSigned = await httpsSite(selfSigned, route);
   sites.tls10 = await httpsSite(good, route, { minVersion: 'TLSv1', maxVersion: 'TLSv1', ciphers: 'DEFAULT:@SECLEVEL=0' });
+  const shopCert = makeCert({ cn: 'shop.test', san: ['DNS:shop.test', 'DNS:*.shop.test'], ca });
+  const shopCtx = tls.createSecureContext(shopCert);
+  const sni = https.createServer({ ...makeCert({ cn: 'default.invalid', san: ['DNS:default.invalid'], ca }) }, route);
+  sni.addContext('shop.test', shopCtx);
+  sni.addContext('*.shop.test', shopCtx);
+  sni.addContext('*.b.shop.test', shopCtx);
+  sni.on('tlsClientError', () => undefined);
+  sites.sniPort = await listen(sni, HTTPS_HOST);
   sites.ca = ca;
   const x = new X509Certificate(good.cert);
   sites.validFrom = new Date(x.validFrom);
