@@ -2,6 +2,8 @@
 // the form, the request the form sends (core's monitoringProfileInput), and the form's checks, which are core's schema
 // itself so that the page and the server say the same thing about the same input.
 import {
+  CHECK_INTERVAL_MAX,
+  CHECK_INTERVAL_MIN,
   MONITORING_TRIGGERS,
   monitoringProfileInput,
   type MonitoringCheckResult,
@@ -143,15 +145,20 @@ export function validateProfile(v: ProfileValues): Record<string, string> {
       list && typeof issue.path[1] === 'number'
         ? splitList(field === 'notif_cc' ? v.notif_cc : v.notif_sms_recipients)[issue.path[1]]
         : null;
-    errors[field] ??= at ? `${at}: ${issue.message}` : numberMessage(field, issue.message);
+    errors[field] ??= at ? `${at}: ${issue.message}` : (EMPTY_NUMBER[field] && emptyNumber(v, field)) || issue.message;
   }
   return errors;
 }
 
-/** An empty or non-number entry in a number field reads as zod's type message: say what to enter instead. */
-function numberMessage(field: string, message: string): string {
-  if (!/expected number/i.test(message)) return message;
-  return field === 'cert_days' ? 'Enter 1 to 365 days.' : 'Enter 0 (no own check) or a number of minutes.';
+/** What an empty number field asks for (rather than the schema's "A valid number is required."). */
+const EMPTY_NUMBER: Record<string, string> = {
+  cert_days: 'Enter 1 to 365 days.',
+  check_interval: `Enter 0 (no own check) or ${CHECK_INTERVAL_MIN} to ${CHECK_INTERVAL_MAX} minutes.`,
+};
+
+function emptyNumber(v: ProfileValues, field: string): string | null {
+  const value = field === 'cert_days' ? v.cert_days : v.check_interval;
+  return value === '' || Number.isNaN(Number(value)) ? (EMPTY_NUMBER[field] ?? null) : null;
 }
 
 /** "Every 15 minutes", "Every 2 hours", "Every day", "Scans only". */
