@@ -26,7 +26,7 @@ export async function checkDmarc(resolver: MailResolver, domain: string): Promis
       if (found.length) [inherited, name] = [parent, `_dmarc.${parent}`];
     }
   } catch (e) {
-    return verdict('dmarc', domain, 'fail', `The DMARC record could not be read: ${dnsFailure(e)}.`);
+    return verdict('dmarc', domain, 'info', `The DMARC record could not be read (${dnsFailure(e)}), so it is not judged this time.`);
   }
   if (!found.length)
     return verdict(

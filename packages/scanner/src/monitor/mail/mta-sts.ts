@@ -110,7 +110,7 @@ export async function checkMtaSts(resolver: MailResolver, domain: string, mx: Mx
   try {
     found = (await resolver.txt(name)).filter((t) => /^v=STSv1\b/i.test(t));
   } catch (e) {
-    return verdict('mta_sts', domain, 'fail', `The MTA-STS record could not be read: ${dnsFailure(e)}.`);
+    return verdict('mta_sts', domain, 'info', `The MTA-STS record could not be read (${dnsFailure(e)}), so it is not judged this time.`);
   }
   if (!found.length)
     return verdict(

@@ -191,6 +191,6 @@ export async function checkSpf(resolver: MailResolver, domain: string, mx: MxHos
       value,
     );
   } catch (e) {
-    return verdict('spf', domain, 'fail', `The SPF record could not be read: ${dnsFailure(e)}.`);
+    return verdict('spf', domain, 'info', `The SPF policy could not be read in full (${dnsFailure(e)}), so it is not judged this time.`);
   }
 }

@@ -10,7 +10,7 @@ export async function checkTlsRpt(resolver: MailResolver, domain: string, mtaSts
   try {
     found = (await resolver.txt(name)).filter((t) => /^v=TLSRPTv1\b/i.test(t));
   } catch (e) {
-    return verdict('tls_rpt', domain, 'fail', `The TLS-RPT record could not be read: ${dnsFailure(e)}.`);
+    return verdict('tls_rpt', domain, 'info', `The TLS-RPT record could not be read (${dnsFailure(e)}), so it is not judged this time.`);
   }
   if (!found.length)
     return mtaSts
