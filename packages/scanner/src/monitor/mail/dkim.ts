@@ -27,7 +27,7 @@ async function selectorCheck(resolver: MailResolver, domain: string, selector: s
   try {
     found = (await resolver.txt(name)).filter((t) => /(^|;)\s*p\s*=/i.test(t) || /^v\s*=\s*DKIM1/i.test(t));
   } catch (e) {
-    return verdict('dkim', name, 'info', `The DKIM key at ${name} could not be read: ${dnsFailure(e)}.`);
+    return verdict('dkim', name, 'info', `The DKIM key at ${name} could not be read: ${dnsFailure(e)}.`, { selector, error: true });
   }
   if (!found.length) return null;
   const { tags, bad } = readTags(found[0]);
@@ -67,6 +67,17 @@ export async function checkDkim(resolver: MailResolver, domain: string, extra: s
   const checks = (await Promise.all(selectors.map((s) => selectorCheck(resolver, domain, s)))).filter((c): c is MonitorCheck => c !== null);
   // a revoked key or a failed lookup is not a key in use
   if (checks.some((c) => c.status !== 'info')) return checks;
+  const failed = checks.filter((c) => (c.value as { error?: boolean } | undefined)?.error);
+  if (failed.length)
+    return [
+      ...checks.filter((c) => !failed.includes(c)),
+      verdict(
+        'dkim',
+        domain,
+        'info',
+        `${failed.length} of the DKIM selectors could not be looked up (${failed[0].detail.replace(/^.*could not be read: /, '').replace(/\.$/, '')}), so DKIM is not judged this time.`,
+      ),
+    ];
   const detail = `No DKIM key in use found for the selectors tried (${selectors.join(', ')}); selectors cannot be listed, so add yours to the monitor if you sign mail.`;
   return [...checks, verdict('dkim', domain, 'warn', detail, { selectors })];
 }

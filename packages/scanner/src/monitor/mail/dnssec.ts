@@ -109,6 +109,8 @@ export async function checkDnssec(resolver: MailResolver, domain: string, now: D
         );
       reply = unchecked;
     }
+    if (reply.rcode !== 'NOERROR' && reply.rcode !== 'NXDOMAIN')
+      return verdict('dnssec', domain, 'info', `DNSSEC could not be checked: the DNS server answered ${reply.rcode}.`);
     const keys = (reply.answers ?? []).flatMap((a) => (a.type === 'DNSKEY' ? [a.data] : []));
     const sigs = (reply.answers ?? []).flatMap((a) => (a.type === 'RRSIG' && a.data.typeCovered === 'DNSKEY' ? [a.data] : []));
     if (!keys.length)
