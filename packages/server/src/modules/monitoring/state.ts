@@ -52,16 +52,22 @@ export async function mergeStates(db: Tx, customerId: number, profileId: number,
       select o.asset_id, o.subject, o.value, o.immediate, s.id as state_id, s.value as old, s.pending, s.pending_count
       from obs o left join monitoring_states s on s.profile_id = ${profileId} and s.asset_id = o.asset_id and s.subject = o.subject
     ),
-    plan as (
+    judged as (
       select c.*,
         case
           when c.state_id is null then case when c.value->>'open' = 'false' then 'skip' else 'first' end
-          when (c.old - 'level') is not distinct from (c.value - 'level') then 'same'
+          when c.old = c.value or (c.old - 'level') = (c.value - 'level') then 'same'
           when c.immediate then 'changed'
           when (c.pending - 'level') is not distinct from (c.value - 'level') and c.pending_count + 1 >= 2 then 'changed'
           else 'pending'
         end as kind
       from cur c
+    ),
+    plan as (
+      -- write: the state row changes (a quiet subject seen the same is only read).
+      select j.*, j.state_id is not null and (j.kind in ('changed', 'pending')
+        or (j.kind = 'same' and (j.pending is not null or (j.old->>'level') is distinct from (j.value->>'level')))) as write
+      from judged j
     ),
     ins as (
       insert into monitoring_states (customer_id, profile_id, asset_id, subject, value, pending_count, first_seen, last_seen)
@@ -78,9 +84,7 @@ export async function mergeStates(db: Tx, customerId: number, profileId: number,
           else 1 end,
         last_seen = case when p.kind = 'pending' then s.last_seen else ${at}::timestamptz end
       from plan p
-      where s.id = p.state_id
-        and (p.kind in ('changed', 'pending')
-          or (p.kind = 'same' and (s.pending is not null or (s.value->>'level') is distinct from (p.value->>'level'))))
+      where p.write and s.id = p.state_id
     )
     select asset_id, subject, kind, old as before, value as after from plan
     where kind in ('first', 'changed') or (kind = 'same' and (subject like 'cert:%' or subject like 'tls:%'))`,
