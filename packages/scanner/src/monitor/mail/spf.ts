@@ -35,7 +35,7 @@ async function walk(resolver: MailResolver, domain: string, spf: SpfRecord, w: W
   w.errors.push(...spf.errors.map((e) => (depth ? `${e} (in ${domain})` : e)));
   const ctx = { ip: NOBODY, domain, sender: `postmaster@${domain}` };
   const follow = async (target: string, how: string) => {
-    const key = target.toLowerCase();
+    const key = target.toLowerCase().replace(/\.$/, '');
     if (path.includes(key)) return void w.errors.push(`${how}:${target} loops back to a record that includes it`);
     const found = await records(resolver, target);
     if (found.length !== 1) {
