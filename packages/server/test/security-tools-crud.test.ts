@@ -19,14 +19,17 @@ import {
   assets,
   assetTags,
   auditEvents,
+  mailServerMonitors,
   mailServerScanLogs,
   tags,
   teamMembers,
   teams,
   teamTags,
   users,
+  websiteMonitors,
   websiteScanLogs,
 } from '../src/db/schema/index.ts';
+import { SECURITY_TOOLS_DUE_QUEUE } from '../src/modules/security-tools/index.ts';
 import { LIMITED_MONITORS } from '../src/modules/security-tools/routes.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -54,6 +57,9 @@ describe.each(BACKENDS)('watched websites and mail servers on %s', (backend) => 
     t = await startTestApp(backend);
     t.ctx.clock = () => NOW;
     await setFlags(t.ctx, 1, CM);
+    // The test app's own per-minute pass would run the monitors this file creates at moments of its choosing: this
+    // file runs them itself (scan-website/, runDueMonitors with its own clock).
+    await t.ctx.jobs!.boss.offWork(SECURITY_TOOLS_DUE_QUEUE);
     admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
     const perms = async (email: string, monitoring: string[] | null) => {
       const u = await t.user({ email });
@@ -181,7 +187,17 @@ describe.each(BACKENDS)('watched websites and mail servers on %s', (backend) => 
     await t.ctx.db.execute(sql`update website_monitors set last_run = ${ran.toISOString()}::timestamptz where id = ${id.site!}`);
     const on = await admin.patch<WebsiteMonitor>(`${WEB}${id.site}/`, { active: true });
     expect(on.body.next_run).toBe(new Date(ran.getTime() + 60 * MINUTE).toISOString());
+    await t.ctx.db
+      .update(websiteMonitors)
+      .set({ failing: ['status_code'], contentHash: 'f'.repeat(64) })
+      .where(eq(websiteMonitors.id, id.site!));
+    // The same address keeps what the last run found; another address starts afresh.
+    await admin.patch(`${WEB}${id.site}/`, { name: 'Shop front' });
+    const kept = await t.ctx.db.select().from(websiteMonitors).where(eq(websiteMonitors.id, id.site!));
+    expect([kept[0]!.failing, kept[0]!.contentHash]).toEqual([['status_code'], 'f'.repeat(64)]);
     const put = await admin.request<WebsiteMonitor>('PUT', `${WEB}${id.site}/`, { url: 'https://shop.example.com/en/' });
+    const fresh = await t.ctx.db.select().from(websiteMonitors).where(eq(websiteMonitors.id, id.site!));
+    expect([fresh[0]!.failing, fresh[0]!.contentHash]).toEqual([[], null]);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     // PUT is the whole monitor: what it leaves out takes its default.
     expect(put.body).toMatchObject({ name: '', asset: null, interval: 15, expected_status: null, keywords_required: [] });
@@ -236,7 +252,11 @@ describe.each(BACKENDS)('watched websites and mail servers on %s', (backend) => 
     const bare = await admin.post<MailServerMonitor>(MAIL, { asset: id.bareHost });
     expect(bare.body.domain).toBe('10.0.0.6');
     id.bareMail = bare.body.id;
+    await t.ctx.db.update(mailServerMonitors).set({ failing: ['spf'] });
     const override = await admin.patch<MailServerMonitor>(`${MAIL}${id.bareMail}/`, { domain: 'Example.ORG', dkim_selectors: ['mx2024'] });
+    // Another domain starts afresh; the monitor whose domain stayed keeps what its last run found.
+    const failing = await t.ctx.db.select().from(mailServerMonitors);
+    expect(Object.fromEntries(failing.map((m) => [m.id, m.failing]))).toEqual({ [id.mail!]: ['spf'], [id.bareMail!]: [] });
     expect(override.status, JSON.stringify(override.body)).toBe(200);
     expect(override.body).toMatchObject({ domain: 'example.org', domain_override: 'example.org', dkim_selectors: ['mx2024'] });
     const list = await admin.get<Page<MailServerMonitor>>(`${MAIL}?ordering=domain`);

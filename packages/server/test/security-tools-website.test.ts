@@ -4,14 +4,19 @@
 // that turns to failing — none for a page that differs only in its tokens, one for a real change, one when the status
 // turns to 500 and none while it stays so, the failing list cleared when it recovers — and no alert on a changed page
 // without watch_content. The per-minute pass runs what the clock says is due, once, and moves next_run on.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebsiteMonitor, WebsiteScanLog } from '@bulwark/core';
 import { notificationDeliveries, websiteMonitors } from '../src/db/schema/index.ts';
-import { runDueMonitors } from '../src/modules/security-tools/index.ts';
+import { runDueMonitors, SECURITY_TOOLS_DUE_QUEUE } from '../src/modules/security-tools/index.ts';
+import { makeCert } from '../../scanner/test/checks-helpers/certs.ts';
 import { render, shopPage } from '../../scanner/test/monitor-website-fixtures/render.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -20,6 +25,9 @@ import { signedIn } from './helpers/sessions.ts';
 type Page<T> = { count: number; results: T[] };
 const NOW = new Date('2026-06-01T08:00:00Z');
 const MINUTE = 60_000;
+const DAY = 86_400_000;
+// The certificate test counts days from the real time (whole seconds), as the certificate's dates are real.
+const REAL = new Date(Math.floor(Date.now() / 1000) * 1000);
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy': "default-src 'self'",
@@ -41,6 +49,8 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
   let t: TestApp;
   let admin: Client;
   let site: Server;
+  let secure: Server;
+  let secureBase = '';
   let smtp: SMTPServer;
   let base = '';
   /** What the site answers now. */
@@ -70,14 +80,37 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, host, resolve));
-    t = await startTestApp(backend, { SMTP_URL: `smtp://${host}:${(smtp.server.address() as AddressInfo).port}` });
+    // An HTTPS copy of the site whose certificate (of a test CA the installation trusts) expires in 40 days.
+    const ca = makeCert({ cn: 'Bulwark Website Test CA' });
+    const leaf = makeCert({
+      cn: host,
+      san: [`IP:${host}`],
+      ca,
+      notBefore: new Date(REAL.getTime() - DAY),
+      notAfter: new Date(REAL.getTime() + 40 * DAY),
+    });
+    const caFile = path.join(mkdtempSync(path.join(tmpdir(), 'bulwark-website-monitor-')), 'ca.pem');
+    writeFileSync(caFile, ca.cert);
+    secure = createHttpsServer({ key: leaf.key, cert: leaf.cert + ca.cert }, (_req, res) => {
+      res.writeHead(200, { ...HEADERS, 'strict-transport-security': 'max-age=31536000' }).end(render().html);
+    });
+    await new Promise<void>((resolve) => secure.listen(0, host, resolve));
+    secureBase = `https://${host}:${(secure.address() as AddressInfo).port}`;
+    t = await startTestApp(backend, {
+      SMTP_URL: `smtp://${host}:${(smtp.server.address() as AddressInfo).port}`,
+      BULWARK_EXTRA_CA_FILE: caFile,
+    });
     t.ctx.clock = () => NOW;
     await setFlags(t.ctx, 1, ['continuous-monitoring']);
+    // The test app's own per-minute pass would run the monitors this file creates at moments of its choosing: this
+    // file runs them itself (scan-website/, runDueMonitors with its own clock).
+    await t.ctx.jobs!.boss.offWork(SECURITY_TOOLS_DUE_QUEUE);
     admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await t.close();
     await new Promise<void>((resolve) => site.close(() => resolve()));
+    await new Promise<void>((resolve) => secure.close(() => resolve()));
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
@@ -183,6 +216,33 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     const log = await admin.get<Page<WebsiteScanLog>>(`/api/website-scan-log/?website=${id}`);
     expect(log.body.count).toBe(6);
     expect(log.body.results.map((l) => l.status_code)).toEqual([200, 503, 200, 500, 500, 200]);
+  });
+
+  it('tells once, by the monitor’s clock, that a certificate enters its warning window; renewal clears it', async () => {
+    const id = await watch({ name: 'Secure shop', url: `${secureBase}/`, cert_days: 30 });
+    const at = async (days: number) => {
+      t.ctx.clock = () => new Date(REAL.getTime() + days * DAY);
+      try {
+        return await scan(id);
+      } finally {
+        t.ctx.clock = () => NOW;
+      }
+    };
+    const before = (await alerts()).length;
+    const fine = await at(0);
+    expect(fine).toMatchObject({ status: 'ok', cert_days_left: 40, newly_failing: [] });
+    expect(fine.result.tls).toMatchObject({ chain_ok: true, name_ok: true, days_left: 40 });
+
+    const soon = await at(15);
+    expect(soon).toMatchObject({ status: 'warning', cert_days_left: 25, newly_failing: ['tls_expiry'] });
+    expect((await alerts()).slice(before)).toEqual([{ subject: 'Website Secure shop: Certificate expiry', target: 'web@example.com' }]);
+    expect((await at(16)).newly_failing).toEqual([]);
+    const monitor = await admin.get<WebsiteMonitor>(`/api/globalview/websites/${id}/`);
+    expect(monitor.body.cert_days_left).toBe(24);
+    // Back before the window (as after a renewal): cleared, so the next window is news again.
+    expect((await at(0)).newly_failing).toEqual([]);
+    expect((await at(20)).newly_failing).toEqual(['tls_expiry']);
+    expect(await alerts()).toHaveLength(before + 2);
   });
 
   it('makes a failed run, not a lost one, of a site that does not answer', async () => {

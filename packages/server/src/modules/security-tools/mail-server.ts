@@ -78,10 +78,16 @@ export const mailServers: MonitorKind<MailServerValues, MailServerMonitor, MailS
   checkLabels: MAIL_CHECKS,
   errorKey: 'mx',
 
-  columns(v, asset) {
-    if (!v.domain && asset && !domainOf({ domain: null, asset_name: asset.name, asset_value: asset.value, asset_address: asset.address }))
-      throw badRequest({ domain: ['The host has neither a DNS name nor an address: enter the domain.'] });
-    return { domain: v.domain, dkim_selectors: v.dkim_selectors, check_relay: v.check_relay };
+  columns(v, asset, current) {
+    const domain = asset && domainOf({ domain: v.domain, asset_name: asset.name, asset_value: asset.value, asset_address: asset.address });
+    if (asset && !domain) throw badRequest({ domain: ['The host has neither a DNS name nor an address: enter the domain.'] });
+    return {
+      domain: v.domain,
+      dkim_selectors: v.dkim_selectors,
+      check_relay: v.check_relay,
+      // Another domain is another target: what fails there is news even if it failed at the old one.
+      ...(current && domainOf(current) !== domain ? { failing: [] } : {}),
+    };
   },
   assetOf: (v) => v.asset,
 

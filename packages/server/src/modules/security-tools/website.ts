@@ -87,8 +87,9 @@ export const websites: MonitorKind<WebsiteValues, WebsiteMonitor, WebsiteScanLog
       keywords_forbidden: v.keywords_forbidden,
       watch_content: v.watch_content,
       cert_days: v.cert_days,
-      // Another address is another page: the next run starts a new baseline instead of reporting a change.
-      ...(current && current.url !== v.url ? { content_hash: null } : {}),
+      // Another address is another page: the next run starts a new baseline instead of reporting a change, and what
+      // fails there is news even if it failed at the old address.
+      ...(current && current.url !== v.url ? { content_hash: null, failing: [] } : {}),
     };
   },
   assetOf: (v) => v.asset,
