@@ -6,7 +6,14 @@ import { useRef, useState } from 'react';
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ALERT_STATES, MONITORING_TRIGGERS, MONITORING_TRIGGER_LABELS, type MonitoringAlert, type MonitoringTrigger } from '@bulwark/core';
+import {
+  ALERT_STATES,
+  MONITORING_TRIGGERS,
+  MONITORING_TRIGGER_LABELS,
+  SEVERITY_LABELS,
+  type MonitoringAlert,
+  type MonitoringTrigger,
+} from '@bulwark/core';
 import type { QueryParams } from '../../api/query-string.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/data-table/index.ts';
@@ -21,6 +28,7 @@ import { MONITORING_KEYS, dismissAlert, fetchAlertCounts, fetchAlerts } from './
 import { useProfileChoices, type Choice } from './monitoring-choices.ts';
 
 const TRIGGER_OPTIONS = MONITORING_TRIGGERS.map((t) => ({ value: t, label: MONITORING_TRIGGER_LABELS[t] }));
+const SEVERITY_OPTIONS = ([4, 3, 2, 1, 0] as const).map((s) => ({ value: String(s), label: SEVERITY_LABELS[s] }));
 const STATE_OPTIONS = ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s] }));
 
 function alertFilters(profiles: Choice[], assets: Choice[], scoped: boolean): FilterDef[] {
@@ -34,6 +42,7 @@ function alertFilters(profiles: Choice[], assets: Choice[], scoped: boolean): Fi
         ] satisfies FilterDef[])),
     { kind: 'select', name: 'asset', label: 'Asset', options: assets, placeholder: 'Any asset' },
     { kind: 'select', name: 'state', label: 'State', options: STATE_OPTIONS, placeholder: 'Open or resolved', width: 160 },
+    { kind: 'select', name: 'severity_min', label: 'Severity at least', options: SEVERITY_OPTIONS, advanced: true, width: 160 },
     { kind: 'date-range', name: 'last_seen', label: 'Seen', fromLabel: 'Seen from', toLabel: 'Seen to', advanced: true },
     { kind: 'date-range', name: 'first_seen', label: 'First seen', advanced: true },
   ];

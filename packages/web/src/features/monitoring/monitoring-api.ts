@@ -1,6 +1,6 @@
 // Calls of continuous monitoring (feature-areas §7 `cm/`): profiles (paged list, one, create 201, update, partial
-// update, delete 204, "check now"), alerts (paged list with filters, one, dismiss = DELETE 204), the count of alerts
-// per trigger under the list's filters (for the chart), and the pickers the profile form needs (users, tags, assets).
+// update, delete 204, "check now"), alerts (paged list with filters, one, dismiss = DELETE 204), the alerts counted
+// by trigger under the list's filters (for the chart), and the pickers the profile form needs (users, tags, assets).
 import {
   MONITORING_TRIGGERS,
   assetBasic,
@@ -81,18 +81,19 @@ export function dismissAlert(id: number): Promise<void> {
   return api.delete(`${ALERTS}${id}/`);
 }
 
-/**
- * How many alerts each trigger has under `filters` (the list's, paging and ordering left out): one page-of-one call
- * per trigger, each reading only the answer's `count`, so the chart agrees with the list whatever the filters are.
- */
-export async function fetchAlertCounts(filters: QueryParams, signal?: AbortSignal): Promise<Record<MonitoringTrigger, number>> {
-  const counts = await Promise.all(
-    MONITORING_TRIGGERS.map(async (trigger) => {
-      const page = await fetchAlerts({ ...filters, trigger, page: 1, page_size: 1 }, signal);
-      return [trigger, page.count] as const;
-    }),
-  );
-  return Object.fromEntries(counts) as Record<MonitoringTrigger, number>;
+const alertCounts = {
+  parse(data: unknown): Record<MonitoringTrigger, number> {
+    const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+    return Object.fromEntries(MONITORING_TRIGGERS.map((t) => [t, typeof body[t] === 'number' ? body[t] : 0])) as Record<
+      MonitoringTrigger,
+      number
+    >;
+  },
+};
+
+/** How many alerts each trigger has under the list's filters (its trigger filter, paging and ordering left out). */
+export function fetchAlertCounts(filters: QueryParams, signal?: AbortSignal): Promise<Record<MonitoringTrigger, number>> {
+  return api.get(`${ALERTS}counts/`, { query: filters, signal, schema: alertCounts });
 }
 
 /** Network assets (hosts, networks, ranges) and web applications matching `search`, for the profile's asset picker. */
