@@ -277,6 +277,7 @@ describe.each(BACKENDS)('monitoring alerts on %s', (backend) => {
     });
     expect(await bad('?severity_min=5')).toEqual({ severity_min: ['Choose a severity from 0 (Info) to 4 (Critical).'] });
     expect(await bad('?profile=abc')).toHaveProperty('profile');
+    expect(await bad('?asset=99999999999')).toEqual({ asset: ['Ensure this value is less than or equal to 2147483647.'] });
     expect(await bad('?ordering=title')).toHaveProperty('ordering');
   });
 

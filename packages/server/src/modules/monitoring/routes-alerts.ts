@@ -17,11 +17,13 @@ const tags = ['monitoring'];
 const flag = 'continuous-monitoring' as const;
 const BASE = '/api/cm/alerts/';
 const SEVERITY = 'Choose a severity from 0 (Info) to 4 (Critical).';
+/** An id filter: a larger number than a PostgreSQL integer names nothing, and must not reach the database as one. */
+const idFilter = idParam.max(2_147_483_647, 'Ensure this value is less than or equal to 2147483647.');
 
 const filterQuery = z.object({
-  profile: listParam(idParam, 100),
+  profile: listParam(idFilter, 100),
   trigger: listParam(z.enum(MONITORING_TRIGGERS, { error: `Choose from: ${MONITORING_TRIGGERS.join(', ')}.` }), MONITORING_TRIGGERS.length),
-  asset: listParam(idParam, 1000),
+  asset: listParam(idFilter, 1000),
   state: z.enum(ALERT_STATES, { error: `Choose from: ${ALERT_STATES.join(', ')}.` }).optional(),
   first_seen_after: dateBound(false),
   first_seen_before: dateBound(true),
