@@ -115,10 +115,13 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
   });
 
   const alerts = async () =>
-    (await t.ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.event, 'website_alert'))).map((d) => ({
-      subject: d.subject,
-      target: d.target,
-    }));
+    (
+      await t.ctx.db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.event, 'website_alert'))
+        .orderBy(notificationDeliveries.id)
+    ).map((d) => ({ subject: d.subject, target: d.target }));
   /** Watched by hand only (inactive), so the per-minute pass of the test app never runs it between two looks. */
   const watch = async (extra: Record<string, unknown> = {}) => {
     const res = await admin.post<WebsiteMonitor>('/api/globalview/websites/', {
@@ -139,7 +142,7 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
   };
 
   it('tells nobody about a page that differs only in its tokens, and once about a real change', async () => {
-    const id = await watch();
+    const id = await watch({ notification_sms_recipients: '["+45 12 34 56 78"]' });
     const first = await scan(id);
     expect(first).toMatchObject({
       website: id,
@@ -160,7 +163,11 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     state.price = '24 EUR';
     const changed = await scan(id);
     expect(changed).toMatchObject({ status: 'failed', content_changed: true, newly_failing: ['content_change'] });
-    expect(await alerts()).toEqual([{ subject: `Website Shop: Content change`, target: 'web@example.com' }]);
+    // One message, by e-mail and by SMS.
+    expect(await alerts()).toEqual([
+      { subject: `Website Shop: Content change`, target: 'web@example.com' },
+      { subject: `Website Shop: Content change`, target: '+4512345678' },
+    ]);
     await until(() => mails.some((m) => m.raw.includes('Content change')), 'the content-change e-mail');
     expect(mails.at(-1)!.to).toEqual(['web@example.com']);
     // Quoted-printable: soft line breaks joined again.
@@ -169,7 +176,7 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     // The new page is the new baseline: unchanged since, nothing more to tell.
     const settled = await scan(id);
     expect(settled).toMatchObject({ status: 'ok', content_changed: false, newly_failing: [] });
-    expect(await alerts()).toHaveLength(1);
+    expect(await alerts()).toHaveLength(2);
     const monitor = await admin.get<WebsiteMonitor>(`/api/globalview/websites/${id}/`);
     expect(monitor.body).toMatchObject({ last_status: 'ok', last_status_code: 200, last_run: NOW.toISOString() });
     state.price = '19 EUR';
