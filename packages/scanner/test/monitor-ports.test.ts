@@ -123,6 +123,22 @@ describe('lookAtPorts', () => {
     expect(by.get(legacy)!.cert?.fingerprint_sha256).toBe(fingerprint(expired.cert));
   });
 
+  it('sweeps thousands of ports on the engine’s worker threads and finds the one open', async () => {
+    const listener = net.createServer((s) => s.destroy());
+    const open = await listen(listener, '127.30.9.3');
+    const ports = Array.from({ length: 4200 }, (_, i) => 20_000 + i).filter((p) => p !== open);
+    const r = await lookAtPorts({
+      hosts: [{ assetId: 3, address: '127.30.9.3', ports: [open] }],
+      ports,
+      tls: false,
+      concurrency: 512,
+      timeoutMs: 2000,
+    });
+    expect(r.looks).toHaveLength(new Set([...ports, open]).size);
+    expect(r.looks.filter((l) => l.open)).toEqual([{ assetId: 3, port: open, open: true }]);
+    expect(r.attempts).toBeGreaterThanOrEqual(4200);
+  });
+
   it('stops when aborted', async () => {
     const signal = AbortSignal.abort();
     const r = await lookAtPorts({

@@ -1,7 +1,8 @@
 // A monitoring profile's light look: TCP connects to the given ports of many hosts with bounded concurrency, and on
 // ports that answer TLS the certificate and the lowest protocol offered. (Pinned signature; built by its helper.)
 import tls from 'node:tls';
-import { connectTcp } from '../net/tcp.ts';
+import { ConnectPool, defaultThreads } from '../net/connect-pool.ts';
+import { connectTcp, type TcpConnectOutcome } from '../net/tcp.ts';
 
 export interface PortLookOptions {
   hosts: {
@@ -113,38 +114,114 @@ async function pool<T>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(width, items.length)) }, lane));
 }
 
+/** Ports of one host tried at once on a worker thread (the scan engine's chunking). */
+const CHUNK = 32;
+
+type Job = { host: PortLookOptions['hosts'][number]; port: number };
+
+/**
+ * The TCP connects of all jobs: on the scan engine's worker threads for a big sweep (thousands of connects, every
+ * core), on this thread otherwise; an attempt that could not be made here (out of sockets, a worker gone) is retried
+ * once on this thread before the port is called closed.
+ */
+async function connectAll(jobs: Job[], opts: PortLookOptions): Promise<{ open: boolean[]; seen: boolean[]; attempts: number }> {
+  const open = new Array<boolean>(jobs.length).fill(false);
+  // Attempts an abort stopped say nothing about the port: they are left out, not called closed.
+  const seen = new Array<boolean>(jobs.length).fill(false);
+  let attempts = 0;
+  const single = async (i: number) => {
+    const { host, port } = jobs[i]!;
+    attempts += 1;
+    let outcome = await connectTcp(host.address, port, opts.timeoutMs, opts.signal);
+    if (outcome.state === 'local-error') {
+      attempts += 1;
+      outcome = await connectTcp(host.address, port, opts.timeoutMs, opts.signal);
+    }
+    open[i] = outcome.state === 'open';
+    seen[i] = outcome.state !== 'aborted';
+  };
+  const threads = defaultThreads(jobs.length, 0);
+  if (threads === 0) {
+    await pool(
+      jobs.map((_, i) => i),
+      opts.concurrency,
+      opts.signal,
+      single,
+    );
+    return { open, seen, attempts };
+  }
+  const chunks: number[][] = [];
+  for (let i = 0; i < jobs.length;) {
+    const chunk = [i++];
+    while (i < jobs.length && chunk.length < CHUNK && jobs[i]!.host === jobs[chunk[0]!]!.host) chunk.push(i++);
+    chunks.push(chunk);
+  }
+  const workers = new ConnectPool(threads);
+  const onAbort = () => workers.abortAll();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const retry: number[] = [];
+  try {
+    await pool(chunks, Math.max(1, Math.floor(opts.concurrency / CHUNK)), opts.signal, async (chunk) => {
+      const host = jobs[chunk[0]!]!.host;
+      if (!workers.usable) {
+        retry.push(...chunk);
+        return;
+      }
+      attempts += chunk.length;
+      const outcomes = await new Promise<TcpConnectOutcome[]>((resolve) =>
+        workers.chunk(
+          host.address,
+          chunk.map((i) => jobs[i]!.port),
+          opts.timeoutMs,
+          resolve,
+        ),
+      );
+      outcomes.forEach((o, k) => {
+        if (o.state === 'local-error') retry.push(chunk[k]!);
+        else {
+          open[chunk[k]!] = o.state === 'open';
+          seen[chunk[k]!] = o.state !== 'aborted';
+        }
+      });
+    });
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    await workers.close();
+  }
+  await pool(retry, opts.concurrency, opts.signal, single);
+  return { open, seen, attempts };
+}
+
 /**
  * Looks at every host's ports (`ports` ∪ the host's own), then reads TLS on the open ones that are TLS candidates:
  * the certificate from a default handshake, and the lowest version by trying TLS 1.0, 1.1, 1.2, 1.3 in turn.
  * A port counts as open only when the TCP handshake completes; refused, filtered or unreachable is closed.
  */
 export async function lookAtPorts(opts: PortLookOptions): Promise<PortLookResult> {
-  const jobs: { host: PortLookOptions['hosts'][number]; port: number }[] = [];
+  const jobs: Job[] = [];
   for (const host of opts.hosts) {
     const ports = new Set([...opts.ports, ...(host.ports ?? [])]);
     for (const port of ports) if (port > 0 && port < 65_536) jobs.push({ host, port });
   }
-  const looks: PortLook[] = [];
-  let attempts = 0;
-  await pool(jobs, opts.concurrency, opts.signal, async ({ host, port }) => {
+  if (opts.signal?.aborted) return { looks: [], attempts: 0 };
+  const connected = await connectAll(jobs, opts);
+  let attempts = connected.attempts;
+  const seen = jobs.flatMap((job, i) =>
+    connected.seen[i] ? [{ job, look: { assetId: job.host.assetId, port: job.port, open: connected.open[i]! } as PortLook }] : [],
+  );
+  const looks = seen.map((s) => s.look);
+  const tlsJobs = opts.tls
+    ? seen.filter(({ look, job }) => look.open && (!job.host.tlsPorts || job.host.tlsPorts.includes(look.port)))
+    : [];
+  await pool(tlsJobs, opts.concurrency, opts.signal, async ({ look, job }) => {
     attempts += 1;
-    let outcome = await connectTcp(host.address, port, opts.timeoutMs, opts.signal);
-    // Out of local sockets is this machine's problem, not the host's: one retry before calling the port closed.
-    if (outcome.state === 'local-error') {
-      attempts += 1;
-      outcome = await connectTcp(host.address, port, opts.timeoutMs, opts.signal);
-    }
-    const look: PortLook = { assetId: host.assetId, port, open: outcome.state === 'open' };
-    looks.push(look);
-    if (!look.open || !opts.tls || (host.tlsPorts && !host.tlsPorts.includes(port))) return;
-    attempts += 1;
-    const cert = await handshake(host.address, host.name, port, null, opts.timeoutMs);
+    const cert = await handshake(job.host.address, job.host.name, look.port, null, opts.timeoutMs);
     if (!cert) return;
     look.cert = cert;
     look.tlsMin = null;
     for (const version of TLS_VERSIONS) {
       attempts += 1;
-      if (await handshake(host.address, host.name, port, version, opts.timeoutMs)) {
+      if (await handshake(job.host.address, job.host.name, look.port, version, opts.timeoutMs)) {
         look.tlsMin = version;
         break;
       }
