@@ -295,7 +295,8 @@ describe.each(BACKENDS)('monitoring profiles on %s', (backend) => {
 
   it('records every write in the audit log', async () => {
     const p = await create({ name: 'Audited' });
-    await admin.patch(`${URL}${p.id}/`, { name: 'Audited again' });
+    await admin.patch(`${URL}${p.id}/`, { name: 'Audited again', assets: [], tags: [], minus_tags: [] });
+    expect((await admin.post(`${URL}${p.id}/check/`)).status).toBe(200);
     await admin.request('DELETE', `${URL}${p.id}/`);
     const rows = await t.ctx.db
       .select()
@@ -304,6 +305,7 @@ describe.each(BACKENDS)('monitoring profiles on %s', (backend) => {
     expect(rows.map((r) => [r.action, r.method, r.status])).toEqual([
       ['create', 'POST', 201],
       ['update', 'PATCH', 200],
+      ['execute', 'POST', 200],
       ['delete', 'DELETE', 204],
     ]);
     expect(rows[0]!.summary).toMatchObject({ name: 'Audited' });
