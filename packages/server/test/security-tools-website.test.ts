@@ -290,5 +290,16 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
       await setFlags(t.ctx, 1, ['continuous-monitoring']);
     }
     expect((await runDueMonitors(t.ctx, later)).website).toBe(1);
+
+    // A pass claims a bounded batch; what is left stays due for the next pass.
+    const other = await watch({ name: 'Scheduled too', interval: 30 });
+    const next = new Date(later.getTime() + 60 * MINUTE);
+    await t.ctx.db.update(websiteMonitors).set({ active: true, nextRun: next }).where(eq(websiteMonitors.id, other));
+    await t.ctx.db.update(websiteMonitors).set({ nextRun: next }).where(eq(websiteMonitors.id, id));
+    expect((await runDueMonitors(t.ctx, next, { batch: 1 })).website).toBe(1);
+    expect((await runDueMonitors(t.ctx, next, { batch: 1 })).website).toBe(1);
+    expect((await runDueMonitors(t.ctx, next, { batch: 1 })).website).toBe(0);
+    const both = await t.ctx.db.select().from(websiteMonitors).where(eq(websiteMonitors.active, true));
+    expect(both.map((m) => m.lastRun?.toISOString()).sort()).toEqual([next.toISOString(), next.toISOString()]);
   });
 });
