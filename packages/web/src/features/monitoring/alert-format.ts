@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   product: 'Product',
   version: 'Version',
   banner: 'Banner',
+  level: 'Certificate',
   subject: 'Certificate subject',
   issuer: 'Issuer',
   valid_from: 'Valid from',
@@ -31,12 +32,14 @@ const LABELS: Record<string, string> = {
   min: 'Lowest TLS version',
   protocols: 'TLS versions',
   address: 'Address',
+  network: 'Network',
   hostname: 'Host name',
   name: 'Name',
   hid: 'Vulnerability',
   cve: 'CVE',
   severity: 'Severity',
   kev: 'Known exploited (KEV)',
+  known_exploited: 'Known exploited (KEV)',
 };
 const ORDER = Object.keys(LABELS);
 
@@ -45,12 +48,14 @@ function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const CERT_LEVELS: Record<string, string> = { ok: 'Valid', expiring: 'Expiring soon', expired: 'Expired' };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** One value in words; '–' for none. */
 export function valueText(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (key === 'open' && typeof value === 'boolean') return value ? 'Open' : 'Closed';
+  if (key === 'level' && typeof value === 'string') return CERT_LEVELS[value] ?? value;
   if (key === 'severity' && typeof value === 'number') return SEVERITY_LABELS[value as Severity] ?? String(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' && ISO.test(value)) return formatDateTime(value);
@@ -80,10 +85,12 @@ export function assetLink(asset: MonitoringAlert['asset']): string {
   return asset.type === ASSET_KIND_TYPE.webapp ? `/assets/web-applications/view/${asset.id}` : `/assets/assets/view/${asset.id}`;
 }
 
-/** The vulnerability page of the alert's finding when the alert names its issue; null otherwise. */
+/** The vulnerability page of the alert's finding when the alert names its issue or CVE; null otherwise. */
 export function findingLink(alert: Pick<MonitoringAlert, 'after' | 'finding'>): string | null {
   const hid = alert.after?.hid ?? alert.after?.issue_hid;
   if (typeof hid === 'string' && hid !== '') return `/vm/unified-vulnerabilities/hid/${encodeURIComponent(hid)}`;
+  const cve = alert.after?.cve;
+  if (typeof cve === 'string' && /^CVE-\d{4}-\d+$/i.test(cve)) return `/vm/unified-vulnerabilities/cve/${cve.toUpperCase()}`;
   return null;
 }
 

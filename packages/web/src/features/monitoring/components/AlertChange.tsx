@@ -29,11 +29,15 @@ export function AlertChange({ alert }: { alert: MonitoringAlert }) {
             </Table.Th>
             <Table.Td style={{ wordBreak: 'break-word' }}>{r.before}</Table.Td>
             <Table.Td style={{ wordBreak: 'break-word' }}>
-              {r.after}{' '}
-              {r.changed && (
-                <Badge size="xs" variant="light" color="orange" ml={4}>
-                  Changed
-                </Badge>
+              {r.changed ? (
+                <>
+                  {r.after}{' '}
+                  <Badge size="xs" variant="light" color="orange" ml={4}>
+                    Changed
+                  </Badge>
+                </>
+              ) : (
+                r.after
               )}
             </Table.Td>
           </Table.Tr>
