@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, parseAccess } from '@bulwark/core';
 import { auditEvents, users } from '../src/db/schema/index.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
 
 interface Operation {
@@ -129,8 +129,15 @@ describe('permission matrix', () => {
       targets: ['127.0.0.1'],
       start: false,
     });
-    for (const r of [host, range, profile, probe, group, scan]) expect(r.status, JSON.stringify(r.body)).toBe(201);
     const [adminRow] = await t.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    // Monitoring's objects: both customers have the feature, so only ownership can refuse.
+    const [rivalRow] = await t.ctx.db.select().from(users).where(eq(users.email, 'admin1@other.example'));
+    for (const c of [adminRow!.customerId, rivalRow!.customerId]) await setFlags(t.ctx, c, ['continuous-monitoring', 'cm-mailservers']);
+    const watch = await admin.post<{ id: number }>('/api/cm/profiles/', { name: 'Matrix watch', assets: [host.body.id], ports: '22' });
+    const website = await admin.post<{ id: number }>('/api/globalview/websites/', { url: 'http://127.0.0.1:9/' });
+    const mailServer = await admin.post<{ id: number }>('/api/globalview/mailservers/', { asset: host.body.id, check_relay: false });
+    for (const r of [host, range, profile, probe, group, scan, watch, website, mailServer])
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
     const ids: [RegExp, number][] = [
       [/^\/api\/scan\/hosts\//, host.body.id],
       [/^\/api\/scan\/ipranges\//, range.body.id],
@@ -140,6 +147,9 @@ describe('permission matrix', () => {
       [/^\/api\/scan\/nscans\//, scan.body.id],
       [/^\/api\/user\/profile\//, adminRow!.id],
       [/^\/api\/customer\//, adminRow!.customerId],
+      [/^\/api\/cm\/profiles\//, watch.body.id],
+      [/^\/api\/globalview\/websites\//, website.body.id],
+      [/^\/api\/globalview\/mailservers\//, mailServer.body.id],
     ];
     const wrong: string[] = [];
     const checked: string[] = [];
