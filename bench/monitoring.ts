@@ -145,7 +145,9 @@ async function bench(backend: Backend): Promise<void> {
       jobs: undefined,
       log: console,
     } as unknown as AppContext;
-    console.log(`\n${backend}: ${int(HOSTS)} watched hosts, ${WATCH_PORTS.length + 2} ports each, ${int(LISTENING)} listening on 8080`);
+    console.log(
+      `\n${backend}: ${int(HOSTS)} watched hosts, ${new Set([22, 443, ...WATCH_PORTS]).size} ports each (the watch list; the expected 22 and 443 are in it), ${int(LISTENING)} listening on 8080`,
+    );
 
     // 1. The profile's round against the scan engine over the same hosts and ports (BENCH_ROUND=off skips it).
     const later = new Date(NOW.getTime() + 15 * 60_000);
