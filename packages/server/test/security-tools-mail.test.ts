@@ -210,5 +210,17 @@ describe.skipIf(!!why)('mail-server runs', () => {
       expect(history.body.results.map((l) => l.id)).toEqual([again.id, log.id]);
       mails.length = 0;
     });
+
+    it('fails, and says why, a monitor whose host is known only by its address', async () => {
+      const [bare] = await t.ctx.db
+        .insert(assets)
+        .values({ customerId: 1, kind: 'host', type: 2, value: '127.30.81.77', address: '127.30.81.77' })
+        .returning();
+      const monitor = await admin.post<MailServerMonitor>('/api/globalview/mailservers/', { asset: bare!.id, active: false });
+      expect(monitor.body.domain).toBe('127.30.81.77');
+      const log = await scan(monitor.body.id);
+      expect(log).toMatchObject({ status: 'failed', newly_failing: ['mx'], passed: 0, failed: 0 });
+      expect(log.result.error).toMatch(/address, not a mail domain/);
+    });
   });
 });
