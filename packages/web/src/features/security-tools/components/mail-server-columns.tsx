@@ -62,7 +62,16 @@ export function mailServerColumns(h: MailServerRowHandlers): DataColumn<MailServ
       cell: (m) => <Text size="sm">{tallyText(m)}</Text>,
     },
     { key: 'last_run', header: 'Last run', sortKey: 'last_run', descendingFirst: true, cell: (m) => <LastRun at={m.last_run} /> },
-    { key: 'interval', header: 'Every', hideable: true, cell: (m) => <Text size="sm">{formatInterval(m.interval)}</Text> },
+    {
+      key: 'interval',
+      header: 'Every',
+      hideable: true,
+      cell: (m) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatInterval(m.interval)}
+        </Text>
+      ),
+    },
     {
       key: 'active',
       header: 'Active',

@@ -71,7 +71,16 @@ export function websiteColumns(h: WebsiteRowHandlers): DataColumn<WebsiteMonitor
       ),
     },
     { key: 'last_run', header: 'Last run', sortKey: 'last_run', descendingFirst: true, cell: (w) => <LastRun at={w.last_run} /> },
-    { key: 'interval', header: 'Every', hideable: true, cell: (w) => <Text size="sm">{formatInterval(w.interval)}</Text> },
+    {
+      key: 'interval',
+      header: 'Every',
+      hideable: true,
+      cell: (w) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatInterval(w.interval)}
+        </Text>
+      ),
+    },
     {
       key: 'active',
       header: 'Active',
