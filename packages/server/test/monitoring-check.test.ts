@@ -109,7 +109,7 @@ describe.each(BACKENDS)('the profile check on %s', (backend) => {
         expect(alerts).toHaveLength(1);
         expect(alerts[0]).toMatchObject({
           trigger: 'unexpected_port',
-          subject: `port:tcp/${port}`,
+          subject: `tcp/${port}`,
           assetId: hostId,
           count: 1,
           resolvedAt: null,
@@ -139,7 +139,7 @@ describe.each(BACKENDS)('the profile check on %s', (backend) => {
         alerts = await alertsOf(id);
         expect(alerts).toHaveLength(1);
         expect(alerts[0]!.resolvedAt).toEqual(now);
-        expect(alerts.every((a) => a.subject !== `port:tcp/${sshPort}`)).toBe(true);
+        expect(alerts.every((a) => a.subject !== `tcp/${sshPort}`)).toBe(true);
 
         // It comes back: a new change, a new alert.
         memcached = await startDaemon(DAEMONS.memcached, address, [port]);
@@ -189,7 +189,12 @@ describe.each(BACKENDS)('the profile check on %s', (backend) => {
       expect(await check(new Date('2026-12-20T00:00:00Z'))).toMatchObject({ alerts_raised: 1 });
       let alerts = await alertsOf(id);
       expect(alerts).toMatchObject([
-        { trigger: 'cert_expiring', subject: 'cert:tcp/8443', title: 'Certificate on tcp/8443 expires in 26 days (2027-01-15)', count: 1 },
+        {
+          trigger: 'cert_expiring',
+          subject: 'certificate tcp/8443',
+          title: 'Certificate on tcp/8443 expires in 26 days (2027-01-15)',
+          count: 1,
+        },
       ]);
       expect(await check(new Date('2026-12-21T00:00:00Z'))).toMatchObject({ alerts_raised: 0, alerts_updated: 1 });
       // Past its end: expired, and the expiring alert is over.
@@ -232,7 +237,7 @@ describe.each(BACKENDS)('the profile check on %s', (backend) => {
       const [alert] = await alertsOf(id);
       expect(alert).toMatchObject({
         trigger: 'tls_weakened',
-        subject: 'tls:tcp/8443',
+        subject: 'TLS tcp/8443',
         before: { min: 'TLSv1.2' },
         after: { min: 'TLSv1' },
         count: 2,

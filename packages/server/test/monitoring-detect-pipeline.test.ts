@@ -85,8 +85,8 @@ describe.each(BACKENDS)('scan-fed monitoring through results processing on %s', 
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(alerts.map((a) => [a.trigger, a.subject, a.runId, a.source, a.assetId])).toEqual([
-      ['new_vulnerability', `finding:${alerts[0]!.findingId}`, runId, 'scan', hostId],
-      ['unexpected_port', 'port:tcp/6379', runId, 'scan', hostId],
+      ['new_vulnerability', 'Redis without authentication (tcp/6379)', runId, 'scan', hostId],
+      ['unexpected_port', 'tcp/6379', runId, 'scan', hostId],
     ]);
     expect(alerts[0]).toMatchObject({ title: 'Redis without authentication', severity: 3 });
   });

@@ -151,9 +151,9 @@ describe.each(BACKENDS)('scan-fed monitoring on %s', (backend) => {
     await port(r1, id.untouched!, 3306);
     expect(await monitoringAfterRun(t.ctx, r1)).toMatchObject({ profiles: 2, raised: 2 });
     expect(await open()).toMatchObject([
-      { trigger: 'unexpected_port', subject: 'port:tcp/5432', assetId: id.h1, source: 'scan', runId: r1, count: 1, after: { open: true } },
+      { trigger: 'unexpected_port', subject: 'tcp/5432', assetId: id.h1, source: 'scan', runId: r1, count: 1, after: { open: true } },
     ]);
-    expect(await open(id.portsOnly)).toMatchObject([{ trigger: 'unexpected_port', subject: 'port:tcp/5432' }]);
+    expect(await open(id.portsOnly)).toMatchObject([{ trigger: 'unexpected_port', subject: 'tcp/5432' }]);
     expect(await open(id.idle)).toEqual([]);
 
     const r2 = await newRun();
@@ -163,7 +163,7 @@ describe.each(BACKENDS)('scan-fed monitoring on %s', (backend) => {
     const [, changed] = await open();
     expect(changed).toMatchObject({
       trigger: 'service_changed',
-      subject: 'service:tcp/22',
+      subject: 'service tcp/22',
       title: 'Service on tcp/22 changed: OpenSSH 8.9p1 → OpenSSH 9.6p1',
       before: { product: 'OpenSSH', version: '8.9p1' },
       after: { product: 'OpenSSH', version: '9.6p1' },
@@ -201,7 +201,14 @@ describe.each(BACKENDS)('scan-fed monitoring on %s', (backend) => {
       .filter((a) => a.trigger === 'new_vulnerability' || a.trigger === 'new_kev')
       .sort((a, b) => b.trigger.localeCompare(a.trigger));
     expect(alerts).toMatchObject([
-      { trigger: 'new_vulnerability', findingId: critical, subject: `finding:${critical}`, severity: 4, runId: r, source: 'scan' },
+      {
+        trigger: 'new_vulnerability',
+        findingId: critical,
+        subject: 'cve:CVE-2024-6387@22/tcp (tcp/22)',
+        severity: 4,
+        runId: r,
+        source: 'scan',
+      },
       { trigger: 'new_kev', findingId: kev, assetId: id.tagged, severity: 2, title: 'Known exploited: cve:CVE-2023-0001@80/tcp' },
     ]);
 

@@ -133,7 +133,8 @@ export async function monitoringAfterRun(ctx: AppContext, runId: number): Promis
       }
     }
     for (const f of findings) {
-      const subject = `finding:${f.id}`;
+      // Core's alert subject for a finding: its name (with its port, so two findings of one name on one host differ).
+      const subject = f.port ? `${f.name} (tcp/${f.port})` : f.name;
       const base = { asset_id: Number(f.host_id), subject, before: null, finding_id: Number(f.id) };
       const after = { name: f.name, severity: Number(f.severity), cve: f.cve, port: f.port, known_exploited: f.kev };
       if (Number(f.run_state) === 3) {

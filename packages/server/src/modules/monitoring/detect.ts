@@ -6,7 +6,7 @@ import type { StateValue, Transition } from './state.ts';
 export interface AlertKey {
   asset_id: number;
   trigger: MonitoringTrigger;
-  /** The state subject the alert is about (`port:tcp/5432`, `cert:tcp/443`, `finding:17` …). */
+  /** The state subject the alert is about (`port:tcp/5432`, `cert:tcp/443` …; written as raise.ts's alertSubject) or a finding's name. */
   subject: string;
 }
 

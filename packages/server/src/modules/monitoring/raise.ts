@@ -23,6 +23,16 @@ export interface ApplyScope {
   now: Date;
 }
 
+/** How a state subject reads on an alert (core's "tcp/5432", "certificate tcp/443"); other subjects are kept. */
+const SUBJECT_WORDS: Record<string, string> = { port: '', cert: 'certificate ', tls: 'TLS ', service: 'service ' };
+export function alertSubject(subject: string): string {
+  const m = /^(port|cert|tls|service):((?:tcp|udp)\/\d+)$/.exec(subject);
+  return m ? `${SUBJECT_WORDS[m[1]!]}${m[2]}` : subject;
+}
+
+/** The alert's own subject on each key. */
+const worded = <T extends AlertKey>(xs: T[]): T[] => xs.map((x) => ({ ...x, subject: alertSubject(x.subject) }));
+
 const keyOf = (k: AlertKey) => `${k.asset_id} ${k.trigger} ${k.subject}`;
 
 /** Keeps the last of each key: one statement may not touch the same alert twice. */
@@ -33,7 +43,7 @@ function unique<T extends AlertKey>(xs: T[]): T[] {
 export async function applyAlerts(db: Tx, scope: ApplyScope, actions: AlertActions): Promise<AppliedAlerts> {
   const out: AppliedAlerts = { raised: [], updated: 0, resolved: 0 };
   const at = scope.now.toISOString();
-  const raise = unique(actions.raise.filter((r) => scope.triggers.includes(r.trigger)));
+  const raise = unique(worded(actions.raise.filter((r) => scope.triggers.includes(r.trigger))));
   const raisedKeys = new Set(raise.map(keyOf));
   if (raise.length) {
     const rows = await queryRows<{ id: number; inserted: boolean }>(
@@ -56,7 +66,7 @@ export async function applyAlerts(db: Tx, scope: ApplyScope, actions: AlertActio
       else out.updated += 1;
     }
   }
-  const persist = unique(actions.persist.filter((k) => !raisedKeys.has(keyOf(k))));
+  const persist = unique(worded(actions.persist).filter((k) => !raisedKeys.has(keyOf(k))));
   if (persist.length) {
     const rows = await queryRows<{ id: number }>(
       db,
@@ -70,7 +80,7 @@ export async function applyAlerts(db: Tx, scope: ApplyScope, actions: AlertActio
     );
     out.updated += rows.length;
   }
-  const resolve = unique(actions.resolve.filter((k) => !raisedKeys.has(keyOf(k))));
+  const resolve = unique(worded(actions.resolve).filter((k) => !raisedKeys.has(keyOf(k))));
   if (resolve.length) {
     const rows = await queryRows<{ id: number }>(
       db,
@@ -92,7 +102,7 @@ export async function resolveNowExpected(db: Tx, profileId: number, expected: (p
     db,
     sql`select id, subject from monitoring_alerts where profile_id = ${profileId} and trigger = 'unexpected_port' and resolved_at is null`,
   );
-  const ids = open.filter((a) => expected(Number(a.subject.slice(a.subject.indexOf('/') + 1)))).map((a) => Number(a.id));
+  const ids = open.filter((a) => a.subject.startsWith('tcp/') && expected(Number(a.subject.slice(4)))).map((a) => Number(a.id));
   if (!ids.length) return 0;
   await db.execute(sql`update monitoring_alerts set resolved_at = ${now.toISOString()}::timestamptz where id = any(${intArray(ids)})`);
   return ids.length;
