@@ -252,11 +252,24 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     expect(await alerts()).toHaveLength(before + 2);
   });
 
-  it('makes a failed run, not a lost one, of a site that does not answer', async () => {
+  it('makes a failed run, not a lost one, of a site that refuses or never answers', async () => {
     const id = await watch({ name: 'Gone', url: 'http://127.30.80.9:9/' });
     const gone = await scan(id);
     expect(gone).toMatchObject({ status: 'failed', status_code: null, newly_failing: ['availability'] });
     expect(gone.result.error).toBeTruthy();
+
+    // A site that takes the connection and never answers: the run ends at the monitor's timeout, failed.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, host, resolve));
+    try {
+      const hung = await watch({ name: 'Silent', url: `http://${host}:${(silent.address() as AddressInfo).port}/`, timeout: 1 });
+      const log = await scan(hung);
+      expect(log).toMatchObject({ status: 'failed', status_code: null, newly_failing: ['availability'] });
+      expect(log.result.error).toBeTruthy();
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('runs on the schedule what the clock says is due, once, and moves next_run on by the interval', async () => {
