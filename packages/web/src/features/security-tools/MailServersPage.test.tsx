@@ -68,7 +68,8 @@ describe('MailServersPage', () => {
     expect(within(bare).getByText('–')).toBeInTheDocument();
   });
 
-  it('adds a mail server for a host picked by search, hosts only', async () => {
+  // The long form takes seconds to fill on a loaded machine.
+  it('adds a mail server for a host picked by search, hosts only', { timeout: 45_000 }, async () => {
     const stub = api();
     const { user } = renderWithApp(<MailServersPage />, { path: PATH, session: aSession() });
     await table();

@@ -82,7 +82,8 @@ describe('WebsitesPage', () => {
     expect(query.get('search')).toBe('shop');
   });
 
-  it('adds a website, sending the recipients as JSON strings without phone spaces', async () => {
+  // The long form takes seconds to fill on a loaded machine.
+  it('adds a website, sending the recipients as JSON strings without phone spaces', { timeout: 45_000 }, async () => {
     const stub = api();
     const { user } = renderWithApp(<WebsitesPage />, { path: PATH, session: aSession() });
     await table();
@@ -117,7 +118,8 @@ describe('WebsitesPage', () => {
     await waitFor(() => expect(stub.calls('GET', 'globalview/websites/').length).toBeGreaterThan(1));
   });
 
-  it('says what is wrong on the field, before sending and from the server', async () => {
+  // The long form takes seconds to fill on a loaded machine.
+  it('says what is wrong on the field, before sending and from the server', { timeout: 45_000 }, async () => {
     const stub = api().on('POST', 'globalview/websites/', json({ url: ['This URL is watched already.'] }, 400));
     const { user } = renderWithApp(<WebsitesPage />, { path: PATH, session: aSession() });
     await table();
@@ -140,7 +142,8 @@ describe('WebsitesPage', () => {
     expect(stub.calls('POST', 'globalview/websites/')).toHaveLength(1);
   });
 
-  it('edits a website with its settings filled in, keeping its web application', async () => {
+  // The long form takes seconds to fill on a loaded machine.
+  it('edits a website with its settings filled in, keeping its web application', { timeout: 45_000 }, async () => {
     const stub = api();
     const { user } = renderWithApp(<WebsitesPage />, { path: PATH, session: aSession() });
     await user.click(within(await table()).getByRole('button', { name: 'Edit Shop' }));
