@@ -220,6 +220,8 @@ const schema = z
           .map((x) => x.trim())
           .filter(Boolean),
       ),
+    /** The SMTP port the mail-server checks connect to (25; a relay's port where outbound 25 goes through one). */
+    BULWARK_MONITOR_SMTP_PORT: port.default(25),
     /** The name the mail-server checks say in EHLO (default: this machine's host name). */
     BULWARK_MONITOR_HELO: z
       .string()
@@ -276,7 +278,7 @@ export interface Config {
   /** PEM file trusted beside the system's certificates for services the operator names (Kubernetes API servers, watched websites and mail servers). */
   extraCaFile: string | undefined;
   /** Continuous monitoring's outside looks: the DNS servers asked, the block lists, the EHLO name. */
-  monitoring: { dnsServers: string[]; dnsblZones: string[]; heloName: string };
+  monitoring: { dnsServers: string[]; dnsblZones: string[]; heloName: string; smtpPort: number };
   /** The automatic feed sync: daily at `at` in `timeZone`, and at the first start of an installation with no feeds. */
   feedSync: {
     enabled: boolean;
@@ -333,7 +335,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     probeOfflineSeconds: c.BULWARK_PROBE_OFFLINE_SECONDS,
     reportRetentionDays: c.BULWARK_REPORT_RETENTION_DAYS,
     extraCaFile: c.BULWARK_EXTRA_CA_FILE,
-    monitoring: { dnsServers: c.BULWARK_MONITOR_DNS, dnsblZones: c.BULWARK_DNSBL_ZONES, heloName: c.BULWARK_MONITOR_HELO ?? hostname() },
+    monitoring: {
+      dnsServers: c.BULWARK_MONITOR_DNS,
+      dnsblZones: c.BULWARK_DNSBL_ZONES,
+      heloName: c.BULWARK_MONITOR_HELO ?? hostname(),
+      smtpPort: c.BULWARK_MONITOR_SMTP_PORT,
+    },
     slackApiUrl: (c.BULWARK_SLACK_API_URL ?? 'https://slack.com/api').replace(/\/+$/, ''),
     feedSync: {
       enabled: c.BULWARK_FEEDS_SYNC === 'on',

@@ -134,8 +134,12 @@ describe('permission matrix', () => {
     const [rivalRow] = await t.ctx.db.select().from(users).where(eq(users.email, 'admin1@other.example'));
     for (const c of [adminRow!.customerId, rivalRow!.customerId]) await setFlags(t.ctx, c, ['continuous-monitoring', 'cm-mailservers']);
     const watch = await admin.post<{ id: number }>('/api/cm/profiles/', { name: 'Matrix watch', assets: [host.body.id], ports: '22' });
-    const website = await admin.post<{ id: number }>('/api/globalview/websites/', { url: 'http://127.0.0.1:9/' });
-    const mailServer = await admin.post<{ id: number }>('/api/globalview/mailservers/', { asset: host.body.id, check_relay: false });
+    const website = await admin.post<{ id: number }>('/api/globalview/websites/', { url: 'http://127.0.0.1:9/', active: false });
+    const mailServer = await admin.post<{ id: number }>('/api/globalview/mailservers/', {
+      asset: host.body.id,
+      check_relay: false,
+      active: false,
+    });
     for (const r of [host, range, profile, probe, group, scan, watch, website, mailServer])
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     const ids: [RegExp, number][] = [

@@ -50,6 +50,8 @@ describe.skipIf(!!why)('mail-server runs', () => {
   let receiver: SMTPServer;
   let receiverPort = 0;
   let caFile = '';
+  /** Both exchangers on one port (the monitor's SMTP port is one setting), each on its own address. */
+  let smtpPort = 25;
   const mails: { to: string[]; raw: string }[] = [];
 
   beforeAll(async () => {
@@ -67,7 +69,7 @@ describe.skipIf(!!why)('mail-server runs', () => {
     writeFileSync(caFile, zones.caPem + ca.cert);
     // Both exchangers on one port (the monitor's SMTP port is one setting), each on its own address.
     const port = await freePort(GOOD_MX);
-    process.env.BULWARK_MONITOR_SMTP_PORT = String(port);
+    smtpPort = port;
     const good = new SMTPServer({
       name: 'mx.good.test',
       banner: 'mail service',
@@ -108,7 +110,6 @@ describe.skipIf(!!why)('mail-server runs', () => {
     receiverPort = (receiver.server.address() as AddressInfo).port;
   }, 60_000);
   afterAll(async () => {
-    delete process.env.BULWARK_MONITOR_SMTP_PORT;
     for (const s of exchangers) await close(s);
     if (receiver) await close(receiver);
     await zones?.stop();
@@ -124,6 +125,7 @@ describe.skipIf(!!why)('mail-server runs', () => {
         BULWARK_MONITOR_DNS: zones.dnsServer,
         BULWARK_DNSBL_ZONES: 'bl.test',
         BULWARK_MONITOR_HELO: 'monitor.bulwark.test',
+        BULWARK_MONITOR_SMTP_PORT: String(smtpPort),
         BULWARK_EXTRA_CA_FILE: caFile,
         SMTP_URL: `smtp://${RECEIVER}:${receiverPort}`,
       });

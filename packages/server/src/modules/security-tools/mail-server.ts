@@ -36,15 +36,6 @@ export function domainOf(o: { domain?: unknown; asset_name: string | null; asset
   return (named ?? o.asset_address ?? o.asset_value ?? '').toLowerCase();
 }
 
-/**
- * The SMTP port of the exchangers: 25, unless BULWARK_MONITOR_SMTP_PORT says otherwise (a test's exchanger on a
- * loopback address and an unprivileged port; an installation whose outbound port 25 goes through a relay).
- */
-function smtpPort(): number {
-  const port = Number(process.env.BULWARK_MONITOR_SMTP_PORT);
-  return Number.isInteger(port) && port > 0 && port < 65_536 ? port : 25;
-}
-
 function judge(row: MonitorRow, result: MailCheckResult): Checked {
   const domain = domainOf(row);
   const keyOf = (c: MonitorCheck) => (c.target && c.target.toLowerCase() !== domain ? `${c.check}@${c.target}` : c.check);
@@ -154,7 +145,7 @@ export const mailServers: MonitorKind<MailServerValues, MailServerMonitor, MailS
       dkimSelectors: strings(row.dkim_selectors),
       dnsServers: ctx.config.monitoring.dnsServers,
       dnsblZones: ctx.config.monitoring.dnsblZones,
-      smtpPort: smtpPort(),
+      smtpPort: ctx.config.monitoring.smtpPort,
       heloName: ctx.config.monitoring.heloName,
       checkRelay: Boolean(row.check_relay),
       timeoutMs: STEP_MS,
