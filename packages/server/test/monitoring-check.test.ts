@@ -2,7 +2,7 @@
 // real memcached started between two checks raises exactly one unexpected-port alert; stopped for one check and
 // started again it raises none and resolves nothing (count goes on); stopped for two checks the alert resolves; an
 // expected port never alerts; certificate expiring, expired and replaced with a fake clock; TLS weakened when the
-// server starts accepting TLS 1.0; an inactive profile does nothing; the due profiles' schedule.
+// server starts accepting TLS 1.0; a web application's certificate on its URL's port; an inactive profile does nothing; the due profiles' schedule.
 import net from 'node:net';
 import tls from 'node:tls';
 import { and, eq, sql } from 'drizzle-orm';
@@ -245,6 +245,36 @@ describe.each(BACKENDS)('the profile check on %s', (backend) => {
       await site.stop();
       await site.start({ cert, minVersion: 'TLSv1.2' });
       expect(await check(3)).toMatchObject({ alerts_resolved: 1 });
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it('a web application over HTTPS: its certificate is watched on its URL’s port, its port never alerts', async () => {
+    const address = backend === 'pglite' ? '127.30.9.15' : '127.30.9.25';
+    const site = new TlsSite(address);
+    await site.start({
+      cert: makeCert({ cn: 'app.example.test', notBefore: new Date('2026-01-01'), notAfter: new Date('2026-12-10T00:00:00Z') }),
+    });
+    try {
+      const [app] = await t.ctx.db
+        .insert(assets)
+        .values({ customerId: 1, kind: 'webapp', type: 3, value: `https://${address}:8443/` })
+        .returning();
+      const id = await profile({ assetIds: [app!.id], ports: '' });
+      expect(await runProfileCheck(t.ctx, 1, id, START, { watchPorts: [], timeoutMs: 2000 })).toMatchObject({
+        assets: 1,
+        ports_checked: 1,
+        alerts_raised: 1,
+      });
+      expect(await alertsOf(id)).toMatchObject([
+        {
+          trigger: 'cert_expiring',
+          assetId: app!.id,
+          subject: 'certificate tcp/8443',
+          title: 'Certificate on tcp/8443 expires in 9 days (2026-12-10)',
+        },
+      ]);
     } finally {
       await site.stop();
     }

@@ -79,6 +79,11 @@ export async function runProfileCheck(
         from ${watchedSql(customerId, [profileId])} w join assets a on a.id = w.asset_id
         where a.kind = 'host'`,
   );
+  // Web applications served over HTTPS: their certificate and TLS versions are watched on the URL's own port.
+  const webapps = await queryRows<{ id: number; value: string }>(
+    ctx.db,
+    sql`select a.id, a.value from ${watchedSql(customerId, [profileId])} w join assets a on a.id = w.asset_id where a.kind = 'webapp'`,
+  );
   const states = await knownStates(ctx.db, profileId);
   const expected = expectedPorts(profile.ports);
   const common = [...new Set([...expectedPortList(profile.ports), ...(options.watchPorts ?? WATCH_PORTS)])];
@@ -99,8 +104,24 @@ export async function runProfileCheck(
     }
     return { assetId: Number(h.id), address: h.address, name: h.name ?? undefined, ports: [...ports], tlsPorts: [...tlsPorts], known };
   });
+  const sites = webapps.flatMap((w) => {
+    let url: URL;
+    try {
+      url = new URL(w.value);
+    } catch {
+      return [];
+    }
+    if (url.protocol !== 'https:') return [];
+    const port = Number(url.port || 443);
+    const known = states.get(Number(w.id)) ?? new Map<string, { value: StateValue | null; pending: StateValue | null }>();
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    return [{ assetId: Number(w.id), address: host, name: host, ports: [port], tlsPorts: [port], known }];
+  });
+  const siteIds = new Set(sites.map((w) => w.assetId));
   const first = await lookAtPorts({ ...look, hosts: plan, ports: common });
-  const knownOf = new Map(plan.map((p) => [p.assetId, p.known]));
+  const firstSites = sites.length ? await lookAtPorts({ ...look, hosts: sites, ports: [] }) : { looks: [], attempts: 0 };
+  const looks = [...first.looks, ...firstSites.looks];
+  const knownOf = new Map([...plan, ...sites].map((p) => [p.assetId, p.known]));
   const state = (assetId: number, subject: string) => knownOf.get(assetId)?.get(subject)?.value ?? null;
 
   // Second look, at once, at what appeared: a port not known open, a certificate not known, a lower TLS version.
@@ -111,16 +132,16 @@ export async function runProfileCheck(
     r.ports.add(l.port);
     if (tls) r.tls.add(l.port);
   };
-  for (const l of first.looks) {
+  for (const l of looks) {
     if (!l.open) continue;
     const subject = `tcp/${l.port}`;
-    if (state(l.assetId, `port:${subject}`)?.open !== true) want(l, !!l.cert);
+    if (!siteIds.has(l.assetId) && state(l.assetId, `port:${subject}`)?.open !== true) want(l, !!l.cert);
     const cert = state(l.assetId, `cert:${subject}`);
     if (l.cert && cert && cert.fingerprint !== l.cert.fingerprint_sha256) want(l, true);
     const tls = state(l.assetId, `tls:${subject}`);
     if (l.tlsMin && tls && typeof tls.min === 'string' && tls.min !== l.tlsMin) want(l, true);
   }
-  const byAddress = new Map(plan.map((p) => [p.assetId, p]));
+  const byAddress = new Map([...plan, ...sites].map((p) => [p.assetId, p]));
   const second = recheck.size
     ? await lookAtPorts({
         ...look,
@@ -131,9 +152,11 @@ export async function runProfileCheck(
   const again = new Map(second.looks.map((l) => [`${l.assetId} ${l.port}`, l]));
 
   const obs: Observation[] = [];
-  for (const l of first.looks) {
+  for (const l of looks) {
     const subject = `tcp/${l.port}`;
+    const site = siteIds.has(l.assetId);
     const retry = recheck.get(l.assetId)?.ports.has(l.port) ? again.get(`${l.assetId} ${l.port}`) : undefined;
+    if (!l.open && site) continue; // A web application's port is its URL's: no port state, only its TLS.
     if (!l.open) {
       // Only a port known open (or pending) can disappear; a port never seen open stays unknown.
       const known = knownOf.get(l.assetId)?.get(`port:${subject}`);
@@ -141,9 +164,9 @@ export async function runProfileCheck(
         obs.push({ asset_id: l.assetId, subject: `port:${subject}`, value: { open: false }, immediate: false });
       continue;
     }
-    const wasOpen = state(l.assetId, `port:${subject}`)?.open === true;
+    const wasOpen = site || state(l.assetId, `port:${subject}`)?.open === true;
     if (!wasOpen && !retry?.open) continue; // Seen once, not confirmed: no change, no alert.
-    obs.push({ asset_id: l.assetId, subject: `port:${subject}`, value: { open: true }, immediate: true });
+    if (!site) obs.push({ asset_id: l.assetId, subject: `port:${subject}`, value: { open: true }, immediate: true });
     if (l.cert) {
       const known = state(l.assetId, `cert:${subject}`);
       const confirmed =
@@ -187,8 +210,8 @@ export async function runProfileCheck(
   );
   if (applied.raised.length) await notifyAlerts(ctx, applied.raised);
   return {
-    assets: hosts.length,
-    ports_checked: first.looks.length,
+    assets: hosts.length + sites.length,
+    ports_checked: looks.length,
     changes: transitions.filter((t) => t.kind === 'changed').length,
     alerts_raised: applied.raised.length,
     alerts_updated: applied.updated,
