@@ -86,6 +86,8 @@ describe('profile form', () => {
     expect(validateProfile({ ...NEW_PROFILE, name: 'x', ports: '70000' }).ports).toBe('70000 is not a valid port or range.');
     expect(validateProfile({ ...NEW_PROFILE, name: 'x', check_interval: 0 })).toEqual({});
     expect(NEW_PROFILE.triggers).toEqual([...MONITORING_TRIGGERS]);
+    // A cleared owner picker holds null: the caller owns the profile.
+    expect(profileInput({ ...NEW_PROFILE, name: 'x', user: null }).user).toBeNull();
   });
 
   it('splits lists and says intervals and check results in words', () => {

@@ -14,8 +14,8 @@ import {
 
 export interface ProfileValues {
   name: string;
-  /** The owner's user id, '' for the caller. */
-  user: string;
+  /** The owner's user id; '' or null (a cleared picker) for the caller. */
+  user: string | null;
   ports: string;
   /** Network assets and web applications together (ids as strings, as pickers hold them). */
   assets: string[];
@@ -111,7 +111,7 @@ const numberOf = (v: number | string) => (v === '' ? Number.NaN : Number(v));
 export function profileInput(v: ProfileValues): MonitoringProfileInput {
   return {
     name: v.name.trim(),
-    user: v.user === '' ? null : Number(v.user),
+    user: v.user ? Number(v.user) : null,
     ports: v.ports.trim(),
     assets: v.assets.map(Number),
     tags: v.tags.map(Number),
