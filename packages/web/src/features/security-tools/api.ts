@@ -66,7 +66,7 @@ function monitorCalls<Monitor, Input, Log>(d: MonitorKindPaths<Monitor, Log>): M
     patch: (id, change) => api.patch(`${d.base}${id}/`, change, { schema: d.monitor }),
     remove: (id) => api.delete(`${d.base}${id}/`),
     // A run waits for the target (up to its timeout, and a mail domain's several servers): longer than the usual call.
-    scan: (id) => api.post(d.scanPath, { id }, { schema: d.log, timeoutMs: 120_000 }),
+    scan: (id) => api.post(d.scanPath, { id }, { schema: d.log, timeoutMs: 135_000 }),
     logs: (id, query, signal) => api.get(d.logBase, { query: { ...query, [d.logParam]: id }, signal, schema: logPage }),
   };
 }

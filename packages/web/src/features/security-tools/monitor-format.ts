@@ -17,6 +17,9 @@ export type MonitorKindName = 'website' | 'mail';
 /** A check key's name ('tls_expiry' → 'Certificate expiry'); an unknown key is shown as it is. */
 export function checkLabel(kind: MonitorKindName, check: string): string {
   const labels: Record<string, string> = kind === 'website' ? WEBSITE_CHECKS : MAIL_CHECKS;
+  // A mail server's newly failing key names what was looked at too: "starttls@mx1.example.org (192.0.2.25)".
+  const at = check.indexOf('@');
+  if (at > 0 && labels[check.slice(0, at)]) return `${labels[check.slice(0, at)]} (${check.slice(at + 1)})`;
   return labels[check] ?? check;
 }
 

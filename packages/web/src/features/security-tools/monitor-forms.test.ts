@@ -10,6 +10,7 @@ import {
   websiteFormValues,
   websiteSave,
 } from './monitor-forms.ts';
+import { checkLabel } from './monitor-format.ts';
 import { aMailServer, aWebsite } from './monitor-fixtures.ts';
 
 describe('monitor forms', () => {
@@ -55,5 +56,14 @@ describe('monitor forms', () => {
     });
     expect(validateMailServer(values)).toEqual({});
     expect(validateMailServer(mailServerFormValues(null))).toEqual({ asset: 'Mail server is required' });
+  });
+});
+
+describe('checkLabel', () => {
+  it('names a check by its label, and a mail check keyed by what it looked at by both', () => {
+    expect(checkLabel('website', 'tls_expiry')).toBe('Certificate expiry');
+    expect(checkLabel('mail', 'starttls@mx1.example.org (192.0.2.25)')).toBe('STARTTLS (mx1.example.org (192.0.2.25))');
+    expect(checkLabel('mail', 'spf')).toBe('SPF');
+    expect(checkLabel('mail', 'someone@example.org')).toBe('someone@example.org');
   });
 });
