@@ -2,7 +2,7 @@
 // real memcached started between two checks raises exactly one unexpected-port alert; stopped for one check and
 // started again it raises none and resolves nothing (count goes on); stopped for two checks the alert resolves; an
 // expected port never alerts; certificate expiring, expired and replaced with a fake clock; TLS weakened when the
-// server starts accepting TLS 1.0; a web application's certificate on its URL's port; an inactive profile does nothing; the due profiles' schedule.
+// server starts accepting TLS 1.0; a web application's certificate on its URL's port; an asset leaving the watched set; an inactive profile does nothing; the due profiles' schedule.
 import net from 'node:net';
 import tls from 'node:tls';
 import { and, eq, sql } from 'drizzle-orm';
@@ -304,6 +304,25 @@ describe.each(BACKENDS)('the profile check on %s', (backend) => {
       .returning();
     expect(await runProfileCheck(t.ctx, 1, theirs!.id, START, { watchPorts: [port] })).toMatchObject({ assets: 0 });
     expect(await runProfileCheck(t.ctx, other.customerId, theirs!.id, START, { watchPorts: [port] })).toMatchObject({ assets: 0 });
+  });
+
+  it('an asset that leaves the watched set has its open alerts resolved and its state forgotten', async () => {
+    const address = backend === 'pglite' ? '127.30.9.16' : '127.30.9.26';
+    const open = net.createServer((s) => s.destroy());
+    await new Promise<void>((r) => open.listen(0, address, () => r()));
+    servers.push(open);
+    const port = (open.address() as net.AddressInfo).port;
+    const hostId = await host(address);
+    const id = await profile({ assetIds: [hostId] });
+    expect(await runProfileCheck(t.ctx, 1, id, START, { watchPorts: [port] })).toMatchObject({ alerts_raised: 1 });
+    await t.ctx.db.update(assets).set({ archivedAt: START }).where(eq(assets.id, hostId));
+    expect(await runProfileCheck(t.ctx, 1, id, new Date(START.getTime() + DAY), { watchPorts: [port] })).toMatchObject({
+      assets: 0,
+      alerts_resolved: 1,
+    });
+    expect((await alertsOf(id)).map((a) => a.resolvedAt)).toEqual([new Date(START.getTime() + DAY)]);
+    const states = await t.ctx.db.execute(sql`select 1 from monitoring_states where profile_id = ${id}`);
+    expect((states as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it('the schedule claims due profiles once and moves their next check on by their interval', async () => {

@@ -204,6 +204,7 @@ export async function runProfileCheck(
   }
   const applied = await applyAlerts(ctx.db, { customerId, profileId, triggers: profile.triggers, source: 'check', now }, actions);
   const nowExpected = await resolveNowExpected(ctx.db, profileId, expected, now);
+  const unwatched = await forgetUnwatched(ctx, customerId, profileId, now);
   const next = profile.check_interval > 0 ? new Date(now.getTime() + profile.check_interval * 60_000).toISOString() : null;
   await ctx.db.execute(
     sql`update monitoring_profiles set last_check_at = ${now.toISOString()}::timestamptz, next_check_at = ${next}::timestamptz where id = ${profileId}`,
@@ -215,6 +216,26 @@ export async function runProfileCheck(
     changes: transitions.filter((t) => t.kind === 'changed').length,
     alerts_raised: applied.raised.length,
     alerts_updated: applied.updated,
-    alerts_resolved: applied.resolved + nowExpected,
+    alerts_resolved: applied.resolved + nowExpected + unwatched,
   };
+}
+
+/**
+ * Assets that left the watched set (untagged, taken out of the profile, archived): their open alerts resolve and their
+ * states are forgotten, so an asset watched again starts from a new baseline. Answers the alerts resolved.
+ */
+async function forgetUnwatched(ctx: AppContext, customerId: number, profileId: number, now: Date): Promise<number> {
+  const watched = watchedSql(customerId, [profileId]);
+  const resolved = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`update monitoring_alerts m set resolved_at = ${now.toISOString()}::timestamptz
+        where m.profile_id = ${profileId} and m.resolved_at is null
+          and not exists (select 1 from ${watched} w where w.asset_id = m.asset_id)
+        returning m.id`,
+  );
+  await ctx.db.execute(
+    sql`delete from monitoring_states s where s.profile_id = ${profileId}
+        and not exists (select 1 from ${watchedSql(customerId, [profileId])} w where w.asset_id = s.asset_id)`,
+  );
+  return resolved.length;
 }
