@@ -3,7 +3,8 @@
 // loopback address (expecting only 22 open, telling the webhooks), presses "Check now" (nothing open: no change), then a
 // real TCP server starts listening on that address on a port of the watch list, "Check now" again raises exactly one
 // "Unexpected open port" alert, seen in the alert list (and its chart), in its detail (closed → open) and delivered,
-// signed, to the webhook receiver through the outbox.
+// signed, to the webhook receiver through the outbox. Stopping the daemon for one check and starting it again keeps that
+// one alert open and raises nothing new.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
@@ -143,6 +144,19 @@ describe('continuous monitoring in the browser', () => {
       .from(notificationDeliveries)
       .where(eq(notificationDeliveries.event, 'monitoring_alert'));
     expect(deliveries.filter((d) => d.channel === 'webhooks').map((d) => d.state)).toEqual(['sent']);
+
+    // Stopped for one check (a dropped look) and back: the alert stays open, nothing new is raised or told.
+    await new Promise<void>((resolve) => daemon!.close(() => resolve()));
+    daemon = null;
+    await page.goto('/policies/monitoring-profiles');
+    await row.getByRole('button', { name: 'Check Edge gateway now' }).click();
+    await pwExpect(page.getByText(/^Edge gateway: Checked 1 asset/).last()).toBeVisible({ timeout: 60_000 });
+    daemon = await listenTcp(HOST, SURPRISE_PORT);
+    await row.getByRole('button', { name: 'Check Edge gateway now' }).click();
+    await pwExpect.poll(async () => (await stack.app.ctx.db.select().from(monitoringAlerts))[0]?.count ?? 0, 60_000).toBeGreaterThan(1);
+    const after = await stack.app.ctx.db.select().from(monitoringAlerts);
+    expect(after.map((a) => [a.id, a.resolvedAt])).toEqual([[alerts[0]!.id, null]]);
+    expect(received.filter((r) => r.event === 'monitoring_alert')).toHaveLength(1);
     await context.close();
   });
 });
