@@ -41,7 +41,7 @@ function alertFilters(profiles: Choice[], assets: Choice[], scoped: boolean): Fi
           { kind: 'select', name: 'trigger', label: 'Trigger', options: TRIGGER_OPTIONS, placeholder: 'Any trigger', width: 240 },
         ] satisfies FilterDef[])),
     { kind: 'select', name: 'asset', label: 'Asset', options: assets, placeholder: 'Any asset' },
-    { kind: 'select', name: 'state', label: 'State', options: STATE_OPTIONS, placeholder: 'Open or resolved', width: 160 },
+    { kind: 'select', name: 'state', label: 'State', options: STATE_OPTIONS, placeholder: 'Any state', width: 160 },
     { kind: 'select', name: 'severity_min', label: 'Severity at least', options: SEVERITY_OPTIONS, advanced: true, width: 160 },
     { kind: 'date-range', name: 'last_seen', label: 'Seen', fromLabel: 'Seen from', toLabel: 'Seen to', advanced: true },
     { kind: 'date-range', name: 'first_seen', label: 'First seen', advanced: true },

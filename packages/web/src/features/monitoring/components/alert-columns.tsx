@@ -71,7 +71,8 @@ export function alertColumns(h: AlertRowHandlers): DataColumn<MonitoringAlert>[]
       header: 'First seen',
       sortKey: 'first_seen',
       descendingFirst: true,
-      hideable: true,
+      // On the alert's page; the list keeps its width for what changed (the column chooser shows it).
+      hiddenByDefault: true,
       cell: (a) => when(a.first_seen),
     },
     { key: 'last_seen', header: 'Last seen', sortKey: 'last_seen', descendingFirst: true, cell: (a) => when(a.last_seen) },
