@@ -99,6 +99,8 @@ export function ProfileForm({ profile, readOnly = false, onDone }: ProfileFormPr
               <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" />
               <Select
                 {...form.getInputProps('user')}
+                // '' (no owner chosen) is no choice: no clear button, the placeholder shows.
+                value={form.values.user || null}
                 label="Owner"
                 description="Gets the alerts by e-mail when told to; you if none is chosen."
                 data={userData}
