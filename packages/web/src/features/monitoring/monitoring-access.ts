@@ -1,5 +1,6 @@
-// What the signed-in user may do with monitoring (permission resource `monitoring`): the screens hide what the user may
-// not change or run. The server checks again.
+// What the signed-in user may do with monitoring (permission resource `monitoring`: profiles, alerts, watched websites
+// and mail servers): the screens hide what the user may not change or run. The server checks again (a LIMITED team
+// member may only read).
 import { useQuery } from '@tanstack/react-query';
 import { can, type PermissionSubject } from '@bulwark/core';
 import { sessionQuery } from '../../session/session.ts';

@@ -22,7 +22,7 @@ import { RunStatusBadge } from './components/MonitorStatus.tsx';
 import { ScanLog } from './components/ScanLog.tsx';
 import { Section } from './components/Section.tsx';
 import { LastRun } from './components/website-columns.tsx';
-import { useMonitorAccess } from './monitor-access.ts';
+import { useMonitoringAccess as useMonitorAccess } from '../monitoring/monitoring-access.ts';
 import { checkLabel, recipientList } from './monitor-format.ts';
 import { useMonitorActions } from './use-monitor-actions.ts';
 

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { mailServers } from './api.ts';
 import { MailServerForm } from './components/MailServerForm.tsx';
 import { mailServerColumns, mailServerName } from './components/mail-server-columns.tsx';
-import { useMonitorAccess } from './monitor-access.ts';
+import { useMonitoringAccess as useMonitorAccess } from '../monitoring/monitoring-access.ts';
 import { RUN_STATUS_LABELS } from './monitor-format.ts';
 import { useMonitorActions } from './use-monitor-actions.ts';
 

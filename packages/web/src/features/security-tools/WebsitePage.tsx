@@ -23,7 +23,7 @@ import { SecurityHeaders } from './components/SecurityHeaders.tsx';
 import { TlsFacts } from './components/TlsFacts.tsx';
 import { WebsiteForm } from './components/WebsiteForm.tsx';
 import { LastRun, websiteName } from './components/website-columns.tsx';
-import { useMonitorAccess } from './monitor-access.ts';
+import { useMonitoringAccess as useMonitorAccess } from '../monitoring/monitoring-access.ts';
 import { formatDaysLeft, formatMs, recipientList } from './monitor-format.ts';
 import { useMonitorActions } from './use-monitor-actions.ts';
 

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { websites } from './api.ts';
 import { WebsiteForm } from './components/WebsiteForm.tsx';
 import { websiteColumns, websiteName } from './components/website-columns.tsx';
-import { useMonitorAccess } from './monitor-access.ts';
+import { useMonitoringAccess as useMonitorAccess } from '../monitoring/monitoring-access.ts';
 import { RUN_STATUS_LABELS } from './monitor-format.ts';
 import { useMonitorActions } from './use-monitor-actions.ts';
 

@@ -4,7 +4,7 @@ import { Anchor, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatInterval, type MailServerMonitor } from '@bulwark/core';
 import type { DataColumn } from '../../../components/data-table/index.ts';
-import type { MonitorAccess } from '../monitor-access.ts';
+import type { MonitoringAccess as MonitorAccess } from '../../monitoring/monitoring-access.ts';
 import { RunStatusBadge } from './MonitorStatus.tsx';
 import { LastRun } from './website-columns.tsx';
 
