@@ -3,14 +3,13 @@
 // check over the recent runs, and the scan log (a run opens its checks). Check now, edit, delete. A 404 says the spec's
 // words (§8).
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { MAIL_CHECKS, MAIL_SERVER_NOT_FOUND, formatDateTime, formatInterval, type MailServerMonitor } from '@bulwark/core';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Fact } from '../../components/Fact.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { mailServers } from './api.ts';
 import { CheckHistory } from './components/CheckHistory.tsx';
@@ -18,7 +17,7 @@ import { MailChecks, MxRecords } from './components/MailChecks.tsx';
 import { MailServerForm } from './components/MailServerForm.tsx';
 import { mailServerName, tallyText } from './components/mail-server-columns.tsx';
 import { MonitorNotFound } from './components/MonitorNotFound.tsx';
-import { RunStatusBadge } from './components/MonitorStatus.tsx';
+import { MonitorPageHeader } from './components/MonitorPageHeader.tsx';
 import { ScanLog } from './components/ScanLog.tsx';
 import { Section } from './components/Section.tsx';
 import { LastRun } from './components/website-columns.tsx';
@@ -68,40 +67,17 @@ function MailServer({ m }: { m: MailServerMonitor }) {
 
   return (
     <Stack gap="md">
-      <PageHeader
+      <MonitorPageHeader
         title={m.domain}
-        description={
-          <Group gap="xs" component="span">
-            <Anchor component={Link} to={LIST_PATH} size="sm">
-              All mail servers
-            </Anchor>
-            <RunStatusBadge status={m.last_status} />
-            {!m.active && (
-              <Text span size="sm" c="dimmed">
-                Inactive
-              </Text>
-            )}
-          </Group>
-        }
-        actions={
-          <Group gap="xs">
-            {access.execute && (
-              <Button loading={actions.busy.has(m.id)} onClick={() => void actions.checkNow(m)}>
-                Check now
-              </Button>
-            )}
-            {access.update && (
-              <Button variant="default" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            )}
-            {access.delete && (
-              <Button variant="default" color="red" onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
-            )}
-          </Group>
-        }
+        listPath={LIST_PATH}
+        listLabel="All mail servers"
+        status={m.last_status}
+        active={m.active}
+        access={access}
+        checking={actions.busy.has(m.id)}
+        onCheck={() => void actions.checkNow(m)}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setDeleting(true)}
       />
       <Section title="Summary">
         <Summary m={m} />

@@ -2,21 +2,20 @@
 // TLS details, security headers and redirects, history charts of response time and days to certificate expiry over the
 // recent runs, and the scan log (a run opens its checks). Check now, edit, delete. A 404 says the spec's words (§8).
 import { useState } from 'react';
-import { Anchor, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { WEBSITE_CHECKS, WEBSITE_NOT_FOUND, formatDateTime, formatInterval, type WebsiteMonitor, type WebsiteScanLog } from '@bulwark/core';
 import { isApiError, messageOf } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Fact } from '../../components/Fact.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { websites } from './api.ts';
 import { CheckHistory } from './components/CheckHistory.tsx';
 import { ChecksTable } from './components/ChecksTable.tsx';
 import { HistoryChart } from './components/HistoryChart.tsx';
 import { MonitorNotFound } from './components/MonitorNotFound.tsx';
-import { RunStatusBadge } from './components/MonitorStatus.tsx';
+import { MonitorPageHeader } from './components/MonitorPageHeader.tsx';
 import { ScanLog } from './components/ScanLog.tsx';
 import { Section } from './components/Section.tsx';
 import { SecurityHeaders } from './components/SecurityHeaders.tsx';
@@ -130,40 +129,17 @@ function Website({ w }: { w: WebsiteMonitor }) {
 
   return (
     <Stack gap="md">
-      <PageHeader
+      <MonitorPageHeader
         title={websiteName(w)}
-        description={
-          <Group gap="xs" component="span">
-            <Anchor component={Link} to={LIST_PATH} size="sm">
-              All websites
-            </Anchor>
-            <RunStatusBadge status={w.last_status} />
-            {!w.active && (
-              <Text span size="sm" c="dimmed">
-                Inactive
-              </Text>
-            )}
-          </Group>
-        }
-        actions={
-          <Group gap="xs">
-            {access.execute && (
-              <Button loading={busy} onClick={() => void actions.checkNow(w)}>
-                Check now
-              </Button>
-            )}
-            {access.update && (
-              <Button variant="default" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            )}
-            {access.delete && (
-              <Button variant="default" color="red" onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
-            )}
-          </Group>
-        }
+        listPath={LIST_PATH}
+        listLabel="All websites"
+        status={w.last_status}
+        active={w.active}
+        access={access}
+        checking={busy}
+        onCheck={() => void actions.checkNow(w)}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setDeleting(true)}
       />
       <Section title="Summary">
         <Summary w={w} />
