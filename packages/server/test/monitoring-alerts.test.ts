@@ -6,10 +6,7 @@
 // New alerts are told once per profile (notifyAlerts) to a real SMTP server (owner and cc), a webhook receiver that
 // checks the HMAC signature, and an SMS provider stand-in, through the outbox jobs.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitoringAlert, MonitoringProfile } from '@bulwark/core';
 import {
@@ -27,6 +24,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { notifyAlerts } from '../src/modules/monitoring/notify.ts';
 import { BACKENDS } from './helpers/backends.ts';
+import { httpReceiver, startMailReceiver, until, type HttpReceiver, type MailReceiver, type ReceivedMail } from './helpers/receivers.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
 
@@ -39,37 +37,6 @@ const ALERTS = '/api/cm/alerts/';
 const SECRET = 'whsec-monitoring-0123456789';
 const SMS_TOKEN = 'sms-provider-token';
 
-interface Hit {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A local HTTP receiver that records every request and answers with `answer(hit)`. */
-async function receiver(host: string, answer: (hit: Hit) => number) {
-  const hits: Hit[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const hit = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      hits.push(hit);
-      res.writeHead(answer(hit)).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
-  return { url, hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`waited in vain for ${what}`);
-};
-
 describe.each(BACKENDS)('monitoring alerts on %s', (backend) => {
   const host = backend === 'pglite' ? '127.30.4.1' : '127.30.5.1';
   let t: TestApp;
@@ -78,34 +45,21 @@ describe.each(BACKENDS)('monitoring alerts on %s', (backend) => {
   let nobody: Client;
   let limited: Client;
   let rival: Client;
-  let smtp: SMTPServer;
-  const mails: { to: string[]; raw: string }[] = [];
-  let hooks: Awaited<ReturnType<typeof receiver>>;
-  let sms: Awaited<ReturnType<typeof receiver>>;
+  let smtp: MailReceiver;
+  let mails: ReceivedMail[] = [];
+  let hooks: HttpReceiver;
+  let sms: HttpReceiver;
   const id: Record<string, number> = {};
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disableReverseLookup: true,
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, host, resolve));
-    hooks = await receiver(host, (hit) => {
+    smtp = await startMailReceiver(host);
+    mails = smtp.mails;
+    hooks = await httpReceiver(host, (hit) => {
       const ts = String(hit.headers['x-bulwark-timestamp']);
       const expected = `sha256=${createHmac('sha256', SECRET).update(`${ts}.${hit.body}`).digest('hex')}`;
       return hit.headers['x-bulwark-signature'] === expected ? 204 : 401;
     });
-    sms = await receiver(host, (hit) => (hit.headers.authorization === `Bearer ${SMS_TOKEN}` ? 200 : 401));
+    sms = await httpReceiver(host, (hit) => (hit.headers.authorization === `Bearer ${SMS_TOKEN}` ? 200 : 401));
     t = await startTestApp(backend, { BULWARK_BUILTIN_PROBE: 'off', BULWARK_SMS_URL: `${sms.url}/send`, BULWARK_SMS_TOKEN: SMS_TOKEN });
     t.ctx.clock = () => NOW;
     await setFlags(t.ctx, 1, ['continuous-monitoring']);
@@ -223,7 +177,7 @@ describe.each(BACKENDS)('monitoring alerts on %s', (backend) => {
     await t.close();
     await hooks.close();
     await sms.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const ids = async (q: string, c = admin) => {
@@ -395,7 +349,7 @@ describe.each(BACKENDS)('monitoring alerts on %s', (backend) => {
   it("tells a profile's owner (with cc), its phones and the webhook about new alerts, once", async () => {
     const db = t.ctx.db;
     const base = '/api/app1/customer/1';
-    const port = (smtp.server.address() as AddressInfo).port;
+    const port = smtp.port;
     expect((await admin.request('PUT', `${base}/email/`, { enabled: true, host, port, channel: 'alerts@bulwark.test' })).status).toBe(200);
     expect((await admin.request('PUT', `${base}/webhooks/`, { enabled: true, url: `${hooks.url}/bulwark`, token: SECRET })).status).toBe(
       200,

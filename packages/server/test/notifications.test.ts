@@ -6,10 +6,7 @@
 // with its new critical and high findings after the probe delivered — a receiver that fails twice and then takes it,
 // reminders once per start, and the delivery log.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings, NotificationDelivery, Schedule } from '@bulwark/core';
 import { MAIL_KEPT_IN_OUTBOX_MESSAGE } from '@bulwark/core';
@@ -18,42 +15,12 @@ import { customers, integrationSettings, notificationDeliveries } from '../src/d
 import { runDueScanSchedules } from '../src/modules/scans/schedules.ts';
 import { handOver, notifyRunEvent, queueDueReminders } from '../src/modules/notifications/service.ts';
 import { BACKENDS } from './helpers/backends.ts';
+import { httpReceiver, startMailReceiver, until, type HttpReceiver, type MailReceiver, type ReceivedMail } from './helpers/receivers.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
 import { smallProfile } from './helpers/scans.ts';
 
 type Page<T> = { count: number; results: T[] };
-interface Hit {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A local HTTP receiver: records every request and answers with `answer(hit, n)`. */
-async function receiver(host: string, answer: (hit: Hit, n: number) => { status: number; body?: string }) {
-  const hits: Hit[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const hit = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      hits.push(hit);
-      const a = answer(hit, hits.length);
-      res.writeHead(a.status, { 'content-type': a.body?.startsWith('{') ? 'application/json' : 'text/plain' }).end(a.body ?? '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
-  return { url, hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`waited in vain for ${what}`);
-};
 
 describe.each(BACKENDS)('notifications on %s', (backend) => {
   const host = backend === 'pglite' ? '127.0.40.1' : '127.0.41.1';
@@ -61,36 +28,23 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
   let admin: Client;
   let member: Client;
   let other: Client;
-  let smtp: SMTPServer;
-  const mails: { to: string[]; raw: string }[] = [];
-  let slackHook: Awaited<ReturnType<typeof receiver>>;
-  let slackApi: Awaited<ReturnType<typeof receiver>>;
-  let teams: Awaited<ReturnType<typeof receiver>>;
-  let hooks: Awaited<ReturnType<typeof receiver>>;
+  let smtp: MailReceiver;
+  let mails: ReceivedMail[] = [];
+  let slackHook: HttpReceiver;
+  let slackApi: HttpReceiver;
+  let teams: HttpReceiver;
+  let hooks: HttpReceiver;
   const SECRET = 'whsec-0123456789abcdef';
   let hookFailures = 0;
   const base = () => '/api/app1/customer/1';
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disableReverseLookup: true,
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, host, resolve));
-    slackHook = await receiver(host, (hit) =>
+    smtp = await startMailReceiver(host);
+    mails = smtp.mails;
+    slackHook = await httpReceiver(host, (hit) =>
       JSON.parse(hit.body).blocks ? { status: 200, body: 'ok' } : { status: 400, body: 'invalid_blocks' },
     );
-    slackApi = await receiver(host, (hit) => {
+    slackApi = await httpReceiver(host, (hit) => {
       if (hit.headers.authorization !== 'Bearer xoxb-good')
         return { status: 200, body: JSON.stringify({ ok: false, error: 'invalid_auth' }) };
       const body = JSON.parse(hit.body) as { channel?: string };
@@ -98,7 +52,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
         ? { status: 200, body: JSON.stringify({ ok: true }) }
         : { status: 200, body: JSON.stringify({ ok: false, error: 'channel_not_found' }) };
     });
-    teams = await receiver(host, (hit) => {
+    teams = await httpReceiver(host, (hit) => {
       const body = JSON.parse(hit.body) as { type?: string; attachments?: { contentType: string }[]; '@type'?: string };
       if (hit.path.includes('/webhookb2/'))
         return body['@type'] === 'MessageCard' ? { status: 200, body: '1' } : { status: 400, body: 'bad card' };
@@ -106,7 +60,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
         ? { status: 202 }
         : { status: 400 };
     });
-    hooks = await receiver(host, (hit) => {
+    hooks = await httpReceiver(host, (hit) => {
       const ts = String(hit.headers['x-bulwark-timestamp']);
       const expected = `sha256=${createHmac('sha256', SECRET).update(`${ts}.${hit.body}`).digest('hex')}`;
       if (hit.headers['x-bulwark-signature'] !== expected) return { status: 401, body: 'bad signature' };
@@ -125,7 +79,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
   afterAll(async () => {
     await t.close();
     for (const r of [slackHook, slackApi, teams, hooks]) await r.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('keeps the settings with their secrets sealed, answers them masked, and keeps a masked secret unchanged', async () => {
@@ -201,7 +155,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     const keptLog = await admin.get<Page<NotificationDelivery>>('/api/notifications/deliveries/?channel=email&state=stored');
     expect(keptLog.body.results.map((d) => [d.event, d.state, d.target])).toEqual([['test', 'stored', ADMIN_EMAIL]]);
 
-    const port = (smtp.server.address() as AddressInfo).port;
+    const port = smtp.port;
     await admin.request('PUT', `${base()}/email/`, { enabled: true, host, port, channel: 'alerts@bulwark.test' });
     expect((await admin.post(`${base()}/email/test-connection/`)).body).toEqual({
       detail: 'Connection to Email succesful!',

@@ -5,7 +5,6 @@
 // anyone). scan-mailserver/ answers the run's log row with its checks; a broken domain's new failures reach the
 // recipients once, by e-mail through the outbox to a real smtp-server, and not again while they stay.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { makeCert } from '../../scanner/test/checks-helpers/certs.ts';
 import { startMailZones, zonesUnavailable, type MailZones } from '../../scanner/test/monitor-helpers/bind9-zones.ts';
 import { freePort } from '../../scanner/test/services-helpers/daemons.ts';
 import { BACKENDS } from './helpers/backends.ts';
+import { startMailReceiver, until, type MailReceiver, type ReceivedMail } from './helpers/receivers.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
 
@@ -31,13 +31,6 @@ const RECEIVER = '127.30.81.1';
 const why = zonesUnavailable();
 if (why) console.warn(`security-tools-mail: ${why}; skipped`);
 
-const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`waited in vain for ${what}`);
-};
 const listen = (server: SMTPServer, port: number, host: string) => new Promise<void>((resolve) => server.listen(port, host, resolve));
 const close = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 /** A check of a run by its key and, for an exchanger's or a list's check, the start of its target. */
@@ -47,12 +40,11 @@ const find = (log: MailServerScanLog, check: string, target?: string): MonitorCh
 describe.skipIf(!!why)('mail-server runs', () => {
   let zones: MailZones;
   let exchangers: SMTPServer[] = [];
-  let receiver: SMTPServer;
-  let receiverPort = 0;
+  let receiver: MailReceiver | undefined;
   let caFile = '';
   /** Both exchangers on one port (the monitor's SMTP port is one setting), each on its own address. */
   let smtpPort = 25;
-  const mails: { to: string[]; raw: string }[] = [];
+  let mails: ReceivedMail[] = [];
 
   beforeAll(async () => {
     zones = await startMailZones({ goodMx: GOOD_MX, brokenMx: BROKEN_MX });
@@ -92,26 +84,12 @@ describe.skipIf(!!why)('mail-server runs', () => {
     await listen(good, port, GOOD_MX);
     await listen(broken, port, BROKEN_MX);
     exchangers = [good, broken];
-    receiver = new SMTPServer({
-      disableReverseLookup: true,
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await listen(receiver, 0, RECEIVER);
-    receiverPort = (receiver.server.address() as AddressInfo).port;
+    receiver = await startMailReceiver(RECEIVER);
+    mails = receiver.mails;
   }, 60_000);
   afterAll(async () => {
     for (const s of exchangers) await close(s);
-    if (receiver) await close(receiver);
+    await receiver?.close();
     await zones?.stop();
   });
 
@@ -127,7 +105,7 @@ describe.skipIf(!!why)('mail-server runs', () => {
         BULWARK_MONITOR_HELO: 'monitor.bulwark.test',
         BULWARK_MONITOR_SMTP_PORT: String(smtpPort),
         BULWARK_EXTRA_CA_FILE: caFile,
-        SMTP_URL: `smtp://${RECEIVER}:${receiverPort}`,
+        SMTP_URL: receiver!.url,
       });
       t.ctx.clock = () => NOW;
       await setFlags(t.ctx, 1, ['continuous-monitoring', 'cm-mailservers']);

@@ -11,7 +11,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebsiteMonitor, WebsiteScanLog } from '@bulwark/core';
 import { notificationDeliveries, websiteMonitors } from '../src/db/schema/index.ts';
@@ -19,6 +18,7 @@ import { runDueMonitors, SECURITY_TOOLS_DUE_QUEUE } from '../src/modules/securit
 import { makeCert } from '../../scanner/test/checks-helpers/certs.ts';
 import { render, shopPage } from '../../scanner/test/monitor-website-fixtures/render.ts';
 import { BACKENDS } from './helpers/backends.ts';
+import { startMailReceiver, until, type MailReceiver, type ReceivedMail } from './helpers/receivers.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
 
@@ -36,14 +36,6 @@ const HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`waited in vain for ${what}`);
-};
-
 describe.each(BACKENDS)('website runs on %s', (backend) => {
   const host = backend === 'pglite' ? '127.30.80.1' : '127.30.80.2';
   let t: TestApp;
@@ -51,11 +43,11 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
   let site: Server;
   let secure: Server;
   let secureBase = '';
-  let smtp: SMTPServer;
+  let smtp: MailReceiver;
   let base = '';
   /** What the site answers now. */
   const state = { status: 200, price: '19 EUR', hits: 0 };
-  const mails: { to: string[]; raw: string }[] = [];
+  let mails: ReceivedMail[] = [];
 
   beforeAll(async () => {
     site = createServer((req, res) => {
@@ -65,21 +57,8 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     });
     await new Promise<void>((resolve) => site.listen(0, host, resolve));
     base = `http://${host}:${(site.address() as AddressInfo).port}`;
-    smtp = new SMTPServer({
-      disableReverseLookup: true,
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, host, resolve));
+    smtp = await startMailReceiver(host);
+    mails = smtp.mails;
     // An HTTPS copy of the site whose certificate (of a test CA the installation trusts) expires in 40 days.
     const ca = makeCert({ cn: 'Bulwark Website Test CA' });
     const leaf = makeCert({
@@ -97,7 +76,7 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     await new Promise<void>((resolve) => secure.listen(0, host, resolve));
     secureBase = `https://${host}:${(secure.address() as AddressInfo).port}`;
     t = await startTestApp(backend, {
-      SMTP_URL: `smtp://${host}:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       BULWARK_EXTRA_CA_FILE: caFile,
     });
     t.ctx.clock = () => NOW;
@@ -111,7 +90,7 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     await t.close();
     await new Promise<void>((resolve) => site.close(() => resolve()));
     await new Promise<void>((resolve) => secure.close(() => resolve()));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const alerts = async () =>
