@@ -1,5 +1,5 @@
 // A monitoring profile's light look: TCP connects to the given ports of many hosts with bounded concurrency, and on
-// ports that answer TLS the certificate and the lowest protocol offered. (Pinned signature; built by its helper.)
+// ports that answer TLS the certificate and the lowest protocol offered.
 import tls from 'node:tls';
 import { ConnectPool, defaultThreads } from '../net/connect-pool.ts';
 import { connectTcp, type TcpConnectOutcome } from '../net/tcp.ts';

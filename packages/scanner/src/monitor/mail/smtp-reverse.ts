@@ -16,7 +16,7 @@ export function sameAddress(a: string, b: string): boolean {
 const noName = (e: unknown) => ['ENOTFOUND', 'ENODATA', 'NXDOMAIN'].includes(String((e as { code?: unknown }).code));
 const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
-/** The 'reverse_dns' verdict. A resolver that cannot answer (a failing server, or not built yet) gives info. */
+/** The 'reverse_dns' verdict. A resolver that cannot answer (a failing server) gives info. */
 export async function reverseDnsVerdict(resolver: MailResolver, host: string, address: string, target: string): Promise<MonitorCheck> {
   const check = 'reverse_dns';
   let ptr: string[];

@@ -1,5 +1,5 @@
 // One mail exchanger's SMTP checks: STARTTLS, its certificate and name, open relay (never past RCPT), banner
-// disclosure, reverse DNS that matches. (Pinned signature.) A connection that fails gives one 'starttls' fail.
+// disclosure, reverse DNS that matches. A connection that fails gives one 'starttls' fail.
 import type { MonitorCheck } from '@bulwark/core';
 import { bannerVerdict } from './smtp-banner.ts';
 import { ehloExtensions, replyText, SmtpConnection, type SmtpReply } from './smtp-client.ts';

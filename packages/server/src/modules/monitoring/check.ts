@@ -1,5 +1,5 @@
 // One round of a profile's own check: look at the watched assets' ports and certificates, compare with the known
-// state, confirm changes by a second look, raise, update and resolve alerts. (Pinned signature; built by its helper.)
+// state, confirm changes by a second look, raise, update and resolve alerts.
 import { sql } from 'drizzle-orm';
 import type { MonitoringCheckResult } from '@bulwark/core';
 import { lookAtPorts, type PortLook } from '@bulwark/scanner';

@@ -1,4 +1,4 @@
-// Continuous monitoring's background work: due profiles' own checks, and the alerts a processed run raises. (Pinned; built by its helper.)
+// Continuous monitoring's background work: due profiles' own checks, and the alerts a processed run raises.
 import { jobQueue, type ModuleJobs } from '../../jobs/declare.ts';
 import { monitoringAfterRun } from './after-run.ts';
 import { runDueChecks } from './schedule.ts';

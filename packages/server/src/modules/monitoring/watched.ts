@@ -1,5 +1,5 @@
 // Which assets a profile watches: its assets, the hosts inside its networks and ranges, its tags' assets, minus its
-// minus tags' assets, never archived ones. (Pinned signature; built by its helper.)
+// minus tags' assets, never archived ones.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
