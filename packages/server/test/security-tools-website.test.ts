@@ -204,7 +204,7 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     expect(log.body.results.map((l) => l.status_code)).toEqual([200, 503, 200, 500, 500, 200]);
   });
 
-  it('tells once, by the monitor’s clock, that a certificate enters its warning window; renewal clears it', async () => {
+  it('tells once, by the monitor’s clock, that a certificate enters its warning window, and once that it expired; renewal clears it', async () => {
     const id = await watch({ name: 'Secure shop', url: `${secureBase}/`, cert_days: 30 });
     const at = async (days: number) => {
       t.ctx.clock = () => new Date(REAL.getTime() + days * DAY);
@@ -229,6 +229,12 @@ describe.each(BACKENDS)('website runs on %s', (backend) => {
     expect((await at(0)).newly_failing).toEqual([]);
     expect((await at(20)).newly_failing).toEqual(['tls_expiry']);
     expect(await alerts()).toHaveLength(before + 2);
+    // Past its end the certificate is no longer valid: that is news too (told once), not the warning still standing.
+    const expired = await at(41);
+    expect(expired).toMatchObject({ status: 'failed', newly_failing: ['tls_valid'] });
+    expect((await alerts()).at(-1)).toEqual({ subject: 'Website Secure shop: Certificate valid', target: 'web@example.com' });
+    expect((await at(42)).newly_failing).toEqual([]);
+    expect(await alerts()).toHaveLength(before + 3);
   });
 
   it('makes a failed run, not a lost one, of a site that refuses or never answers', async () => {
