@@ -73,12 +73,13 @@ describe('watched websites in the browser', () => {
     await pwExpect(checks.getByRole('row').filter({ hasText: 'Availability' }).getByText('Passed')).toBeVisible();
     await pwExpect(checks.getByRole('row').filter({ hasText: 'Required keywords' }).getByText('Passed')).toBeVisible();
     const log = page.getByRole('table', { name: 'Scan log' });
-    await pwExpect.poll(() => log.getByRole('row').count(), 30_000).toBe(2);
-    await pwExpect(log.getByText('Check now')).toBeVisible();
+    // A new website is due at once, so the schedule may have looked at it too: count the runs asked for by hand.
+    const byHand = () => log.getByRole('row').filter({ hasText: 'Check now' }).count();
+    await pwExpect.poll(byHand, 30_000).toBe(1);
 
     // A second look at the same page, whose CSRF token is new: the content counts as unchanged, nothing alerts.
     await page.getByRole('button', { name: 'Check now' }).click();
-    await pwExpect.poll(() => log.getByRole('row').count(), 60_000).toBe(3);
+    await pwExpect.poll(byHand, 60_000).toBe(2);
     await pwExpect(log.getByRole('row').nth(1).getByText('Unchanged', { exact: true })).toBeVisible();
     await pwExpect(checks.getByRole('row').filter({ hasText: 'Content change' }).getByText('Passed')).toBeVisible();
 
@@ -87,8 +88,10 @@ describe('watched websites in the browser', () => {
     await page.getByRole('button', { name: 'Check now' }).click();
     await pwExpect(page.getByText(/^Shop checked: Failed\. \d+ checks? started failing\.$/)).toBeVisible({ timeout: 60_000 });
     await pwExpect(checks.getByRole('row').filter({ hasText: 'Status code' }).getByText('Failed')).toBeVisible();
-    await pwExpect.poll(() => log.getByRole('row').count(), 30_000).toBe(4);
-    expect(await page.getByRole('table', { name: 'Response time' }).getByRole('row').count()).toBe(4);
+    await pwExpect.poll(byHand, 30_000).toBe(3);
+    // The chart's text alternative has a row per run, as the log does.
+    const chartRows = () => page.getByRole('table', { name: 'Response time' }).getByRole('row').count();
+    await pwExpect.poll(async () => (await chartRows()) === (await log.getByRole('row').count()), 30_000).toBe(true);
     await expectNoCutText(page, 'the website page');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Shop');
     await context.close();
