@@ -7,7 +7,7 @@ import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { MAIL_CHECKS, MAIL_SERVER_NOT_FOUND, formatDateTime, formatInterval, type MailServerMonitor } from '@bulwark/core';
-import { isApiError, messageOf } from '../../api/errors.ts';
+import { messageOf } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -16,7 +16,7 @@ import { CheckHistory } from './components/CheckHistory.tsx';
 import { MailChecks, MxRecords } from './components/MailChecks.tsx';
 import { MailServerForm } from './components/MailServerForm.tsx';
 import { mailServerName, tallyText } from './components/mail-server-columns.tsx';
-import { MonitorNotFound } from './components/MonitorNotFound.tsx';
+import { LoadMonitor } from './components/LoadMonitor.tsx';
 import { MonitorPageHeader } from './components/MonitorPageHeader.tsx';
 import { ScanLog } from './components/ScanLog.tsx';
 import { Section } from './components/Section.tsx';
@@ -150,23 +150,16 @@ function MailServer({ m }: { m: MailServerMonitor }) {
 
 export default function MailServerPage() {
   const { serverId = '' } = useParams();
-  const id = /^[1-9][0-9]{0,9}$/.test(serverId) ? Number(serverId) : null;
-  const query = useQuery({
-    queryKey: mailServers.keys.one(id ?? 0),
-    queryFn: ({ signal }) => mailServers.one(id ?? 0, signal),
-    enabled: id !== null,
-  });
-  const back = { title: 'Mail server', listPath: LIST_PATH, listLabel: 'All mail servers' };
-  if (id === null) return <MonitorNotFound {...back} message={MAIL_SERVER_NOT_FOUND} />;
-  if (query.isPending) return <PageLoader label="Loading the mail server…" />;
-  if (query.isError) {
-    const missing = isApiError(query.error) && query.error.status === 404;
-    return (
-      <MonitorNotFound
-        {...back}
-        message={missing ? MAIL_SERVER_NOT_FOUND : messageOf(query.error, 'The mail server could not be loaded.')}
-      />
-    );
-  }
-  return <MailServer m={query.data} />;
+  return (
+    <LoadMonitor
+      param={serverId}
+      calls={mailServers}
+      title="Mail server"
+      listPath={LIST_PATH}
+      listLabel="All mail servers"
+      notFound={MAIL_SERVER_NOT_FOUND}
+    >
+      {(m) => <MailServer m={m} />}
+    </LoadMonitor>
+  );
 }

@@ -6,7 +6,7 @@ import { Anchor, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { WEBSITE_CHECKS, WEBSITE_NOT_FOUND, formatDateTime, formatInterval, type WebsiteMonitor, type WebsiteScanLog } from '@bulwark/core';
-import { isApiError, messageOf } from '../../api/errors.ts';
+import { messageOf } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -14,7 +14,7 @@ import { websites } from './api.ts';
 import { CheckHistory } from './components/CheckHistory.tsx';
 import { ChecksTable } from './components/ChecksTable.tsx';
 import { HistoryChart } from './components/HistoryChart.tsx';
-import { MonitorNotFound } from './components/MonitorNotFound.tsx';
+import { LoadMonitor } from './components/LoadMonitor.tsx';
 import { MonitorPageHeader } from './components/MonitorPageHeader.tsx';
 import { ScanLog } from './components/ScanLog.tsx';
 import { Section } from './components/Section.tsx';
@@ -222,18 +222,16 @@ function Website({ w }: { w: WebsiteMonitor }) {
 
 export default function WebsitePage() {
   const { websiteId = '' } = useParams();
-  const id = /^[1-9][0-9]{0,9}$/.test(websiteId) ? Number(websiteId) : null;
-  const query = useQuery({
-    queryKey: websites.keys.one(id ?? 0),
-    queryFn: ({ signal }) => websites.one(id ?? 0, signal),
-    enabled: id !== null,
-  });
-  const back = { title: 'Website', listPath: LIST_PATH, listLabel: 'All websites' };
-  if (id === null) return <MonitorNotFound {...back} message={WEBSITE_NOT_FOUND} />;
-  if (query.isPending) return <PageLoader label="Loading the website…" />;
-  if (query.isError) {
-    const missing = isApiError(query.error) && query.error.status === 404;
-    return <MonitorNotFound {...back} message={missing ? WEBSITE_NOT_FOUND : messageOf(query.error, 'The website could not be loaded.')} />;
-  }
-  return <Website w={query.data} />;
+  return (
+    <LoadMonitor
+      param={websiteId}
+      calls={websites}
+      title="Website"
+      listPath={LIST_PATH}
+      listLabel="All websites"
+      notFound={WEBSITE_NOT_FOUND}
+    >
+      {(w) => <Website w={w} />}
+    </LoadMonitor>
+  );
 }
