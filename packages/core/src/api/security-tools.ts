@@ -171,12 +171,36 @@ export const websiteCheckResult = z.object({
 });
 export type WebsiteCheckResult = z.infer<typeof websiteCheckResult>;
 
-export const websiteMonitor = z.object({
+/** What every monitor's reply carries: its schedule, recipients (JSON strings, as the spec sends them) and last state. */
+const monitorCommon = {
   id: z.number().int(),
+  interval: z.number().int(),
+  notification_email_recipients: z.string(),
+  notification_sms_recipients: z.string(),
+  active: z.boolean(),
+  last_run: z.string().nullable(),
+  next_run: z.string().nullable(),
+  last_status: z.enum(MONITOR_RUN_STATUSES).nullable(),
+  created: z.string(),
+  modified: z.string(),
+};
+
+/** What every scan-log row carries; who started it is the schedule or a person (scan-website/, scan-mailserver/). */
+const scanLogCommon = {
+  id: z.number().int(),
+  started: z.string(),
+  finished: z.string().nullable(),
+  status: z.enum(MONITOR_RUN_STATUSES),
+  trigger: z.enum(['schedule', 'manual']),
+  /** Checks that turned from passing to failing in this run (what the recipients were told about). */
+  newly_failing: z.array(z.string()),
+};
+
+export const websiteMonitor = z.object({
+  ...monitorCommon,
   name: z.string(),
   url: z.string(),
   asset: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  interval: z.number().int(),
   expected_status: z.number().int().nullable(),
   timeout: z.number().int(),
   slow_ms: z.number().int(),
@@ -184,35 +208,19 @@ export const websiteMonitor = z.object({
   keywords_forbidden: z.array(z.string()),
   watch_content: z.boolean(),
   cert_days: z.number().int(),
-  /** JSON strings, as the spec sends them. */
-  notification_email_recipients: z.string(),
-  notification_sms_recipients: z.string(),
-  active: z.boolean(),
-  last_run: z.string().nullable(),
-  next_run: z.string().nullable(),
-  last_status: z.enum(MONITOR_RUN_STATUSES).nullable(),
   last_status_code: z.number().int().nullable(),
   last_response_ms: z.number().int().nullable(),
   cert_days_left: z.number().int().nullable(),
-  created: z.string(),
-  modified: z.string(),
 });
 export type WebsiteMonitor = z.infer<typeof websiteMonitor>;
 
 export const websiteScanLog = z.object({
-  id: z.number().int(),
+  ...scanLogCommon,
   website: z.number().int(),
-  started: z.string(),
-  finished: z.string().nullable(),
-  status: z.enum(MONITOR_RUN_STATUSES),
-  /** Who started it: the schedule or a person (scan-website/). */
-  trigger: z.enum(['schedule', 'manual']),
   response_ms: z.number().int().nullable(),
   status_code: z.number().int().nullable(),
   cert_days_left: z.number().int().nullable(),
   content_changed: z.boolean().nullable(),
-  /** Checks that turned from passing to failing in this run (what the recipients were told about). */
-  newly_failing: z.array(z.string()),
   result: websiteCheckResult,
 });
 export type WebsiteScanLog = z.infer<typeof websiteScanLog>;
@@ -258,39 +266,25 @@ export const mailCheckResult = z.object({
 export type MailCheckResult = z.infer<typeof mailCheckResult>;
 
 export const mailServerMonitor = z.object({
-  id: z.number().int(),
+  ...monitorCommon,
   asset: z.object({ id: z.number().int(), name: z.string(), address: z.string().nullable() }),
   /** The domain checked: the one given, else the host asset's name or address. */
   domain: z.string(),
   domain_override: z.string().nullable(),
   dkim_selectors: z.array(z.string()),
   check_relay: z.boolean(),
-  interval: z.number().int(),
-  notification_email_recipients: z.string(),
-  notification_sms_recipients: z.string(),
-  active: z.boolean(),
-  last_run: z.string().nullable(),
-  next_run: z.string().nullable(),
-  last_status: z.enum(MONITOR_RUN_STATUSES).nullable(),
   passed: z.number().int().nullable(),
   warnings: z.number().int().nullable(),
   failed: z.number().int().nullable(),
-  created: z.string(),
-  modified: z.string(),
 });
 export type MailServerMonitor = z.infer<typeof mailServerMonitor>;
 
 export const mailServerScanLog = z.object({
-  id: z.number().int(),
+  ...scanLogCommon,
   mail_server: z.number().int(),
-  started: z.string(),
-  finished: z.string().nullable(),
-  status: z.enum(MONITOR_RUN_STATUSES),
-  trigger: z.enum(['schedule', 'manual']),
   passed: z.number().int(),
   warnings: z.number().int(),
   failed: z.number().int(),
-  newly_failing: z.array(z.string()),
   result: mailCheckResult,
 });
 export type MailServerScanLog = z.infer<typeof mailServerScanLog>;

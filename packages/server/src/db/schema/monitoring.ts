@@ -17,6 +17,31 @@ const customerId = () =>
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const modified = () => timestamp('modified_at', { withTimezone: true }).notNull().defaultNow();
 
+/** The columns every watched target (website, mail server) has: recipients, schedule state, last state, who and when. */
+const monitorColumns = () => ({
+  emailRecipients: jsonb('email_recipients').$type<string[]>().notNull().default([]),
+  smsRecipients: jsonb('sms_recipients').$type<string[]>().notNull().default([]),
+  active: boolean('active').notNull().default(true),
+  lastRun: timestamp('last_run', { withTimezone: true }),
+  nextRun: timestamp('next_run', { withTimezone: true }),
+  lastStatus: text('last_status'),
+  /** Checks failing at the last run (a check alerts when it joins this list, not while it stays). */
+  failing: jsonb('failing').$type<string[]>().notNull().default([]),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: created(),
+  modifiedAt: modified(),
+});
+
+/** The columns every scan-log row has. */
+const scanLogColumns = () => ({
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  status: text('status').notNull(),
+  trigger: text('trigger').notNull().default('schedule'),
+  newlyFailing: jsonb('newly_failing').$type<string[]>().notNull().default([]),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+});
+
 /** A monitoring profile: what it watches (assets, tags, minus tags), what is expected (ports), what alerts (triggers). */
 export const monitoringProfiles = pgTable(
   'monitoring_profiles',
@@ -142,22 +167,12 @@ export const websiteMonitors = pgTable(
     keywordsForbidden: jsonb('keywords_forbidden').$type<string[]>().notNull().default([]),
     watchContent: boolean('watch_content').notNull().default(true),
     certDays: integer('cert_days').notNull().default(30),
-    emailRecipients: jsonb('email_recipients').$type<string[]>().notNull().default([]),
-    smsRecipients: jsonb('sms_recipients').$type<string[]>().notNull().default([]),
-    active: boolean('active').notNull().default(true),
-    lastRun: timestamp('last_run', { withTimezone: true }),
-    nextRun: timestamp('next_run', { withTimezone: true }),
-    lastStatus: text('last_status'),
+    ...monitorColumns(),
     lastStatusCode: smallint('last_status_code'),
     lastResponseMs: integer('last_response_ms'),
     certDaysLeft: integer('cert_days_left'),
     /** The last run's normalised content hash, what the next run compares with. */
     contentHash: text('content_hash'),
-    /** Checks failing at the last run (a check alerts when it joins this list, not while it stays). */
-    failing: jsonb('failing').$type<string[]>().notNull().default([]),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: created(),
-    modifiedAt: modified(),
   },
   (t) => [index('website_monitors_customer_idx').on(t.customerId, t.id), index('website_monitors_due_idx').on(t.nextRun)],
 );
@@ -170,16 +185,11 @@ export const websiteScanLogs = pgTable(
     websiteId: integer('website_id')
       .notNull()
       .references(() => websiteMonitors.id, { onDelete: 'cascade' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    status: text('status').notNull(),
-    trigger: text('trigger').notNull().default('schedule'),
+    ...scanLogColumns(),
     responseMs: integer('response_ms'),
     statusCode: smallint('status_code'),
     certDaysLeft: integer('cert_days_left'),
     contentChanged: boolean('content_changed'),
-    newlyFailing: jsonb('newly_failing').$type<string[]>().notNull().default([]),
-    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [index('website_scan_logs_website_idx').on(t.websiteId, t.startedAt)],
 );
@@ -197,19 +207,10 @@ export const mailServerMonitors = pgTable(
     dkimSelectors: jsonb('dkim_selectors').$type<string[]>().notNull().default([]),
     checkRelay: boolean('check_relay').notNull().default(true),
     interval: integer('interval').notNull().default(1440),
-    emailRecipients: jsonb('email_recipients').$type<string[]>().notNull().default([]),
-    smsRecipients: jsonb('sms_recipients').$type<string[]>().notNull().default([]),
-    active: boolean('active').notNull().default(true),
-    lastRun: timestamp('last_run', { withTimezone: true }),
-    nextRun: timestamp('next_run', { withTimezone: true }),
-    lastStatus: text('last_status'),
+    ...monitorColumns(),
     passed: integer('passed'),
     warnings: integer('warnings'),
     failed: integer('failed'),
-    failing: jsonb('failing').$type<string[]>().notNull().default([]),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: created(),
-    modifiedAt: modified(),
   },
   (t) => [index('mail_server_monitors_customer_idx').on(t.customerId, t.id), index('mail_server_monitors_due_idx').on(t.nextRun)],
 );
@@ -222,15 +223,10 @@ export const mailServerScanLogs = pgTable(
     mailServerId: integer('mail_server_id')
       .notNull()
       .references(() => mailServerMonitors.id, { onDelete: 'cascade' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    status: text('status').notNull(),
-    trigger: text('trigger').notNull().default('schedule'),
+    ...scanLogColumns(),
     passed: integer('passed').notNull().default(0),
     warnings: integer('warnings').notNull().default(0),
     failed: integer('failed').notNull().default(0),
-    newlyFailing: jsonb('newly_failing').$type<string[]>().notNull().default([]),
-    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [index('mail_server_scan_logs_server_idx').on(t.mailServerId, t.startedAt)],
 );
