@@ -35,6 +35,11 @@ export interface MailZones {
   brokenMx: string;
   /** Whether signed.test is signed (dnssec-keygen and dnssec-signzone present). */
   signed: boolean;
+  /**
+   * When the zones' signatures start and end (an hour back and 30 days on from when they were signed: the validating
+   * resolver judges them by the real clock; a test moves the check's own clock around this window).
+   */
+  signatures: { from: Date; to: Date };
   stop(): Promise<void>;
 }
 
@@ -167,7 +172,15 @@ const options = (dir: string, port: number, extra: string[]) =>
  * Signs a zone with fresh keys of `algorithm` (ECDSAP256SHA256, RSASHA256); `corrupt` spoils the DNSKEY set's signatures
  * (a zone no validator accepts). Answers the signed zone and the KSK's DNSKEY rdata, or null without the tools.
  */
-function signZone(origin: string, text: string, algorithm: string, corrupt = false): { zone: string; key: string } | null {
+function signZone(
+  origin: string,
+  text: string,
+  algorithm: string,
+  window: { from: Date; to: Date },
+  corrupt = false,
+): { zone: string; key: string } | null {
+  // dnssec-signzone's absolute times: YYYYMMDDHHMMSS in UTC.
+  const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
   try {
     const dir = mkdtempSync(join(tmpdir(), 'bulwark-signzone-'));
     try {
@@ -177,7 +190,23 @@ function signZone(origin: string, text: string, algorithm: string, corrupt = fal
         execFileSync(cmd, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       const ksk = run('dnssec-keygen', ['-q', '-a', algorithm, '-f', 'KSK', '-K', dir, origin]).trim();
       run('dnssec-keygen', ['-q', '-a', algorithm, '-K', dir, origin]);
-      run('dnssec-signzone', ['-q', '-S', '-O', 'full', '-K', dir, '-o', origin, '-f', join(dir, 'out'), file]);
+      run('dnssec-signzone', [
+        '-q',
+        '-S',
+        '-O',
+        'full',
+        '-s',
+        stamp(window.from),
+        '-e',
+        stamp(window.to),
+        '-K',
+        dir,
+        '-o',
+        origin,
+        '-f',
+        join(dir, 'out'),
+        file,
+      ]);
       let zone = readFileSync(join(dir, 'out'), 'utf8');
       // one record per line (-O full): flip a character of each DNSKEY signature
       if (corrupt)
@@ -241,15 +270,17 @@ export async function startMailZones(opts: MailZonesOptions = {}): Promise<MailZ
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => {});
   };
+  const signedAt = new Date();
+  const signatures = { from: new Date(signedAt.getTime() - 3_600_000), to: new Date(signedAt.getTime() + 30 * 86_400_000) };
   try {
     const texts = zones({ goodMx, brokenMx, listed: opts.listed ?? [brokenMx], https: web.address });
-    const signed = signZone('signed.test', texts['signed.test'], 'ECDSAP256SHA256');
+    const signed = signZone('signed.test', texts['signed.test'], 'ECDSAP256SHA256', signatures);
     if (signed) texts['signed.test'] = signed.zone;
     for (const [origin, algorithm, corrupt] of [
       ['rsa.test', 'RSASHA256', false],
       ['badsig.test', 'ECDSAP256SHA256', true],
     ] as const) {
-      const z = signed && signZone(origin, zone(origin, [`@ IN MX 10 mx.good.test.`]), algorithm, corrupt);
+      const z = signed && signZone(origin, zone(origin, [`@ IN MX 10 mx.good.test.`]), algorithm, signatures, corrupt);
       if (z) texts[origin] = z.zone;
     }
     const auth: RunningDaemon = await startDaemon(
@@ -292,7 +323,7 @@ export async function startMailZones(opts: MailZonesOptions = {}): Promise<MailZ
       validatingServer = `127.0.0.1:${resolver.ports.domain}`;
       await zonesLoaded(validatingServer, ['signed.test']);
     }
-    return { dnsServer, validatingServer, caPem: ca.cert, httpsAddress: web.address, goodMx, brokenMx, signed: !!signed, stop };
+    return { dnsServer, validatingServer, caPem: ca.cert, httpsAddress: web.address, goodMx, brokenMx, signed: !!signed, signatures, stop };
   } catch (e) {
     await stop();
     throw e;
