@@ -103,52 +103,55 @@ export async function monitoringAfterRun(ctx: AppContext, runId: number): Promis
       }
     }
     for (const h of hosts) obs.push({ asset_id: Number(h.id), subject: 'host', value: { address: h.address }, immediate: true });
-    const transitions = await mergeStates(ctx.db, customerId, p.id, obs, now);
-    const expected = expectedPorts(p.ports);
-    const actions = detect(
-      transitions.filter((t) => t.subject.startsWith('port:tcp/') || !t.subject.startsWith('port:')),
-      { expected, certDays: p.cert_days },
-      now,
-      emptyActions(),
-    );
-    // UDP ports are compared too, but only TCP ports have an expected list (the profile's ports are TCP).
-    for (const o of obs) {
-      if (o.subject.startsWith('port:tcp/') && o.value.open === true && !expected(Number(o.subject.slice(9)))) {
-        actions.persist.push({ asset_id: o.asset_id, trigger: 'unexpected_port', subject: o.subject });
+    // The profile's state and its alerts move together: a failure leaves the state as it was, for the job's retry.
+    const applied = await ctx.db.transaction(async (tx) => {
+      const transitions = await mergeStates(tx, customerId, p.id, obs, now);
+      const expected = expectedPorts(p.ports);
+      const actions = detect(
+        transitions.filter((t) => t.subject.startsWith('port:tcp/') || !t.subject.startsWith('port:')),
+        { expected, certDays: p.cert_days },
+        now,
+        emptyActions(),
+      );
+      // UDP ports are compared too, but only TCP ports have an expected list (the profile's ports are TCP).
+      for (const o of obs) {
+        if (o.subject.startsWith('port:tcp/') && o.value.open === true && !expected(Number(o.subject.slice(9)))) {
+          actions.persist.push({ asset_id: o.asset_id, trigger: 'unexpected_port', subject: o.subject });
+        }
       }
-    }
-    const fresh = new Map(hosts.filter((h) => h.fresh).map((h) => [Number(h.id), h]));
-    for (const t of transitions) {
-      const h = fresh.get(t.asset_id);
-      if (t.subject === 'host' && t.kind === 'first' && h) {
-        actions.raise.push({
-          asset_id: t.asset_id,
-          trigger: 'new_host',
-          subject: 'host',
-          title: `New host ${h.address} in ${h.network}`,
-          before: null,
-          after: { address: h.address, network: h.network },
-          severity: 2,
-        });
+      const fresh = new Map(hosts.filter((h) => h.fresh).map((h) => [Number(h.id), h]));
+      for (const t of transitions) {
+        const h = fresh.get(t.asset_id);
+        if (t.subject === 'host' && t.kind === 'first' && h) {
+          actions.raise.push({
+            asset_id: t.asset_id,
+            trigger: 'new_host',
+            subject: 'host',
+            title: `New host ${h.address} in ${h.network}`,
+            before: null,
+            after: { address: h.address, network: h.network },
+            severity: 2,
+          });
+        }
       }
-    }
-    for (const f of findings) {
-      // Core's alert subject for a finding: its name (with its port, so two findings of one name on one host differ).
-      const subject = f.port ? `${f.name} (tcp/${f.port})` : f.name;
-      const base = { asset_id: Number(f.host_id), subject, before: null, finding_id: Number(f.id) };
-      const after = { name: f.name, severity: Number(f.severity), cve: f.cve, port: f.port, known_exploited: f.kev };
-      if (Number(f.run_state) === 3) {
-        // Fixed: the vulnerability alerts of this finding are undone.
-        actions.resolve.push({ ...base, trigger: 'new_vulnerability' }, { ...base, trigger: 'new_kev' });
-        continue;
+      for (const f of findings) {
+        // Core's alert subject for a finding: its name (with its port, so two findings of one name on one host differ).
+        const subject = f.port ? `${f.name} (tcp/${f.port})` : f.name;
+        const base = { asset_id: Number(f.host_id), subject, before: null, finding_id: Number(f.id) };
+        const after = { name: f.name, severity: Number(f.severity), cve: f.cve, port: f.port, known_exploited: f.kev };
+        if (Number(f.run_state) === 3) {
+          // Fixed: the vulnerability alerts of this finding are undone.
+          actions.resolve.push({ ...base, trigger: 'new_vulnerability' }, { ...base, trigger: 'new_kev' });
+          continue;
+        }
+        if (Number(f.severity) >= Number(p.min_severity)) {
+          actions.raise.push({ ...base, trigger: 'new_vulnerability', title: f.name, after, severity: Number(f.severity) });
+        }
+        if (f.kev)
+          actions.raise.push({ ...base, trigger: 'new_kev', title: `Known exploited: ${f.name}`, after, severity: Number(f.severity) });
       }
-      if (Number(f.severity) >= Number(p.min_severity)) {
-        actions.raise.push({ ...base, trigger: 'new_vulnerability', title: f.name, after, severity: Number(f.severity) });
-      }
-      if (f.kev)
-        actions.raise.push({ ...base, trigger: 'new_kev', title: `Known exploited: ${f.name}`, after, severity: Number(f.severity) });
-    }
-    const applied = await applyAlerts(ctx.db, { customerId, profileId: p.id, triggers: p.triggers, source: 'scan', runId, now }, actions);
+      return applyAlerts(tx, { customerId, profileId: p.id, triggers: p.triggers, source: 'scan', runId, now }, actions);
+    });
     raised.push(...applied.raised);
     out.raised += applied.raised.length;
     out.updated += applied.updated;

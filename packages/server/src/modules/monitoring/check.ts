@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { MonitoringCheckResult } from '@bulwark/core';
 import { lookAtPorts, type PortLook } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { certLevel, detect, expectedPortList, expectedPorts } from './detect.ts';
 import { notifyAlerts } from './notify.ts';
@@ -65,25 +66,26 @@ export async function runProfileCheck(
     sql`select id, ports, triggers, cert_days, check_interval, active from monitoring_profiles where id = ${profileId} and customer_id = ${customerId}`,
   );
   if (!profile || !profile.active) return { ...NONE };
-  const hosts = await queryRows<{
+  // The watched hosts (with their known open and TLS ports) and web applications, in one pass over the watched set.
+  const watched = await queryRows<{
     id: number;
+    kind: string;
+    value: string;
     address: string;
     name: string | null;
     tls_ports: number[] | null;
     open_ports: number[] | null;
   }>(
     ctx.db,
-    sql`select a.id, coalesce(a.address, a.value) as address, nullif(a.name, '') as name,
+    sql`select a.id, a.kind, a.value, coalesce(a.address, a.value) as address, nullif(a.name, '') as name,
           (select array_agg(hp.port) from host_ports hp where hp.host_id = a.id and hp.protocol = 0 and hp.open and hp.tls) as tls_ports,
           (select array_agg(hp.port) from host_ports hp where hp.host_id = a.id and hp.protocol = 0 and hp.open) as open_ports
         from ${watchedSql(customerId, [profileId])} w join assets a on a.id = w.asset_id
-        where a.kind = 'host'`,
+        where a.kind in ('host', 'webapp')`,
   );
+  const hosts = watched.filter((a) => a.kind === 'host');
   // Web applications served over HTTPS: their certificate and TLS versions are watched on the URL's own port.
-  const webapps = await queryRows<{ id: number; value: string }>(
-    ctx.db,
-    sql`select a.id, a.value from ${watchedSql(customerId, [profileId])} w join assets a on a.id = w.asset_id where a.kind = 'webapp'`,
-  );
+  const webapps = watched.filter((a) => a.kind === 'webapp');
   const states = await knownStates(ctx.db, profileId);
   const expected = expectedPorts(profile.ports);
   const common = [...new Set([...expectedPortList(profile.ports), ...(options.watchPorts ?? WATCH_PORTS)])];
@@ -194,21 +196,26 @@ export async function runProfileCheck(
     }
   }
 
-  const transitions = await mergeStates(ctx.db, customerId, profileId, obs, now);
-  const actions = detect(transitions, { expected, certDays: profile.cert_days }, now);
-  // Ports still open and unexpected: their open alerts persist (last seen, count) without being raised again.
-  for (const o of obs) {
-    if (o.subject.startsWith('port:') && o.value.open === true && !expected(portOf(o.subject))) {
-      actions.persist.push({ asset_id: o.asset_id, trigger: 'unexpected_port', subject: o.subject });
-    }
-  }
-  const applied = await applyAlerts(ctx.db, { customerId, profileId, triggers: profile.triggers, source: 'check', now }, actions);
-  const nowExpected = await resolveNowExpected(ctx.db, profileId, expected, now);
-  const unwatched = await forgetUnwatched(ctx, customerId, profileId, now);
+  // The state, the alerts and the profile's schedule move together: a round that fails midway leaves the known state
+  // as it was, so its changes are seen again by the next round instead of being absorbed without an alert.
   const next = profile.check_interval > 0 ? new Date(now.getTime() + profile.check_interval * 60_000).toISOString() : null;
-  await ctx.db.execute(
-    sql`update monitoring_profiles set last_check_at = ${now.toISOString()}::timestamptz, next_check_at = ${next}::timestamptz where id = ${profileId}`,
-  );
+  const { transitions, applied, nowExpected, unwatched } = await ctx.db.transaction(async (tx) => {
+    const transitions = await mergeStates(tx, customerId, profileId, obs, now);
+    const actions = detect(transitions, { expected, certDays: profile.cert_days }, now);
+    // Ports still open and unexpected: their open alerts persist (last seen, count) without being raised again.
+    for (const o of obs) {
+      if (o.subject.startsWith('port:') && o.value.open === true && !expected(portOf(o.subject))) {
+        actions.persist.push({ asset_id: o.asset_id, trigger: 'unexpected_port', subject: o.subject });
+      }
+    }
+    const applied = await applyAlerts(tx, { customerId, profileId, triggers: profile.triggers, source: 'check', now }, actions);
+    const nowExpected = await resolveNowExpected(tx, profileId, expected, now);
+    const unwatched = await forgetUnwatched(tx, customerId, profileId, now);
+    await tx.execute(
+      sql`update monitoring_profiles set last_check_at = ${now.toISOString()}::timestamptz, next_check_at = ${next}::timestamptz where id = ${profileId}`,
+    );
+    return { transitions, applied, nowExpected, unwatched };
+  });
   if (applied.raised.length) await notifyAlerts(ctx, applied.raised);
   return {
     assets: hosts.length + sites.length,
@@ -224,18 +231,18 @@ export async function runProfileCheck(
  * Assets that left the watched set (untagged, taken out of the profile, archived): their open alerts resolve and their
  * states are forgotten, so an asset watched again starts from a new baseline. Answers the alerts resolved.
  */
-async function forgetUnwatched(ctx: AppContext, customerId: number, profileId: number, now: Date): Promise<number> {
+async function forgetUnwatched(tx: Tx, customerId: number, profileId: number, now: Date): Promise<number> {
   const watched = watchedSql(customerId, [profileId]);
   const resolved = await queryRows<{ id: number }>(
-    ctx.db,
+    tx,
     sql`update monitoring_alerts m set resolved_at = ${now.toISOString()}::timestamptz
         where m.profile_id = ${profileId} and m.resolved_at is null
           and not exists (select 1 from ${watched} w where w.asset_id = m.asset_id)
         returning m.id`,
   );
-  await ctx.db.execute(
+  await tx.execute(
     sql`delete from monitoring_states s where s.profile_id = ${profileId}
-        and not exists (select 1 from ${watchedSql(customerId, [profileId])} w where w.asset_id = s.asset_id)`,
+        and not exists (select 1 from ${watched} w where w.asset_id = s.asset_id)`,
   );
   return resolved.length;
 }
