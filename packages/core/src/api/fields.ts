@@ -9,3 +9,6 @@ export const name = z.string().trim().min(1, blank).max(200, 'Ensure this field 
 export const timeOfDay = z.string().regex(TIME_OF_DAY, TIME_OF_DAY_MESSAGE);
 /** An IANA time zone the runtime knows. */
 export const timeZoneName = z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE);
+
+/** Ids are PostgreSQL integers: a larger number names nothing (and must not reach the database as one). */
+export const ID_MAX = 2_147_483_647;

@@ -4,8 +4,8 @@
 // and triggers are not in the spec: they are Bulwark's design (docs/monitoring.md). Shared by server and web app.
 import { z } from 'zod';
 import { validatePortString } from '../validators/ports.ts';
-import { removeSpaces } from '../formatters/text.ts';
-import { name } from './fields.ts';
+import { phoneNumber as phone } from './auth.ts';
+import { ID_MAX, name } from './fields.ts';
 
 /** What a profile alerts on: each is a `profileTriggering` value of `/policies/alerts/show/{profileId}/{profileTriggering}`. */
 export const MONITORING_TRIGGERS = [
@@ -55,7 +55,6 @@ export type AlertSource = (typeof ALERT_SOURCES)[number];
 /** Minutes between a profile's own checks: 0 means none (scans only); otherwise 5 minutes to 30 days. */
 export const CHECK_INTERVAL_MIN = 5;
 export const CHECK_INTERVAL_MAX = 43_200;
-const ID_MAX = 2_147_483_647;
 
 const ids = (what: string) =>
   z
@@ -70,12 +69,6 @@ const ids = (what: string) =>
       },
     )
     .max(10_000, `${what}: at most 10,000.`);
-
-/** Phone numbers have a space removed (§5); E.164-like, as the sign-in phone number. */
-const phone = z
-  .string()
-  .transform(removeSpaces)
-  .pipe(z.string().regex(/^\+?[0-9]{6,15}$/, 'Enter a phone number in international format, e.g. +4512345678.'));
 
 /** A comma string of ports and ranges ("22, 80, 443, 8000-8080"), §5's port rules. */
 export const monitoredPorts = z

@@ -6,13 +6,11 @@
 import { z } from 'zod';
 import { TICKET_GROUPINGS } from '../codes/remediation.ts';
 import { DETECTION_METHODS, FINDING_CONFIDENCE, VULNERABILITY_SOURCES } from '../codes/vulnerabilities.ts';
-import { blank } from './fields.ts';
+import { blank, ID_MAX } from './fields.ts';
 import { notificationConfig } from './schedules.ts';
 import { TRACKERS } from './trackers.ts';
 
 const CVE_ID = /^CVE-\d{4}-\d{4,}$/i;
-/** Ids are PostgreSQL integers: a larger number names nothing (and must not reach the database as one). */
-const ID_MAX = 2_147_483_647;
 
 const severity = (what: string) =>
   z

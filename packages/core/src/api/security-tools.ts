@@ -4,10 +4,8 @@
 // e-mail and SMS recipients when a check turns from passing to failing. The check results are Bulwark's design
 // (docs/monitoring.md). Shared by the server, the scanner's engines and the web app.
 import { z } from 'zod';
-import { removeSpaces } from '../formatters/text.ts';
-import { blank } from './fields.ts';
-
-const ID_MAX = 2_147_483_647;
+import { phoneNumber as phone } from './auth.ts';
+import { blank, ID_MAX } from './fields.ts';
 
 /** One check's verdict: pass, warn (weak but working), fail, info (nothing to judge, e.g. DNSSEC on an unsigned zone). */
 export const MONITOR_CHECK_STATUSES = ['pass', 'warn', 'fail', 'info'] as const;
@@ -83,10 +81,6 @@ const jsonList = <T extends z.ZodType<string, string>>(item: T, max: number, wha
     .pipe(z.array(item).max(max, `${what}: at most ${max}.`));
 
 const email = z.email('Enter a valid email address.');
-const phone = z
-  .string()
-  .transform(removeSpaces)
-  .pipe(z.string().regex(/^\+?[0-9]{6,15}$/, 'Enter a phone number in international format, e.g. +4512345678.'));
 /** Minutes between a monitor's runs: 5 minutes to 7 days. */
 const interval = z.number().int().min(5, 'Enter 5 to 10080 minutes.').max(10_080, 'Enter 5 to 10080 minutes.');
 const keywords = z.array(z.string().trim().min(1, blank).max(200)).max(50, 'At most 50 keywords.');
