@@ -1,8 +1,8 @@
 // What a mail exchanger's STARTTLS session says: the protocol and cipher it agreed, and its certificate (chain, name,
 // days left counted by the monitor's clock), as the 'starttls' and 'certificate' verdicts and core's TlsDetails.
-import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import type { MonitorCheck, TlsDetails } from '@bulwark/core';
+import { chainOf, untrustedBecause } from '../tls-trust.ts';
 
 const DAY_MS = 86_400_000;
 /** Days before expiry from which the certificate check warns. */
@@ -49,7 +49,7 @@ export function tlsDetails(sock: tls.TLSSocket, host: string, extraCa: string | 
   let chainOk = sock.authorized;
   // OpenSSL judges the dates by the real clock; the monitor's clock judges them below, so a date error alone is not
   // a chain failure when the chain otherwise leads to a trusted root.
-  if (!chainOk && nodeError && DATE_ERRORS.has(nodeError)) chainOk = chainLeadsToRoot(peer, extraCa);
+  if (!chainOk && nodeError && DATE_ERRORS.has(nodeError)) chainOk = untrustedBecause(chainOf(peer), extraCa) === null;
   const nameError = peer?.subject ? tls.checkServerIdentity(host.replace(/\.$/, ''), peer) : new Error('no certificate');
   const validTo = x509 ? new Date(x509.validTo) : null;
   return {
@@ -72,32 +72,6 @@ export function tlsDetails(sock: tls.TLSSocket, host: string, extraCa: string | 
 }
 
 const DATE_ERRORS = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
-
-/** Each certificate of the presented chain signed by the next, ending at a trusted root (the bundled ones or extraCa). */
-function chainLeadsToRoot(leaf: tls.DetailedPeerCertificate, extraCa?: string): boolean {
-  const trusted = [...tls.rootCertificates, ...splitPem(extraCa ?? '')].flatMap((pem) => {
-    try {
-      return [new X509Certificate(pem)];
-    } catch {
-      return [];
-    }
-  });
-  const isTrusted = (c: X509Certificate) => trusted.some((t) => t.fingerprint256 === c.fingerprint256);
-  const signedBy = (c: X509Certificate, by: X509Certificate) => c.checkIssued(by) && c.verify(by.publicKey);
-  let cur: tls.DetailedPeerCertificate | undefined = leaf;
-  for (let depth = 0; cur?.raw && depth < 10; depth++) {
-    const x = new X509Certificate(cur.raw);
-    if (isTrusted(x)) return true;
-    if (trusted.some((t) => signedBy(x, t))) return true;
-    const next: tls.DetailedPeerCertificate | undefined = cur.issuerCertificate;
-    if (!next?.raw || next === cur || next.fingerprint256 === cur.fingerprint256) return false;
-    if (!signedBy(x, new X509Certificate(next.raw))) return false;
-    cur = next;
-  }
-  return false;
-}
-
-const splitPem = (text: string) => text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
 
 /** The 'certificate' verdict: the chain (what MTA-STS needs), the name, the days left. */
 export function certificateVerdict(d: TlsDetails, host: string, target: string, now: Date): MonitorCheck {
