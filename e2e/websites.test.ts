@@ -56,6 +56,8 @@ describe('watched websites in the browser', () => {
     await form.getByRole('textbox', { name: /^Name/ }).fill('Shop');
     await form.getByRole('combobox', { name: 'Required keywords' }).fill('Example shop');
     await form.getByRole('combobox', { name: 'Required keywords' }).press('Enter');
+    // Inactive: only "Check now" runs it, so no scheduled run can race the test's own (a new active website is due at once).
+    await form.getByRole('switch', { name: /^Active/ }).uncheck();
     await form.getByRole('button', { name: 'Add website' }).click();
     await pwExpect(page.getByText('Website created.')).toBeVisible();
 
@@ -72,8 +74,8 @@ describe('watched websites in the browser', () => {
     const checks = page.getByRole('table', { name: 'Checks of the last run' });
     await pwExpect(checks.getByRole('row').filter({ hasText: 'Availability' }).getByText('Passed')).toBeVisible();
     await pwExpect(checks.getByRole('row').filter({ hasText: 'Required keywords' }).getByText('Passed')).toBeVisible();
+    await pwExpect(page.getByText('Not scheduled (inactive)')).toBeVisible();
     const log = page.getByRole('table', { name: 'Scan log' });
-    // A new website is due at once, so the schedule may have looked at it too: count the runs asked for by hand.
     const byHand = () => log.getByRole('row').filter({ hasText: 'Check now' }).count();
     await pwExpect.poll(byHand, 30_000).toBe(1);
 
