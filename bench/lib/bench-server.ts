@@ -165,6 +165,7 @@ export async function startServer(
   const proc = new Proc(['serve'], {
     PORT: String(port),
     HOST: '127.0.0.1',
+    BULWARK_PHISHING_PORT: '0',
     BULWARK_DATA_DIR: dir,
     BULWARK_ADMIN_EMAIL: ADMIN_EMAIL,
     BULWARK_ADMIN_PASSWORD: ADMIN_PASSWORD,

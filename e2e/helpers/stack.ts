@@ -86,6 +86,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     SMTP_URL: `smtp://127.0.0.3:${smtpPort}`,
     BULWARK_SMS_URL: `http://127.0.0.2:${smsPort}/sms`,
     PORT: '0',
+    // The phishing listener on any free port of loopback (tests run side by side); its links use the bound address.
+    BULWARK_PHISHING_HOST: '127.0.0.1',
+    BULWARK_PHISHING_PORT: '0',
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });

@@ -240,7 +240,7 @@ export const ROUTES: RouteDef[] = [
   ]),
 
   // Phishing and training.
-  ...group({ area: 'fra' }, [
+  ...group({ area: 'fra', permission: 'phishing' }, [
     { path: '/fra', name: 'fra', title: 'Phishing and training', redirectToFirstChild: true },
     { path: '/fra/assessments', name: 'fra-assessments', title: 'Assessments', nav: true },
     { path: '/fra/assessments/edit/:uuid', name: 'fra-assessment-edit', title: 'Edit assessment' },
@@ -255,7 +255,7 @@ export const ROUTES: RouteDef[] = [
     { path: '/fra/domains', name: 'fra-domains', title: 'Domains', nav: true },
     { path: '/fra/pat-unified-tags', name: 'fra-pat-unified-tags', title: 'Recipient tags', nav: true },
   ]),
-  ...group({ area: 'previews' }, [
+  ...group({ area: 'previews', permission: 'phishing' }, [
     { path: '/fra-previews/template/:type/:id', name: 'fra-preview-template', title: 'Template preview' },
     { path: '/fra-previews/training-template/:type/:id', name: 'fra-preview-training-template', title: 'Training template preview' },
   ]),

@@ -54,6 +54,9 @@ import { trackerRoutes } from './modules/trackers/index.ts';
 import { exclusionRoutes } from './modules/exclusions/index.ts';
 import { monitoringRoutes } from './modules/monitoring/index.ts';
 import { securityToolRoutes } from './modules/security-tools/index.ts';
+import { fraRoutes } from './modules/fra/index.ts';
+import { fraRecipientRoutes } from './modules/fra-recipients/index.ts';
+import { fraTemplateRoutes } from './modules/fra-templates/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,6 +177,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   exclusionRoutes(app, ctx);
   monitoringRoutes(app, ctx);
   securityToolRoutes(app, ctx);
+  fraTemplateRoutes(app, ctx);
+  fraRecipientRoutes(app, ctx);
+  fraRoutes(app, ctx);
   auditRoutes(app, ctx);
   platformRoutes(app, ctx);
 

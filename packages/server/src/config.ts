@@ -233,6 +233,41 @@ const schema = z
       .trim()
       .optional()
       .transform((v) => (v ? v : undefined)),
+    /** The phishing listener (landing pages, tracking, training): its own port and address, apart from the app. */
+    BULWARK_PHISHING_LISTENER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    BULWARK_PHISHING_HOST: z.string().trim().optional(),
+    BULWARK_PHISHING_PORT: port.default(8081),
+    /** The base of recipients' links, e.g. https://{domain} ({domain}: the assessment's landing domain). */
+    BULWARK_PHISHING_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+      .refine(
+        (v) => v === undefined || /^https?:\/\/\S+$/.test(v.replace('{domain}', 'x')),
+        'must be an http(s) URL, optionally with {domain}',
+      ),
+    /** A click this soon after delivery is a mail scanner's, not a person's. */
+    BULWARK_PHISHING_HUMAN_AFTER_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3600).default(10),
+    /** Address ranges (CIDR, comma list) of mail and link scanners whose requests never count as a person's. */
+    BULWARK_PHISHING_SCANNER_RANGES: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    /** The most phishing messages sent per minute, whatever an assessment asks. */
+    BULWARK_PHISHING_MAX_RATE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(600),
+    /** Microsoft Graph and the Microsoft identity platform (a test stand-in may replace them). */
+    BULWARK_GRAPH_URL: httpUrl.default('https://graph.microsoft.com/v1.0'),
+    BULWARK_AZURE_LOGIN_URL: httpUrl.default('https://login.microsoftonline.com'),
+    /** The video providers' embed-information (oEmbed) services, for media thumbnails. */
+    BULWARK_OEMBED_YOUTUBE_URL: httpUrl.default('https://www.youtube.com/oembed'),
+    BULWARK_OEMBED_VIMEO_URL: httpUrl.default('https://vimeo.com/api/oembed.json'),
   })
   .refine((c) => !c.BULWARK_ADMIN_PASSWORD || c.BULWARK_ADMIN_EMAIL, {
     message: 'BULWARK_ADMIN_PASSWORD needs BULWARK_ADMIN_EMAIL',
@@ -279,6 +314,20 @@ export interface Config {
   extraCaFile: string | undefined;
   /** Continuous monitoring's outside looks: the DNS servers asked, the block lists, the EHLO name. */
   monitoring: { dnsServers: string[]; dnsblZones: string[]; heloName: string; smtpPort: number };
+  /** Phishing and training: the listener of landing pages and tracking, how bots are told apart, the directory and video services. */
+  phishing: {
+    listener: boolean;
+    host: string;
+    /** 0: any free port (tests); the bound address is then the links' base unless `publicUrl` is set. */
+    port: number;
+    publicUrl: string | undefined;
+    humanAfterSeconds: number;
+    scannerRanges: string[];
+    maxRatePerMinute: number;
+    graphUrl: string;
+    azureLoginUrl: string;
+    oembed: { youtube: string; vimeo: string };
+  };
   /** The automatic feed sync: daily at `at` in `timeZone`, and at the first start of an installation with no feeds. */
   feedSync: {
     enabled: boolean;
@@ -342,6 +391,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpPort: c.BULWARK_MONITOR_SMTP_PORT,
     },
     slackApiUrl: (c.BULWARK_SLACK_API_URL ?? 'https://slack.com/api').replace(/\/+$/, ''),
+    phishing: {
+      listener: c.BULWARK_PHISHING_LISTENER === 'on',
+      host: c.BULWARK_PHISHING_HOST || c.HOST,
+      port: c.BULWARK_PHISHING_PORT,
+      publicUrl: c.BULWARK_PHISHING_URL,
+      humanAfterSeconds: c.BULWARK_PHISHING_HUMAN_AFTER_SECONDS,
+      scannerRanges: c.BULWARK_PHISHING_SCANNER_RANGES,
+      maxRatePerMinute: c.BULWARK_PHISHING_MAX_RATE,
+      graphUrl: c.BULWARK_GRAPH_URL.replace(/\/+$/, ''),
+      azureLoginUrl: c.BULWARK_AZURE_LOGIN_URL.replace(/\/+$/, ''),
+      oembed: { youtube: c.BULWARK_OEMBED_YOUTUBE_URL, vimeo: c.BULWARK_OEMBED_VIMEO_URL },
+    },
     feedSync: {
       enabled: c.BULWARK_FEEDS_SYNC === 'on',
       at: c.BULWARK_FEEDS_SYNC_AT,

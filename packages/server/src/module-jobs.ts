@@ -13,6 +13,7 @@ import { notificationsJobs } from './modules/notifications/index.ts';
 import { trackersJobs } from './modules/trackers/index.ts';
 import { monitoringJobs } from './modules/monitoring/index.ts';
 import { securityToolsJobs } from './modules/security-tools/index.ts';
+import { fraJobs } from './modules/fra/index.ts';
 import { probesJobs } from './modules/probes/index.ts';
 import { remediationRulesJobs } from './modules/remediation-rules/index.ts';
 import { reportsJobs } from './modules/reports/index.ts';
@@ -33,6 +34,7 @@ export const MODULE_JOBS: readonly ModuleJobs[] = [
   // Monitoring reads what the run changed once tickets and rules have had their say.
   monitoringJobs,
   securityToolsJobs,
+  fraJobs,
   newsJobs,
   dashboardsJobs,
   scansJobs,

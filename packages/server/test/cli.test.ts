@@ -148,7 +148,7 @@ describe.each(BACKENDS)('bulwark CLI on %s', (backend) => {
   it('serve: signs in over real HTTP, and the printed links work', { timeout: 120_000 }, async () => {
     expect(impersonationLink).not.toBe('');
     const port = await freePort();
-    const { child, output, exited } = start(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+    const { child, output, exited } = start(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1', BULWARK_PHISHING_PORT: '0' });
     const base = `http://127.0.0.1:${port}`;
     try {
       // Wait until it answers.

@@ -46,7 +46,7 @@ describe('feeds that sync themselves, from the first start', () => {
 
   it('serve: the first start syncs every feed without anyone asking', { timeout: 180_000 }, async () => {
     const port = await freePort();
-    const { child, output, exited } = start(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+    const { child, output, exited } = start(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1', BULWARK_PHISHING_PORT: '0' });
     const base = `http://127.0.0.1:${port}`;
     try {
       const admin = new HttpClient(base);

@@ -58,7 +58,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a server and a worker as separa
 
   it('processes a scan started on the server in the worker', { timeout: 180_000 }, async () => {
     const port = await freePort();
-    const server = start(['serve'], { ...env, BULWARK_JOBS: 'off', PORT: String(port), HOST: '127.0.0.1' });
+    const server = start(['serve'], { ...env, BULWARK_JOBS: 'off', PORT: String(port), HOST: '127.0.0.1', BULWARK_PHISHING_PORT: '0' });
     procs.push(server);
     const base = `http://127.0.0.1:${port}`;
     await until('the server', async () => (await fetch(`${base}/api/check-authentication/`)).ok);

@@ -52,6 +52,8 @@ export function validateAssetValue(value: string): string | null {
       return validateIpRangeTarget(value);
     case 'host':
       return validateHostTarget(value);
+    case 'recipient':
+      return 'Recipients are added under Phishing and training.';
   }
 }
 

@@ -102,12 +102,13 @@ const KIND_OF_CATEGORY: Record<UnifiedAssetCategory, string[]> = {
   systems_and_networks: ['host', 'network', 'range'],
   web_applications: ['webapp'],
   cloud_assets: [],
-  recipients: [],
+  recipients: ['recipient'],
 };
 
 /**
  * What each §3 asset kind means here: Missing Patches are hosts with an open finding an authenticated scan decided on
- * a package; Policy, hosts with a policy result. Recipients and cloud resources are not in the inventory yet.
+ * a package; Policy, hosts with a policy result; Recipients, the people phishing assessments go to. Cloud resources are not in
+ * the inventory yet.
  */
 const ASSET_KIND_CONDITION: Record<AssetFilterKind, SQL> = {
   hosts: sql`a.kind = 'host'`,
@@ -115,7 +116,7 @@ const ASSET_KIND_CONDITION: Record<AssetFilterKind, SQL> = {
   web_applications: sql`a.kind = 'webapp'`,
   missing_patches: sql`exists (select 1 from findings f where f.host_id = a.id and f.state <> 3 and f.detection = 'package-list' and f.package is not null)`,
   policy: sql`exists (select 1 from policy_host_results p where p.customer_id = a.customer_id and p.host_id = a.id)`,
-  recipients: sql`false`,
+  recipients: sql`a.kind = 'recipient'`,
   cloud_resources: sql`false`,
 };
 

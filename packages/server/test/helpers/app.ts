@@ -41,6 +41,9 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     BULWARK_JOB_RETRY_SECONDS: '1',
     BULWARK_LOG_LEVEL: 'silent',
     BULWARK_WEB_DIR: path.join(tmpdir(), 'bulwark-no-web'),
+    // The phishing listener on any free port of loopback (tests run side by side); its links use the bound address.
+    BULWARK_PHISHING_HOST: '127.0.0.1',
+    BULWARK_PHISHING_PORT: '0',
     ...env,
   });
   const app = await buildApp({ config, database: testDb.database, logger: false });

@@ -29,6 +29,8 @@ const TagsPage = lazyPage(() => import('../features/tags/TagsPage.tsx'));
 /** Tickets (issue 29): the unified list serves its search/{search} link too; the legacy list serves filter/vuln/{vulnId}. */
 const TicketsPage = lazyPage(() => import('../features/tickets/TicketsPage.tsx'));
 const LegacyTicketsPage = lazyPage(() => import('../features/tickets/LegacyTicketsPage.tsx'));
+/** One preview page serves phishing-template and training-template previews. */
+const TemplatePreviewPage = lazyPage(() => import('../features/fra-templates/TemplatePreviewPage.tsx'));
 /** The alert list serves the list and one profile's alerts of one trigger. */
 const AlertsPage = lazyPage(() => import('../features/monitoring/AlertsPage.tsx'));
 
@@ -80,7 +82,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'unified-vulnerability-tab': IssuePage,
   'unified-vulnerability-cve': IssuePage,
   'unified-vulnerability-kb': OtherFindingPage,
-  'unified-vulnerability-pat': OtherFindingPage,
+  'unified-vulnerability-pat': lazyPage(() => import('../features/vulnerabilities/PatFindingPage.tsx')),
   'unified-vulnerability-cp': OtherFindingPage,
   'was-scans': lazyPage(() => import('../features/was/WebScansPage.tsx')),
   'was-scan-start': lazyPage(() => import('../features/was/StartWebScanPage.tsx')),
@@ -130,6 +132,21 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'alerts-by-profile': AlertsPage,
   alert: lazyPage(() => import('../features/monitoring/AlertPage.tsx')),
   'monitoring-profiles': lazyPage(() => import('../features/monitoring/ProfilesPage.tsx')),
+  // Phishing and training (issue 31).
+  'fra-assessments': lazyPage(() => import('../features/fra/AssessmentsPage.tsx')),
+  'fra-assessment-edit': lazyPage(() => import('../features/fra/AssessmentEditPage.tsx')),
+  'fra-assessment-filter': lazyPage(() => import('../features/fra/AssessmentResultsPage.tsx')),
+  'fra-schedules': lazyPage(() => import('../features/fra/SchedulesPage.tsx')),
+  'fra-recipients': lazyPage(() => import('../features/fra-recipients/RecipientsPage.tsx')),
+  'fra-recipient': lazyPage(() => import('../features/fra-recipients/RecipientPage.tsx')),
+  'fra-recipient-results': lazyPage(() => import('../features/fra-recipients/RecipientResultsPage.tsx')),
+  'fra-domains': lazyPage(() => import('../features/fra-recipients/DomainsPage.tsx')),
+  'fra-pat-unified-tags': lazyPage(() => import('../features/fra-recipients/RecipientTagsPage.tsx')),
+  'fra-templates': lazyPage(() => import('../features/fra-templates/PhishingTemplatesPage.tsx')),
+  'fra-web-templates': lazyPage(() => import('../features/fra-templates/WebTemplatesPage.tsx')),
+  'fra-email-templates': lazyPage(() => import('../features/fra-templates/EmailTemplatesPage.tsx')),
+  'fra-preview-template': TemplatePreviewPage,
+  'fra-preview-training-template': TemplatePreviewPage,
   websites: lazyPage(() => import('../features/security-tools/WebsitesPage.tsx')),
   website: lazyPage(() => import('../features/security-tools/WebsitePage.tsx')),
   'mail-servers': lazyPage(() => import('../features/security-tools/MailServersPage.tsx')),

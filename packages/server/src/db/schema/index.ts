@@ -20,3 +20,4 @@ export * from './policies.ts';
 export * from './was.ts';
 export * from './remediation.ts';
 export * from './monitoring.ts';
+export * from './fra.ts';

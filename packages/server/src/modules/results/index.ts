@@ -12,3 +12,4 @@ export {
 export { processDeliveredSoFar } from './live.ts';
 export { resultsRoutes } from './routes.ts';
 export { resultsJobs } from './jobs.ts';
+export { mergePatFindings, type PatFindingInput } from './pat-findings.ts';

@@ -1,0 +1,4 @@
+// The background work of phishing assessments: sending, schedules, the end of tracking, and the phishing listener.
+import type { ModuleJobs } from '../../jobs/declare.ts';
+
+export const fraJobs: ModuleJobs = { module: 'fra', queues: [], serve: [] };

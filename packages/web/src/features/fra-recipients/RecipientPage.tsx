@@ -1,0 +1,12 @@
+// Recipient (issue 31): being built.
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+export default function RecipientPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Recipient" />
+      <Text c="dimmed">This page is being built.</Text>
+    </Stack>
+  );
+}

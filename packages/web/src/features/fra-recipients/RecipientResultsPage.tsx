@@ -1,0 +1,12 @@
+// Recipient results (issue 31): being built.
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+export default function RecipientResultsPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Recipient results" />
+      <Text c="dimmed">This page is being built.</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+// Email templates (issue 31): being built.
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+export default function EmailTemplatesPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Email templates" />
+      <Text c="dimmed">This page is being built.</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+// Template preview (issue 31): being built.
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+export default function TemplatePreviewPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Template preview" />
+      <Text c="dimmed">This page is being built.</Text>
+    </Stack>
+  );
+}

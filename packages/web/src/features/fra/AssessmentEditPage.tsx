@@ -1,0 +1,12 @@
+// Edit assessment (issue 31): being built.
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+export default function AssessmentEditPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Edit assessment" />
+      <Text c="dimmed">This page is being built.</Text>
+    </Stack>
+  );
+}

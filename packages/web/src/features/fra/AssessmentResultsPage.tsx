@@ -1,0 +1,12 @@
+// Assessment (issue 31): being built.
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+export default function AssessmentResultsPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Assessment" />
+      <Text c="dimmed">This page is being built.</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+// Assessments (issue 31): being built.
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+export default function AssessmentsPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Assessments" />
+      <Text c="dimmed">This page is being built.</Text>
+    </Stack>
+  );
+}
