@@ -83,8 +83,8 @@ describe('scanning codes', () => {
 });
 
 describe('asset codes', () => {
-  it('asset types network 1, host 2, webapp 3', () => {
-    expect(C.ASSET_TYPE).toEqual({ network: 1, host: 2, webapp: 3 });
+  it('asset types network 1, host 2, webapp 3 (and ours: recipient 5)', () => {
+    expect(C.ASSET_TYPE).toEqual({ network: 1, host: 2, webapp: 3, recipient: 5 });
   });
   it('port protocols TCP 0, UDP 1, ICMP 2, unknown 99', () => {
     expect(C.PORT_PROTOCOL).toEqual({ tcp: 0, udp: 1, icmp: 2, unknown: 99 });

@@ -411,7 +411,14 @@ describe('firstAccessibleChild', () => {
   });
 
   it('ignores deeper and parameterised routes', () => {
-    expect(firstAccessibleChild('/fra', signedIn(reader()))?.path).toBe('/fra/assessments');
+    expect(firstAccessibleChild('/fra', signedIn(reader('phishing')))?.path).toBe('/fra/assessments');
     expect(firstAccessibleChild('/cloud/schedules', signedIn(superuser, { 'cloud-scanning': true }))).toBeNull();
+  });
+});
+
+describe('phishing and training routes', () => {
+  it('need the phishing permission', () => {
+    expect(firstAccessibleChild('/fra', signedIn(reader('phishing')))?.path).toBe('/fra/assessments');
+    expect(firstAccessibleChild('/fra', signedIn(reader('net_scans')))).toBeNull();
   });
 });
