@@ -56,3 +56,4 @@ export * from './server-errors.ts';
 export * from './api/audit.ts';
 export * from './api/platform.ts';
 export * from './fra-placeholders.ts';
+export * from './api/fra-results.ts';
