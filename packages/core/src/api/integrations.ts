@@ -12,8 +12,11 @@ export type NotificationIntegration = (typeof NOTIFICATION_INTEGRATIONS)[number]
  */
 export const DELIVERY_CHANNELS = [...NOTIFICATION_INTEGRATIONS, 'sms'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
-/** Every integration with settings: the notification channels and the BeyondTrust Password Safe vault. */
-export const SETTINGS_INTEGRATIONS = [...NOTIFICATION_INTEGRATIONS, 'beyondtrust'] as const;
+/**
+ * Every integration with settings: the notification channels, the BeyondTrust Password Safe vault and Azure (the
+ * Entra ID app registration phishing recipients are synced from through Microsoft Graph).
+ */
+export const SETTINGS_INTEGRATIONS = [...NOTIFICATION_INTEGRATIONS, 'beyondtrust', 'azure'] as const;
 export type SettingsIntegration = (typeof SETTINGS_INTEGRATIONS)[number];
 
 /** Fields kept encrypted at rest and answered masked (all asterisks; sent back masked means unchanged). */
@@ -49,6 +52,8 @@ export const INTEGRATION_FIELDS_USED: Record<SettingsIntegration, readonly strin
   webhooks: ['url', 'token'],
   // The Password Safe API's base URL (…/BeyondTrust/api/public/v3), its API key and the run-as user.
   beyondtrust: ['url', 'api_user', 'api_key'],
+  // The directory (tenant) id, the app registration's client id and a client secret (User.Read.All, application).
+  azure: ['tenant', 'client_id', 'client_secret'],
 };
 
 const optionalText = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).nullable();

@@ -1,5 +1,11 @@
-// HTTP routes of recipients (CRUD, import, Azure AD sync), domains and domain categories.
+// HTTP routes of recipients (CRUD, import, Azure AD sync), domains and domain categories, and the customer's Azure
+// integration settings (app1/customer/{id}/azure/: the app registration the directory sync signs in with).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { integrationSettingsRoutes } from '../notifications/index.ts';
+import { recipientRoutes } from './routes-recipients.ts';
 
-export function fraRecipientRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+export function fraRecipientRoutes(app: FastifyInstance, ctx: AppContext): void {
+  recipientRoutes(app, ctx);
+  integrationSettingsRoutes(app, ctx, 'azure');
+}
