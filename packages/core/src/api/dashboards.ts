@@ -204,9 +204,12 @@ export const widgetData = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('recipients_by_severity'),
-    /** Honest empty state until web scans and phishing exist. */
-    available: z.literal(false),
+    /** False while the customer has no active recipients (the message says how to add them). */
+    available: z.boolean(),
     message: z.string(),
+    /** Active recipients per phishing severity, neutral 0 … critical 4, each with the recipient list it opens. */
+    severities: z.array(z.object({ severity: z.number().int(), label: z.string(), count: z.number().int(), link: z.string() })).optional(),
+    total: z.number().int().optional(),
   }),
 ]);
 export type WidgetData = z.infer<typeof widgetData>;

@@ -16,6 +16,7 @@ import { queryRows } from '../../db/rows.ts';
 import { scopeCondition, type AssetScope } from '../../tenancy/visibility.ts';
 import { dayOf, snapshotsOf } from './snapshots.ts';
 import { owaspTopTen } from './owasp.ts';
+import { recipientsBySeverity } from './recipients-widget.ts';
 import { overdueTickets, ticketsByStatus, ticketTimeToFix } from './tickets.ts';
 
 export interface WidgetContext {
@@ -209,6 +210,6 @@ export async function widgetDataOf(c: WidgetContext, kind: WidgetKind, config: W
     case 'ticket_time_to_fix':
       return { kind, by_severity: await ticketTimeToFix(c, config.days ?? 90), days: config.days ?? 90 };
     case 'recipients_by_severity':
-      return { kind, available: false, message: 'Recipients come from phishing and training campaigns, which are not available yet.' };
+      return recipientsBySeverity(c);
   }
 }

@@ -172,7 +172,25 @@ function PlainView({ data, title }: { data: WidgetData; title: string }) {
       if (data.total === 0) return <WidgetMessage>{data.message}</WidgetMessage>;
       return <OwaspChart slices={data.categories} title={title || 'OWASP top 10'} />;
     case 'recipients_by_severity':
-      return <WidgetMessage>{data.message}</WidgetMessage>;
+      // Active recipients per phishing severity (from their behaviour in assessments), each opening its list.
+      if (!data.available || !data.severities) return <WidgetMessage>{data.message}</WidgetMessage>;
+      return (
+        <Stack gap={6}>
+          <Text size="sm">{data.message}</Text>
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={title || 'Recipients by severity'}>
+            {data.severities.map((s) => (
+              <Group component="li" key={s.severity} justify="space-between" wrap="nowrap">
+                <Anchor component={Link} to={s.link} size="sm">
+                  {s.label}
+                </Anchor>
+                <Text size="sm" fw={600}>
+                  {s.count}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+      );
     case 'tickets_by_status':
       return (
         <Stack gap={6}>
