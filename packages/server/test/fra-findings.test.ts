@@ -183,18 +183,16 @@ describe.each(BACKENDS)('phishing severity and pat findings on %s', (backend) =>
   it("the recipient's severity is the highest of its targets sent in the last 12 months", async () => {
     const r = await recipient();
     const old = await assessment('Last year', at(-500 * 24 * 60));
-    await t.ctx.db
-      .insert(fraTargets)
-      .values({
-        customerId: 1,
-        assessmentId: old.id,
-        recipientId: r.id,
-        token: randomBytes(16).toString('base64url'),
-        state: 'sent',
-        sentAt: at(-500 * 24 * 60),
-        submittedAt: at(-500 * 24 * 60 + 5),
-        severity: 3,
-      });
+    await t.ctx.db.insert(fraTargets).values({
+      customerId: 1,
+      assessmentId: old.id,
+      recipientId: r.id,
+      token: randomBytes(16).toString('base64url'),
+      state: 'sent',
+      sentAt: at(-500 * 24 * 60),
+      submittedAt: at(-500 * 24 * 60 + 5),
+      severity: 3,
+    });
     const x = await target(r.id, { openedAt: at(5) });
     await settle(x.id);
     expect(await recipientSeverity(r.id)).toBe(1);
@@ -239,5 +237,33 @@ describe.each(BACKENDS)('phishing severity and pat findings on %s', (backend) =>
     const rival = await signedIn(t, other.adminEmail);
     const empty = await rival.post('/api/dashboard/widgets/preview/', { kind: 'recipients_by_severity' });
     expect(empty.body).toMatchObject({ available: false });
+  });
+  it('the pat_recipients report lists the recipients with severity and behaviour, and the pat findings only', async () => {
+    const res = await admin.post<{
+      summary: { open_findings: number };
+      phishing: {
+        by_severity: number[];
+        recipients: {
+          email: string;
+          severity: number;
+          clicked: number;
+          submitted: number;
+          trainings_completed: number;
+          last_assessment: string | null;
+        }[];
+      };
+    }>('/api/reports/prepare-report-data/', { scope_kind: 'pat_recipients' });
+    expect(res.status).toBe(200);
+    const open = await t.ctx.db
+      .select()
+      .from(findings)
+      .where(and(eq(findings.customerId, 1), eq(findings.source, 'pat' as 'network')));
+    expect(res.body.summary.open_findings).toBe(open.filter((f) => f.state !== 3).length);
+    const rows = res.body.phishing.recipients;
+    expect(rows[0]!.severity).toBe(4);
+    expect(rows.map((r) => r.severity)).toEqual([...rows.map((r) => r.severity)].sort((a, b) => b - a));
+    const trained = rows.find((r) => r.trainings_completed === 1)!;
+    expect(trained).toMatchObject({ clicked: 1, submitted: 1 });
+    expect(res.body.phishing.by_severity.reduce((a, b) => a + b, 0)).toBe(rows.length);
   });
 });

@@ -221,8 +221,8 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
       expect(data.coverage).toMatchObject({ assets: 2, scanned_30d: 2, never_scanned: 0, runs_30d: 1 });
       expect(data.remediation).toMatchObject({ days: 30, detected: 6, fixed: 0, ignored: 0 });
 
-      expect((await admin.post('/api/reports/prepare-report-data/', { scope_kind: 'pat_recipients' })).body).toEqual({
-        scope_kind: ['Phishing recipients reports are not available yet.'],
+      expect((await admin.post('/api/reports/prepare-report-data/', { scope_kind: 'cloud_result' })).body).toEqual({
+        scope_kind: ['Cloud scan result reports are not available yet.'],
       });
       const badFilter = await admin.post<Record<string, string[]>>('/api/reports/prepare-report-data/', {
         scope_kind: 'unified_vulns',

@@ -178,6 +178,28 @@ export const reportData = z.object({
   }),
   /** The findings the "All findings" section and the CSV list (open, counting, within the scope). */
   findings_count: z.number().int(),
+  /** A phishing recipients report: each recipient's phishing severity and what they did in assessments (no values typed). */
+  phishing: z
+    .object({
+      by_severity: z.array(z.number().int()).length(5),
+      recipients: z.array(
+        z.object({
+          id: z.number().int(),
+          email: z.string(),
+          name: z.string(),
+          department: z.string(),
+          severity: z.number().int(),
+          assessments: z.number().int(),
+          last_assessment: z.string().nullable(),
+          last_sent: z.string().nullable(),
+          clicked: z.number().int(),
+          submitted: z.number().int(),
+          reported: z.number().int(),
+          trainings_completed: z.number().int(),
+        }),
+      ),
+    })
+    .optional(),
   /**
    * A web discovery report: the scan's latest run on its web application — technologies, virtual hosts, figures and
    * its site map (the first WEB_DISCOVERY_SITEMAP_ROWS entries here; the CSV lists every one).

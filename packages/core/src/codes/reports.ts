@@ -41,6 +41,7 @@ export const REPORT_SCOPE_KINDS_AVAILABLE = [
   'w_runs',
   'scan_web_application',
   'scan_web_application_discovery',
+  'pat_recipients',
 ] as const satisfies readonly ReportScopeKind[];
 export const REPORT_SCOPE_KIND_LABELS: Record<ReportScopeKind, string> = {
   pat_recipients: 'Phishing recipients',

@@ -23,6 +23,7 @@ import { assetConditions } from '../../tenancy/asset-filters.ts';
 import { matchingFindings, minQodOf, vulnerabilityFilterQuery, type VulnerabilityFilter } from '../vulnerabilities/index.ts';
 import { trend } from '../dashboards/index.ts';
 import { webDiscoveryOf } from './web-discovery.ts';
+import { patRecipientsOf } from './pat-recipients.ts';
 
 type Row = Record<string, unknown>;
 
@@ -69,6 +70,8 @@ export async function selectionOf(db: Db, customerId: number, kind: ReportScopeK
   if (!parsed.success) throw badRequest({ scope: parsed.error.issues.map((i) => `${i.path.join('.') || 'filters'}: ${i.message}`) });
   // A web scope reports web findings only, whatever else its filter says.
   if (isWebScope(kind)) parsed.data.source = ['web'];
+  // A phishing recipients report: the recipients' pat findings only.
+  if (kind === 'pat_recipients') parsed.data.source = ['pat'];
   const scanKind = SCAN_OF_KIND[kind];
   if (scanKind) {
     if (scope.scan === null) throw badRequest({ scope: [`Choose the ${scanKind.name} to report on.`] });
@@ -107,7 +110,7 @@ function coveredAssets(scope: AssetScope, s: Selection): SQL {
   const out: SQL[] = [
     scopeCondition(scope, 'a'),
     sql`a.archived_at is null`,
-    isWebScope(s.kind) ? sql`a.kind = 'webapp'` : sql`a.kind = 'host'`,
+    isWebScope(s.kind) ? sql`a.kind = 'webapp'` : s.kind === 'pat_recipients' ? sql`a.kind = 'recipient'` : sql`a.kind = 'host'`,
   ];
   if (s.filter.unified_asset?.length)
     out.push(
@@ -254,6 +257,7 @@ export async function prepareReportData(
       runs_30d: Number(runs?.n ?? 0),
     },
     findings_count: Number(open?.findings ?? 0),
+    ...(s.kind === 'pat_recipients' ? { phishing: await patRecipientsOf(db, scope) } : {}),
     ...(s.kind === 'scan_web_application_discovery' && s.scanId !== null
       ? { web_discovery: await webDiscoveryOf(db, scope, s.scanId) }
       : {}),
