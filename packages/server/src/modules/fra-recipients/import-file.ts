@@ -20,7 +20,7 @@ export interface ParsedRow {
   job_title: string;
   language: Language;
   tags: string[];
-  /** Which columns the file has, so an update changes only those. */
+  /** The columns this row fills: an update changes only those (a blank cell keeps what is stored). */
   columns: ReadonlySet<Column>;
 }
 
@@ -66,15 +66,18 @@ export const tagNamesOf = (cell: string) => [
 ];
 
 export async function readRecipientFile(stream: Readable): Promise<ParsedFile> {
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false, max_record_size: 65_536 }));
+  const parser = stream.pipe(
+    parse({ info: true, bom: true, relax_column_count: true, skip_empty_lines: true, trim: false, max_record_size: 65_536 }),
+  );
   let header: Column[] | null = null;
   const rows: ParsedRow[] = [];
   const errors: ParsedFile['errors'] = [];
   const seen = new Map<string, number>();
   let total = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      const line = (parser.info as { lines: number }).lines;
+    // With `info`, each record comes with the line it ended on (the parser reads ahead, so its own counter runs ahead).
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const line = info.lines;
       if (!header) {
         header = headerOf(record);
         continue;
@@ -98,7 +101,7 @@ export async function readRecipientFile(stream: Readable): Promise<ParsedFile> {
         errors.push({ row: line, errors: rowErrors });
         continue;
       }
-      rows.push({ row: line, ...parsed.data, tags: tagNamesOf(cell.tags ?? ''), columns: new Set(header) });
+      rows.push({ row: line, ...parsed.data, tags: tagNamesOf(cell.tags ?? ''), columns: new Set(header.filter((h) => cell[h] !== '')) });
     }
   } catch (e) {
     if (e instanceof ApiError) throw e;

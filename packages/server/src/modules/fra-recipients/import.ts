@@ -1,6 +1,6 @@
 // The recipient import (fra/recipients/import/): rows read by import-file.ts are matched to the customer's recipients by
 // address; new ones are created (with their recipient asset), existing ones changed when `update` is on (only the
-// columns the file has; tags are added, never taken away), and tag names unknown to the customer are created. Valid
+// cells the row fills; tags are added, never taken away), and tag names unknown to the customer are created. Valid
 // rows import and invalid rows are listed (the rows are independent people: one typo should not hold back a
 // thousand). A dry run answers the same counts and a preview, writing nothing; the import itself is one transaction
 // of batched statements, so 10,000 rows take seconds.
