@@ -30,16 +30,15 @@ export async function assessmentTimeline(
   bucket: Bucket,
 ): Promise<AssessmentTimeline> {
   const unit = sql.raw(`'${bucket}'`);
-  // One pass per kind over the assessment's targets (index fra_targets_customer_idx), all in one statement.
-  const human = sql.join(
-    TRACKING_EVENTS.map((k) => {
-      const col = sql.raw(`t.${EVENT_COLUMN[k]}`);
-      return sql`select ${k}::text as kind, date_trunc(${unit}, ${col}) as at, count(*)::int as n
-                 from fra_targets t where t.customer_id = ${scope.customerId} and t.assessment_id = ${assessmentId}
-                   and ${col} is not null and ${targetScope(scope, 't')} group by 2`;
-    }),
-    sql` union all `,
+  // One pass over the assessment's targets (index fra_targets_customer_idx), each first-time column a row of its own.
+  const pairs = sql.join(
+    TRACKING_EVENTS.map((k) => sql`(${k}::text, ${sql.raw(`t.${EVENT_COLUMN[k]}`)})`),
+    sql`, `,
   );
+  const human = sql`select k.kind, date_trunc(${unit}, k.at) as at, count(*)::int as n
+    from fra_targets t cross join lateral (values ${pairs}) as k(kind, at)
+    where t.customer_id = ${scope.customerId} and t.assessment_id = ${assessmentId} and k.at is not null and ${targetScope(scope, 't')}
+    group by 1, 2`;
   const people = await queryRows<{ kind: TrackingEvent; at: string | Date; n: number }>(db, human);
   const bots = await queryRows<{ kind: TrackingEvent; at: string | Date; n: number }>(
     db,
