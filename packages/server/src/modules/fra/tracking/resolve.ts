@@ -37,7 +37,7 @@ export function resolver(ctx: AppContext): Resolver {
       const ip = req.ip;
       const wait = limiter.blockedFor(ip, now.getTime());
       if (wait > 0) {
-        neutral(reply, 429).header('retry-after', String(wait));
+        neutral(reply.header('retry-after', String(wait)), 429);
         return undefined;
       }
       // Malformed tokens are looked up too, so an answer takes as long whatever was asked.
