@@ -3,9 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { integrationSettingsRoutes } from '../notifications/index.ts';
+import { domainRoutes } from './routes-domains.ts';
 import { recipientRoutes } from './routes-recipients.ts';
 
 export function fraRecipientRoutes(app: FastifyInstance, ctx: AppContext): void {
   recipientRoutes(app, ctx);
+  domainRoutes(app, ctx);
   integrationSettingsRoutes(app, ctx, 'azure');
 }
