@@ -63,13 +63,23 @@ export interface MailReceiver {
   close(): Promise<void>;
 }
 
-export async function startMailReceiver(host: string, port = 0): Promise<MailReceiver> {
+export interface MailReceiverOptions {
+  /** Refuses a recipient (RCPT TO) with this SMTP code and text, e.g. 550 for a mailbox that does not exist. */
+  refuse?: (address: string) => { code: number; message: string } | undefined;
+}
+
+export async function startMailReceiver(host: string, port = 0, options: MailReceiverOptions = {}): Promise<MailReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     disableReverseLookup: true,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refused = options.refuse?.(address.address);
+      if (!refused) return callback();
+      return callback(Object.assign(new Error(refused.message), { responseCode: refused.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
