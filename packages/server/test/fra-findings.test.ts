@@ -265,5 +265,17 @@ describe.each(BACKENDS)('phishing severity and pat findings on %s', (backend) =>
     const trained = rows.find((r) => r.trainings_completed === 1)!;
     expect(trained).toMatchObject({ clicked: 1, submitted: 1 });
     expect(res.body.phishing.by_severity.reduce((a, b) => a + b, 0)).toBe(rows.length);
+    // The training reports screen lists the reports of this scope only.
+    const made = await admin.post<{ id: number }>('/api/reports/', {
+      name: 'Phishing May',
+      template: null,
+      format: 'csv',
+      scope_kind: 'pat_recipients',
+    });
+    expect(made.status).toBe(201);
+    await admin.post('/api/reports/', { name: 'Vulns', template: null, format: 'csv', scope_kind: 'unified_vulns' });
+    const listed = await admin.get<{ results: { name: string }[] }>('/api/reports/?scope_kind=pat_recipients');
+    expect(listed.body.results.map((r) => r.name)).toEqual(['Phishing May']);
+    expect((await admin.get('/api/reports/?scope_kind=phish')).status).toBe(400);
   });
 });

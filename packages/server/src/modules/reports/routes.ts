@@ -51,6 +51,8 @@ const reportListQuery = pageQuery.extend({
   state: listParam(z.enum(REPORT_RUN_STATES, { error: `Choose from: ${REPORT_RUN_STATES.join(', ')}.` }), 4),
   format: listParam(z.enum(REPORT_FORMATS, { error: `Choose from: ${REPORT_FORMATS.join(', ')}.` }), 5),
   search: searchParam,
+  /** What the reports cover: the training reports screen lists pat_recipients only. */
+  scope_kind: listParam(z.enum(REPORT_SCOPE_KINDS, { error: `Choose from: ${REPORT_SCOPE_KINDS.join(', ')}.` }), 10),
   ordering: ordering(['created_at', 'name', 'state'] as const, '-created_at'),
 });
 const previewInput = z
@@ -168,13 +170,14 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, summary: 'Report runs, newest first', querystring: reportListQuery, response: { 200: pagedSchema(report) } },
     },
     async (request) => {
-      const { page, page_size, state, format, search } = request.query;
+      const { page, page_size, state, format, search, scope_kind } = request.query;
       const { count, rows } = await listReports(ctx.db, customerOf(request), {
         page,
         pageSize: page_size,
         state,
         format,
         search,
+        scopeKind: scope_kind,
         ordering: request.query.ordering,
       });
       return paged(request, page, page_size, count, rows);

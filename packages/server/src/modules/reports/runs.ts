@@ -113,6 +113,7 @@ export interface ReportListQuery {
   state?: ReportRunState[];
   format?: ReportFormat[];
   search?: string;
+  scopeKind?: ReportScopeKind[];
   ordering: { key: 'created_at' | 'name' | 'state'; descending: boolean };
 }
 
@@ -121,6 +122,7 @@ export async function listReports(db: Db, customerId: number, q: ReportListQuery
   if (q.state?.length) where.push(inArray(reports.state, q.state));
   if (q.format?.length) where.push(inArray(reports.format, q.format));
   if (q.search) where.push(ilike(reports.name, containsPattern(q.search)));
+  if (q.scopeKind?.length) where.push(inArray(reports.scopeKind, q.scopeKind));
   const order = { created_at: reports.createdAt, name: sql`lower(${reports.name})`, state: reports.state }[q.ordering.key];
   const [[total], rows] = await Promise.all([
     db

@@ -142,9 +142,10 @@ describe('ReportsPage', () => {
       const form = await screen.findByRole('form', { name: 'New report' });
 
       await user.click(within(form).getByRole('combobox', { name: /Report on/ }));
-      expect(
-        await screen.findByRole('option', { name: /Phishing recipients \(available when phishing and awareness training lands\)/ }),
-      ).toHaveAttribute('aria-disabled', 'true');
+      expect(await screen.findByRole('option', { name: /Cloud scan result \(available when cloud scanning lands\)/ })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
       await user.keyboard('{Escape}');
 
       await user.click(within(form).getByRole('combobox', { name: /^Vulnerabilities/ }));

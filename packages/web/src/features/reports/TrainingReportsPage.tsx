@@ -1,15 +1,177 @@
-// /fra-reports/…: reports, schedules and templates of phishing and awareness training. Bulwark has no training yet, so
-// these pages say so honestly (in the manner of the "not available yet" page) and point to the vulnerability reports.
-import { Link, useLocation } from 'react-router';
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
-import { matchRoute } from '@bulwark/core';
+// /fra-reports/…: reports of phishing and awareness training. The report list shows the reports of the phishing
+// recipients scope (pat_recipients: each recipient's phishing severity, clicks, submissions, reports and trainings, and
+// their pat findings) and starts a new one; schedules and templates are the reports' own, where the same scope is
+// chosen, so those two pages point there instead of copying them.
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Anchor, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDate, matchRoute, type Report, type ReportFormat } from '@bulwark/core';
+import { DataTable, sortKeysOf } from '../../components/data-table/index.ts';
+import { useListState } from '../../components/filter-bar/index.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { REPORTS_PATH, SCHEDULES_PATH, TEMPLATES_PATH } from './report-format.ts';
+import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { REPORT_KEYS, createReport, deleteReport, fetchReports } from './api/reports-api.ts';
+import { FormatField, TemplateField } from './components/ReportSettingsFields.tsx';
+import { REPORT_MESSAGES } from './components/NewReportForm.tsx';
+import { reportColumns } from './ReportsPage.tsx';
+import { NO_TEMPLATE } from './report-forms.ts';
+import {
+  DEFAULT_REPORT_ORDERING,
+  REPORTS_PAGE_SIZE,
+  REPORTS_PATH,
+  SCHEDULES_PATH,
+  TEMPLATES_PATH,
+  reportPath,
+  reportPollInterval,
+} from './report-format.ts';
 
-export const TRAINING_REPORTS_TEXT = 'Training reports appear here once phishing and awareness training is available.';
+export const TRAINING_REPORTS_TEXT =
+  'Training reports are reports with the Phishing recipients scope: schedule them and choose their sections with the report schedules and templates.';
+export const TRAINING_REPORT_SCOPE = 'pat_recipients';
+const LIST_PATH = '/fra-reports/reports';
+
+const SORT_KEYS = sortKeysOf(reportColumns({}, () => undefined));
+
+interface TrainingReportValues {
+  name: string;
+  template: string;
+  format: ReportFormat;
+}
+
+function NewTrainingReportForm({ onCreated, onCancel }: { onCreated(r: Report): void; onCancel(): void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<TrainingReportValues>({
+    initialValues: { name: `Phishing and training report ${formatDate(new Date())}`, template: NO_TEMPLATE, format: 'pdf' },
+    validate: { name: (v) => (v.trim() ? null : 'Enter a name.') },
+  });
+  const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
+    fields: { name: 'name', template: 'template', format: 'format' },
+    failed: REPORT_MESSAGES.createFailed,
+  });
+
+  async function save(v: TrainingReportValues) {
+    const created = await createReport({
+      name: v.name.trim(),
+      template: v.template === NO_TEMPLATE ? null : Number(v.template),
+      format: v.format,
+      scope_kind: TRAINING_REPORT_SCOPE,
+      scope: { filters: {}, scan: null },
+    });
+    toastSuccess(REPORT_MESSAGES.started);
+    await queryClient.invalidateQueries({ queryKey: REPORT_KEYS.reports });
+    onCreated(created);
+  }
+
+  return (
+    <form ref={container} onSubmit={onSubmit} noValidate aria-label="New training report">
+      <Stack gap="md">
+        <FormError message={error} />
+        <TextInput {...form.getInputProps('name')} label="Name" required data-autofocus autoComplete="off" maxLength={100} />
+        <TemplateField inputProps={form.getInputProps('template')} />
+        <FormatField inputProps={form.getInputProps('format')} format={form.values.format} />
+        <Text size="sm" c="dimmed">
+          Covers every recipient you can see: phishing severity, latest assessment, clicks, submissions, reports and trainings completed,
+          and their phishing findings.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Start report
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function TrainingReportList() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Report | null>(null);
+  const list = useListState({ pageSize: REPORTS_PAGE_SIZE, defaultOrdering: DEFAULT_REPORT_ORDERING, sortKeys: SORT_KEYS, filters: [] });
+  const query = { ...list.query, scope_kind: TRAINING_REPORT_SCOPE };
+  const { data, error, isFetching, refetch } = useQuery({
+    queryKey: REPORT_KEYS.reportList(query),
+    queryFn: ({ signal }) => fetchReports(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => reportPollInterval(q.state.data?.results),
+  });
+
+  async function remove(r: Report) {
+    try {
+      await deleteReport(r.id);
+      toastSuccess(REPORT_MESSAGES.deleted);
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: REPORT_KEYS.reports });
+    } catch (failure) {
+      toastFailure(failure, REPORT_MESSAGES.deleteFailed);
+    }
+  }
+
+  function created(r: Report) {
+    setCreating(false);
+    if (r.format === 'web') void navigate(reportPath(r.id));
+    else list.showFirst();
+  }
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Training reports"
+        description="Who fell for phishing assessments and who learnt from the training: each recipient's phishing severity and behaviour."
+        actions={<Button onClick={() => setCreating(true)}>New training report</Button>}
+      />
+      <Card withBorder padding="md">
+        <DataTable
+          id="training-reports"
+          caption="Training reports"
+          columns={reportColumns({}, setDeleting)}
+          rows={data?.results}
+          rowKey={(r) => r.id}
+          error={error}
+          errorMessage="The training reports could not be loaded."
+          onRetry={() => void refetch()}
+          loadingLabel="Loading training reports…"
+          fetching={isFetching}
+          ordering={list.ordering}
+          onOrderingChange={list.setOrdering}
+          paging={list.paging(data?.count ?? 0, 'reports', 'report')}
+          minWidth={900}
+          empty={{
+            title: 'No training reports yet',
+            description:
+              'A training report lists every recipient with their phishing severity, what they did in assessments and the trainings they completed.',
+            action: <Button onClick={() => setCreating(true)}>Create your first training report</Button>,
+          }}
+        />
+      </Card>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New training report" size="lg">
+        {creating && <NewTrainingReportForm onCreated={created} onCancel={() => setCreating(false)} />}
+      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete report"
+        confirmLabel="Delete report"
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onClose={() => setDeleting(null)}
+      >
+        Delete the report <strong>{deleting?.name}</strong>? The results it shows are not changed.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
 
 export default function TrainingReportsPage() {
   const { pathname } = useLocation();
+  if (pathname.replace(/\/+$/, '') === LIST_PATH) return <TrainingReportList />;
   const title = matchRoute(pathname).route.title;
   return (
     <Stack gap="lg" data-testid="training-reports">
@@ -17,10 +179,10 @@ export default function TrainingReportsPage() {
       <Card withBorder padding="lg">
         <Stack gap="xs" role="status">
           <Text fw={600}>{TRAINING_REPORTS_TEXT}</Text>
-          <Text c="dimmed">
-            Nothing is listed here yet, and nothing can be made here. Reports on your vulnerabilities and network scans are ready to use:
-          </Text>
           <Group gap="md">
+            <Anchor component={Link} to={LIST_PATH}>
+              Training reports
+            </Anchor>
             <Anchor component={Link} to={REPORTS_PATH}>
               Reports
             </Anchor>

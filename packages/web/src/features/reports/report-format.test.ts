@@ -135,16 +135,17 @@ describe('scope', () => {
 
   it('offers only the available kinds, the others disabled with the area they wait for', () => {
     expect(scopeKindOption('unified_vulns')).toEqual({ value: 'unified_vulns', label: 'Vulnerabilities', disabled: false });
-    expect(scopeKindOption('pat_recipients')).toEqual({
-      value: 'pat_recipients',
-      label: 'Phishing recipients (available when phishing and awareness training lands)',
+    expect(scopeKindOption('pat_recipients')).toEqual({ value: 'pat_recipients', label: 'Phishing recipients', disabled: false });
+    expect(scopeKindOption('cloud_result')).toEqual({
+      value: 'cloud_result',
+      label: 'Cloud scan result (available when cloud scanning lands)',
       disabled: true,
     });
     // Policy scans work: their two kinds can be chosen, without a note that they are to come.
     expect(scopeKindOption('no_runs')).toEqual({ value: 'no_runs', label: 'Policy scan runs', disabled: false });
     expect(scopeKindOption('scan_policy')).toEqual({ value: 'scan_policy', label: 'Policy scan', disabled: false });
-    const options = scopeKindOptions(['pat_recipients', 'unified_vulns', 'scan_network']);
-    expect(options.map((o) => o.value)).toEqual(['unified_vulns', 'scan_network', 'pat_recipients']);
+    const options = scopeKindOptions(['cloud_result', 'unified_vulns', 'scan_network']);
+    expect(options.map((o) => o.value)).toEqual(['unified_vulns', 'scan_network', 'cloud_result']);
   });
 
   it('sends a view’s filters without paging, the kept filters, none for all open, or the scan', () => {
