@@ -14,6 +14,8 @@ import {
 } from '@bulwark/core';
 
 export const recipientPath = (id: number) => `/fra/recipients/${id}`;
+/** The unified vulnerabilities, one row per finding, of this recipient asset's phishing findings. */
+export const patFindingsPath = (assetId: number) => `/vm/unified-vulnerabilities?group=asset&unified_asset=${assetId}&source=pat`;
 
 export const SOURCE_LABELS: Record<RecipientSource, string> = { manual: 'Added by hand', import: 'CSV import', azure_ad: 'Azure AD' };
 export const PURPOSE_LABELS: Record<DomainPurpose, string> = {
