@@ -1,5 +1,5 @@
 // The columns of the assessment list: name (opens the results), state in words, templates, people reached, what people
-// did (sent / clicked / submitted / reported, with a small bar of the click and submission rates) and the machine
+// did (sent / clicked / submitted / reported, with a small bar of the click rate) and the machine
 // requests apart, created, started, and the row's actions (results, edit, start, cancel, delete).
 import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ export interface AssessmentRowHandlers {
 
 const pct = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 100) : 0);
 
-/** Sent, clicked, submitted and reported people, with the click and submission rates as a bar. */
+/** Sent, clicked, submitted and reported people, with the click rate as a bar (both rates in its name). */
 export function PeopleCell({ a }: { a: Assessment }) {
   const s = a.stats;
   const clicked = pct(s.clicked, s.sent);
@@ -29,10 +29,7 @@ export function PeopleCell({ a }: { a: Assessment }) {
       <Text size="sm">
         {s.sent} sent · {s.clicked} clicked · {s.submitted} submitted · {s.reported} reported
       </Text>
-      <Progress.Root size="sm" aria-label={`${a.name}: ${clicked}% clicked, ${submitted}% submitted data`}>
-        <Progress.Section value={submitted} color="red" />
-        <Progress.Section value={Math.max(clicked - submitted, 0)} color="orange" />
-      </Progress.Root>
+      <Progress size="sm" color="orange" value={clicked} aria-label={`${a.name}: ${clicked}% clicked, ${submitted}% submitted data`} />
     </Stack>
   );
 }
