@@ -1,5 +1,5 @@
-// /vm/unified-vulnerabilities/kb/{hid}, pat/{hid} and cp/{cp}: missing patches, phishing-and-training results and cloud
-// policy findings have no source in Bulwark yet; each page says so plainly and leads back to the list.
+// /vm/unified-vulnerabilities/kb/{hid} and cp/{cp}: missing patches and cloud policy findings have no source in Bulwark
+// yet; each page says so plainly and leads back to the list. (pat/{hid}, phishing results, is PatFindingPage.)
 import { Link, useLocation, useParams } from 'react-router';
 import { Anchor, Card, Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -10,10 +10,6 @@ const KINDS = {
     title: 'Missing patch',
     text: 'Missing patches come from authenticated scans, which read the installed updates of a host. Bulwark does not run authenticated scans yet, so no missing patch is recorded.',
   },
-  pat: {
-    title: 'Training finding',
-    text: 'Phishing and training results become findings once the phishing and training area exists in Bulwark. It does not yet, so there is nothing to show here.',
-  },
   cp: {
     title: 'Cloud policy finding',
     text: 'Cloud policy findings come from cloud account scans, which Bulwark does not run yet, so no cloud policy finding is recorded.',
@@ -23,7 +19,7 @@ const KINDS = {
 export default function OtherFindingPage() {
   const { pathname } = useLocation();
   const params = useParams();
-  const kind = pathname.includes('/unified-vulnerabilities/kb/') ? 'kb' : pathname.includes('/unified-vulnerabilities/pat/') ? 'pat' : 'cp';
+  const kind = pathname.includes('/unified-vulnerabilities/kb/') ? 'kb' : 'cp';
   const id = params.hid ?? params.cp ?? '';
   const { title, text } = KINDS[kind];
   return (
