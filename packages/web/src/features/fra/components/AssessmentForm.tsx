@@ -2,7 +2,7 @@
 // "Save draft" and "Start now". Next checks the step before moving on; any step can be chosen from the stepper (a
 // button each, so the keyboard reaches them). Server field errors land on their fields and bring the form to the
 // first step holding one.
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { Button, Group, List, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,7 +42,15 @@ export interface AssessmentFormProps {
 export function AssessmentForm({ assessment, onDone, onCancel, canStart }: AssessmentFormProps) {
   const queryClient = useQueryClient();
   const [active, setActive] = useState(0);
-  const [startAfter, setStartAfter] = useState(false);
+  const [startAfter, setStartAfterState] = useState(false);
+  // Read by save() in the same click that sets it, before a re-render: a ref, mirrored in state for the buttons.
+  const startRef = useRef(false);
+  // Once created, a retry (say, after a refused start) changes that draft instead of creating another.
+  const savedRef = useRef<Assessment | null>(assessment);
+  const setStartAfter = (start: boolean) => {
+    startRef.current = start;
+    setStartAfterState(start);
+  };
   const form = useForm<AssessmentValues>({ initialValues: assessmentValues(assessment) });
   const { busy, error, container, onSubmit } = useFormSubmit(form, save, {
     fields: ASSESSMENT_ERROR_FIELDS,
@@ -62,13 +70,16 @@ export function AssessmentForm({ assessment, onDone, onCancel, canStart }: Asses
 
   async function save(values: AssessmentValues) {
     const body = assessmentBody(values);
-    let saved = assessment ? await assessments.update(assessment.uuid, body) : await assessments.create(body);
-    if (startAfter) {
+    const existing = savedRef.current;
+    let saved = existing ? await assessments.update(existing.uuid, body) : await assessments.create(body);
+    savedRef.current = saved;
+    const start = startRef.current;
+    if (start) {
       saved = await assessments.start(saved.uuid);
       toastSuccess(ASSESSMENT_MESSAGES.started);
     } else toastSuccess(assessment ? ASSESSMENT_MESSAGES.updated : ASSESSMENT_MESSAGES.created);
     await queryClient.invalidateQueries({ queryKey: FRA_KEYS.all });
-    onDone(saved, startAfter);
+    onDone(saved, start);
   }
 
   /** Checks the steps before `to`; stops at the first with an error. */
