@@ -1,11 +1,19 @@
 // HTTP routes of recipients (fra/recipients/): list (paged, filtered), one, create 201, change 200 (PATCH some fields,
 // or PATCH the list with {ids, changes} for many at once), delete 204 (with the recipient asset and its findings),
-// departments, and the CSV import (multipart csv_file, dry_run, update). A member of a LIMITED team reads only the
+// departments, the CSV import (multipart csv_file, dry_run, update) and the Azure AD sync. A member of a LIMITED team reads only the
 // recipients its tags reach and may change none (assessments reach people across the organisation).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANGUAGES, RECIPIENT_SOURCES, recipient, recipientImportResult, recipientInput, type Recipient } from '@bulwark/core';
+import {
+  directorySyncResult,
+  LANGUAGES,
+  RECIPIENT_SOURCES,
+  recipient,
+  recipientImportResult,
+  recipientInput,
+  type Recipient,
+} from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { notAWrite } from '../../http/audit-log.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -24,6 +32,7 @@ import {
   searchParam,
 } from '../../http/list.ts';
 import { scopeOfCaller } from '../../tenancy/visibility.ts';
+import { syncAzureAd } from './azure-sync.ts';
 import { readRecipientFile } from './import-file.ts';
 import { importRecipients } from './import.ts';
 import { getRecipient, listDepartments, listRecipients, RECIPIENT_ORDERING } from './read-model.ts';
@@ -216,6 +225,22 @@ export function recipientRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (Object.keys(errors).length) throw badRequest(errors);
       if (dryRun) notAWrite(request);
       return importRecipients(ctx.db, auth.customer.id, auth.user.id, file!, { dryRun, update, now: ctx.clock() });
+    },
+  );
+  r.post(
+    `${BASE}sync/azure_ad/`,
+    {
+      config: { access: 'phishing:execute' },
+      schema: {
+        tags,
+        summary: 'Sync recipients from Azure AD through Microsoft Graph (the Azure integration): create, update, deactivate',
+        body: z.object({}).passthrough().optional(),
+        response: { 200: directorySyncResult },
+      },
+    },
+    async (request) => {
+      const { auth } = await unlimited(request);
+      return syncAzureAd(ctx, auth.customer.id, auth.user.id, ctx.clock());
     },
   );
 }
