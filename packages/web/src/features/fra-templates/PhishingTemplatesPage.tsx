@@ -42,7 +42,7 @@ const FILTERS: FilterDef[] = [
     placeholder: 'Current templates',
   },
 ];
-const SORT_KEYS = ['name', 'template_type', 'language', 'difficulty', 'modified'];
+const SORT_KEYS = ['name', 'language', 'difficulty', 'modified'];
 
 export default function PhishingTemplatesPage() {
   const access = useTemplateAccess();

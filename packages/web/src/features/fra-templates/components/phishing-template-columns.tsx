@@ -51,7 +51,6 @@ export function phishingTemplateColumns(h: PhishingRowHandlers): DataColumn<Phis
     {
       key: 'type',
       header: 'Kind',
-      sortKey: 'template_type',
       cell: (t) => <Text size="sm">{PHISHING_TEMPLATE_TYPE_LABELS[t.template_type]}</Text>,
     },
     { key: 'language', header: 'Language', sortKey: 'language', cell: (t) => <Text size="sm">{LANGUAGE_LABELS[t.language]}</Text> },
