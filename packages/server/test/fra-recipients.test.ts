@@ -3,7 +3,8 @@
 // and ordering, PATCH one and PATCH many, delete 204 with the asset, departments, selectRecipients (ids ∪ tags ∪
 // departments, inactive and another customer's left out), the CSV import (dry run writes nothing, valid rows import and
 // invalid rows are listed by column, update, tags created), and the guards: 401, 403 without the permission, another
-// customer's recipient 404, a LIMITED member reads only recipients its tags reach and may change none.
+// customer's recipient 404, a LIMITED member reads only recipients its tags reach and may change none; and the
+// inventory's asset list leaves recipient assets out unless a filter asks for them.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recipient, RecipientImportResult } from '@bulwark/core';
@@ -119,6 +120,20 @@ describe.each(BACKENDS)('phishing recipients on %s', (backend) => {
       .values({ customerId: id.rivalCustomer!, assetId: rivalAsset!.id, email: 'zed@rival.example', department: 'Sales' })
       .returning();
     id.rivalRecipient = rivalRecipient!.id;
+  });
+
+  it('keeps recipient assets out of the inventory unless asked for', async () => {
+    const values = async (q: string) =>
+      (await admin.get<Page<{ value: string }>>(`/api/assets/assets/${q}`)).body.results.map((a) => a.value).sort();
+    await t.ctx.db.insert(assets).values({ customerId: 1, kind: 'host', type: 2, value: '10.1.1.1', address: '10.1.1.1' });
+    expect(await values('')).toEqual(['10.1.1.1']);
+    const people = ['anna.berg@example.com', 'bo@example.com', 'cy@example.com'];
+    expect(await values('?category=recipients')).toEqual(people);
+    expect(await values('?kind=recipient')).toEqual(people);
+    expect(await values('?include_recipients=true')).toEqual(['10.1.1.1', ...people]);
+    expect((await admin.get('/api/assets/assets/?include_recipients=maybe')).body).toEqual({
+      include_recipients: ['Must be true or false.'],
+    });
   });
 
   it('answers 400 keyed by field for a duplicate address, a bad address, a bad language and a foreign or dynamic tag', async () => {

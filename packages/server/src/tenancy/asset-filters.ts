@@ -60,6 +60,11 @@ export const assetFilterShape = {
   last_detected_before: dateBound(true),
   /** Archived assets are left out unless asked for. */
   archived: z.enum(['false', 'true', 'all'], { error: 'Must be false, true or all.' }).default('false'),
+  /**
+   * Recipients (phishing) are people, not systems: their assets are left out of the inventory's lists unless asked for,
+   * here or by a kind, asset_kind or category filter that names them.
+   */
+  include_recipients: z.enum(['false', 'true'], { error: 'Must be true or false.' }).default('false'),
   inclusion_unified_tags: listParam(unifiedTagValue, MAX_TAGS),
   exclusion_unified_tags: listParam(unifiedTagValue, MAX_TAGS),
   all_tags: listParam(tagId, MAX_TAGS),
@@ -70,7 +75,10 @@ export const assetFilterShape = {
 
 export const assetListQuery = pageQuery.extend({ ...assetFilterShape, ordering: ordering(ASSET_ORDERING_KEYS, DEFAULT_ASSET_ORDERING) });
 export type AssetListQuery = z.output<typeof assetListQuery>;
-export type AssetFilter = Omit<AssetListQuery, 'page' | 'page_size' | 'ordering'>;
+// include_recipients is optional here: a filter built in code (vulnerabilities, reports) includes recipients unless it says.
+export type AssetFilter = Omit<AssetListQuery, 'page' | 'page_size' | 'ordering' | 'include_recipients'> & {
+  include_recipients?: 'false' | 'true';
+};
 
 /** The display name of an asset row `a`. */
 export const DISPLAY_NAME = sql`coalesce(nullif(a.name, ''), a.value)`;
@@ -195,6 +203,8 @@ export function assetConditions(f: AssetFilter): SQL[] {
         : sql`false`,
     );
   }
+  if (f.include_recipients === 'false' && !f.kind?.length && !f.asset_kind?.length && !f.category?.length)
+    out.push(sql`a.kind <> 'recipient'`);
   if (f.is_server !== undefined) out.push(sql`a.is_server = ${f.is_server}`);
   if (f.internet_facing !== undefined) out.push(sql`a.internet_facing = ${f.internet_facing}`);
   if (f.pci !== undefined) out.push(sql`a.pci = ${f.pci}`);
