@@ -1,7 +1,7 @@
 // HTTP routes of recipients (fra/recipients/): list (paged, filtered), one, create 201, change 200 (PATCH some fields,
 // or PATCH the list with {ids, changes} for many at once), delete 204 (with the recipient asset and its findings),
-// departments, the CSV import (multipart csv_file, dry_run, update) and the Azure AD sync. A member of a LIMITED team reads only the
-// recipients its tags reach and may change none (assessments reach people across the organisation).
+// departments, the CSV import (multipart csv_file, dry_run, update) and the Azure AD sync. A member of a LIMITED team
+// reads only the recipients its tags reach and may change none (assessments reach people across the organisation).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
