@@ -155,14 +155,17 @@ export async function listResults(
   o: ResultListOptions,
 ): Promise<{ count: number; results: RecipientResult[] }> {
   const where = conditions(scope, o);
-  const { count } = await countRows(db, sql`select t.id ${FROM} where ${where}`);
   const dir = sql.raw(o.descending ? 'desc nulls last' : 'asc nulls last');
-  const rows = await queryRows<Row>(
-    db,
-    sql`${SELECT} ${FROM} where ${where}
-        order by ${sql.raw(ORDER_SQL[o.ordering])} ${dir}, t.id ${sql.raw(o.descending ? 'desc' : 'asc')}
-        limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
-  );
+  // The count and the page at once: on PostgreSQL they run on two connections of the pool.
+  const [{ count }, rows] = await Promise.all([
+    countRows(db, sql`select t.id ${FROM} where ${where}`),
+    queryRows<Row>(
+      db,
+      sql`${SELECT} ${FROM} where ${where}
+          order by ${sql.raw(ORDER_SQL[o.ordering])} ${dir}, t.id ${sql.raw(o.descending ? 'desc' : 'asc')}
+          limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
+    ),
+  ]);
   return { count, results: rows.map(toResult) };
 }
 

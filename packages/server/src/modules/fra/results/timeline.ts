@@ -39,14 +39,17 @@ export async function assessmentTimeline(
     from fra_targets t cross join lateral (values ${pairs}) as k(kind, at)
     where t.customer_id = ${scope.customerId} and t.assessment_id = ${assessmentId} and k.at is not null and ${targetScope(scope, 't')}
     group by 1, 2`;
-  const people = await queryRows<{ kind: TrackingEvent; at: string | Date; n: number }>(db, human);
-  const bots = await queryRows<{ kind: TrackingEvent; at: string | Date; n: number }>(
-    db,
-    sql`select e.kind, date_trunc(${unit}, e.at) as at, count(*)::int as n from fra_events e
+  type Count = { kind: TrackingEvent; at: string | Date; n: number };
+  const [people, bots] = await Promise.all([
+    queryRows<Count>(db, human),
+    queryRows<Count>(
+      db,
+      sql`select e.kind, date_trunc(${unit}, e.at) as at, count(*)::int as n from fra_events e
         where e.assessment_id = ${assessmentId} and e.customer_id = ${scope.customerId} and not e.human
           and ${eventScope(scope)}
         group by 1, 2`,
-  );
+    ),
+  ]);
   const points = new Map<string, { at: string; human: Record<TrackingEvent, number>; bots: number }>();
   const point = (at: string | Date) => {
     const key = new Date(at).toISOString();
