@@ -5,10 +5,10 @@
 // invalid rows are listed by column, update, tags created), and the guards: 401, 403 without the permission, another
 // customer's recipient 404, a LIMITED member reads only recipients its tags reach and may change none; and the
 // inventory's asset list leaves recipient assets out unless a filter asks for them.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recipient, RecipientImportResult } from '@bulwark/core';
-import { assets, assetTags, fraRecipients, tags, teamMembers, teams, teamTags, users } from '../src/db/schema/index.ts';
+import { assets, assetTags, auditEvents, fraRecipients, tags, teamMembers, teams, teamTags, users } from '../src/db/schema/index.ts';
 import { selectRecipients } from '../src/modules/fra-recipients/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -281,5 +281,27 @@ describe.each(BACKENDS)('phishing recipients on %s', (backend) => {
     expect(await t.ctx.db.select().from(assets).where(eq(assets.id, before.asset_id))).toEqual([]);
     expect(await t.ctx.db.select().from(assetTags).where(eq(assetTags.assetId, before.asset_id))).toEqual([]);
     expect((await admin.get(`${URL}${id.cy}/`)).status).toBe(404);
+  });
+  it('audits the writes, not the reads or a dry run', async () => {
+    const rows = await t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resource, 'phishing'), eq(auditEvents.objectId, String(id.bo))));
+    expect(rows.map((r) => [r.action, r.method, r.status, r.route])).toEqual([
+      ['create', 'POST', 201, '/api/fra/recipients/'],
+      ['update', 'PATCH', 200, '/api/fra/recipients/:id/'],
+    ]);
+    const imports = await t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resource, 'phishing'), eq(auditEvents.route, '/api/fra/recipients/import/'), eq(auditEvents.status, 200)));
+    // The dry run and the refused files leave no row; the real imports (two of the test CSV, the 10,000 rows) do.
+    expect(imports.length).toBe(3);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.resource, 'phishing'), eq(auditEvents.method, 'GET'))),
+    ).toEqual([]);
   });
 });
