@@ -4,33 +4,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import RecipientPage from './RecipientPage.tsx';
-import { aRecipient, anEvent } from './fixtures.ts';
+import { aRecipient, aResult, anEvent } from './fixtures.ts';
 import { json, stubApi, type ApiStub } from '../../../test/support/api-stub.ts';
 import { aSession } from '../../../test/support/fixtures.ts';
 import { renderWithApp } from '../../../test/support/render.tsx';
 
-const TIMELINE = [
-  {
-    assessment: { id: 1, uuid: 'a1b2c3', name: 'Q4 invoices' },
-    training_score: 80,
-    severity: 4,
-    events: [
-      anEvent({ id: 1, kind: 'sent', at: '2026-11-02T09:00:00Z', ip: null, user_agent: null }),
-      anEvent({
-        id: 2,
-        kind: 'clicked',
-        at: '2026-11-02T09:00:02Z',
-        human: false,
-        bot_reasons: ['too_soon', 'head_request'],
-        ip: '203.0.113.9',
-        user_agent: 'Barracuda/1.0',
-      }),
-      anEvent({ id: 3, kind: 'clicked', at: '2026-11-02T09:30:00Z' }),
-      anEvent({ id: 4, kind: 'submitted', at: '2026-11-02T09:31:00Z', details: { fields: ['username', 'password'] } }),
-      anEvent({ id: 5, kind: 'training_completed', at: '2026-11-02T09:40:00Z', details: { score: 80 } }),
-    ],
-  },
-];
+const TIMELINE = {
+  recipient: { id: 7, email: 'ada@example.com', name: 'Ada Byron', severity: 4 },
+  assessments: [
+    {
+      result: aResult({ training_score: 80, severity: 4 }),
+      events: [
+        anEvent({ id: 1, kind: 'sent', at: '2026-11-02T09:00:00Z', ip: null, user_agent: null }),
+        anEvent({
+          id: 2,
+          kind: 'clicked',
+          at: '2026-11-02T09:00:02Z',
+          human: false,
+          bot_reasons: ['too_soon', 'head_request'],
+          ip: '203.0.113.9',
+          user_agent: 'Barracuda/1.0',
+        }),
+        anEvent({ id: 3, kind: 'clicked', at: '2026-11-02T09:30:00Z' }),
+        anEvent({ id: 4, kind: 'submitted', at: '2026-11-02T09:31:00Z', details: { fields: ['username', 'password'] } }),
+        anEvent({ id: 5, kind: 'training_completed', at: '2026-11-02T09:40:00Z', details: { score: 80 } }),
+      ],
+    },
+  ],
+};
 
 function api(): ApiStub {
   return stubApi()

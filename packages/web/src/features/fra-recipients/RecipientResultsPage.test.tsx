@@ -29,7 +29,7 @@ function api(rows = ROWS): ApiStub {
   return stubApi()
     .on('GET', 'fra/recipient-results/', page(rows))
     .on('GET', 'fra/assessments/', page([{ uuid: 'a1b2c3', name: 'Q4 invoices' }]))
-    .on('GET', 'fra/recipients/departments/', [{ department: 'Finance', count: 1 }]);
+    .on('GET', 'fra/recipients/departments/', [{ department: 'Finance', recipients: 1, active: 1 }]);
 }
 
 describe('RecipientResultsPage', () => {
@@ -64,7 +64,7 @@ describe('RecipientResultsPage', () => {
     expect(query.getAll('severity')).toEqual(['3']);
     expect(query.get('department')).toBe('Finance');
     expect(query.get('search')).toBe('ada');
-    expect(query.get('ordering')).toBe('-severity');
+    expect(query.get('ordering')).toBe('-sent_at');
   });
 
   it('says when there are no results yet', async () => {

@@ -14,7 +14,7 @@ import { FRA_KEYS, recipientResults, recipients } from './api.ts';
 import { PhishingSeverityBadge } from './components/SeverityBadge.tsx';
 import { SEVERITY_OPTIONS, recipientPath } from './format.ts';
 
-const SORT_KEYS = ['recipient', 'severity', 'sent_at', 'clicked_at'];
+const SORT_KEYS = ['name', 'email', 'department', 'severity', 'sent_at', 'clicked_at', 'submitted_at'];
 
 /** How far the person fell for it, furthest first; reporting and the training are shown beside it. */
 const STEPS: readonly TrackingEvent[] = ['submitted', 'clicked', 'opened', 'bounced', 'delivered', 'sent'];
@@ -30,7 +30,7 @@ const COLUMNS: DataColumn<RecipientResult>[] = [
   {
     key: 'recipient',
     header: 'Recipient',
-    sortKey: 'recipient',
+    sortKey: 'name',
     cell: (r) => (
       <Stack gap={0}>
         <Anchor component={Link} to={recipientPath(r.recipient.id)} size="sm" fw={500}>
@@ -42,7 +42,7 @@ const COLUMNS: DataColumn<RecipientResult>[] = [
       </Stack>
     ),
   },
-  { key: 'department', header: 'Department', cell: (r) => <Text size="sm">{r.recipient.department || '–'}</Text> },
+  { key: 'department', header: 'Department', sortKey: 'department', cell: (r) => <Text size="sm">{r.recipient.department || '–'}</Text> },
   {
     key: 'assessment',
     header: 'Assessment',
@@ -142,7 +142,7 @@ function useFilters(): FilterDef[] {
 
 export default function RecipientResultsPage() {
   const filters = useFilters();
-  const list = useListState({ pageSize: 50, defaultOrdering: '-severity', sortKeys: SORT_KEYS, filters });
+  const list = useListState({ pageSize: 50, defaultOrdering: '-sent_at', sortKeys: SORT_KEYS, filters });
   const { data, error, isFetching, refetch } = useQuery({
     queryKey: FRA_KEYS.results(list.query),
     queryFn: ({ signal }) => recipientResults.list(list.query, signal),

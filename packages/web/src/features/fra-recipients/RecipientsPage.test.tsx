@@ -1,7 +1,7 @@
 // The recipient list against a stubbed API: each recipient with its severity in words and its tags; the filters read
 // from the address; adding one (core's checks on the field, the server's field errors); the CSV import — a dry run
 // whose per-row errors are shown by row and column, then the import itself; the Azure AD sync's result; bulk
-// deactivate and delete; and a reader seeing no control that changes anything.
+// deactivate (one call) and delete; and a reader seeing no control that changes anything.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import RecipientsPage from './RecipientsPage.tsx';
@@ -61,11 +61,11 @@ const DRY_RUN = {
 function api(rows = ROWS): ApiStub {
   return stubApi()
     .on('GET', 'fra/recipients/', page(rows))
-    .on('GET', 'fra/recipients/departments/', [{ department: 'Finance', count: 1 }])
+    .on('GET', 'fra/recipients/departments/', [{ department: 'Finance', recipients: 1, active: 1 }])
     .on('GET', 'tags_basics/', [{ id: 3, name: 'Finance team', color: '#ff0000', is_dynamic: false }])
     .on('GET', 'app1/customer/:id/azure/', json({ detail: 'Forbidden' }, 403))
     .on('POST', 'fra/recipients/', (r) => json(aRecipient({ id: 9, ...(r.body as object), tags: [] }), 201))
-    .on('PATCH', 'fra/recipients/:id/', (r, [id]) => json(aRecipient({ id: Number(id), ...(r.body as object), tags: [] })))
+    .on('PATCH', 'fra/recipients/', (r) => json({ updated: (r.body as { ids: number[] }).ids.length }))
     .on('DELETE', 'fra/recipients/:id/', json(undefined, 204));
 }
 const table = () => screen.findByRole('table', { name: 'Recipients' });
@@ -79,7 +79,7 @@ describe('RecipientsPage', () => {
       .getAllByRole('row')
       .slice(1);
     expect(rows.map((r) => r.getAttribute('data-recipient-id'))).toEqual(['7', '8']);
-    expect(stub.calls('GET', 'fra/recipients/')[0]!.query.get('ordering')).toBe('last_name');
+    expect(stub.calls('GET', 'fra/recipients/')[0]!.query.get('ordering')).toBe('name');
     expect(within(rows[0]!).getByRole('link', { name: 'Ada Byron' })).toHaveAttribute('href', '/fra/recipients/7');
     expect(within(rows[0]!).getByText('High')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Finance team')).toBeInTheDocument();
@@ -210,8 +210,8 @@ describe('RecipientsPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select ada@example.com' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select bob@example.com' }));
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(stub.calls('PATCH', 'fra/recipients/:id/')).toHaveLength(2));
-    expect(stub.calls('PATCH', 'fra/recipients/:id/').map((c) => c.body)).toEqual([{ active: false }, { active: false }]);
+    await waitFor(() => expect(stub.calls('PATCH', 'fra/recipients/')).toHaveLength(1));
+    expect(stub.calls('PATCH', 'fra/recipients/')[0]!.body).toEqual({ ids: [7, 8], changes: { active: false } });
     expect(await screen.findByText('2 recipients deactivated.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select ada@example.com' }));

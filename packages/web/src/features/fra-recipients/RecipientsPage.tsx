@@ -17,7 +17,7 @@ import { RecipientForm } from './components/RecipientForm.tsx';
 import { recipientColumns } from './components/recipient-columns.tsx';
 import { LANGUAGE_OPTIONS, SEVERITY_OPTIONS, SOURCE_OPTIONS } from './format.ts';
 
-const SORT_KEYS = ['last_name', 'email', 'department', 'severity', 'last_assessed'];
+const SORT_KEYS = ['name', 'email', 'department', 'severity', 'created'];
 
 function useFilters(): FilterDef[] {
   const departments = useQuery({ queryKey: FRA_KEYS.departments, queryFn: ({ signal }) => recipients.departments(signal) });
@@ -29,7 +29,7 @@ function useFilters(): FilterDef[] {
         kind: 'multi-select',
         name: 'department',
         label: 'Department',
-        options: (departments.data ?? []).map((d) => ({ value: d.department, label: `${d.department || '(none)'} (${d.count})` })),
+        options: (departments.data ?? []).map((d) => ({ value: d.department, label: `${d.department || '(none)'} (${d.recipients})` })),
       },
       { kind: 'multi-select', name: 'language', label: 'Language', options: LANGUAGE_OPTIONS },
       { kind: 'multi-select', name: 'tag', label: 'Tag', options: (tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name })) },
@@ -47,7 +47,7 @@ export default function RecipientsPage() {
   // null: closed; 'new': adding; a recipient: editing it.
   const [editing, setEditing] = useState<Recipient | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const list = useListState({ pageSize: 50, defaultOrdering: 'last_name', sortKeys: SORT_KEYS, filters });
+  const list = useListState({ pageSize: 50, defaultOrdering: 'name', sortKeys: SORT_KEYS, filters });
   const { data, error, isFetching, refetch } = useQuery({
     queryKey: FRA_KEYS.recipientList(list.query),
     queryFn: ({ signal }) => recipients.list(list.query, signal),

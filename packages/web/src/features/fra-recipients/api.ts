@@ -9,7 +9,7 @@ import {
   recipientImportResult,
   recipientResult,
   tagBasic,
-  trackingEvent,
+  recipientTimeline,
   type DirectorySyncResult,
   type Domain,
   type DomainInput,
@@ -25,6 +25,12 @@ import type { QueryParams } from '../../api/query-string.ts';
 import { listAnswer, pagedAnswer, type Paged } from '../../components/paged-answer.ts';
 
 export type DomainCategory = ReturnType<typeof domainCategory.parse>;
+export interface BulkChanges {
+  active?: boolean;
+  department?: string;
+  add_tags?: number[];
+  remove_tags?: number[];
+}
 export type RecipientChange = Partial<Omit<RecipientInput, 'email'>> & { email?: string };
 
 const recipientPage = pagedAnswer(recipient);
@@ -34,38 +40,33 @@ const categoryList = listAnswer(domainCategory);
 
 export interface DepartmentCount {
   department: string;
-  count: number;
+  recipients: number;
+  active: number;
 }
 const department = {
   parse(data: unknown): DepartmentCount {
     const d = (data ?? {}) as Record<string, unknown>;
-    return { department: String(d.department ?? ''), count: Number(d.count ?? 0) };
+    return { department: String(d.department ?? ''), recipients: Number(d.recipients ?? 0), active: Number(d.active ?? 0) };
   },
 };
 
 /** One assessment in a recipient's timeline: what the recipient did there, and every request (bots included, marked). */
 export interface TimelineEntry {
-  assessment: { id: number; uuid: string; name: string };
+  assessment: RecipientResult['assessment'];
   training_score: number | null;
-  severity: number | null;
+  severity: number;
   events: TrackingEventRow[];
 }
-// h5 owns the answer's exact shape; read what is needed and tolerate the rest (a result row or flat fields).
-const timelineEntry = {
-  parse(data: unknown): TimelineEntry {
-    const d = (data ?? {}) as Record<string, unknown>;
-    const result = (d.result ?? d) as Record<string, unknown>;
-    const a = (d.assessment ?? result.assessment ?? {}) as Record<string, unknown>;
-    const num = (v: unknown) => (typeof v === 'number' ? v : null);
-    return {
-      assessment: { id: Number(a.id ?? 0), uuid: String(a.uuid ?? ''), name: String(a.name ?? '') },
-      training_score: num(d.training_score ?? result.training_score),
-      severity: num(d.severity ?? result.severity),
-      events: Array.isArray(d.events) ? d.events.map((e) => trackingEvent.parse(e)) : [],
-    };
+const timelineAnswer = {
+  parse(data: unknown): TimelineEntry[] {
+    return recipientTimeline.parse(data).assessments.map(({ result, events }) => ({
+      assessment: result.assessment,
+      training_score: result.training_score,
+      severity: result.severity,
+      events,
+    }));
   },
 };
-const timelineList = listAnswer(timelineEntry);
 
 const R = 'fra/recipients/';
 const D = 'fra/domains/';
@@ -93,6 +94,8 @@ export const recipients = {
   one: (id: number, signal?: AbortSignal): Promise<Recipient> => api.get(`${R}${id}/`, { signal, schema: recipient }),
   create: (input: RecipientInput): Promise<Recipient> => api.post(R, input, { schema: recipient }),
   update: (id: number, change: RecipientChange): Promise<Recipient> => api.patch(`${R}${id}/`, change, { schema: recipient }),
+  /** Changes many at once (one transaction): active, department, language, tags added or removed. */
+  bulk: (ids: number[], changes: BulkChanges): Promise<{ updated: number }> => api.patch(R, { ids, changes }),
   remove: (id: number): Promise<void> => api.delete(`${R}${id}/`),
   departments: (signal?: AbortSignal): Promise<DepartmentCount[]> =>
     api.get(`${R}departments/`, { signal, schema: listAnswer(department) }),
@@ -105,7 +108,7 @@ export const recipients = {
   },
   syncAzure: (): Promise<DirectorySyncResult> => api.post(`${R}sync/azure_ad/`, {}, { schema: directorySyncResult, timeoutMs: 300_000 }),
   timeline: (id: number, signal?: AbortSignal): Promise<TimelineEntry[]> =>
-    api.get(`${R}${id}/timeline/`, { signal, schema: timelineList }),
+    api.get(`${R}${id}/timeline/`, { signal, schema: timelineAnswer }),
 };
 
 export const recipientResults = {
@@ -120,7 +123,7 @@ export const domains = {
   remove: (id: number): Promise<void> => api.delete(`${D}${id}/`),
   /** Looks the domain's SPF, DKIM, DMARC and MX up now; answers the domain with its new check. */
   check: (id: number): Promise<Domain> => api.post(`${D}${id}/check/`, {}, { schema: domain, timeoutMs: 60_000 }),
-  categories: (signal?: AbortSignal): Promise<DomainCategory[]> => api.get(C, { signal, query: { page_size: 500 }, schema: categoryList }),
+  categories: (signal?: AbortSignal): Promise<DomainCategory[]> => api.get(C, { signal, query: { page_size: 100 }, schema: categoryList }),
   createCategory: (name: string): Promise<DomainCategory> => api.post(C, { name }, { schema: domainCategory }),
   renameCategory: (id: number, name: string): Promise<DomainCategory> => api.patch(`${C}${id}/`, { name }, { schema: domainCategory }),
   removeCategory: (id: number): Promise<void> => api.delete(`${C}${id}/`),

@@ -1,6 +1,6 @@
 // The phishing finding page against a stubbed API: the issue (name, severity, what happened, what to do) read through
-// the issue API like IssuePage; the recipients affected, each linked to its recipient page (looked up by asset, an
-// asset without a recipient linked to the asset page); and a hid nobody has.
+// the issue API like IssuePage; the recipients affected, each linked to its recipient page (found by the asset's name,
+// the one of that asset; an asset without a recipient linked to the asset page); and a hid nobody has.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PatFindingPage from './PatFindingPage.tsx';
@@ -15,7 +15,7 @@ const FINDINGS = [
     id: 21,
     hid: 'pat-submitted',
     source: 'pat',
-    asset: { id: 70, asset_name: 'ada@example.com', asset_type: 5, criticality: 2 },
+    asset: { id: 70, asset_name: 'Ada Byron', asset_type: 5, criticality: 2 },
   }),
   aVulnerability({
     id: 22,
@@ -42,7 +42,9 @@ function api(): ApiStub {
       }),
     )
     .on('GET', `${BASE}assets/`, page(FINDINGS))
-    .on('GET', 'fra/recipients/', page([{ id: 7, asset_id: 70 }]))
+    .on('GET', 'fra/recipients/', (r) =>
+      json(page(r.query.get('search') === 'Ada Byron' ? [{ id: 7, asset_id: 70 }] : [{ id: 5, asset_id: 55 }])),
+    )
     .on('GET', 'unified-assets/issues/pat-nobody/details/', json({ detail: 'Not found.' }, 404));
 }
 
@@ -56,9 +58,14 @@ describe('PatFindingPage', () => {
     expect(screen.getByText('The recipient typed data into a phishing landing page.')).toBeInTheDocument();
     expect(screen.getByText('Complete the awareness training.')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Recipients affected' });
-    await waitFor(() => expect(within(table).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute('href', '/fra/recipients/7'));
+    await waitFor(() => expect(within(table).getByRole('link', { name: 'Ada Byron' })).toHaveAttribute('href', '/fra/recipients/7'));
     expect(within(table).getByRole('link', { name: 'bob@example.com' })).toHaveAttribute('href', '/assets/unified-assets/view/80');
-    expect(stub.calls('GET', 'fra/recipients/')[0]!.query.getAll('asset')).toEqual(['70', '80']);
+    expect(
+      stub
+        .calls('GET', 'fra/recipients/')
+        .map((c) => c.query.get('search'))
+        .sort(),
+    ).toEqual(['Ada Byron', 'bob@example.com']);
   });
 
   it('says so when no recipient has the finding', async () => {

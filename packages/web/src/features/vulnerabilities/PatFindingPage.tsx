@@ -20,26 +20,29 @@ interface RecipientOfAsset {
   id: number;
   asset_id: number;
 }
-const recipientsOfAssets = {
+const recipientsOfSearch = {
   parse(data: unknown): RecipientOfAsset[] {
     const rows = Array.isArray(data) ? data : ((data as { results?: unknown[] } | null)?.results ?? []);
     return rows.map((r) => ({ id: Number((r as RecipientOfAsset).id), asset_id: Number((r as RecipientOfAsset).asset_id) }));
   },
 };
 
-/** The recipients of the findings' assets (fra/recipients/?asset=…), to link each finding to its recipient page. */
-function useRecipientIds(assetIds: number[]) {
-  return useQuery({
-    queryKey: ['fra-recipients', 'of-assets', assetIds],
+/**
+ * A finding's recipient, linked to its page: the recipient list has no asset filter, so the asset's name (the person's
+ * name or address) is searched and the recipient of this asset picked; the asset page when none is found.
+ */
+function RecipientLink({ asset }: { asset: Vulnerability['asset'] }) {
+  const { data } = useQuery({
+    queryKey: ['fra-recipients', 'of-asset', asset.id, asset.asset_name],
     queryFn: ({ signal }) =>
-      api.get('fra/recipients/', {
-        signal,
-        query: { asset: assetIds.map(String), page_size: assetIds.length },
-        schema: recipientsOfAssets,
-      }),
-    enabled: assetIds.length > 0,
-    select: (rows) => new Map(rows.map((r) => [r.asset_id, r.id])),
+      api.get('fra/recipients/', { signal, query: { search: asset.asset_name, page_size: 20 }, schema: recipientsOfSearch }),
   });
+  const id = data?.find((r) => r.asset_id === asset.id)?.id;
+  return (
+    <Anchor component={Link} to={id ? `/fra/recipients/${id}` : assetPath(asset.id, true)} size="sm">
+      {asset.asset_name}
+    </Anchor>
+  );
 }
 
 function Recipients({ hid }: { hid: string }) {
@@ -49,19 +52,11 @@ function Recipients({ hid }: { hid: string }) {
     queryFn: ({ signal }) => fetchIssueFindings(hid, list.query, signal),
     placeholderData: keepPreviousData,
   });
-  const byAsset = useRecipientIds((data?.results ?? []).map((f) => f.asset.id));
   const columns: DataColumn<Vulnerability>[] = [
     {
       key: 'recipient',
       header: 'Recipient',
-      cell: (f) => {
-        const id = byAsset.data?.get(f.asset.id);
-        return (
-          <Anchor component={Link} to={id ? `/fra/recipients/${id}` : assetPath(f.asset.id, true)} size="sm">
-            {f.asset.asset_name}
-          </Anchor>
-        );
-      },
+      cell: (f) => <RecipientLink asset={f.asset} />,
     },
     { key: 'state', header: 'State', cell: (f) => <Text size="sm">{f.state_label}</Text> },
     { key: 'severity', header: 'Severity', cell: (f) => <SeverityBadge severity={f.severity} label={f.severity_label} /> },

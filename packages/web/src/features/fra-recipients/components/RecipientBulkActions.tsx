@@ -1,13 +1,13 @@
-// The bulk actions on the selected recipients: add a tag, activate, deactivate, delete (after a confirm). Each is the
-// pinned per-recipient call (PATCH/DELETE fra/recipients/{id}/), so a tag is added to the tags each one has.
+// The bulk actions on the selected recipients: add a tag, activate, deactivate (one PATCH fra/recipients/ {ids, changes},
+// all or none) and delete after a confirm (DELETE fra/recipients/{id}/ each: the API has no bulk delete).
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Recipient } from '@bulwark/core';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { toastError, toastSuccess } from '../../../components/toasts.tsx';
+import { toastError, toastFailure, toastSuccess } from '../../../components/toasts.tsx';
 import type { PhishingAccess } from '../access.ts';
-import { FRA_KEYS, fetchTagBasics, recipients, type RecipientChange } from '../api.ts';
+import { FRA_KEYS, fetchTagBasics, recipients, type BulkChanges } from '../api.ts';
 import { plural } from '../format.ts';
 
 /** Runs `work` for each recipient; answers how many failed. */
@@ -41,7 +41,22 @@ export function RecipientBulkActions({
     await queryClient.invalidateQueries({ queryKey: FRA_KEYS.recipients });
     clear();
   }
-  const patch = (change: (r: Recipient) => RecipientChange) => (r: Recipient) => recipients.update(r.id, change(r));
+  async function change(changes: BulkChanges, done: string) {
+    setBusy(true);
+    try {
+      await recipients.bulk(
+        selected.map((r) => r.id),
+        changes,
+      );
+      toastSuccess(done);
+      clear();
+    } catch (failure) {
+      toastFailure(failure, 'The recipients could not be changed.');
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: FRA_KEYS.recipients });
+    }
+  }
   const n = plural(selected.length, 'recipient', 'recipients');
 
   return (
@@ -51,30 +66,10 @@ export function RecipientBulkActions({
           <Button size="xs" variant="light" onClick={() => setTagging(true)}>
             Add tag…
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            loading={busy}
-            onClick={() =>
-              void apply(
-                patch(() => ({ active: true })),
-                `${n} activated.`,
-              )
-            }
-          >
+          <Button size="xs" variant="light" loading={busy} onClick={() => void change({ active: true }, `${n} activated.`)}>
             Activate
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            loading={busy}
-            onClick={() =>
-              void apply(
-                patch(() => ({ active: false })),
-                `${n} deactivated.`,
-              )
-            }
-          >
+          <Button size="xs" variant="light" loading={busy} onClick={() => void change({ active: false }, `${n} deactivated.`)}>
             Deactivate
           </Button>
         </>
@@ -101,10 +96,7 @@ export function RecipientBulkActions({
               onClick={() => {
                 const id = Number(tag);
                 setTagging(false);
-                void apply(
-                  patch((r) => ({ tags: [...new Set([...r.tags.map((t) => t.id), id])] })),
-                  `Tag added to ${n}.`,
-                );
+                void change({ add_tags: [id] }, `Tag added to ${n}.`);
               }}
             >
               Add tag

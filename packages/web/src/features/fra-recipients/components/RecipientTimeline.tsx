@@ -76,7 +76,7 @@ export function RecipientTimeline({ entries }: { entries: TimelineEntry[] }) {
               </Title>
               <Group gap="xs">
                 {entry.training_score !== null && <Badge variant="light">{`Training score ${entry.training_score}%`}</Badge>}
-                {entry.severity !== null && <PhishingSeverityBadge severity={entry.severity} />}
+                <PhishingSeverityBadge severity={entry.severity} />
               </Group>
             </Group>
             <PersonEvents events={entry.events.filter((e) => e.human)} />

@@ -16,7 +16,7 @@ export function recipientColumns(h: { access: PhishingAccess; onEdit(r: Recipien
     {
       key: 'name',
       header: 'Recipient',
-      sortKey: 'last_name',
+      sortKey: 'name',
       cell: (r) => (
         <Stack gap={0}>
           <Anchor component={Link} to={recipientPath(r.id)} size="sm" fw={500}>
@@ -44,8 +44,6 @@ export function recipientColumns(h: { access: PhishingAccess; onEdit(r: Recipien
     {
       key: 'last_assessed',
       header: 'Last assessed',
-      sortKey: 'last_assessed',
-      descendingFirst: true,
       cell: (r) =>
         r.last_assessed ? (
           <Text size="sm" component="time" dateTime={r.last_assessed}>
