@@ -155,6 +155,35 @@ describe('PhishingTemplatesPage', () => {
     expect(await screen.findByText('Parcel held at depot imported.')).toBeInTheDocument();
   });
 
+  it('edits a template with PUT, and puts the server’s field message on its field', { timeout: 45_000 }, async () => {
+    const stub = api().on('PUT', 'fra/phishing-templates/:id/', (r) =>
+      (r.body as { name: string }).name === 'Password expiry'
+        ? json({ name: ['A phishing template with this name exists.'] }, 400)
+        : json(aPhishingTemplate({ name: (r.body as { name: string }).name })),
+    );
+    const { user } = renderWithApp(<PhishingTemplatesPage />, { path: PATH, session: aSession() });
+    await user.click(within(await table()).getByRole('button', { name: 'Parcel held at depot' }));
+    const form = await screen.findByRole('form', { name: 'Edit phishing template' });
+    expect(within(form).getByRole('textbox', { name: 'Landing page (HTML)' })).toHaveValue(aPhishingTemplate().website_main_template);
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.paste('Password expiry');
+    await user.click(within(form).getByRole('button', { name: 'Save phishing template' }));
+    expect(await within(form).findByText('A phishing template with this name exists.')).toBeInTheDocument();
+    await user.clear(name);
+    await user.paste('Parcel held (v2)');
+    await user.click(within(form).getByRole('button', { name: 'Save phishing template' }));
+    expect(await screen.findByText(MESSAGES.updated)).toBeInTheDocument();
+    const puts = stub.calls('PUT', 'fra/phishing-templates/11/');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]!.body).toMatchObject({
+      name: 'Parcel held (v2)',
+      template_type: 'website',
+      difficulty: 2,
+      sender_local_part: 'tracking',
+    });
+  });
+
   it('shows a reader the list without the buttons that change it', async () => {
     api();
     const reader = aUserProfile({ is_superuser: false, customer_admin: false, permissions: { phishing: ['read'] } });
