@@ -38,8 +38,8 @@ function api() {
       'GET',
       'fra/recipients/departments/',
       page([
-        { department: 'Finance', count: 12 },
-        { department: 'Sales', count: 30 },
+        { department: 'Finance', recipients: 13, active: 12 },
+        { department: 'Sales', recipients: 30, active: 30 },
       ]),
     )
     .on('GET', 'tags/tags/', page([]))

@@ -3,6 +3,7 @@
 // server, and a recipient's timeline drawer holding the evidence of a machine request (reasons, address, user agent).
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TRACKING_EVENTS } from '@bulwark/core';
 import AssessmentResultsPage from './AssessmentResultsPage.tsx';
 import { aResult, anAssessment, anEvent } from './fra-fixtures.ts';
 import { page, stubApi } from '../../../test/support/api-stub.ts';
@@ -12,6 +13,9 @@ import { renderWithApp } from '../../../test/support/render.tsx';
 const A = anAssessment({ state: 'sending', progress: 0.5, stats: { ...anAssessment().stats, sent: 20 } });
 const PATH = '/fra/assessments/filter/:uuid';
 const URL_ = `/fra/assessments/filter/${A.uuid}`;
+
+/** A count for every event kind (the server sends them all). */
+const kinds = (some: Record<string, number>) => ({ ...Object.fromEntries(TRACKING_EVENTS.map((k) => [k, 0])), ...some });
 
 function api() {
   return stubApi()
@@ -32,7 +36,9 @@ function api() {
       ]),
     )
     .on('GET', 'fra/assessments/:uuid/timeline/', {
-      buckets: [{ at: '2026-11-20T10:00:00.000Z', counts: { sent: 20, clicked: 10, bots: 17 } }],
+      bucket: 'hour',
+      points: [{ at: '2026-11-20T10:00:00.000Z', human: kinds({ sent: 20, clicked: 10 }), bots: 17 }],
+      totals: { human: kinds({ sent: 20, clicked: 10 }), bots: kinds({ clicked: 17 }) },
     })
     .on(
       'GET',

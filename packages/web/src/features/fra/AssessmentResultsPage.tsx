@@ -43,7 +43,7 @@ const FILTERS: FilterDef[] = [
   },
   { kind: 'text', name: 'department', label: 'Department', width: 180 },
 ];
-const SORT_KEYS = ['email', 'department', 'opened_at', 'clicked_at', 'submitted_at', 'reported_at', 'severity', 'bot_events'];
+const SORT_KEYS = ['email', 'department', 'opened_at', 'clicked_at', 'submitted_at', 'reported_at', 'severity'];
 /** While messages go out, the figures are asked again now and then. */
 const LIVE_REFRESH_MS = 10_000;
 

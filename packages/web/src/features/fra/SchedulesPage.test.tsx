@@ -23,7 +23,7 @@ function api(list = [aSchedule()]) {
     .on('GET', 'fra/session-templates/', page([aTraining()]))
     .on('GET', 'fra/domains/', page([aDomain()]))
     .on('GET', 'fra/recipients/', page([]))
-    .on('GET', 'fra/recipients/departments/', page([{ department: 'Finance', count: 12 }]))
+    .on('GET', 'fra/recipients/departments/', page([{ department: 'Finance', recipients: 13, active: 12 }]))
     .on('GET', 'tags/tags/', page([]));
 }
 

@@ -4,6 +4,7 @@
 // domains, training templates).
 import {
   assessment,
+  assessmentTimeline,
   assessmentSchedule,
   domain,
   phishingTemplate,
@@ -15,6 +16,7 @@ import {
   type Assessment,
   type AssessmentInput,
   type AssessmentSchedule,
+  type AssessmentTimeline,
   type AssessmentScheduleInput,
   type Domain,
   type PhishingTemplate,
@@ -24,7 +26,7 @@ import {
   type Tag,
   type TrackingEventRow,
 } from '@bulwark/core';
-import { api, type AnswerSchema } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
 import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
 
@@ -44,28 +46,9 @@ export interface TimelineBucket {
   counts: Record<string, number>;
 }
 
-/**
- * fra/assessments/{uuid}/timeline/ — its exact shape is the server's (h5) to choose; read leniently: a list, or an
- * object holding one under `buckets`/`points`/`results`; each item's time under `at`/`start`/`bucket`/`time`, its counts
- * either under `counts` or as the item's other numeric fields.
- */
-export const timelineAnswer: AnswerSchema<TimelineBucket[]> = {
-  parse(data: unknown): TimelineBucket[] {
-    const body = data as Record<string, unknown> | unknown[];
-    const items = Array.isArray(body) ? body : (body?.buckets ?? body?.points ?? body?.results ?? []);
-    if (!Array.isArray(items)) throw new Error('timeline missing');
-    return items.map((raw) => {
-      if (typeof raw !== 'object' || raw === null) throw new Error('timeline item is not an object');
-      const item = raw as Record<string, unknown>;
-      const at = [item.at, item.start, item.bucket, item.time].find((v) => typeof v === 'string');
-      if (typeof at !== 'string') throw new Error('timeline item without a time');
-      const source = typeof item.counts === 'object' && item.counts !== null ? (item.counts as Record<string, unknown>) : item;
-      const counts: Record<string, number> = {};
-      for (const [k, v] of Object.entries(source)) if (typeof v === 'number') counts[k] = v;
-      return { at, counts };
-    });
-  },
-};
+/** fra/assessments/{uuid}/timeline/ points as the chart takes them: people per kind, and `bots` beside them. */
+const timelineBuckets = (t: AssessmentTimeline): TimelineBucket[] =>
+  t.points.map((p) => ({ at: p.at, counts: { ...p.human, bots: p.bots } }));
 
 export interface DepartmentCount {
   department: string;
@@ -73,9 +56,10 @@ export interface DepartmentCount {
 }
 const departmentsAnswer = pagedAnswer({
   parse(data: unknown): DepartmentCount {
-    const d = data as Partial<DepartmentCount> | null;
-    if (typeof d?.department !== 'string' || typeof d.count !== 'number') throw new Error('not a department');
-    return { department: d.department, count: d.count };
+    // The server answers {department, recipients, active}: active ones are those an assessment reaches.
+    const d = data as { department?: unknown; active?: unknown; recipients?: unknown } | null;
+    if (typeof d?.department !== 'string' || typeof d.active !== 'number') throw new Error('not a department');
+    return { department: d.department, count: d.active };
   },
 });
 
@@ -108,9 +92,9 @@ export const assessments = {
   results: (uuid: string, query: QueryParams, signal?: AbortSignal): Promise<Paged<RecipientResult>> =>
     api.get(`fra/assessments/${uuid}/results/`, { query, signal, schema: resultPage }),
   timeline: (uuid: string, signal?: AbortSignal): Promise<TimelineBucket[]> =>
-    api.get(`fra/assessments/${uuid}/timeline/`, { signal, schema: timelineAnswer }),
+    api.get(`fra/assessments/${uuid}/timeline/`, { signal, schema: assessmentTimeline }).then(timelineBuckets),
   events: (target: number, signal?: AbortSignal): Promise<TrackingEventRow[]> =>
-    api.get(`fra/targets/${target}/events/`, { signal, query: { page_size: 500 }, schema: eventPage }).then((p) => p.results),
+    api.get(`fra/targets/${target}/events/`, { signal, query: { page_size: 100 }, schema: eventPage }).then((p) => p.results),
 };
 
 export const schedules = {
@@ -125,22 +109,22 @@ export const schedules = {
   remove: (id: number): Promise<void> => api.delete(`fra/schedules/${id}/`),
 };
 
-/** The choices of the assessment form: a page of each, the first 200 (a search narrows recipients). */
+/** The choices of the assessment form: a page of each, the first 100, the lists' largest page (a search narrows recipients). */
 export const choices = {
   templates: (signal?: AbortSignal): Promise<PhishingTemplate[]> =>
     api
-      .get('fra/phishing-templates/', { query: { page_size: 200, ordering: 'name' }, signal, schema: templatePage })
+      .get('fra/phishing-templates/', { query: { page_size: 100, ordering: 'name' }, signal, schema: templatePage })
       .then((p) => p.results),
   trainings: (signal?: AbortSignal): Promise<SessionTemplate[]> =>
     api
-      .get('fra/session-templates/', { query: { session_type: 'website', page_size: 200 }, signal, schema: sessionPage })
+      .get('fra/session-templates/', { query: { session_type: 'website', page_size: 100 }, signal, schema: sessionPage })
       .then((p) => p.results),
   recipients: (query: QueryParams, signal?: AbortSignal): Promise<Paged<Recipient>> =>
     api.get('fra/recipients/', { query, signal, schema: recipientPage }),
   departments: (signal?: AbortSignal): Promise<DepartmentCount[]> =>
-    api.get('fra/recipients/departments/', { signal, query: { page_size: 500 }, schema: departmentsAnswer }).then((p) => p.results),
+    api.get('fra/recipients/departments/', { signal, schema: departmentsAnswer }).then((p) => p.results),
   domains: (signal?: AbortSignal): Promise<Domain[]> =>
-    api.get('fra/domains/', { query: { page_size: 200, ordering: 'name' }, signal, schema: domainPage }).then((p) => p.results),
+    api.get('fra/domains/', { query: { page_size: 100, ordering: 'name' }, signal, schema: domainPage }).then((p) => p.results),
   tags: (signal?: AbortSignal): Promise<Tag[]> =>
-    api.get('tags/tags/', { query: { page_size: 200 }, signal, schema: tagPage }).then((p) => p.results),
+    api.get('tags/tags/', { query: { page_size: 100 }, signal, schema: tagPage }).then((p) => p.results),
 };

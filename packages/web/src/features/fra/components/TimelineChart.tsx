@@ -15,9 +15,7 @@ const SERIES: { key: string; label: string; color: string }[] = [
   { key: 'bots', label: 'Machine requests (not counted)', color: 'gray' },
 ];
 
-/** A bucket's machine requests, whichever name the server gives them. */
-const botsOf = (b: TimelineBucket) => b.counts.bots ?? b.counts.bot_events ?? b.counts.bot ?? 0;
-const valueOf = (b: TimelineBucket, key: string) => (key === 'bots' ? botsOf(b) : (b.counts[key] ?? 0));
+const valueOf = (b: TimelineBucket, key: string) => b.counts[key] ?? 0;
 
 export function TimelineChart({ buckets }: { buckets: readonly TimelineBucket[] }) {
   const colorOf = useChartColors();

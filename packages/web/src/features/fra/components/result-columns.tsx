@@ -79,8 +79,6 @@ export function resultColumns(onOpen: (r: RecipientResult) => void): DataColumn<
     {
       key: 'bots',
       header: 'Machine requests',
-      sortKey: 'bot_events',
-      descendingFirst: true,
       cell: (r) => <Text size="sm">{r.bot_events > 0 ? `${r.bot_events} not counted` : 'None'}</Text>,
     },
     {
