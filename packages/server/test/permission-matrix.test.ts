@@ -27,6 +27,12 @@ function allBut(resource: string, action: string): Record<string, string[]> {
   return map;
 }
 
+/** Calls whose every body field is required: a valid body, so that only the owner check can refuse them. */
+const VALID_BODIES: [RegExp, object][] = [
+  [/^\/api\/fra\/phishing-templates\/\{id\}\/restore\/$/, { archived: false }],
+  [/^\/api\/fra\/session-templates\/\{id\}\/steps\/\{step\}\/questions\/$/, { question_type: 'no_content' }],
+];
+
 /** A concrete URL for an OpenAPI path: `{id}` filled with `id`, other parameters with a harmless value. */
 const fill = (path: string, id: string | number = 1) =>
   path.replace(/\{id\}/g, String(id)).replace(/\{(\w+)\}/g, (_, name: string) => (name === 'token' ? 'x'.repeat(20) : '1'));
@@ -140,7 +146,48 @@ describe('permission matrix', () => {
       check_relay: false,
       active: false,
     });
-    for (const r of [host, range, profile, probe, group, scan, watch, website, mailServer])
+    // Phishing and training's objects.
+    const phishing = await admin.post<{ id: number }>('/api/fra/phishing-templates/', {
+      name: 'Matrix lure',
+      template_type: 'email',
+      email_subject: 'Hello',
+      email_body: '<p>Hello</p>',
+    });
+    const training = await admin.post<{ id: number; training_steps: { id: number }[] }>('/api/fra/session-templates/', {
+      name: 'Matrix training',
+      session_type: 'website',
+      section: 'training',
+      training_steps: [{ title: 'Look at the sender' }],
+    });
+    const category = await admin.post<{ id: number }>('/api/fra/domain-categories/', { name: 'Matrix category' });
+    const domain = await admin.post<{ id: number }>('/api/fra/domains/', { name: 'matrix-phish.example.com' });
+    const person = await admin.post<{ id: number }>('/api/fra/recipients/', { email: 'matrix.person@example.com' });
+    const fraSchedule = await admin.post<{ id: number }>('/api/fra/schedules/', {
+      name: 'Matrix campaign',
+      phishing_templates: [phishing.body.id],
+      recipients: { recipients: [person.body.id] },
+      sender_domain: domain.body.id,
+      start_date: '2030-01-01',
+      time: '09:00',
+      active: false,
+    });
+    for (const r of [
+      host,
+      range,
+      profile,
+      probe,
+      group,
+      scan,
+      watch,
+      website,
+      mailServer,
+      phishing,
+      training,
+      category,
+      domain,
+      person,
+      fraSchedule,
+    ])
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     const ids: [RegExp, number][] = [
       [/^\/api\/scan\/hosts\//, host.body.id],
@@ -154,6 +201,12 @@ describe('permission matrix', () => {
       [/^\/api\/cm\/profiles\//, watch.body.id],
       [/^\/api\/globalview\/websites\//, website.body.id],
       [/^\/api\/globalview\/mailservers\//, mailServer.body.id],
+      [/^\/api\/fra\/phishing-templates\//, phishing.body.id],
+      [/^\/api\/fra\/session-templates\//, training.body.id],
+      [/^\/api\/fra\/domain-categories\//, category.body.id],
+      [/^\/api\/fra\/domains\//, domain.body.id],
+      [/^\/api\/fra\/recipients\//, person.body.id],
+      [/^\/api\/fra\/schedules\//, fraSchedule.body.id],
     ];
     const wrong: string[] = [];
     const checked: string[] = [];
@@ -173,12 +226,27 @@ describe('permission matrix', () => {
           : own
         : op.method === 'GET' || op.method === 'DELETE'
           ? undefined
-          : {};
+          : (VALID_BODIES.find(([re]) => re.test(op.path))?.[1] ?? {});
       const r = await rival.request(op.method, fill(op.path, id), body);
       if (r.status !== 404) wrong.push(`${op.method} ${op.path}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
     expect(checked.length).toBeGreaterThan(20);
+    // Assessments are addressed by uuid: each of their calls is the rival's 404 too.
+    const assessment = await admin.post<{ uuid: string }>('/api/fra/assessments/', {
+      name: 'Matrix assessment',
+      phishing_templates: [phishing.body.id],
+      recipients: { recipients: [person.body.id] },
+      sender_domain: domain.body.id,
+    });
+    expect(assessment.status, JSON.stringify(assessment.body)).toBe(201);
+    for (const op of ops.filter((o) => o.path.includes('{uuid}') && o.path.startsWith('/api/fra/assessments/'))) {
+      const path = op.path.replace('{uuid}', assessment.body.uuid);
+      const own = op.method === 'PATCH' ? { name: 'Taken over' } : op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
+      const r = await rival.request(op.method, path, own);
+      if (r.status !== 404) wrong.push(`${op.method} ${op.path}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
     // Runs of the first customer are not the rival's either.
     const started = await admin.post<{ id: number }>(`/api/scan/nscans/${scan.body.id}/start/`, {});
     if (started.status === 201 || started.status === 200) {
