@@ -105,6 +105,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'integration-teams': IntegrationsPage,
   'integration-webhooks': IntegrationsPage,
   'integration-beyondtrust': IntegrationsPage,
+  'integration-azure': IntegrationsPage,
   'integration-jira': IntegrationsPage,
   'integration-servicenow': IntegrationsPage,
   'integration-topdesk': IntegrationsPage,

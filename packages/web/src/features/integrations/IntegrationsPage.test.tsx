@@ -405,7 +405,7 @@ describe('the integration routes', () => {
   });
 
   it('keeps the placeholder for the integrations not built yet', async () => {
-    gate('integration-azure', '/admin/integrations/azure');
+    gate('integration-domain-asset-discovery', '/admin/integrations/domain-asset-discovery');
     expect(await screen.findByTestId('not-available')).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-// /admin/integrations/email|slack|teams|webhooks|beyondtrust (superusers): one integration of the signed-in user's
+// /admin/integrations/email|slack|teams|webhooks|beyondtrust|azure (superusers): one integration of the signed-in user's
 // customer (the ticketing integrations jira|servicenow|topdesk have their own page, TrackerPage, served from here too) — its settings (GET/PUT app1/customer/{id}/{type}/, secrets masked); for the notification channels a test
 // message, for webhooks how a receiver checks the signature, and the delivery log of that channel; for BeyondTrust
 // Password Safe a test of a managed account. One component serves the five routes; the page of each type is keyed by
@@ -12,6 +12,7 @@ import { useSession } from '../../session/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { NotAvailablePage } from '../system/NotAvailablePage.tsx';
+import { AzureSyncNow } from './components/AzureFields.tsx';
 import { BeyondTrustAccountTest } from './components/BeyondTrustAccountTest.tsx';
 import { DeliveryLog } from './components/DeliveryLog.tsx';
 import { IntegrationForm } from './components/IntegrationForm.tsx';
@@ -39,6 +40,10 @@ const PAGES: Record<SettingsIntegration, { title: string; description: string }>
     description:
       'Authenticated scans borrow the passwords and SSH keys of accounts Password Safe manages, so that they never need to be stored in Bulwark.',
   },
+  azure: {
+    title: 'Azure AD',
+    description: 'Phishing recipients synced from your Microsoft Entra ID (Azure AD) through Microsoft Graph.',
+  },
 };
 
 /** What follows the settings form: BeyondTrust's account test once the settings are loaded. */
@@ -53,6 +58,7 @@ function AfterForm({
 }) {
   if (type === 'beyondtrust')
     return customerId !== null && settings ? <BeyondTrustAccountTest customerId={customerId} settings={settings} /> : null;
+  if (type === 'azure') return settings ? <AzureSyncNow enabled={settings.enabled} /> : null;
   return (
     <>
       {type === 'webhooks' && <WebhookVerification />}

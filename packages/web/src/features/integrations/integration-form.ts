@@ -49,7 +49,17 @@ export interface IntegrationValues {
   api_key: string;
   /** What happens to the saved API key; 'replace' when there is none. */
   api_key_mode: SecretMode;
+  /** Azure: the directory (tenant) id and the app registration's client id. */
+  tenant: string;
+  client_id: string;
+  /** Azure: the client secret as typed; '' when none was typed. */
+  client_secret: string;
+  /** What happens to the saved client secret; 'replace' when there is none. */
+  client_secret_mode: SecretMode;
 }
+
+/** The settings the secrets' state is read from (the client secret only Azure has). */
+type SavedSecrets = Pick<IntegrationSettings, 'token' | 'api_key'> & Partial<Pick<IntegrationSettings, 'client_secret'>>;
 
 /** Form fields that receive the server's field errors (`{field: [msg]}`). */
 export const INTEGRATION_ERROR_FIELDS = [
@@ -63,6 +73,9 @@ export const INTEGRATION_ERROR_FIELDS = [
   'url',
   'api_user',
   'api_key',
+  'tenant',
+  'client_id',
+  'client_secret',
 ] as const;
 
 /** What the secret is called on each page. */
@@ -72,6 +85,7 @@ export const SECRET_NAMES: Record<SettingsIntegration, string> = {
   teams: 'secret',
   webhooks: 'signing secret',
   beyondtrust: 'API key',
+  azure: 'client secret',
 };
 
 /** Port Bulwark uses when the SMTP port is left empty. */
@@ -84,7 +98,7 @@ export function isNotificationIntegration(type: SettingsIntegration): type is No
   return NOTIFICATION_INTEGRATIONS.some((t) => t === type);
 }
 
-const isSet = (secret: string | null): boolean => secret !== null && secret !== '';
+const isSet = (secret: string | null | undefined): boolean => secret !== null && secret !== undefined && secret !== '';
 
 /** True when a secret is saved (it is answered masked; null when none is). */
 export function hasSavedSecret(settings: Pick<IntegrationSettings, 'token'>): boolean {
@@ -117,6 +131,10 @@ export function integrationValues(settings: IntegrationSettings): IntegrationVal
     api_user: settings.api_user ?? '',
     api_key: '',
     api_key_mode: hasSavedApiKey(settings) ? 'keep' : 'replace',
+    tenant: settings.tenant ?? '',
+    client_id: settings.client_id ?? '',
+    client_secret: '',
+    client_secret_mode: isSet(settings.client_secret) ? 'keep' : 'replace',
   };
 }
 
@@ -151,11 +169,7 @@ const apiKeyInput = (saved: boolean, v: Pick<IntegrationValues, 'api_key' | 'api
   secretInput(saved, { token: v.api_key, token_mode: v.api_key_mode });
 
 /** The body of PUT (fields not sent are cleared): the fields the type uses, the secret as secretInput says. */
-export function integrationInput(
-  type: SettingsIntegration,
-  settings: Pick<IntegrationSettings, 'token' | 'api_key'>,
-  v: IntegrationValues,
-): IntegrationSettingsInput {
+export function integrationInput(type: SettingsIntegration, settings: SavedSecrets, v: IntegrationValues): IntegrationSettingsInput {
   const saved = hasSavedSecret(settings);
   const withSecret = (body: IntegrationSettingsInput): IntegrationSettingsInput => {
     const token = secretInput(saved, v);
@@ -187,6 +201,11 @@ export function integrationInput(
       const key = apiKeyInput(hasSavedApiKey(settings), v);
       return key === undefined ? body : { ...body, api_key: key };
     }
+    case 'azure': {
+      const body: IntegrationSettingsInput = { enabled: v.enabled, tenant: text(v.tenant), client_id: text(v.client_id) };
+      const secret = secretInput(isSet(settings.client_secret), { token: v.client_secret, token_mode: v.client_secret_mode });
+      return secret === undefined ? body : { ...body, client_secret: secret };
+    }
   }
 }
 
@@ -202,11 +221,7 @@ function secretAfterSave(saved: boolean, v: IntegrationValues): boolean {
 }
 
 /** The form's checks: what the type needs while it is on, and core's limits (lengths, URL, port) always. */
-export function validateIntegration(
-  type: SettingsIntegration,
-  settings: Pick<IntegrationSettings, 'token' | 'api_key'>,
-  v: IntegrationValues,
-): Record<string, string> {
+export function validateIntegration(type: SettingsIntegration, settings: SavedSecrets, v: IntegrationValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const saved = hasSavedSecret(settings);
   const secretName = SECRET_NAMES[type];
@@ -239,6 +254,7 @@ export function validateIntegration(
   if (type === 'teams' && on && v.url.trim() === '') errors.url = 'Enter the webhook URL of the Teams workflow.';
   if (type === 'webhooks' && on && v.url.trim() === '') errors.url = 'Enter the URL Bulwark posts to.';
   if (type === 'beyondtrust') Object.assign(errors, validateBeyondTrust(hasSavedApiKey(settings), v));
+  if (type === 'azure') Object.assign(errors, validateAzure(isSet(settings.client_secret), v));
 
   return schemaErrors(integrationSettingsInput, integrationInput(type, settings, v), errors);
 }
@@ -252,6 +268,19 @@ function validateBeyondTrust(saved: boolean, v: IntegrationValues): Record<strin
   if (v.api_user.trim() === '') errors.api_user = 'Enter the run-as user the API key signs in as.';
   const key = apiKeyInput(saved, v);
   if (key === undefined || key === '') errors.api_key ??= 'Enter the API key of the API registration.';
+  return errors;
+}
+
+/** Azure's own checks: tenant, client id and client secret while it is on; a new secret once Replace is chosen. */
+function validateAzure(saved: boolean, v: IntegrationValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (saved && v.client_secret_mode === 'replace' && v.client_secret.trim() === '')
+    errors.client_secret = 'Type the new client secret, or keep the saved one.';
+  if (!v.enabled) return errors;
+  if (v.tenant.trim() === '') errors.tenant = 'Enter the directory (tenant) ID of your Microsoft Entra ID.';
+  if (v.client_id.trim() === '') errors.client_id = 'Enter the application (client) ID of the app registration.';
+  const secret = secretInput(saved, { token: v.client_secret, token_mode: v.client_secret_mode });
+  if (secret === undefined || secret === '') errors.client_secret ??= 'Enter a client secret of the app registration.';
   return errors;
 }
 
@@ -289,6 +318,7 @@ export const INTEGRATION_PATHS: Record<SettingsIntegration, string> = {
   teams: '/admin/integrations/teams',
   webhooks: '/admin/integrations/webhooks',
   beyondtrust: '/admin/integrations/beyondtrust',
+  azure: '/admin/integrations/azure',
 };
 
 /** The integration a page path belongs to (its last segment); null for any other path. */

@@ -27,6 +27,7 @@ import {
   type IntegrationValues,
 } from '../integration-form.ts';
 import { INTEGRATION_KEYS, saveIntegration, testIntegration } from '../api/integrations-api.ts';
+import { AzureFields } from './AzureFields.tsx';
 import { SlackFields } from './SlackFields.tsx';
 import { TeamsFields } from './TeamsFields.tsx';
 import { WebhookFields } from './WebhookFields.tsx';
@@ -37,6 +38,7 @@ const FIELDS: Record<SettingsIntegration, ComponentType<IntegrationFieldsProps>>
   teams: TeamsFields,
   webhooks: WebhookFields,
   beyondtrust: BeyondTrustFields,
+  azure: AzureFields,
 };
 
 const HEADING_ID = 'integration-settings-heading';
