@@ -2,17 +2,7 @@
 // own tracked link ({{link}} → base/l/token), the open pixel (base/o/token.gif) at the end of the HTML, a plain-text
 // alternative, and the headers (Message-ID, X-Bulwark-Assessment, X-Bulwark-Token — see docs/phishing-sending.md).
 import { fillPlaceholders, type TemplateVars } from '@bulwark/core';
-import type { AppContext } from '../../../context.ts';
-import { trackingListenerOf } from '../tracking/listener.ts';
-
-/** The base of a target's links: BULWARK_PHISHING_URL ({domain} → the landing domain), else the listener's bound URL. */
-export function linkBase(ctx: AppContext, domain: string): string {
-  const configured = ctx.config.phishing.publicUrl;
-  const base = configured
-    ? configured.replace(/\{domain\}/g, domain)
-    : (trackingListenerOf(ctx)?.url ?? `http://${ctx.config.phishing.host}:${ctx.config.phishing.port}`);
-  return base.replace(/\/+$/, '');
-}
+import { trackingLinks } from '../tracking/links.ts';
 
 export interface MessageInput {
   token: string;
@@ -46,7 +36,7 @@ export function textOf(html: string): string {
 
 /** The nodemailer message of one target. */
 export function composeMessage(m: MessageInput) {
-  const link = `${m.base}/l/${m.token}`;
+  const { link, pixel: pixelUrl } = trackingLinks(m.base, m.token);
   const r = m.recipient;
   const vars: TemplateVars = {
     first_name: r.firstName,
@@ -62,7 +52,7 @@ export function composeMessage(m: MessageInput) {
   const body = fillPlaceholders(m.template.emailBody, vars, true);
   // A body written as plain text is shown as text in the HTML part (its line breaks kept).
   const htmlBody = /<[a-z][\s\S]*>/i.test(body) ? body : body.replace(/\n/g, '<br>\n');
-  const pixel = `<img src="${m.base}/o/${m.token}.gif" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
+  const pixel = `<img src="${pixelUrl}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
   const html = /<\/body>/i.test(htmlBody) ? htmlBody.replace(/<\/body>/i, `${pixel}</body>`) : `${htmlBody}\n${pixel}`;
   const address = `${m.template.senderLocalPart}@${m.senderDomain}`;
   return {

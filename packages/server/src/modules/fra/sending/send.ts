@@ -8,7 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { intArray, queryRows } from '../../../db/rows.ts';
 import { fraEvents, fraTargets } from '../../../db/schema/index.ts';
-import { composeMessage, linkBase } from './message.ts';
+import { composeMessage } from './message.ts';
+import { trackingBase } from '../tracking/links.ts';
 import { isPermanent, NO_TRANSPORT, transportFor, type PhishingTransport } from './transport.ts';
 
 /** The most messages one pass sends (the pass wakes the next one when it had more). */
@@ -163,7 +164,7 @@ async function sendOne(ctx: AppContext, t: Claimed, transport: PhishingTransport
     token: t.token,
     messageId: t.message_id,
     assessmentUuid: t.uuid,
-    base: linkBase(ctx, t.landing_domain ?? t.sender_domain),
+    base: trackingBase(ctx, t.landing_domain ?? t.sender_domain) ?? `http://${ctx.config.phishing.host}:${ctx.config.phishing.port}`,
     senderDomain: t.sender_domain,
     template: {
       senderName: t.sender_name ?? '',
