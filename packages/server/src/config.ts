@@ -260,6 +260,17 @@ const schema = z
           .map((x) => x.trim())
           .filter(Boolean),
       ),
+    /** The reverse proxies (addresses or CIDR, comma list) in front of the phishing listener, whose X-Forwarded-For is believed. */
+    BULWARK_PHISHING_TRUSTED_PROXIES: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
     /** The most phishing messages sent per minute, whatever an assessment asks. */
     BULWARK_PHISHING_MAX_RATE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(600),
     /** Microsoft Graph and the Microsoft identity platform (a test stand-in may replace them). */
@@ -323,6 +334,8 @@ export interface Config {
     publicUrl: string | undefined;
     humanAfterSeconds: number;
     scannerRanges: string[];
+    /** Proxies whose X-Forwarded-For gives the recipient's address (empty: the socket's address is the recipient's). */
+    trustedProxies: string[];
     maxRatePerMinute: number;
     graphUrl: string;
     azureLoginUrl: string;
@@ -398,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicUrl: c.BULWARK_PHISHING_URL,
       humanAfterSeconds: c.BULWARK_PHISHING_HUMAN_AFTER_SECONDS,
       scannerRanges: c.BULWARK_PHISHING_SCANNER_RANGES,
+      trustedProxies: c.BULWARK_PHISHING_TRUSTED_PROXIES,
       maxRatePerMinute: c.BULWARK_PHISHING_MAX_RATE,
       graphUrl: c.BULWARK_GRAPH_URL.replace(/\/+$/, ''),
       azureLoginUrl: c.BULWARK_AZURE_LOGIN_URL.replace(/\/+$/, ''),

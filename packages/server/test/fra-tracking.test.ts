@@ -20,6 +20,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { trackingListenerOf } from '../src/modules/fra/index.ts';
 import { trackingServeLoop } from '../src/modules/fra/tracking/serve.ts';
+import { buildTrackingServer } from '../src/modules/fra/tracking/server.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
@@ -422,5 +423,26 @@ describe.each(BACKENDS)('phishing listener on %s', (backend) => {
     expect(errors).toHaveLength(1);
     expect(trackingListenerOf(ctx)).toBeUndefined();
     await new Promise((resolve) => blocker.close(resolve));
+  });
+
+  it('behind a trusted reverse proxy the forwarded address is judged; from anyone else X-Forwarded-For is ignored', async () => {
+    const judged = async (trustedProxies: string[]) => {
+      const tg = await target();
+      now = at(600);
+      const ctx = { ...t.ctx, config: { ...t.ctx.config, phishing: { ...t.ctx.config.phishing, trustedProxies } } } as typeof t.ctx;
+      const server = buildTrackingServer(ctx);
+      const r = await server.inject({
+        method: 'GET',
+        url: `/o/${tg.token}.gif`,
+        remoteAddress: '127.0.0.1',
+        headers: { 'user-agent': CHROME, 'x-forwarded-for': SCANNER },
+      });
+      await server.close();
+      expect(r.statusCode).toBe(200);
+      const [e] = await eventsOf(tg.id);
+      return { ip: e!.ip, reasons: e!.botReasons };
+    };
+    expect(await judged(['127.0.0.1'])).toEqual({ ip: SCANNER, reasons: ['scanner_address'] });
+    expect(await judged([])).toEqual({ ip: '127.0.0.1', reasons: [] });
   });
 });

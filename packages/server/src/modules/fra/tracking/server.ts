@@ -11,7 +11,10 @@ import { trainingRoutes } from './training-routes.ts';
 
 export function buildTrackingServer(ctx: AppContext): FastifyInstance {
   // HEAD is routed explicitly where it is answered (the link), so a scanner's HEAD is recorded, not answered blindly.
-  const app = Fastify({ logger: false, trustProxy: false, bodyLimit: 64 * 1024, exposeHeadRoutes: false });
+  // Behind the operator's reverse proxy, only its X-Forwarded-For is believed: the recipient's (or scanner's) address
+  // decides the scanner ranges and the limit on token guessing.
+  const proxies = ctx.config.phishing.trustedProxies;
+  const app = Fastify({ logger: false, trustProxy: proxies.length > 0 ? proxies : false, bodyLimit: 64 * 1024, exposeHeadRoutes: false });
   const r = resolver(ctx);
   formParser(app);
 
