@@ -203,23 +203,13 @@ const schema = z
       .string()
       .trim()
       .optional()
-      .transform((v) =>
-        (v ?? '')
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
+      .transform((v) => splitList(v ?? '')),
     /** DNS block lists a mail server's addresses are looked up in. */
     BULWARK_DNSBL_ZONES: z
       .string()
       .trim()
       .optional()
-      .transform((v) =>
-        (v ?? 'zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org,dnsbl.sorbs.net')
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
+      .transform((v) => splitList(v ?? 'zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org,dnsbl.sorbs.net')),
     /** The SMTP port the mail-server checks connect to (25; a relay's port where outbound 25 goes through one). */
     BULWARK_MONITOR_SMTP_PORT: port.default(25),
     /** The name the mail-server checks say in EHLO (default: this machine's host name). */
@@ -254,23 +244,13 @@ const schema = z
       .string()
       .trim()
       .optional()
-      .transform((v) =>
-        (v ?? '')
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
+      .transform((v) => splitList(v ?? '')),
     /** The reverse proxies (addresses or CIDR, comma list) in front of the phishing listener, whose X-Forwarded-For is believed. */
     BULWARK_PHISHING_TRUSTED_PROXIES: z
       .string()
       .trim()
       .optional()
-      .transform((v) =>
-        (v ?? '')
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
+      .transform((v) => splitList(v ?? '')),
     /** The most phishing messages sent per minute, whatever an assessment asks. */
     BULWARK_PHISHING_MAX_RATE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(600),
     /** Microsoft Graph and the Microsoft identity platform (a test stand-in may replace them). */
