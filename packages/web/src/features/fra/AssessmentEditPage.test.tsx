@@ -1,6 +1,6 @@
 // The stepwise assessment form against a stubbed API: a step's checks before Next; templates, a department (with its
 // head count), a sender domain whose DNS check failed ("mail may not be delivered"), the review, then Start now (created
-// then started: the body and both calls); a server field error brings the form back to its step and shows it on the
+// and started in one call: the body); a server field error brings the form back to its step and shows it on the
 // field; a running assessment cannot be edited.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -43,7 +43,7 @@ function api() {
       ]),
     )
     .on('GET', 'tags/tags/', page([]))
-    .on('POST', 'fra/assessments/', json(CREATED, 201))
+    .on('POST', 'fra/assessments/', (r) => json({ ...CREATED, state: (r.body as { start?: boolean }).start ? 'sending' : 'draft' }, 201))
     .on('POST', 'fra/assessments/:uuid/start/', json({ ...CREATED, state: 'sending' }));
 }
 
@@ -91,7 +91,7 @@ describe('AssessmentEditPage', () => {
     await next(user);
     expect(await within(f).findByText(/Templates: Unpaid invoice/)).toBeInTheDocument();
     await user.click(within(f).getByRole('button', { name: 'Start now' }));
-    await waitFor(() => expect(stub.calls('POST', 'fra/assessments/:uuid/start/')).toHaveLength(1));
+    await waitFor(() => expect(stub.calls('POST', 'fra/assessments/')).toHaveLength(1));
     expect(stub.calls('POST', 'fra/assessments/')[0]!.body).toEqual({
       name: 'Q4 invoice lure',
       phishing_templates: [3],
@@ -104,8 +104,9 @@ describe('AssessmentEditPage', () => {
       tracking_days: 14,
       send_start: null,
       send_end: null,
+      start: true,
     });
-    expect(stub.calls('POST', 'fra/assessments/:uuid/start/')[0]!.path).toBe(`fra/assessments/${CREATED.uuid}/start/`);
+    expect(stub.calls('POST', 'fra/assessments/:uuid/start/')).toHaveLength(0);
     expect(await screen.findByText(ASSESSMENT_MESSAGES.started)).toBeInTheDocument();
     expect(await screen.findByText('Another page')).toBeInTheDocument();
   });

@@ -87,8 +87,8 @@ export const assessments = {
   update: (uuid: string, input: AssessmentInput): Promise<Assessment> =>
     api.patch(`fra/assessments/${uuid}/`, input, { schema: assessment }),
   remove: (uuid: string): Promise<void> => api.delete(`fra/assessments/${uuid}/`),
-  start: (uuid: string): Promise<Assessment> => api.post(`fra/assessments/${uuid}/start/`, undefined, { schema: assessment }),
-  cancel: (uuid: string): Promise<Assessment> => api.post(`fra/assessments/${uuid}/cancel/`, undefined, { schema: assessment }),
+  start: (uuid: string): Promise<Assessment> => api.post(`fra/assessments/${uuid}/start/`, {}, { schema: assessment }),
+  cancel: (uuid: string): Promise<Assessment> => api.post(`fra/assessments/${uuid}/cancel/`, {}, { schema: assessment }),
   results: (uuid: string, query: QueryParams, signal?: AbortSignal): Promise<Paged<RecipientResult>> =>
     api.get(`fra/assessments/${uuid}/results/`, { query, signal, schema: resultPage }),
   timeline: (uuid: string, signal?: AbortSignal): Promise<TimelineBucket[]> =>

@@ -45,7 +45,7 @@ export function AssessmentForm({ assessment, onDone, onCancel, canStart }: Asses
   const [startAfter, setStartAfterState] = useState(false);
   // Read by save() in the same click that sets it, before a re-render: a ref, mirrored in state for the buttons.
   const startRef = useRef(false);
-  // Once created, a retry (say, after a refused start) changes that draft instead of creating another.
+  // Once a draft is saved here, saving again changes it instead of creating another.
   const savedRef = useRef<Assessment | null>(assessment);
   const setStartAfter = (start: boolean) => {
     startRef.current = start;
@@ -71,13 +71,17 @@ export function AssessmentForm({ assessment, onDone, onCancel, canStart }: Asses
   async function save(values: AssessmentValues) {
     const body = assessmentBody(values);
     const existing = savedRef.current;
-    let saved = existing ? await assessments.update(existing.uuid, body) : await assessments.create(body);
-    savedRef.current = saved;
     const start = startRef.current;
-    if (start) {
-      saved = await assessments.start(saved.uuid);
-      toastSuccess(ASSESSMENT_MESSAGES.started);
-    } else toastSuccess(assessment ? ASSESSMENT_MESSAGES.updated : ASSESSMENT_MESSAGES.created);
+    let saved: Assessment;
+    if (existing) {
+      saved = await assessments.update(existing.uuid, body);
+      if (start) saved = await assessments.start(saved.uuid);
+    } else {
+      // A new one is created and started in one call: a start that fails leaves no draft behind.
+      saved = await assessments.create({ ...body, ...(start ? { start: true } : {}) });
+      savedRef.current = saved;
+    }
+    toastSuccess(start ? ASSESSMENT_MESSAGES.started : assessment ? ASSESSMENT_MESSAGES.updated : ASSESSMENT_MESSAGES.created);
     await queryClient.invalidateQueries({ queryKey: FRA_KEYS.all });
     onDone(saved, start);
   }
