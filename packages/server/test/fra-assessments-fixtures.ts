@@ -1,8 +1,22 @@
 // Rows the phishing assessment, sending and schedule tests start from, written straight to the database: recipients
 // with their recipient assets and tags, phishing templates (one archived, one in German), domains for sending and for
 // landing pages, a web training template, and the same kinds of rows of another customer.
-import { assets, assetTags, fraDomains, fraPhishingTemplates, fraRecipients, fraSessionTemplates, tags } from '../src/db/schema/index.ts';
-import type { TestApp } from './helpers/app.ts';
+import { eq } from 'drizzle-orm';
+import {
+  assets,
+  assetTags,
+  fraDomains,
+  fraPhishingTemplates,
+  fraRecipients,
+  fraSessionTemplates,
+  tags,
+  teamMembers,
+  teams,
+  teamTags,
+  users,
+} from '../src/db/schema/index.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from './helpers/app.ts';
+import { signedIn } from './helpers/sessions.ts';
 
 export interface Fixtures {
   tag: number;
@@ -112,4 +126,30 @@ export async function addFixtures(t: TestApp, rivalCustomer: number, recipients 
     emailTemplate: emailTemplate!.id,
     rival: { template: rivalTpl!.id, domain: rivalDomain!.id, recipient: rivalRecipient!, tag: rivalTag!.id },
   };
+}
+
+/** The callers the guard tests need: a reader (phishing read only), a LIMITED team member with every phishing right (its team sees the fixtures' tag), a user without the permission, and another customer's superuser; with the fixtures. */
+export async function phishingCallers(t: TestApp) {
+  const withPhishing = async (email: string, rights: string[]) => {
+    const u = await t.user({ email });
+    await t.ctx.db
+      .update(users)
+      .set({ permissions: { phishing: rights } })
+      .where(eq(users.id, u.id));
+    return u;
+  };
+  const admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await withPhishing('reader@example.com', ['read']);
+  const reader = await signedIn(t, 'reader@example.com');
+  await t.user({ email: 'nobody@example.com' });
+  const nobody = await signedIn(t, 'nobody@example.com');
+  const l = await withPhishing('limited@example.com', ['read', 'create', 'update', 'delete', 'execute']);
+  const limited = await signedIn(t, 'limited@example.com');
+  const other = await t.otherCustomer('Rival Corp');
+  const rival = await signedIn(t, other.adminEmail);
+  const f = await addFixtures(t, other.customerId);
+  const [team] = await t.ctx.db.insert(teams).values({ customerId: 1, name: 'Desk', assetPermissions: 'LIMITED' }).returning();
+  await t.ctx.db.insert(teamMembers).values({ teamId: team!.id, userId: l.id });
+  await t.ctx.db.insert(teamTags).values({ teamId: team!.id, tagId: f.tag, role: 'permission' });
+  return { admin, reader, nobody, limited, rival, f };
 }

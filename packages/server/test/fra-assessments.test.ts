@@ -8,16 +8,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Assessment } from '@bulwark/core';
-import { auditEvents, fraAssessments, fraTargets, teamMembers, teams, teamTags, users } from '../src/db/schema/index.ts';
+import { auditEvents, fraAssessments, fraTargets } from '../src/db/schema/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
-import { anonymous, signedIn } from './helpers/sessions.ts';
-import { addFixtures, addRecipients, type Fixtures } from './fra-assessments-fixtures.ts';
+import { ADMIN_EMAIL, startTestApp, type Client, type TestApp } from './helpers/app.ts';
+import { anonymous } from './helpers/sessions.ts';
+import { addRecipients, phishingCallers, type Fixtures } from './fra-assessments-fixtures.ts';
 
 type Page<T> = { count: number; next: string | null; results: T[] };
 const NOW = new Date('2026-05-04T08:00:00Z');
 const URL = '/api/fra/assessments/';
-const ALL = ['read', 'create', 'update', 'delete', 'execute'];
 
 describe.each(BACKENDS)('phishing assessments on %s', (backend) => {
   let t: TestApp;
@@ -31,27 +30,7 @@ describe.each(BACKENDS)('phishing assessments on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend, { BULWARK_JOBS: 'off', BULWARK_BUILTIN_PROBE: 'off', BULWARK_PHISHING_MAX_RATE: '600' });
     t.ctx.clock = () => NOW;
-    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const r = await t.user({ email: 'reader@example.com' });
-    await t.ctx.db
-      .update(users)
-      .set({ permissions: { phishing: ['read'] } })
-      .where(eq(users.id, r.id));
-    reader = await signedIn(t, 'reader@example.com');
-    await t.user({ email: 'nobody@example.com' });
-    nobody = await signedIn(t, 'nobody@example.com');
-    const l = await t.user({ email: 'limited@example.com' });
-    await t.ctx.db
-      .update(users)
-      .set({ permissions: { phishing: ALL } })
-      .where(eq(users.id, l.id));
-    limited = await signedIn(t, 'limited@example.com');
-    const other = await t.otherCustomer('Rival Corp');
-    rival = await signedIn(t, other.adminEmail);
-    f = await addFixtures(t, other.customerId);
-    const [team] = await t.ctx.db.insert(teams).values({ customerId: 1, name: 'Desk', assetPermissions: 'LIMITED' }).returning();
-    await t.ctx.db.insert(teamMembers).values({ teamId: team!.id, userId: l.id });
-    await t.ctx.db.insert(teamTags).values({ teamId: team!.id, tagId: f.tag, role: 'permission' });
+    ({ admin, reader, nobody, limited, rival, f } = await phishingCallers(t));
   });
   afterAll(() => t.close());
 

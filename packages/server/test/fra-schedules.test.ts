@@ -7,17 +7,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Assessment, AssessmentSchedule } from '@bulwark/core';
-import { fraAssessments, fraTargets, teamMembers, teams, teamTags, users } from '../src/db/schema/index.ts';
+import { fraAssessments, fraTargets } from '../src/db/schema/index.ts';
 import { runDueSchedules } from '../src/modules/fra/schedules/run.ts';
 import { BACKENDS } from './helpers/backends.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
-import { anonymous, signedIn } from './helpers/sessions.ts';
-import { addFixtures, type Fixtures } from './fra-assessments-fixtures.ts';
+import { startTestApp, type Client, type TestApp } from './helpers/app.ts';
+import { anonymous } from './helpers/sessions.ts';
+import { phishingCallers, type Fixtures } from './fra-assessments-fixtures.ts';
 
 type Page<T> = { count: number; next: string | null; results: T[] };
 const NOW = new Date('2026-07-06T06:00:00Z'); // a Monday
 const URL = '/api/fra/schedules/';
-const ALL = ['read', 'create', 'update', 'delete', 'execute'];
 
 describe.each(BACKENDS)('assessment schedules on %s', (backend) => {
   let t: TestApp;
@@ -31,25 +30,7 @@ describe.each(BACKENDS)('assessment schedules on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend, { BULWARK_JOBS: 'off', BULWARK_BUILTIN_PROBE: 'off' });
     t.ctx.clock = () => now;
-    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const r = await t.user({ email: 'reader@example.com' });
-    await t.ctx.db
-      .update(users)
-      .set({ permissions: { phishing: ['read'] } })
-      .where(eq(users.id, r.id));
-    reader = await signedIn(t, 'reader@example.com');
-    const l = await t.user({ email: 'limited@example.com' });
-    await t.ctx.db
-      .update(users)
-      .set({ permissions: { phishing: ALL } })
-      .where(eq(users.id, l.id));
-    limited = await signedIn(t, 'limited@example.com');
-    const other = await t.otherCustomer('Rival Corp');
-    rival = await signedIn(t, other.adminEmail);
-    f = await addFixtures(t, other.customerId);
-    const [team] = await t.ctx.db.insert(teams).values({ customerId: 1, name: 'Desk', assetPermissions: 'LIMITED' }).returning();
-    await t.ctx.db.insert(teamMembers).values({ teamId: team!.id, userId: l.id });
-    await t.ctx.db.insert(teamTags).values({ teamId: team!.id, tagId: f.tag, role: 'permission' });
+    ({ admin, reader, limited, rival, f } = await phishingCallers(t));
   });
   afterAll(() => t.close());
 
