@@ -159,6 +159,8 @@ describe.each(BACKENDS)('phishing recipients on %s', (backend) => {
     expect((await admin.get<Page<Recipient>>(`${URL}?department=Sales&active=true`)).body.results.map((r) => r.id)).toEqual([id.anna]);
     expect((await admin.get<Page<Recipient>>(`${URL}?tag=${id.finance}`)).body.results.map((r) => r.id)).toEqual([id.bo]);
     expect((await admin.get<Page<Recipient>>(`${URL}?language=swedish`)).body.count).toBe(1);
+    const anna = (await admin.get<Recipient>(`${URL}${id.anna}/`)).body;
+    expect((await admin.get<Page<Recipient>>(`${URL}?asset=${anna.asset_id}`)).body.results.map((r) => r.id)).toEqual([id.anna]);
     expect((await admin.get<Page<Recipient>>(`${URL}?ordering=-email&page_size=1`)).body).toMatchObject({
       count: 3,
       next: expect.any(String),

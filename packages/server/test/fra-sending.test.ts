@@ -7,7 +7,7 @@
 // and says why. And with the job queue running, starting an assessment wakes the sender and the mail arrives.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Assessment } from '@bulwark/core';
+import type { Assessment, RecipientResult } from '@bulwark/core';
 import { fraAssessments, fraEvents, fraTargets, integrationSettings } from '../src/db/schema/index.ts';
 import { runSendPass } from '../src/modules/fra/sending/send.ts';
 import { NO_TRANSPORT } from '../src/modules/fra/sending/transport.ts';
@@ -164,6 +164,14 @@ describe.each(BACKENDS)('phishing sending on %s', (backend) => {
     targets = await byRecipient();
     expect(targets.get(busy!)).toMatchObject({ state: 'failed', sentAt: null });
     expect(await assessment(a.uuid)).toMatchObject({ state: 'running', progress: 1, stats: { bounced: 1, sent: 0 } });
+    // The results say why, in the mail server's words.
+    const results = await admin.get<{ results: RecipientResult[] }>(`${URL}${a.uuid}/results/`);
+    expect(results.body.results.map((r) => [r.state, r.error ?? ''])).toEqual(
+      expect.arrayContaining([
+        ['bounced', expect.stringContaining('No such mailbox')],
+        ['failed', expect.stringContaining('Try again later')],
+      ]),
+    );
   });
 
   it('holds the rate: at 2 a minute, one pass sends 2 of 5 due messages, the next minute 2 more', async () => {

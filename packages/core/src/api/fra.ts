@@ -637,5 +637,7 @@ export const recipientResult = z.object({
   training_score: z.number().int().nullable(),
   severity: z.number().int(),
   bot_events: z.number().int(),
+  /** Why the message could not be sent (failed) or was refused (bounced): the mail server's answer. */
+  error: z.string().nullable().optional(),
 });
 export type RecipientResult = z.output<typeof recipientResult>;

@@ -24,6 +24,7 @@ export interface RecipientFilter {
   department?: string[];
   language?: string[];
   tag?: number[];
+  asset?: number[];
   active?: boolean;
   severity?: number[];
   source?: string[];
@@ -69,6 +70,7 @@ function conditions(scope: AssetScope, f: RecipientFilter): SQL {
   if (f.source?.length) out.push(sql`r.source = any(${textArray(f.source)})`);
   if (f.severity?.length) out.push(sql`r.severity = any(${intArray(f.severity)})`);
   if (f.active !== undefined) out.push(sql`r.active = ${f.active}`);
+  if (f.asset?.length) out.push(sql`r.asset_id = any(${intArray(f.asset)})`);
   if (f.tag?.length)
     out.push(sql`exists (select 1 from asset_tags t where t.asset_id = r.asset_id and t.tag_id = any(${intArray(f.tag)}))`);
   return sql.join(out, sql` and `);

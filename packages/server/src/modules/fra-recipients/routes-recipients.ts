@@ -50,6 +50,8 @@ const listQuery = pageQuery.extend({
   department: listParam(z.string().trim().max(200), 500),
   language: listParam(z.enum(LANGUAGES, { error: `Choose from: ${LANGUAGES.join(', ')}.` }), 20),
   tag: listParam(idParam, 100),
+  /** Recipient assets (the recipients of a pat issue's findings, one call). */
+  asset: listParam(idParam, 100),
   active: boolParam,
   severity: listParam(z.coerce.number().int().min(0, 'Severity is 0 to 4.').max(4, 'Severity is 0 to 4.'), 5),
   source: listParam(z.enum(RECIPIENT_SOURCES, { error: `Choose from: ${RECIPIENT_SOURCES.join(', ')}.` }), 3),

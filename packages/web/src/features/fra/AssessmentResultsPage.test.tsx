@@ -33,6 +33,16 @@ function api() {
           opened_at: null,
           clicked_at: null,
         }),
+        aResult({
+          id: 73,
+          recipient: { id: 23, email: 'gone@example.com', name: '', department: '' },
+          state: 'bounced',
+          error: '550 5.1.1 No such mailbox',
+          severity: 0,
+          bot_events: 0,
+          opened_at: null,
+          clicked_at: null,
+        }),
       ]),
     )
     .on('GET', 'fra/assessments/:uuid/timeline/', {
@@ -95,6 +105,9 @@ describe('AssessmentResultsPage', () => {
     expect(within(grace).getByText('High')).toBeInTheDocument();
     expect(within(grace).getByText('2 not counted')).toBeInTheDocument();
     expect(within(grace).getByText('Finance')).toBeInTheDocument();
+    // A bounce says why, in the mail server's words.
+    const gone = within(table).getByText('gone@example.com').closest('tr')!;
+    expect(within(gone).getByText('550 5.1.1 No such mailbox')).toBeInTheDocument();
 
     await user.click(within(grace).getByRole('button', { name: 'Timeline of grace@example.com' }));
     const drawer = await screen.findByRole('dialog', { name: 'Timeline of Grace Hopper' });

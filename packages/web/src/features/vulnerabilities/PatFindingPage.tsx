@@ -20,26 +20,17 @@ interface RecipientOfAsset {
   id: number;
   asset_id: number;
 }
-const recipientsOfSearch = {
+const recipientsOfAssets = {
   parse(data: unknown): RecipientOfAsset[] {
     const rows = Array.isArray(data) ? data : ((data as { results?: unknown[] } | null)?.results ?? []);
     return rows.map((r) => ({ id: Number((r as RecipientOfAsset).id), asset_id: Number((r as RecipientOfAsset).asset_id) }));
   },
 };
 
-/**
- * A finding's recipient, linked to its page: the recipient list has no asset filter, so the asset's name (the person's
- * name or address) is searched and the recipient of this asset picked; the asset page when none is found.
- */
-function RecipientLink({ asset }: { asset: Vulnerability['asset'] }) {
-  const { data } = useQuery({
-    queryKey: ['fra-recipients', 'of-asset', asset.id, asset.asset_name],
-    queryFn: ({ signal }) =>
-      api.get('fra/recipients/', { signal, query: { search: asset.asset_name, page_size: 20 }, schema: recipientsOfSearch }),
-  });
-  const id = data?.find((r) => r.asset_id === asset.id)?.id;
+/** A finding's recipient, linked to its page (the asset page when the asset has no recipient any more). */
+function RecipientLink({ asset, recipient }: { asset: Vulnerability['asset']; recipient: number | undefined }) {
   return (
-    <Anchor component={Link} to={id ? `/fra/recipients/${id}` : assetPath(asset.id, true)} size="sm">
+    <Anchor component={Link} to={recipient ? `/fra/recipients/${recipient}` : assetPath(asset.id, true)} size="sm">
       {asset.asset_name}
     </Anchor>
   );
@@ -52,11 +43,19 @@ function Recipients({ hid }: { hid: string }) {
     queryFn: ({ signal }) => fetchIssueFindings(hid, list.query, signal),
     placeholderData: keepPreviousData,
   });
+  // The recipients of the page's assets, in one call.
+  const assetIds = [...new Set((data?.results ?? []).map((f) => f.asset.id))];
+  const { data: recipients } = useQuery({
+    queryKey: ['fra-recipients', 'of-assets', assetIds],
+    queryFn: ({ signal }) => api.get('fra/recipients/', { signal, query: { asset: assetIds, page_size: 100 }, schema: recipientsOfAssets }),
+    enabled: assetIds.length > 0,
+  });
+  const recipientOf = new Map((recipients ?? []).map((r) => [r.asset_id, r.id]));
   const columns: DataColumn<Vulnerability>[] = [
     {
       key: 'recipient',
       header: 'Recipient',
-      cell: (f) => <RecipientLink asset={f.asset} />,
+      cell: (f) => <RecipientLink asset={f.asset} recipient={recipientOf.get(f.asset.id)} />,
     },
     { key: 'state', header: 'State', cell: (f) => <Text size="sm">{f.state_label}</Text> },
     { key: 'severity', header: 'Severity', cell: (f) => <SeverityBadge severity={f.severity} label={f.severity_label} /> },

@@ -115,12 +115,13 @@ type Row = Record<string, unknown> & {
   training_score: number | null;
   severity: number;
   bot_events: number;
+  error: string | null;
 };
 
 const SELECT = sql`select t.id, a.id as a_id, a.uuid::text as a_uuid, a.name as a_name, r.id as r_id, r.email, r.first_name,
   r.last_name, r.department, p.id as p_id, p.name as p_name, t.language, t.state, t.send_at, t.sent_at, t.delivered_at,
   t.bounced_at, t.opened_at, t.clicked_at, t.submitted_at, t.reported_at, t.training_started_at, t.training_completed_at,
-  t.training_score, t.severity, t.bot_events`;
+  t.training_score, t.severity, t.bot_events, t.error`;
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -146,6 +147,7 @@ function toResult(x: Row): RecipientResult {
     training_score: x.training_score === null ? null : Number(x.training_score),
     severity: Number(x.severity),
     bot_events: Number(x.bot_events),
+    error: x.error,
   };
 }
 

@@ -50,7 +50,21 @@ export function resultColumns(onOpen: (r: RecipientResult) => void): DataColumn<
       cell: (r) => <Text size="sm">{r.recipient.department || '–'}</Text>,
     },
     { key: 'template', header: 'Template', hideable: true, cell: (r) => <Text size="sm">{r.template?.name ?? '–'}</Text> },
-    { key: 'state', header: 'Delivery', cell: (r) => <Text size="sm">{TARGET_STATE_LABELS[r.state]}</Text> },
+    {
+      key: 'state',
+      header: 'Delivery',
+      cell: (r) => (
+        <Stack gap={0}>
+          <Text size="sm">{TARGET_STATE_LABELS[r.state]}</Text>
+          {/* Why a message bounced or failed: the mail server's answer. */}
+          {r.error && (r.state === 'bounced' || r.state === 'failed') ? (
+            <Text size="xs" c="dimmed" lineClamp={2} title={r.error}>
+              {r.error}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
     time('opened_at', 'Opened', 'opened_at'),
     time('clicked_at', 'Clicked', 'clicked_at'),
     time('submitted_at', 'Submitted data', 'submitted_at'),
