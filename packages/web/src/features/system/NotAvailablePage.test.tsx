@@ -17,10 +17,10 @@ describe('NotAvailablePage', () => {
   });
 
   it('is what the page map shows for a route without a page', () => {
-    const route = ROUTES.find((r) => r.name === 'integration-azure') as RouteDef;
+    const route = ROUTES.find((r) => r.name === 'integration-domain-asset-discovery') as RouteDef;
     renderWithApp(<RoutePage route={route} />, { path: route.path });
     expect(screen.getByTestId('not-available')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Azure' })).toBeTruthy();
-    expect(document.title).toBe('Azure · Bulwark');
+    expect(screen.getByRole('heading', { name: 'Domain asset discovery' })).toBeTruthy();
+    expect(document.title).toBe('Domain asset discovery · Bulwark');
   });
 });
