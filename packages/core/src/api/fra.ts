@@ -117,6 +117,10 @@ export type DomainPurpose = (typeof DOMAIN_PURPOSES)[number];
 export const DNS_CHECK_RESULTS = ['pass', 'fail', 'missing'] as const;
 export type DnsCheckResult = (typeof DNS_CHECK_RESULTS)[number];
 
+/** Why a member of a team limited to some assets may read but not change recipients, assessments and schedules. */
+export const LIMITED_PHISHING_WRITES =
+  'Phishing assessments reach people across the organisation: a member of a team limited to some assets cannot change them.';
+
 // ——— Shared fields ———
 
 const id = z.number({ error: 'Give an id.' }).int('Give an id.').positive('Give an id.').max(ID_MAX, 'No such id.');

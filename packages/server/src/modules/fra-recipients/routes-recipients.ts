@@ -13,6 +13,7 @@ import {
   recipientImportResult,
   recipientInput,
   type Recipient,
+  LIMITED_PHISHING_WRITES,
 } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { notAWrite } from '../../http/audit-log.ts';
@@ -42,8 +43,6 @@ import type {} from '@fastify/multipart';
 
 const tags = ['phishing'];
 const BASE = '/api/fra/recipients/';
-export const LIMITED_RECIPIENTS =
-  'Phishing assessments reach people across the organisation: a member of a team limited to some assets cannot change them.';
 
 const listQuery = pageQuery.extend({
   search: searchParam,
@@ -91,7 +90,7 @@ export function recipientRoutes(app: FastifyInstance, ctx: AppContext): void {
   const unlimited = async (request: FastifyRequest) => {
     const auth = authOf(request);
     const scope = await scopeOfCaller(ctx.db, auth);
-    if (scope.limitedToTags !== null) throw forbidden(LIMITED_RECIPIENTS);
+    if (scope.limitedToTags !== null) throw forbidden(LIMITED_PHISHING_WRITES);
     return { auth, scope };
   };
 

@@ -2,15 +2,15 @@
 // 201 (a draft, or started at once with `start: true`), change (draft or scheduled, else 409), delete 204 (not while
 // under way: 409), start and cancel (phishing:execute). An assessment reaches people across the organisation, so a
 // member of a LIMITED team may read assessments but not create, change, start, cancel or delete them.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assessment, assessmentInput, ASSESSMENT_STATES, type Assessment } from '@bulwark/core';
 import type { AppContext } from '../../../context.ts';
-import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
 import { authOf } from '../../../http/guards.ts';
 import { listParam, ordering, paged, pagedSchema, pageQuery, parseInput, patchBody, searchParam } from '../../../http/list.ts';
-import { scopeOfCaller } from '../../../tenancy/visibility.ts';
+import { unlimitedCaller } from '../limited.ts';
 import { ASSESSMENT_ORDERING, getAssessment, listAssessments } from './read-model.ts';
 import { createAssessment, deleteAssessment, updateAssessment } from './save.ts';
 import { cancelAssessment, startAssessment, startIn, wakeSender } from './start.ts';
@@ -24,17 +24,6 @@ const listQuery = pageQuery.extend({
 });
 const uuidParams = z.object({ uuid: z.string().max(64) });
 const empty = z.object({}).passthrough().optional();
-
-export const LIMITED_PHISHING =
-  'Phishing assessments reach people across the organisation: a member of a team limited to some assets cannot change them.';
-
-/** Writes need a caller who sees every recipient (pinned: LIMITED members answer 403). */
-export async function unlimitedCaller(ctx: AppContext, request: FastifyRequest) {
-  const auth = authOf(request);
-  const scope = await scopeOfCaller(ctx.db, auth);
-  if (scope.limitedToTags !== null) throw forbidden(LIMITED_PHISHING);
-  return auth;
-}
 
 export function assessmentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,7 @@ import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authOf } from '../../../http/guards.ts';
 import { boolParam, idParams, ordering, paged, pagedSchema, pageQuery, parseInput, patchBody, searchParam } from '../../../http/list.ts';
-import { unlimitedCaller } from '../assessments/routes.ts';
+import { unlimitedCaller } from '../limited.ts';
 import { deleteSchedule, getSchedule, listSchedules, saveSchedule, SCHEDULE_ORDERING } from './repo.ts';
 
 const tags = ['fra'];
