@@ -37,6 +37,8 @@ export * from './api/trackers.ts';
 export * from './api/monitoring.ts';
 export * from './api/security-tools.ts';
 export * from './api/fra.ts';
+export * from './api/fra-people.ts';
+export * from './api/fra-assessments.ts';
 export * from './scan-kinds/index.ts';
 export * from './report-charts.ts';
 export * from './codes.ts';

@@ -1,7 +1,8 @@
-// Payloads of phishing assessment results beyond fra.ts's recipientResult and trackingEvent: the filters of the result
+// Payloads of phishing assessment results beyond fra-assessments.ts's recipientResult and trackingEvent: the filters of the result
 // lists, an assessment's timeline (for its chart) and a recipient's timeline across assessments.
 import { z } from 'zod';
-import { recipientResult, trackingEvent, TRACKING_EVENTS } from './fra.ts';
+import { TRACKING_EVENTS } from './fra.ts';
+import { recipientResult, trackingEvent } from './fra-assessments.ts';
 
 /** The keys the result lists order by (`-` for descending). */
 export const RECIPIENT_RESULT_ORDERING = [
