@@ -1,10 +1,9 @@
 // /reports/reports: the report runs (name, format, scope, state with progress while it runs, created, by whom, file
 // size) with search, state and format filters kept in the URL, polled while any run is pending or running; view, download
 // and delete each run; "New report" opens the form in a dialog.
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   REPORT_FORMAT_LABELS,
   REPORT_FORMATS,
@@ -17,9 +16,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, sortKeysOf, type DataColumn } from '../../components/data-table/index.ts';
 import { FilterBar, useListState, type FilterDef } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
-import { NewReportForm, REPORT_MESSAGES } from './components/NewReportForm.tsx';
-import { REPORT_KEYS, deleteReport, fetchNetworkScans, fetchReports, fetchScopeScans, reportDownloadUrl } from './api/reports-api.ts';
+import { NewReportForm } from './components/NewReportForm.tsx';
+import { REPORT_KEYS, fetchNetworkScans, fetchReports, fetchScopeScans, reportDownloadUrl } from './api/reports-api.ts';
 import {
   DEFAULT_REPORT_ORDERING,
   REPORTS_PAGE_SIZE,
@@ -33,6 +31,7 @@ import {
   type ScopeNames,
 } from './report-format.ts';
 import { RunState } from './components/RunState.tsx';
+import { useReportListActions } from './use-report-list-actions.ts';
 import { useSavedViews } from './components/ScopeFields.tsx';
 
 const FILTERS: FilterDef[] = [
@@ -127,16 +126,13 @@ export function reportColumns(names: ScopeNames, onDelete: (r: Report) => void):
 const SORT_KEYS = sortKeysOf(reportColumns({}, () => undefined));
 
 export default function ReportsPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Report | null>(null);
   const list = useListState({
     pageSize: REPORTS_PAGE_SIZE,
     defaultOrdering: DEFAULT_REPORT_ORDERING,
     sortKeys: SORT_KEYS,
     filters: FILTERS,
   });
+  const { creating, setCreating, deleting, setDeleting, remove, created } = useReportListActions(list.showFirst);
   const { data, error, isFetching, refetch } = useQuery({
     queryKey: REPORT_KEYS.reportList(list.query),
     queryFn: ({ signal }) => fetchReports(list.query, signal),
@@ -157,24 +153,6 @@ export default function ReportsPage() {
   });
   const scanNames = [...(scans.data?.results ?? []), ...(policyScans.data?.results ?? [])];
   const columns = reportColumns({ views: views.data, scans: scanNames }, setDeleting);
-
-  async function remove(r: Report) {
-    try {
-      await deleteReport(r.id);
-      toastSuccess(REPORT_MESSAGES.deleted);
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: REPORT_KEYS.reports });
-    } catch (failure) {
-      toastFailure(failure, REPORT_MESSAGES.deleteFailed);
-    }
-  }
-
-  function created(r: Report) {
-    setCreating(false);
-    // A web report is read in Bulwark: go and watch it being prepared. Files wait in the list, newest first.
-    if (r.format === 'web') void navigate(reportPath(r.id));
-    else list.showFirst();
-  }
 
   const newButton = <Button onClick={() => setCreating(true)}>New report</Button>;
   return (

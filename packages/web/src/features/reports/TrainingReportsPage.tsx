@@ -2,8 +2,7 @@
 // recipients scope (pat_recipients: each recipient's phishing severity, clicks, submissions, reports and trainings, and
 // their pat findings) and starts a new one; schedules and templates are the reports' own, where the same scope is
 // chosen, so those two pages point there instead of copying them.
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Anchor, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,20 +12,20 @@ import { useListState } from '../../components/filter-bar/index.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
+import { toastSuccess } from '../../components/toasts.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { REPORT_KEYS, createReport, deleteReport, fetchReports } from './api/reports-api.ts';
+import { REPORT_KEYS, createReport, fetchReports } from './api/reports-api.ts';
 import { FormatField, TemplateField } from './components/ReportSettingsFields.tsx';
 import { REPORT_MESSAGES } from './components/NewReportForm.tsx';
 import { reportColumns } from './ReportsPage.tsx';
 import { NO_TEMPLATE } from './report-forms.ts';
+import { useReportListActions } from './use-report-list-actions.ts';
 import {
   DEFAULT_REPORT_ORDERING,
   REPORTS_PAGE_SIZE,
   REPORTS_PATH,
   SCHEDULES_PATH,
   TEMPLATES_PATH,
-  reportPath,
   reportPollInterval,
 } from './report-format.ts';
 
@@ -92,11 +91,8 @@ function NewTrainingReportForm({ onCreated, onCancel }: { onCreated(r: Report): 
 }
 
 function TrainingReportList() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Report | null>(null);
   const list = useListState({ pageSize: REPORTS_PAGE_SIZE, defaultOrdering: DEFAULT_REPORT_ORDERING, sortKeys: SORT_KEYS, filters: [] });
+  const { creating, setCreating, deleting, setDeleting, remove, created } = useReportListActions(list.showFirst);
   const query = { ...list.query, scope_kind: TRAINING_REPORT_SCOPE };
   const { data, error, isFetching, refetch } = useQuery({
     queryKey: REPORT_KEYS.reportList(query),
@@ -104,23 +100,6 @@ function TrainingReportList() {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => reportPollInterval(q.state.data?.results),
   });
-
-  async function remove(r: Report) {
-    try {
-      await deleteReport(r.id);
-      toastSuccess(REPORT_MESSAGES.deleted);
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: REPORT_KEYS.reports });
-    } catch (failure) {
-      toastFailure(failure, REPORT_MESSAGES.deleteFailed);
-    }
-  }
-
-  function created(r: Report) {
-    setCreating(false);
-    if (r.format === 'web') void navigate(reportPath(r.id));
-    else list.showFirst();
-  }
 
   return (
     <Stack gap="md">
