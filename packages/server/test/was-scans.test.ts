@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebProfile, WebScan, WebScanRunRow, WebTestRow } from '@bulwark/core';
 import { WEB_ENGINE_VERSION, webTestCatalogue, type TaskSpec } from '@bulwark/scanner';
 import { eq } from 'drizzle-orm';
-import { assets, assetTags, scanRuns, tags } from '../src/db/schema/index.ts';
+import { assets, assetTags, scanRuns, tags, users } from '../src/db/schema/index.ts';
 import { runDueScanSchedules } from '../src/modules/scans/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
-import { signedIn } from './helpers/sessions.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
+import { anonymous, signedIn } from './helpers/sessions.ts';
 
 type Page<T> = { count: number; results: T[] };
 
@@ -246,6 +246,82 @@ describe.each(BACKENDS)('web scans on %s', (backend) => {
     const run = (await admin.get<Page<WebScanRunRow>>(`/api/scan/wruns/?scan=${scan.body.id}`)).body.results[0]!;
     expect(run.targets).toEqual([siteUrl]);
     expect(run.children.map((c) => c.targets)).toEqual([[siteUrl]]);
+    expect((await admin.post(`/api/scan/wruns/${run.id}/cancel/`)).status).toBe(200);
+  });
+
+  it('keeps customers apart and guards every call (401, 403 without web_scans, read-only cannot change or act)', async () => {
+    const probe = (await admin.post<{ id: number }>('/api/probe/probes/', { name: 'Guard probe' })).body.id;
+    const web = (await admin.post<WebScan>('/api/scan/wscans/', { name: 'Guarded', assets: [webapp], profile: quick.id, node: probe }))
+      .body;
+    const map = (await admin.post<WebScan>('/api/scan/wdscans/', { name: 'Guarded map', assets: [webapp], start: false })).body;
+    const run = (await admin.get<Page<WebScanRunRow>>(`/api/scan/wruns/?scan=${web.id}`)).body.results[0]!;
+    const scanCalls: [string, string][] = [
+      ['GET', `/api/scan/wscans/${web.id}/`],
+      ['PATCH', `/api/scan/wscans/${web.id}/`],
+      ['POST', `/api/scan/wscans/${web.id}/start/`],
+      ['DELETE', `/api/scan/wscans/${web.id}/`],
+      ['GET', `/api/scan/wdscans/${map.id}/`],
+      ['PATCH', `/api/scan/wdscans/${map.id}/`],
+      ['POST', `/api/scan/wdscans/${map.id}/start/`],
+      ['DELETE', `/api/scan/wdscans/${map.id}/`],
+    ];
+    const runCalls: [string, string][] = [
+      ['GET', `/api/scan/wruns/${run.id}/`],
+      ['GET', `/api/scan/wruns/${run.id}/errors/`],
+      ['POST', `/api/scan/wruns/${run.id}/stop/`],
+      ['POST', `/api/scan/wruns/${run.id}/resume/`],
+      ['POST', `/api/scan/wruns/${run.id}/cancel/`],
+      ['POST', `/api/scan/wruns/${run.id}/cancel/force/`],
+      ['DELETE', `/api/scan/wruns/${run.id}/`],
+    ];
+    const lists = ['/api/scan/wscans/', '/api/scan/wdscans/', '/api/scan/wruns/', '/api/scan/wprofiles/', '/api/nvt/wvtests-simple/'];
+    const body = (method: string) => (method === 'PATCH' ? { name: 'x' } : undefined);
+
+    // Another customer finds none of it, and may not name my web application or my profile.
+    const other = await t.otherCustomer();
+    const them = await signedIn(t, other.adminEmail);
+    for (const [method, url] of [...scanCalls, ...runCalls])
+      expect((await them.request(method, url, body(method))).status, `${method} ${url}`).toBe(404);
+    for (const url of ['/api/scan/wscans/', '/api/scan/wdscans/', '/api/scan/wruns/'])
+      expect((await them.get<Page<unknown>>(url)).body.count, url).toBe(0);
+    const theirs = await them.post('/api/scan/wscans/', { name: 'x', assets: [webapp], profile: quick.id, start: false });
+    expect(theirs.status).toBe(400);
+    expect(theirs.body).toEqual({ assets: [`Invalid pk "${webapp}" - object does not exist.`] });
+    const [their] = await t.ctx.db
+      .insert(assets)
+      .values({ customerId: other.customerId, kind: 'webapp', value: 'http://127.0.0.43:8080/', type: 3 })
+      .returning();
+    const mine = (await admin.post<WebProfile>('/api/scan/wprofiles/', { name: 'Mine only' })).body;
+    const withMine = await them.post('/api/scan/wscans/', { name: 'x', assets: [their!.id], profile: mine.id, start: false });
+    expect(withMine.status).toBe(400);
+    expect(withMine.body).toEqual({ profile: [`Invalid pk "${mine.id}" - object does not exist.`] });
+    // The built-in profiles are everyone's.
+    expect((await them.post('/api/scan/wscans/', { name: 'Theirs', assets: [their!.id], profile: quick.id, start: false })).status).toBe(
+      201,
+    );
+
+    // Signed out: 401 on every call.
+    const anon = await anonymous(t);
+    for (const [method, url] of [...scanCalls, ...runCalls, ...lists.map((u): [string, string] => ['GET', u])])
+      expect((await anon.request(method, url, body(method))).status, `${method} ${url}`).toBe(401);
+    expect((await anon.post('/api/scan/wscans/', { name: 'x', assets: [webapp], profile: quick.id })).status).toBe(401);
+
+    // Without web_scans: 403 on every call; with web_scans read: it reads, and may neither change nor act.
+    const plain = await t.user({ email: `plain-web-${backend}@example.com` });
+    const nobody = await signedIn(t, `plain-web-${backend}@example.com`, PASSWORD);
+    for (const [method, url] of [...scanCalls, ...runCalls, ...lists.map((u): [string, string] => ['GET', u])])
+      expect((await nobody.request(method, url, body(method))).status, `${method} ${url}`).toBe(403);
+    expect((await nobody.post('/api/scan/wscans/', { name: 'x', assets: [webapp], profile: quick.id })).status).toBe(403);
+    await t.ctx.db
+      .update(users)
+      .set({ permissions: { web_scans: ['read'] } })
+      .where(eq(users.id, plain.id));
+    for (const [method, url] of [...scanCalls, ...runCalls, ...lists.map((u): [string, string] => ['GET', u])])
+      expect((await nobody.request(method, url, body(method))).status, `${method} ${url}`).toBe(method === 'GET' ? 200 : 403);
+    expect((await nobody.post('/api/scan/wscans/', { name: 'x', assets: [webapp], profile: quick.id })).status).toBe(403);
+
+    // Nothing of mine changed; the run is still mine to cancel.
+    expect((await admin.get<WebScan>(`/api/scan/wscans/${web.id}/`)).body.name).toBe('Guarded');
     expect((await admin.post(`/api/scan/wruns/${run.id}/cancel/`)).status).toBe(200);
   });
 
