@@ -59,3 +59,4 @@ export * from './api/audit.ts';
 export * from './api/platform.ts';
 export * from './fra-placeholders.ts';
 export * from './api/fra-results.ts';
+export * from './api/cloud.ts';

@@ -53,8 +53,8 @@ describe('scanning codes', () => {
   });
 
   it('scan types, sources, external probe, sync states, frequencies, units', () => {
-    expect(C.SCAN_TYPES).toEqual(['nvt', 'oval', 'was']);
-    expect(C.SCAN_TYPE_FAMILY).toEqual({ nvt: 'network', oval: 'network', was: 'web' });
+    expect(C.SCAN_TYPES).toEqual(['nvt', 'oval', 'was', 'cloud']);
+    expect(C.SCAN_TYPE_FAMILY).toEqual({ nvt: 'network', oval: 'network', was: 'web', cloud: 'cloud' });
     expect(C.NETWORK_SCAN_SOURCE).toEqual({ node: 1, probe_group: 2 });
     expect(C.EXTERNAL_PROBE_ID).toBe(-1);
     expect(Object.values(C.SYNC_STATE_LABELS)).toEqual(['Error', 'Inactive', 'In sync', 'Syncing']);
@@ -83,8 +83,8 @@ describe('scanning codes', () => {
 });
 
 describe('asset codes', () => {
-  it('asset types network 1, host 2, webapp 3 (and ours: recipient 5)', () => {
-    expect(C.ASSET_TYPE).toEqual({ network: 1, host: 2, webapp: 3, recipient: 5 });
+  it('asset types network 1, host 2, webapp 3 (and ours: cloud 4, recipient 5)', () => {
+    expect(C.ASSET_TYPE).toEqual({ network: 1, host: 2, webapp: 3, cloud: 4, recipient: 5 });
   });
   it('port protocols TCP 0, UDP 1, ICMP 2, unknown 99', () => {
     expect(C.PORT_PROTOCOL).toEqual({ tcp: 0, udp: 1, icmp: 2, unknown: 99 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../src/route-match.ts';
 import {
+  CLOUD_SCAN_KIND,
   NETWORK_SCAN_KIND,
   POLICY_SCAN_KIND,
   SCAN_KINDS,
@@ -29,7 +30,8 @@ describe('scan kinds', () => {
   });
 
   it('have their own type, permission and path segments', () => {
-    const segments = SCAN_KINDS.flatMap((k) => [k.api.scans, k.api.runs, k.api.profiles, k.web.result, k.web.profile]);
+    // An empty profile segment ('' for web and cloud) means the kind has none.
+    const segments = SCAN_KINDS.flatMap((k) => [k.api.scans, k.api.runs, k.api.profiles, k.web.result, k.web.profile]).filter(Boolean);
     expect(new Set(segments).size).toBe(segments.length);
     expect(new Set(SCAN_KINDS.map((k) => k.type)).size).toBe(SCAN_KINDS.length);
     expect(new Set(SCAN_KINDS.map((k) => k.permission)).size).toBe(SCAN_KINDS.length);
@@ -53,5 +55,11 @@ describe('scan kinds', () => {
     expect(scanProfilesPath(POLICY_SCAN_KIND)).toBe('/scans/scan-profiles?kind=policy');
     expect(scanListPath(NETWORK_SCAN_KIND)).toBe('/scans/scans');
     expect(scanListPath(POLICY_SCAN_KIND)).toBe('/scans/scans?kind=policy');
+    // Cloud pages keep the flat paths platform-core §2 gives them.
+    expect(scanResultPath(CLOUD_SCAN_KIND, 7)).toBe('/cloud/scans/result/7');
+    expect(matchRoute(scanResultPath(CLOUD_SCAN_KIND, 7))?.route.name).toBe('cloud-scan-result');
+    expect(scanProfileEditPath(CLOUD_SCAN_KIND, 3)).toBe('/cloud/scan-profiles/3');
+    expect(matchRoute(scanProfileEditPath(CLOUD_SCAN_KIND, 'new'))?.route.name).toBe('cloud-scan-profile');
+    expect(scanListPath(CLOUD_SCAN_KIND)).toBe('/cloud/scans');
   });
 });

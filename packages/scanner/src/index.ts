@@ -12,3 +12,4 @@ export * from './auth/index.ts';
 export * from './policy/index.ts';
 export * from './web/index.ts';
 export * from './monitor/index.ts';
+export * from './cloud/index.ts';

@@ -30,6 +30,7 @@ import { probesModule } from './modules/probes/index.ts';
 import { resultsRoutes } from './modules/results/index.ts';
 import { scansModule, scheduleRoutes } from './modules/scans/index.ts';
 import { wasModule } from './modules/was/index.ts';
+import { cloudModule } from './modules/cloud/index.ts';
 import { twoFactorRoutes } from './modules/two-factor/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   resultsRoutes(app, ctx);
   scansModule(app, ctx);
   wasModule(app, ctx);
+  cloudModule(app, ctx);
   probesModule(app, ctx);
   targetRoutes(app, ctx);
   assetRoutes(app, ctx);

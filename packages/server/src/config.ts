@@ -3,6 +3,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
+import type { CloudEndpoints } from '@bulwark/scanner';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -256,6 +257,12 @@ const schema = z
     /** Microsoft Graph and the Microsoft identity platform (a test stand-in may replace them). */
     BULWARK_GRAPH_URL: httpUrl.default('https://graph.microsoft.com/v1.0'),
     BULWARK_AZURE_LOGIN_URL: httpUrl.default('https://login.microsoftonline.com'),
+    /** Cloud providers' API endpoints, for sovereign clouds or a private endpoint (unset: the public clouds); tests use stand-ins. */
+    BULWARK_CLOUD_AWS_URL: httpUrl.optional(),
+    BULWARK_CLOUD_AZURE_URL: httpUrl.optional(),
+    BULWARK_CLOUD_GOOGLE_TOKEN_URL: httpUrl.optional(),
+    BULWARK_CLOUD_GOOGLE_API_URL: httpUrl.optional(),
+    BULWARK_CLOUD_ORACLE_URL: httpUrl.optional(),
     /** The video providers' embed-information (oEmbed) services, for media thumbnails. */
     BULWARK_OEMBED_YOUTUBE_URL: httpUrl.default('https://www.youtube.com/oembed'),
     BULWARK_OEMBED_VIMEO_URL: httpUrl.default('https://vimeo.com/api/oembed.json'),
@@ -321,6 +328,8 @@ export interface Config {
     azureLoginUrl: string;
     oembed: { youtube: string; vimeo: string };
   };
+  /** Cloud scanning: where the providers' APIs are (the Azure sign-in and Graph are the phishing settings' own). */
+  cloud: { endpoints: CloudEndpoints };
   /** The automatic feed sync: daily at `at` in `timeZone`, and at the first start of an installation with no feeds. */
   feedSync: {
     enabled: boolean;
@@ -396,6 +405,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graphUrl: c.BULWARK_GRAPH_URL.replace(/\/+$/, ''),
       azureLoginUrl: c.BULWARK_AZURE_LOGIN_URL.replace(/\/+$/, ''),
       oembed: { youtube: c.BULWARK_OEMBED_YOUTUBE_URL, vimeo: c.BULWARK_OEMBED_VIMEO_URL },
+    },
+    cloud: {
+      endpoints: {
+        ...(c.BULWARK_CLOUD_AWS_URL ? { aws: c.BULWARK_CLOUD_AWS_URL } : {}),
+        azureLogin: c.BULWARK_AZURE_LOGIN_URL.replace(/\/+$/, ''),
+        ...(c.BULWARK_CLOUD_AZURE_URL ? { azureManagement: c.BULWARK_CLOUD_AZURE_URL.replace(/\/+$/, '') } : {}),
+        azureGraph: c.BULWARK_GRAPH_URL.replace(/\/+$/, '').replace(/\/v1\.0$/, ''),
+        ...(c.BULWARK_CLOUD_GOOGLE_TOKEN_URL ? { googleToken: c.BULWARK_CLOUD_GOOGLE_TOKEN_URL } : {}),
+        ...(c.BULWARK_CLOUD_GOOGLE_API_URL ? { googleApis: c.BULWARK_CLOUD_GOOGLE_API_URL.replace(/\/+$/, '') } : {}),
+        ...(c.BULWARK_CLOUD_ORACLE_URL ? { oracle: c.BULWARK_CLOUD_ORACLE_URL.replace(/\/+$/, '') } : {}),
+      },
     },
     feedSync: {
       enabled: c.BULWARK_FEEDS_SYNC === 'on',

@@ -54,6 +54,8 @@ export function validateAssetValue(value: string): string | null {
       return validateHostTarget(value);
     case 'recipient':
       return 'Recipients are added under Phishing and training.';
+    case 'cloud':
+      return 'Cloud resources are added by cloud scans.';
   }
 }
 

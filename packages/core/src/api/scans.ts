@@ -172,7 +172,7 @@ export const networkProfileExport = networkProfileInput.extend({ format: z.liter
 export const profileListItem = z.object({
   id: z.number().int(),
   name: z.string(),
-  type: z.enum(['nvt', 'oval', 'was']),
+  type: z.enum(['nvt', 'oval', 'was', 'cloud']),
   builtin: z.boolean(),
 });
 
@@ -225,7 +225,7 @@ export const networkScan = z.object({
   probe_group: probeRef.nullable(),
   created: z.string(),
   last_run: z.number().int().nullable(),
-  scan_type: z.enum(['nvt', 'oval', 'was']),
+  scan_type: z.enum(['nvt', 'oval', 'was', 'cloud']),
 });
 export type NetworkScan = z.infer<typeof networkScan>;
 
@@ -286,7 +286,7 @@ export const scanRun = z.object({
   processing_job: z.string().nullable(),
   children: z.array(scanTask),
   /** 'nvt' (vulnerability tests, scan/nruns/), 'oval' (policy, scan/noruns/) or 'was' (web, scan/wruns/). */
-  scan_type: z.enum(['nvt', 'oval', 'was']),
+  scan_type: z.enum(['nvt', 'oval', 'was', 'cloud']),
   /** Policy runs: the policy evaluated and the hosts' mean score (null until results are in). */
   policy: z.object({ id: z.string(), name: z.string() }).nullable(),
   score: z.number().nullable(),

@@ -1,9 +1,15 @@
 // Asset codes of feature-areas §3: asset types, port protocols, categories, filter kinds, fields and operators.
 
-/** Asset types: network 1, host 2, webapp 3 (§3); recipient 5 is ours (a person phishing assessments go to; 4 is kept for cloud resources). */
-export const ASSET_TYPE = { network: 1, host: 2, webapp: 3, recipient: 5 } as const;
+/** Asset types: network 1, host 2, webapp 3 (§3); cloud 4 and recipient 5 are ours (a cloud resource; a person phishing assessments go to). */
+export const ASSET_TYPE = { network: 1, host: 2, webapp: 3, cloud: 4, recipient: 5 } as const;
 export type AssetType = (typeof ASSET_TYPE)[keyof typeof ASSET_TYPE];
-export const ASSET_TYPE_LABELS: Record<AssetType, string> = { 1: 'Network', 2: 'Host', 3: 'Web application', 5: 'Recipient' };
+export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
+  1: 'Network',
+  2: 'Host',
+  3: 'Web application',
+  4: 'Cloud resource',
+  5: 'Recipient',
+};
 
 /** Port protocols: TCP 0, UDP 1, ICMP 2, unknown 99. */
 export const PORT_PROTOCOL = { tcp: 0, udp: 1, icmp: 2, unknown: 99 } as const;
@@ -77,17 +83,18 @@ export const ASSET_IMPORT_FIELDS = ['csv_file', 'update', 'create_missing_tags']
 export const TEAM_ASSET_PERMISSIONS = ['ALL', 'LIMITED'] as const;
 export type TeamAssetPermission = (typeof TEAM_ASSET_PERMISSIONS)[number];
 
-/** What an asset is: a host, a network `a.b.c.d/m`, an IP range `start-end`, a web application URI, a recipient's e-mail address. */
-export const ASSET_KINDS = ['host', 'network', 'range', 'webapp', 'recipient'] as const;
+/** What an asset is: a host, a network `a.b.c.d/m`, an IP range `start-end`, a web application URI, a cloud resource's provider id (ARN, resource id, OCID …), a recipient's e-mail address. */
+export const ASSET_KINDS = ['host', 'network', 'range', 'webapp', 'cloud', 'recipient'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 /** The §3 type code of each kind (networks and ranges are both "network"). */
-export const ASSET_KIND_TYPE: Record<AssetKind, AssetType> = { host: 2, network: 1, range: 1, webapp: 3, recipient: 5 };
-/** The unified category of each kind (cloud resources come with their area). */
+export const ASSET_KIND_TYPE: Record<AssetKind, AssetType> = { host: 2, network: 1, range: 1, webapp: 3, cloud: 4, recipient: 5 };
+/** The unified category of each kind. */
 export const ASSET_KIND_CATEGORY: Record<AssetKind, UnifiedAssetCategory> = {
   host: 'systems_and_networks',
   network: 'systems_and_networks',
   range: 'systems_and_networks',
   webapp: 'web_applications',
+  cloud: 'cloud_assets',
   recipient: 'recipients',
 };
 

@@ -115,11 +115,16 @@ export const SCAN_ERROR_TYPE_LABELS: Record<ScanErrorType, string> = {
 /** Hidden from scan error lists unless a flag is set. */
 export const HIDDEN_SCAN_ERROR_TYPES: readonly ScanErrorType[] = [SCAN_ERROR_TYPE.internal, SCAN_ERROR_TYPE.connection_reset];
 
-/** Scan types: NVT and OVAL (network), WAS (web). */
-export const SCAN_TYPES = ['nvt', 'oval', 'was'] as const;
+/** Scan types: NVT and OVAL (network), WAS (web); cloud is ours (§7 names cloud scans but not their type). */
+export const SCAN_TYPES = ['nvt', 'oval', 'was', 'cloud'] as const;
 export type ScanType = (typeof SCAN_TYPES)[number];
-export const SCAN_TYPE_LABELS: Record<ScanType, string> = { nvt: 'NVT', oval: 'OVAL', was: 'WAS' };
-export const SCAN_TYPE_FAMILY: Record<ScanType, 'network' | 'web'> = { nvt: 'network', oval: 'network', was: 'web' };
+export const SCAN_TYPE_LABELS: Record<ScanType, string> = { nvt: 'NVT', oval: 'OVAL', was: 'WAS', cloud: 'Cloud' };
+export const SCAN_TYPE_FAMILY: Record<ScanType, 'network' | 'web' | 'cloud'> = {
+  nvt: 'network',
+  oval: 'network',
+  was: 'web',
+  cloud: 'cloud',
+};
 
 /** Network scan (schedule) source: 1 = node (probe), 2 = probe group. */
 export const NETWORK_SCAN_SOURCE = { node: 1, probe_group: 2 } as const;

@@ -2,17 +2,19 @@
 import { NETWORK_SCAN_KIND } from './network.ts';
 import { POLICY_SCAN_KIND } from './policy.ts';
 import { WEB_SCAN_KIND } from './web.ts';
+import { CLOUD_SCAN_KIND } from './cloud.ts';
 import type { ScanKind, ScanKindKey, ScanKindType } from './types.ts';
 
 export * from './types.ts';
 export { NETWORK_SCAN_KIND } from './network.ts';
 export { POLICY_SCAN_KIND } from './policy.ts';
 export { WEB_SCAN_KIND, WEB_DISCOVERY_SCANS_PATH } from './web.ts';
+export { CLOUD_SCAN_KIND } from './cloud.ts';
 
-export type AnyScanKind = typeof NETWORK_SCAN_KIND | typeof POLICY_SCAN_KIND | typeof WEB_SCAN_KIND;
+export type AnyScanKind = typeof NETWORK_SCAN_KIND | typeof POLICY_SCAN_KIND | typeof WEB_SCAN_KIND | typeof CLOUD_SCAN_KIND;
 
 /** Every kind, in the order the app lists them. */
-export const SCAN_KINDS: readonly AnyScanKind[] = [NETWORK_SCAN_KIND, POLICY_SCAN_KIND, WEB_SCAN_KIND];
+export const SCAN_KINDS: readonly AnyScanKind[] = [NETWORK_SCAN_KIND, POLICY_SCAN_KIND, WEB_SCAN_KIND, CLOUD_SCAN_KIND];
 
 /** The kind of a scan_type ('nvt' → network). */
 export function scanKindOfType(type: ScanKindType): AnyScanKind {
@@ -24,14 +26,20 @@ export function scanKindOf(key: ScanKindKey): AnyScanKind {
   return SCAN_KINDS.find((k) => k.key === key)!;
 }
 
-/** Where a kind's pages live: /scans for network and policy scans, /was for web scans. */
+/** Where a kind's pages live: /scans for network and policy scans, /was for web scans, /cloud for cloud scans. */
 const baseOf = (kind: ScanKind): string => kind.web.base ?? '/scans';
 /** The web path of a run's result page (a discovery run's own page when the kind has one). */
 export const scanResultPath = (kind: ScanKind, runId: number, discovery = false): string =>
-  `${baseOf(kind)}/scans/view/${(discovery && kind.web.discoveryResult) || kind.web.result}/${runId}`;
+  kind.web.flatPaths
+    ? `${baseOf(kind)}/scans/${kind.web.result}/${runId}`
+    : `${baseOf(kind)}/scans/view/${(discovery && kind.web.discoveryResult) || kind.web.result}/${runId}`;
 /** The web path of a profile's edit page ('new' for a new one). */
 export const scanProfileEditPath = (kind: ScanKind, id: number | 'new'): string =>
-  kind.web.profile ? `${baseOf(kind)}/scan-profiles/edit/${kind.web.profile}/${id}` : `${baseOf(kind)}/scan-profiles/edit/${id}`;
+  kind.web.flatPaths
+    ? `${baseOf(kind)}/scan-profiles/${id}`
+    : kind.web.profile
+      ? `${baseOf(kind)}/scan-profiles/edit/${kind.web.profile}/${id}`
+      : `${baseOf(kind)}/scan-profiles/edit/${id}`;
 /** The web path of the scan profiles page on the kind's tab. */
 export const scanProfilesPath = (kind: ScanKind): string =>
   kind.web.listTab ? `${baseOf(kind)}/scan-profiles?kind=${kind.web.listTab}` : `${baseOf(kind)}/scan-profiles`;

@@ -4,12 +4,12 @@
 import type { z } from 'zod';
 import type { PermissionResource } from '../permissions.ts';
 
-/** The kinds there are; the web, discovery and cloud scans join this list with their descriptors. */
-export const SCAN_KIND_KEYS = ['network', 'policy', 'web'] as const;
+/** The kinds there are (discovery scans are web scans with discovery on). */
+export const SCAN_KIND_KEYS = ['network', 'policy', 'web', 'cloud'] as const;
 export type ScanKindKey = (typeof SCAN_KIND_KEYS)[number];
 
 /** The scan_type of a kind's scans, runs and profiles (the database column and the API field). */
-export type ScanKindType = 'nvt' | 'oval' | 'was';
+export type ScanKindType = 'nvt' | 'oval' | 'was' | 'cloud';
 
 /** One tab of a kind's result page: its key in the URL and its label. The web app maps the key to a component. */
 export interface ScanResultTab {
@@ -21,7 +21,7 @@ export interface ScanResultTab {
 
 /** Where a kind's findings come from: the name the merge step knows them by and the prefix of their check ids. */
 export interface ScanFindingSource {
-  name: 'network-checks' | 'policy-rules' | 'web-tests';
+  name: 'network-checks' | 'policy-rules' | 'web-tests' | 'cloud-controls';
   /** Prefix of the check id of every finding of this kind ('' when the check id is the test's own id). */
   checkIdPrefix: string;
 }
@@ -34,15 +34,18 @@ export interface ScanKind<
   key: ScanKindKey;
   type: ScanKindType;
   /** The permission resource of every route of the kind (read, create, update, delete, execute). */
-  permission: Extract<PermissionResource, 'net_scans' | 'policy_scans' | 'web_scans'>;
+  permission: Extract<PermissionResource, 'net_scans' | 'policy_scans' | 'web_scans' | 'cloud_scans'>;
   /** Path segments under /api/scan/: the scans, their runs and the profiles. */
   api: { scans: string; runs: string; profiles: string };
   /**
    * Path segments of the web app: <base>/scans/view/<result>/{runId}, <base>/scan-profiles/edit/<profile>/{id} (no
    * profile segment when it is ''). Network and policy pages live under /scans (the default), web pages under /was.
+   * With `flatPaths` (cloud, as platform-core §2 gives its routes): <base>/scans/<result>/{runId} and
+   * <base>/scan-profiles/{id}.
    */
   web: {
-    base?: '/scans' | '/was';
+    base?: '/scans' | '/was' | '/cloud';
+    flatPaths?: boolean;
     result: string;
     /** The result segment of a discovery run (web: 'rdwas'), when the kind has discovery runs. */
     discoveryResult?: string;

@@ -13,6 +13,7 @@ import type { WindowsLogin } from '../auth/smb-login.ts';
 import { preparePolicy, type PolicyContent, type PreparedPolicy } from '../policy/task.ts';
 import { runWebScan } from '../web/engine.ts';
 import type { WebScanProgress, WebScanResult, WebScanSpec } from '../web/types.ts';
+import type { CloudScanProgress, CloudScanResult, CloudScanSpec } from '../cloud/types.ts';
 import { prepareExceptions, type ScanException } from '../net/exclusions.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
@@ -53,6 +54,11 @@ export interface TaskSpec {
    * fields are not used. Its progress travels in the reports' `web`, its result in the outcome's `web`.
    */
   web?: WebScanSpec;
+  /**
+   * A cloud scan of one provider account (issue 32): the targets and port fields are not used. Its progress travels
+   * in the reports' `cloud`, its result in the outcome's `cloud`.
+   */
+  cloud?: CloudScanSpec;
 }
 
 export interface TaskReport {
@@ -68,6 +74,8 @@ export interface TaskReport {
   errors: ScanError[];
   /** A web task's progress (URLs found, requests sent, the phase, the sign-in state). */
   web?: WebScanProgress;
+  /** A cloud task's progress (phase, calls, resources, regions). */
+  cloud?: CloudScanProgress;
 }
 
 /** The server's answer to a report: carry on, or pause (keep a checkpoint) or cancel the task. */
@@ -83,12 +91,12 @@ export interface TaskHooks {
  * server adds to the checkpoint it already holds.
  */
 export type TaskOutcome =
-  | { outcome: 'done'; result: ScanResult; web?: WebScanResult }
-  | { outcome: 'stopped'; hosts: HostResult[]; web?: WebScanResult }
+  | { outcome: 'done'; result: ScanResult; web?: WebScanResult; cloud?: CloudScanResult }
+  | { outcome: 'stopped'; hosts: HostResult[]; web?: WebScanResult; cloud?: CloudScanResult }
   // Cancelled and failed tasks carry the hosts they finished that no report delivered: results are never thrown away.
   // A web task's outcome carries what it found so far in `web` (its site map and findings), whatever the outcome.
-  | { outcome: 'cancelled'; hosts?: HostResult[]; web?: WebScanResult }
-  | { outcome: 'failed'; message: string; hosts?: HostResult[]; web?: WebScanResult };
+  | { outcome: 'cancelled'; hosts?: HostResult[]; web?: WebScanResult; cloud?: CloudScanResult }
+  | { outcome: 'failed'; message: string; hosts?: HostResult[]; web?: WebScanResult; cloud?: CloudScanResult };
 
 export interface ExecuteOptions {
   /** Templates loaded once by the probe (otherwise the shipped ones are loaded for this task). */
@@ -135,6 +143,7 @@ export async function executeTask(
   options: ExecuteOptions = {},
 ): Promise<TaskOutcome> {
   if (spec.web) return executeWebTask(spec.web, hooks, signal, options.reportEveryMs ?? 1000);
+  if (spec.cloud) throw new Error('Cloud tasks are not run yet.');
   const every = options.reportEveryMs ?? 1000;
   const batch = Math.max(1, options.reportHosts ?? 1000);
   const keep = options.keepHosts ?? true;

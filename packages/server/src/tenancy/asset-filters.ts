@@ -109,14 +109,14 @@ export const ORDER_COLUMN: Record<AssetOrderingKey, SQL> = {
 const KIND_OF_CATEGORY: Record<UnifiedAssetCategory, string[]> = {
   systems_and_networks: ['host', 'network', 'range'],
   web_applications: ['webapp'],
-  cloud_assets: [],
+  cloud_assets: ['cloud'],
   recipients: ['recipient'],
 };
 
 /**
  * What each §3 asset kind means here: Missing Patches are hosts with an open finding an authenticated scan decided on
- * a package; Policy, hosts with a policy result; Recipients, the people phishing assessments go to. Cloud resources are not in
- * the inventory yet.
+ * a package; Policy, hosts with a policy result; Recipients, the people phishing assessments go to; Cloud resources, what cloud
+ * scans inventoried.
  */
 const ASSET_KIND_CONDITION: Record<AssetFilterKind, SQL> = {
   hosts: sql`a.kind = 'host'`,
@@ -125,7 +125,7 @@ const ASSET_KIND_CONDITION: Record<AssetFilterKind, SQL> = {
   missing_patches: sql`exists (select 1 from findings f where f.host_id = a.id and f.state <> 3 and f.detection = 'package-list' and f.package is not null)`,
   policy: sql`exists (select 1 from policy_host_results p where p.customer_id = a.customer_id and p.host_id = a.id)`,
   recipients: sql`a.kind = 'recipient'`,
-  cloud_resources: sql`false`,
+  cloud_resources: sql`a.kind = 'cloud'`,
 };
 
 const hasTag = (id: number) => sql`exists (select 1 from asset_tags t where t.asset_id = a.id and t.tag_id = ${id})`;

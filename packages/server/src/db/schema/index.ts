@@ -21,3 +21,4 @@ export * from './was.ts';
 export * from './remediation.ts';
 export * from './monitoring.ts';
 export * from './fra.ts';
+export * from './cloud.ts';

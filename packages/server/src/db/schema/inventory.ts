@@ -52,7 +52,7 @@ export const findings = pgTable(
       .references(() => assets.id, { onDelete: 'cascade' }),
     /** `check:<template id>@<port>/<proto>` or `cve:<CVE id>@<port>/<proto>` (port 0 for host-level findings). */
     key: text('key').notNull(),
-    source: text('source').$type<'network' | 'web'>().notNull().default('network'),
+    source: text('source').$type<'network' | 'web' | 'cloud'>().notNull().default('network'),
     checkId: text('check_id'),
     cve: text('cve'),
     /** Every CVE the finding refers to (a check may name several). */

@@ -25,6 +25,14 @@ export interface RetestScope {
   tests: string[];
 }
 
+/** A cloud run's provider (§3 code), the account its scan reached and the regions it reads (issue 32). */
+export interface CloudRunFacts {
+  provider: number;
+  account: string | null;
+  accountName?: string | null;
+  regions: string[];
+}
+
 /** Network scan profiles. Built-in ones have no customer and cannot be changed, only copied. */
 export const scanProfiles = pgTable(
   'scan_profiles',
@@ -32,7 +40,7 @@ export const scanProfiles = pgTable(
     id: serial('id').primaryKey(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     /** 'nvt' (vulnerability tests) or 'oval' (policy profiles: `policy` and the Linux credentials in `fields`). */
-    type: text('type').$type<'nvt' | 'oval' | 'was'>().notNull().default('nvt'),
+    type: text('type').$type<'nvt' | 'oval' | 'was' | 'cloud'>().notNull().default('nvt'),
     /** Policy profiles: the id of the scan/ovalpolicies/ policy they evaluate. */
     policy: text('policy'),
     /** Policy profiles: evaluate a benchmark even on a release it was not written for (rules still check their own platforms). */
@@ -90,7 +98,7 @@ export const scans = pgTable(
     customerId: customerId(),
     name: text('name').notNull(),
     /** 'nvt' (network scan, scan/nscans/) or 'oval' (policy scan, scan/oscans/). */
-    scanType: text('scan_type').$type<'nvt' | 'oval' | 'was'>().notNull().default('nvt'),
+    scanType: text('scan_type').$type<'nvt' | 'oval' | 'was' | 'cloud'>().notNull().default('nvt'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     profileId: integer('profile_id').references(() => scanProfiles.id, { onDelete: 'restrict' }),
     /** Ids of the assets scanned (hosts, networks, ranges). */
@@ -126,7 +134,7 @@ export const scanRuns = pgTable(
       .references(() => scans.id, { onDelete: 'cascade' }),
     /** Copied from the scan at start, so editing the scan does not change a run. */
     name: text('name').notNull(),
-    scanType: text('scan_type').$type<'nvt' | 'oval' | 'was'>().notNull().default('nvt'),
+    scanType: text('scan_type').$type<'nvt' | 'oval' | 'was' | 'cloud'>().notNull().default('nvt'),
     /** Policy runs: the policy evaluated, as the profile named it at start. */
     policy: jsonb('policy').$type<{ id: string; name: string; ignorePlatform?: boolean } | null>(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -144,6 +152,8 @@ export const scanRuns = pgTable(
     isWasDiscovery: boolean('is_was_discovery').notNull().default(false),
     /** Web runs: the virtual hosts copied from the scan at start. */
     vhosts: jsonb('vhosts').$type<string[]>().notNull().default([]),
+    /** Cloud runs: the provider, the account reached and the regions read, with the last progress. */
+    cloud: jsonb('cloud').$type<CloudRunFacts | null>(),
     /** A re-test run (modules/tickets retest.ts): what it narrows the scan to; null for every other run. */
     retest: jsonb('retest').$type<RetestScope | null>(),
     state: smallint('state').notNull().default(-3),
@@ -200,6 +210,14 @@ export const scanTasks = pgTable(
     hostsDone: integer('hosts_done').notNull().default(0),
     /** Web tasks: the last progress the probe reported (URLs found, requests sent, phase, sign-in state). */
     webProgress: jsonb('web_progress').$type<{ urlsFound: number; requestsSent: number; phase: string; auth: string } | null>(),
+    /** Cloud tasks: the last progress the probe reported (phase, calls, resources, regions done). */
+    cloudProgress: jsonb('cloud_progress').$type<{
+      phase: string;
+      calls: number;
+      resources: number;
+      regionsDone: number;
+      regionsTotal: number;
+    } | null>(),
     /**
      * Legacy whole checkpoint (before scan_task_hosts): still read when a task resumes, no longer written. The hosts
      * finished so far are rows of scan_task_hosts.

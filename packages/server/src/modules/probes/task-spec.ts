@@ -10,6 +10,7 @@ import { borrow, type VaultContext } from '../vault/index.ts';
 import { policyContent } from '../policies/index.ts';
 import type { WebProfileSettings } from '@bulwark/core';
 import { webSpecOf } from './web-task-spec.ts';
+import { cloudSpecOf } from './cloud-task-spec.ts';
 import { withExceptions } from './task-spec-exceptions.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
@@ -32,6 +33,18 @@ export async function taskSpecOf(ctx: VaultContext & { clock?: () => Date }, cla
 async function specOf(ctx: VaultContext, { task, run }: ClaimedTask): Promise<TaskSpec> {
   const { db, secrets: box } = ctx;
   const p = run.profile;
+  if (run.scanType === 'cloud') {
+    // A cloud task: one provider account (cloud-task-spec.ts); no targets to sweep, no checks.
+    return {
+      id: task.id,
+      targets: task.targets,
+      exclude: [],
+      profile: {},
+      checkpoint: null,
+      tests: [],
+      cloud: await cloudSpecOf(ctx, { task, run }),
+    };
+  }
   if (run.scanType === 'was') {
     // A web task: one web application (the task's one target), the web profile's settings (web-task-spec.ts).
     const profile = p as unknown as WebProfileSettings;

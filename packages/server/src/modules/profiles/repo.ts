@@ -17,7 +17,7 @@ const ORDER_COLUMNS: Record<ProfileOrdering, SQL | typeof scanProfiles.id> = {
   id: scanProfiles.id,
 };
 
-export type ProfileType = 'nvt' | 'oval' | 'was';
+export type ProfileType = 'nvt' | 'oval' | 'was' | 'cloud';
 
 /** Profiles of a type the customer may use: its own and the built-ins. */
 const visible = (customerId: number, type: ProfileType = 'nvt') =>
@@ -74,7 +74,7 @@ export async function getProfile(db: Tx, customerId: number, id: number, type: P
 export async function profileChoices(
   db: Db,
   customerId: number,
-): Promise<{ id: number; name: string; type: 'nvt' | 'oval' | 'was'; builtin: boolean }[]> {
+): Promise<{ id: number; name: string; type: ProfileType; builtin: boolean }[]> {
   return db
     .select({ id: scanProfiles.id, name: scanProfiles.name, type: scanProfiles.type, builtin: scanProfiles.builtin })
     .from(scanProfiles)

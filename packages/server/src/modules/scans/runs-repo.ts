@@ -47,7 +47,7 @@ export interface RunFilters {
   scanType?: ScanType;
 }
 
-export type ScanType = 'nvt' | 'oval' | 'was';
+export type ScanType = 'nvt' | 'oval' | 'was' | 'cloud';
 
 /** Server ordering names (§3 sort keys) → columns. */
 export const RUN_ORDERINGS = {

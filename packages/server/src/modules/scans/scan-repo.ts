@@ -20,7 +20,7 @@ export const BUILTIN_PROBE_REF = { id: -1, name: 'External (built-in)' } as cons
 
 const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
-export type ScanType = 'nvt' | 'oval' | 'was';
+export type ScanType = 'nvt' | 'oval' | 'was' | 'cloud';
 
 export interface ScanReferences {
   assets: number[];

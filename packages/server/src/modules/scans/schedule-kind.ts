@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { scanProfiles } from '../../db/schema/index.ts';
 
 /** The type of a profile the customer may use (its own or a built-in), or null when there is none. */
-export async function profileTypeOf(db: Tx, customerId: number, profileId: number): Promise<'nvt' | 'oval' | 'was' | null> {
+export async function profileTypeOf(db: Tx, customerId: number, profileId: number): Promise<'nvt' | 'oval' | 'was' | 'cloud' | null> {
   const [row] = await db
     .select({ type: scanProfiles.type })
     .from(scanProfiles)

@@ -38,7 +38,7 @@ export interface RunPlan {
 }
 
 /** The columns of a run a kind sets itself (the policy of a policy run, the discovery flag of a web run …). */
-export type RunExtras = Partial<Pick<typeof scanRuns.$inferInsert, 'policy' | 'exclude' | 'isWasDiscovery' | 'vhosts'>>;
+export type RunExtras = Partial<Pick<typeof scanRuns.$inferInsert, 'policy' | 'exclude' | 'isWasDiscovery' | 'vhosts' | 'cloud'>>;
 
 /** What differs between kinds when a run starts; the rest (run row, tasks, dispatch) is startRun's. */
 export interface RunStarter {

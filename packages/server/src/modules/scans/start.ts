@@ -12,6 +12,7 @@ import { runTargets, type ScanRow } from './scan-repo.ts';
 import { dispatchTask, moveTask, refreshRun, type ProbeClock, type RunRow } from '../tasks/index.ts';
 import { notifyTasksQueued } from './notify.ts';
 import { webStarter } from './start-web.ts';
+import { cloudStarter } from './start-cloud.ts';
 
 import { StartError, type RunPlan, type RunStarter, type StartOptions, type TaskPlan } from './start-error.ts';
 
@@ -102,7 +103,12 @@ const networkStarter: RunStarter = {
 };
 
 /** The starter of each scan type: a new kind adds its own here. */
-const STARTERS: Record<ScanRow['scanType'], RunStarter> = { nvt: networkStarter, oval: networkStarter, was: webStarter };
+const STARTERS: Record<ScanRow['scanType'], RunStarter> = {
+  nvt: networkStarter,
+  oval: networkStarter,
+  was: webStarter,
+  cloud: cloudStarter,
+};
 
 /** Starts a run of the scan; throws StartError when its targets or profile cannot be used. */
 export async function startRun(db: Db, timing: ProbeClock, scan: ScanRow, options: StartOptions): Promise<RunRow> {
