@@ -15,6 +15,7 @@ import { runWebScan } from '../web/engine.ts';
 import type { WebScanProgress, WebScanResult, WebScanSpec } from '../web/types.ts';
 import type { CloudScanProgress, CloudScanResult, CloudScanSpec } from '../cloud/types.ts';
 import { prepareExceptions, type ScanException } from '../net/exclusions.ts';
+import { ClusterScans, type KubernetesScanLogin } from '../kube/scan.ts';
 
 /** What a probe is told to do; plain JSON so it can travel over HTTP to a remote probe. */
 export interface TaskSpec {
@@ -43,7 +44,16 @@ export interface TaskSpec {
    * Credentials for the authenticated look, sent only with the task that uses them (decrypted by the server for this
    * task; the probe drops them when the task ends), and the SSH host keys pinned per address.
    */
-  credentials?: { linux: LinuxLogin[]; windows?: WindowsLogin[]; pinnedHostKeys: Record<string, string> };
+  credentials?: {
+    linux: LinuxLogin[];
+    windows?: WindowsLogin[];
+    pinnedHostKeys: Record<string, string>;
+    /**
+     * The profile's Kubernetes credential (kubernetes_auth, issue 32): each cluster is read through its API beside the
+     * network scan, and its findings go on the API server's host (kube/scan.ts).
+     */
+    kubernetesLogins?: KubernetesScanLogin[];
+  };
   /**
    * A policy scan: the policy's content, evaluated on each host over the credentials' session (no service
    * identification, no checks: the ports are only the credentials' SSH ports).
@@ -129,6 +139,7 @@ function forgetCredentials(spec: TaskSpec): void {
     login.escalationPassword = undefined;
   }
   for (const login of spec.credentials?.windows ?? []) login.password = undefined;
+  for (const login of spec.credentials?.kubernetesLogins ?? []) login.token = '';
   spec.credentials = undefined;
 }
 
@@ -239,10 +250,14 @@ export async function executeTask(
   );
 
   let result: ScanResult;
+  let clusters: ClusterScans | null = null;
   try {
     // Exceptions first: what they leave out is known (and reported) before any packet is sent.
     const excepted = spec.exceptions?.length ? await prepareExceptions(spec.exceptions, options.scan?.resolve) : undefined;
     if (excepted) pendingErrors.push(...(await excepted.leftOut(spec.targets)));
+    // Clusters are read beside the network scan; the API servers' hosts wait for them (kube/scan.ts).
+    const kube = spec.credentials?.kubernetesLogins;
+    clusters = kube?.length ? await ClusterScans.start(kube, { signal: scanSignal }) : null;
     send();
     result = await runNetworkScan(
       {
@@ -271,15 +286,24 @@ export async function executeTask(
         } else if (event.type === 'error') {
           pendingErrors.push(event.error);
         } else if (event.type === 'host-done') {
+          if (clusters?.holds(event.host.address)) return clusters.hold(event.host);
           pendingHosts.push(event.host);
           if (pendingHosts.length >= batch) send();
         }
       },
     );
+    if (clusters) {
+      const merged = await clusters.finish(spec.checkpoint?.done);
+      pendingErrors.push(...merged.errors);
+      pendingHosts.push(...merged.hosts);
+      const at = new Set(merged.hosts.map((h) => h.address));
+      if (keep) result = { ...result, hosts: [...result.hosts.filter((h) => !at.has(h.address)), ...merged.hosts] };
+    }
   } catch (err) {
     clearInterval(timer);
     while (inFlight !== null) await (inFlight as Promise<void>);
-    return { outcome: 'failed', message: err instanceof Error ? err.message : String(err), hosts: pendingHosts };
+    const held = (clusters as ClusterScans | null)?.heldHosts() ?? [];
+    return { outcome: 'failed', message: err instanceof Error ? err.message : String(err), hosts: [...pendingHosts, ...held] };
   } finally {
     clearInterval(timer);
     forgetCredentials(spec);

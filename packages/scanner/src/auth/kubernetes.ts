@@ -3,79 +3,11 @@
 // (SelfSubjectReview, Kubernetes 1.28+; a namespaces list on older servers), and whether it may list pods and nodes in
 // every namespace (SelfSubjectAccessReview), which a cluster scan needs. The token is never sent over an untrusted TLS
 // connection: a certificate that does not verify ends the test at "connect".
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { CredentialTestResult } from '@bulwark/core';
+import { connectProblem, KubeError, kubeCall as call, pick as get, type KubernetesLogin, type KubernetesOptions } from '../kube/request.ts';
 
-export interface KubernetesLogin {
-  url: string;
-  token: string;
-}
-
-export interface KubernetesOptions {
-  /** Certificates to trust (PEM); Node's defaults (system store, NODE_EXTRA_CA_CERTS) otherwise. */
-  ca?: string[];
-  timeoutMs?: number;
-}
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-class KubeError extends Error {}
-
-function call(base: URL, path: string, token: string | null, options: KubernetesOptions, body?: unknown): Promise<Answer> {
-  const url = new URL(path, base.href.endsWith('/') ? base.href : `${base.href}/`);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (payload) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(payload));
-  }
-  const timeout = options.timeoutMs ?? 10_000;
-  return new Promise((resolve, reject) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(
-      url,
-      { method: payload ? 'POST' : 'GET', headers, timeout, ...(url.protocol === 'https:' && options.ca ? { ca: options.ca } : {}) },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > 4 * 1024 * 1024) req.destroy(new KubeError('The answer is larger than 4 MB.'));
-          else chunks.push(c);
-        });
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON: kept as text
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new KubeError(`No answer within ${timeout / 1000} s.`)));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-const connectProblem = (e: unknown): string => {
-  const err = e as NodeJS.ErrnoException;
-  if (err.code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(err.code))
-    return `The API server's certificate is not trusted (${err.message}). Add its CA to BULWARK_EXTRA_CA_FILE; the token was not sent.`;
-  return err.message || String(e);
-};
-
-const get = (o: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+// The client lives in kube/request.ts, shared with the cluster scan (kube/), which is exported from here too.
+export * from '../kube/index.ts';
 
 /** The test action for a Kubernetes credential: each step with what worked and what did not. */
 export async function testKubernetesLogin(login: KubernetesLogin, options: KubernetesOptions = {}): Promise<CredentialTestResult> {
