@@ -1,12 +1,7 @@
-// Cloud scan profile (issue 32): being built.
-import { Stack, Text } from '@mantine/core';
-import { PageHeader } from '../../components/PageHeader.tsx';
+// /cloud/scan-profiles/{id} ('new' for a new one): the generic profile page with the cloud kind.
+import { ScanProfileEditPage } from '../profiles/ScanProfileEditPage.tsx';
+import { CLOUD_PROFILE_UI } from './cloud-profile-kind.tsx';
 
 export default function CloudProfileEditPage() {
-  return (
-    <Stack gap="lg">
-      <PageHeader title="Cloud scan profile" />
-      <Text c="dimmed">This page is being built.</Text>
-    </Stack>
-  );
+  return <ScanProfileEditPage ui={CLOUD_PROFILE_UI} />;
 }
