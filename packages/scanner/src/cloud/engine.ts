@@ -1,7 +1,332 @@
 // Runs one cloud scan task: authenticate, inventory the account through the provider's collector within the call
 // budget, evaluate the provider's controls on what was collected, and hand back resources, results and errors.
-import type { CloudScanResult, CloudScanSpec, CloudRunOptions } from './types.ts';
+import { SCAN_ERROR_TYPE } from '@bulwark/core';
+import type { ScanError } from '../types.ts';
+import { CLOUD_PROVIDERS } from './providers.ts';
+import {
+  DEFAULT_CLOUD_LIMITS,
+  type CloudCollectContext,
+  type CloudControlResult,
+  type CloudInventory,
+  type CloudLimits,
+  type CloudProviderModule,
+  type CloudRunOptions,
+  type CloudScanProgress,
+  type CloudScanResult,
+  type CloudScanSpec,
+} from './types.ts';
 
-export async function runCloudScan(_spec: CloudScanSpec, _options: CloudRunOptions = {}): Promise<CloudScanResult> {
-  throw new Error('The cloud engine is not built yet.');
+/** A collector throws this when the credentials are refused (the run's error says auth failed, type 4). */
+export class CloudAuthError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CloudAuthError';
+  }
+}
+
+/** A call the budget refused because the scan was stopped (abort, maxResources): collectors record it and go on. */
+export class CloudStoppedError extends Error {
+  constructor() {
+    super('The scan was stopped before this call.');
+    this.name = 'CloudStoppedError';
+  }
+}
+
+/** Error codes and names the providers answer when the caller is going too fast (AWS, Azure, Google, OCI). */
+const THROTTLING = new Set([
+  'ThrottlingException',
+  'Throttling',
+  'ThrottledException',
+  'RequestLimitExceeded',
+  'RequestThrottled',
+  'RequestThrottledException',
+  'TooManyRequestsException',
+  'TooManyRequests',
+  'SlowDown',
+  'ProvisionedThroughputExceededException',
+  'RateLimitExceeded',
+  'rateLimitExceeded',
+  'userRateLimitExceeded',
+]);
+
+/** Error codes that say the credentials themselves are refused (not a missing permission). */
+const AUTH_FAILED = new Set([
+  'InvalidClientTokenId',
+  'SignatureDoesNotMatch',
+  'UnrecognizedClientException',
+  'AuthFailure',
+  'ExpiredToken',
+  'ExpiredTokenException',
+  'InvalidAccessKeyId',
+  'IncompleteSignature',
+  'NotAuthenticated',
+]);
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  Code?: unknown;
+  status?: unknown;
+  statusCode?: unknown;
+  $metadata?: { httpStatusCode?: number };
+}
+
+/** The provider's error code of a thrown error ('AccessDenied', 'ThrottlingException' …), or its name. */
+export function cloudErrorCode(err: unknown): string {
+  if (!err || typeof err !== 'object') return 'Error';
+  const e = err as ErrorLike;
+  for (const v of [e.Code, e.code, e.name]) if (typeof v === 'string' && v && v !== 'Error') return v;
+  return 'Error';
+}
+
+function httpStatus(err: unknown): number | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const e = err as ErrorLike;
+  const s = e.$metadata?.httpStatusCode ?? e.statusCode ?? e.status;
+  return typeof s === 'number' ? s : undefined;
+}
+
+/** Whether the error is a throttling answer (429, ThrottlingException, RequestLimitExceeded …). */
+export function isThrottling(err: unknown): boolean {
+  return THROTTLING.has(cloudErrorCode(err)) || httpStatus(err) === 429;
+}
+
+/** Whether the error says the credentials are refused (401, InvalidClientTokenId, SignatureDoesNotMatch …). */
+export function isAuthFailure(err: unknown): boolean {
+  return err instanceof CloudAuthError || AUTH_FAILED.has(cloudErrorCode(err)) || httpStatus(err) === 401;
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+export interface CloudCallBudget {
+  call<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  readonly calls: number;
+  readonly throttled: number;
+  /** The most calls that were in flight at once. */
+  readonly peak: number;
+}
+
+/** Retries of one call on throttling before its error is handed back. */
+const THROTTLE_RETRIES = 8;
+
+/**
+ * The call budget of one account: at most `parallel` calls in flight, calls started no faster than
+ * `requestsPerSecond`, and a throttling answer backs every call off (exponentially, with jitter) before the call is
+ * tried again. Each call is bounded by `callTimeoutMs`. Once `signal` aborts, calls not yet started are refused
+ * (CloudStoppedError).
+ */
+export function cloudCallBudget(limits: CloudLimits, signal: AbortSignal): CloudCallBudget {
+  const parallel = Math.max(1, Math.floor(limits.parallel));
+  const interval = limits.requestsPerSecond > 0 ? 1000 / limits.requestsPerSecond : 0;
+  let active = 0;
+  let peak = 0;
+  let calls = 0;
+  let throttled = 0;
+  let nextStart = 0;
+  let pausedUntil = 0;
+  const queue: (() => void)[] = [];
+
+  const acquire = async (): Promise<void> => {
+    if (active >= parallel) await new Promise<void>((resolve) => queue.push(resolve));
+    else active++;
+    peak = Math.max(peak, active);
+  };
+  const release = (): void => {
+    const next = queue.shift();
+    if (next) next();
+    else active--;
+  };
+  const slot = async (): Promise<void> => {
+    for (;;) {
+      const now = Date.now();
+      const at = Math.max(now, nextStart, pausedUntil);
+      if (at <= now) {
+        nextStart = now + interval;
+        return;
+      }
+      await wait(at - now, signal);
+      if (signal.aborted) return;
+    }
+  };
+  const once = <T>(fn: () => Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new Error(`The call did not answer within ${limits.callTimeoutMs} ms.`);
+        err.name = 'TimeoutError';
+        reject(err);
+      }, limits.callTimeoutMs);
+    });
+    return Promise.race([fn(), timeout]).finally(() => clearTimeout(timer));
+  };
+
+  return {
+    get calls() {
+      return calls;
+    },
+    get throttled() {
+      return throttled;
+    },
+    get peak() {
+      return peak;
+    },
+    async call<T>(_name: string, fn: () => Promise<T>): Promise<T> {
+      if (signal.aborted) throw new CloudStoppedError();
+      await acquire();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          await slot();
+          if (signal.aborted) throw new CloudStoppedError();
+          calls++;
+          try {
+            return await once(fn);
+          } catch (err) {
+            if (!isThrottling(err) || attempt >= THROTTLE_RETRIES) throw err;
+            throttled++;
+            // Every call of the account waits: the provider counts the account's rate, not this call's.
+            const backOff = Math.min(20_000, 100 * 2 ** attempt) * (0.75 + Math.random() / 2);
+            pausedUntil = Math.max(pausedUntil, Date.now() + backOff);
+          }
+        }
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/**
+ * Scans one account. Never throws for what the account answers: refused credentials, unreadable services, a
+ * control that fails to evaluate and the resource limit all become the result's errors (or a control's status
+ * error). `options.signal` aborting hands back what was found so far.
+ */
+export async function runCloudScan(
+  spec: CloudScanSpec,
+  options: CloudRunOptions = {},
+  provider: CloudProviderModule = CLOUD_PROVIDERS[spec.provider],
+): Promise<CloudScanResult> {
+  const started = Date.now();
+  const limits: CloudLimits = { ...DEFAULT_CLOUD_LIMITS, ...spec.limits };
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const budget = cloudCallBudget(limits, signal);
+  const errors: ScanError[] = [];
+  const progress: CloudScanProgress = {
+    percent: 0,
+    phase: 'authenticate',
+    calls: 0,
+    resources: 0,
+    regionsDone: 0,
+    regionsTotal: spec.regions.length,
+  };
+  const emitProgress = () => {
+    progress.calls = budget.calls;
+    const regionShare = progress.regionsTotal > 0 ? progress.regionsDone / progress.regionsTotal : 0;
+    progress.percent =
+      progress.phase === 'done'
+        ? 100
+        : progress.phase === 'evaluate'
+          ? 95
+          : progress.phase === 'inventory'
+            ? Math.min(94, Math.round(5 + 89 * regionShare))
+            : 0;
+    options.onEvent?.({ type: 'progress', progress: { ...progress } });
+  };
+  const error = (e: ScanError) => {
+    errors.push(e);
+    options.onEvent?.({ type: 'error', error: e });
+  };
+  let limitHit = false;
+  const context: CloudCollectContext = {
+    signal,
+    limits,
+    call: async (name, fn) => {
+      const answer = await budget.call(name, fn);
+      if (progress.phase === 'authenticate') progress.phase = 'inventory';
+      return answer;
+    },
+    regionDone: () => {
+      progress.regionsDone = Math.min(progress.regionsTotal, progress.regionsDone + 1);
+    },
+    found: (count) => {
+      progress.resources += count;
+      if (progress.resources > limits.maxResources && !limitHit) {
+        limitHit = true;
+        error({
+          type: SCAN_ERROR_TYPE.limits_exceeded,
+          message: `The inventory stopped at ${limits.maxResources} resources (the scan's resource limit): the rest of the account was not read.`,
+        });
+        stop.abort();
+      }
+    },
+    error,
+  };
+
+  emitProgress();
+  const ticker = setInterval(emitProgress, options.progressEveryMs ?? 1000);
+  let inventory: CloudInventory | null = null;
+  try {
+    inventory = await provider.collect(spec, context);
+  } catch (err) {
+    if (isAuthFailure(err)) error({ type: SCAN_ERROR_TYPE.auth_failed, message: `The credentials were refused: ${errorMessage(err)}` });
+    else if (!(err instanceof CloudStoppedError) || !signal.aborted)
+      error({ type: SCAN_ERROR_TYPE.internal, message: `The inventory failed: ${errorMessage(err)}` });
+  }
+
+  const resources = inventory ? inventory.resources.slice(0, limits.maxResources) : [];
+  const results: CloudControlResult[] = [];
+  if (inventory) {
+    progress.phase = 'evaluate';
+    emitProgress();
+    const evaluated = { ...inventory, resources };
+    const minus = new Set(spec.minusControls ?? []);
+    for (const control of provider.controls) {
+      if (minus.has(control.id)) continue;
+      try {
+        results.push(...control.evaluate(evaluated));
+      } catch (err) {
+        results.push({
+          control: control.id,
+          resource: null,
+          status: 'error',
+          evidence: '',
+          message: `The control could not be evaluated: ${errorMessage(err)}`,
+        });
+      }
+    }
+  }
+  clearInterval(ticker);
+  progress.phase = 'done';
+  progress.resources = resources.length;
+  emitProgress();
+  const finished = Date.now();
+  return {
+    provider: spec.provider,
+    account: inventory?.account ?? '',
+    ...(inventory?.accountName ? { accountName: inventory.accountName } : {}),
+    resources,
+    results,
+    errors,
+    stats: {
+      calls: budget.calls,
+      throttled: budget.throttled,
+      startedAt: new Date(started).toISOString(),
+      finishedAt: new Date(finished).toISOString(),
+      durationMs: finished - started,
+    },
+  };
 }

@@ -1,12 +1,14 @@
 // The aws provider: its regions, collector, controls and credential test (see ../types.ts).
 import type { CloudProviderModule } from '../types.ts';
+import { collectAws } from './collect.ts';
+import { AWS_CONTROLS } from './controls.ts';
+import { AWS_REGIONS } from './regions.ts';
+import { testAws } from './test.ts';
 
 export const AWS: CloudProviderModule = {
   key: 'aws',
-  regions: [],
-  controls: [],
-  collect: async () => {
-    throw new Error('The aws collector is not built yet.');
-  },
-  test: async () => ({ ok: false, account: null, missingPermissions: [], message: 'The aws credential test is not built yet.' }),
+  regions: AWS_REGIONS,
+  controls: AWS_CONTROLS,
+  collect: collectAws,
+  test: testAws,
 };
