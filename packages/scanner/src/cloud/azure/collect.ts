@@ -30,14 +30,43 @@ export async function listAll(client: AzureClient, ctx: CloudCollectContext, nam
   let next: string | undefined = first;
   while (next) {
     const url: string = next;
-    const page = await ctx.call(name, () => client.get(audience, url));
+    const page = await budgeted(ctx, name, () => client.get(audience, url));
     items.push(...arr(page.value).map(obj));
     next = str(audience === 'graph' ? page['@odata.nextLink'] : page.nextLink) || undefined;
   }
   return items;
 }
 
-const failed = (e: unknown) => e instanceof AzureError && !e.authFailed && e.code !== 'AbortError';
+/** A call that failed without ending the scan: refused, missing, or stopped by the budget (abort, resource limit). */
+const failed = (e: unknown) => (e instanceof AzureError && !e.authFailed) || (e instanceof Error && e.name === 'CloudStoppedError');
+
+/**
+ * The engine's budget around one call, with Azure's Retry-After honoured: a throttled call waits what Azure asked (at
+ * most the call timeout) before the budget sees the 429 and backs the account off in turn.
+ */
+export function budgeted<T>(ctx: CloudCollectContext, name: string, fn: () => Promise<T>): Promise<T> {
+  return ctx.call(name, async () => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof AzureError && e.throttled && e.retryAfterMs)
+        await pause(Math.min(e.retryAfterMs, ctx.limits.callTimeoutMs), ctx.signal);
+      throw e;
+    }
+  });
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 
 export async function collectAzure(spec: CloudScanSpec, ctx: CloudCollectContext): Promise<CloudInventory> {
   const credentials = azureCredentials(spec.credentials);
@@ -50,7 +79,7 @@ export async function collectAzure(spec: CloudScanSpec, ctx: CloudCollectContext
   };
 
   // Who we are: the token first (refused credentials end here), then the subscriptions it can read.
-  await ctx.call('token', () => client.token('management'));
+  await budgeted(ctx, 'token', () => client.token('management'));
   const visible = await listAll(
     client,
     ctx,
@@ -112,7 +141,7 @@ async function collectGraph(client: AzureClient, ctx: CloudCollectContext, note:
   await Promise.all(
     (Object.keys(GRAPH_CALLS) as GraphFact[]).map(async (fact) => {
       try {
-        const answer = await ctx.call(graphCallName(fact), () => client.get('graph', GRAPH_CALLS[fact].path));
+        const answer = await budgeted(ctx, graphCallName(fact), () => client.get('graph', GRAPH_CALLS[fact].path));
         delete answer['@odata.context'];
         facts[fact] = answer;
       } catch (e) {
@@ -318,8 +347,9 @@ async function collectSubscription(
       const p = obj(server.properties);
       const id = str(server.id) ?? '';
       const [auditing, firewall] = await Promise.all([
-        ctx
-          .call(SQL_AUDITING.action, () => client.get('management', `${id}/${SQL_AUDITING.path}?api-version=${SQL_AUDITING.apiVersion}`))
+        budgeted(ctx, SQL_AUDITING.action, () =>
+          client.get('management', `${id}/${SQL_AUDITING.path}?api-version=${SQL_AUDITING.apiVersion}`),
+        )
           .then((a) => ({ state: str(obj(a.properties).state), retentionDays: obj(a.properties).retentionDays ?? null }))
           .catch((e: unknown) => (note(SQL_AUDITING.action, e, id), null)),
         listAll(client, ctx, SQL_FIREWALL.action, 'management', `${id}/${SQL_FIREWALL.path}?api-version=${SQL_FIREWALL.apiVersion}`)

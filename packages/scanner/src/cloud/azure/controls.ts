@@ -177,6 +177,7 @@ const DEFENDER_PLANS: [reference: string, plan: string, label: string, severity:
 
 const slug = (s: string) =>
   s
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
     .replace(/([a-z])([A-Z])/g, '$1-$2')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-');
