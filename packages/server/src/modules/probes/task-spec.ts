@@ -12,6 +12,7 @@ import type { WebProfileSettings } from '@bulwark/core';
 import { webSpecOf } from './web-task-spec.ts';
 import { cloudSpecOf } from './cloud-task-spec.ts';
 import { withExceptions } from './task-spec-exceptions.ts';
+import { extraCaOf } from '../security-tools/extra-ca.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
 async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec['checkpoint']> {
@@ -86,9 +87,27 @@ async function specOf(ctx: VaultContext, { task, run }: ClaimedTask): Promise<Ta
   const named = run.retest ? run.retest.tests : (p.plus_tests ?? []);
   const community = await communityTemplatesOf(tests);
   const windows = loginsOf(windowsRows, vault.borrowed, (r, b) => windowsLoginOf(r, box, b));
+  // The profile's Kubernetes credential (issue 32): the cluster is read beside the network scan, its token opened for
+  // this task and the operator's extra CA sent along, so a remote probe trusts the same API servers as the server.
+  const kubeRows = p.kubernetes_auth ? await credentialRowsFor(db, run.customerId, [p.kubernetes_auth], 'kubernetes') : [];
+  const extraCa = kubeRows.length > 0 ? extraCaOf(ctx.config) : undefined;
+  const kubernetesLogins = kubeRows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    url: String((r.fields as Record<string, unknown>).url ?? ''),
+    token: r.secrets.token ? box.decrypt(r.secrets.token) : '',
+    ...(extraCa ? { extraCa } : {}),
+  }));
   return {
-    ...(linux.length > 0 || windows.length > 0
-      ? { credentials: { linux, ...(windows.length > 0 ? { windows } : {}), pinnedHostKeys: await pinnedHostKeys(db, run.customerId) } }
+    ...(linux.length > 0 || windows.length > 0 || kubernetesLogins.length > 0
+      ? {
+          credentials: {
+            linux,
+            ...(windows.length > 0 ? { windows } : {}),
+            pinnedHostKeys: await pinnedHostKeys(db, run.customerId),
+            ...(kubernetesLogins.length > 0 ? { kubernetesLogins } : {}),
+          },
+        }
       : {}),
     id: task.id,
     targets: task.targets,

@@ -2,7 +2,7 @@
 // findings merged across runs (New / Active / Reopened / Closed); then closes the tasks and sums the run up.
 import { SCAN_ERROR_TYPE, SCAN_TASK_STATE as S } from '@bulwark/core';
 import { distroPackageOfBanner, type DistroFix, type DistroPackage, type VulnerabilityMatch } from '@bulwark/intel';
-import { profilePorts } from '@bulwark/scanner';
+import { kubeCheckFacts, profilePorts } from '@bulwark/scanner';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanErrors, scanRuns, scans, scanTaskHosts, scanTasks } from '../../db/schema/index.ts';
@@ -24,19 +24,29 @@ import { testFactsOf, type TestFacts } from './solutions.ts';
 import type { TestFactsLookup } from './findings.ts';
 import { webResultOf } from './web-delivered.ts';
 import { processWebTask } from './web-run.ts';
+import { cloudResultOf } from './cloud-findings.ts';
+import { processCloudTask } from './cloud-process.ts';
 
 /** The catalogue's test facts by id, built once per loaded catalogue. */
 const factsByCatalogue = new WeakMap<Catalogue, Map<string, TestFacts>>();
 async function testFactsLookup(): Promise<TestFactsLookup> {
   const c = await catalogue().catch(() => null);
-  if (!c) return () => undefined;
+  if (!c) return kubeFacts;
   let byId = factsByCatalogue.get(c);
   if (!byId) {
     byId = new Map(c.templates.map((t) => [t.id, testFactsOf(t)]));
     factsByCatalogue.set(c, byId);
   }
   const map = byId;
-  return (id) => map.get(id);
+  return (id) => map.get(id) ?? kubeFacts(id);
+}
+
+/** A cluster check's facts (issue 32): the `k8s-…` checks are the scanner's own (kube/checks.ts), not templates. */
+function kubeFacts(id: string): TestFacts | undefined {
+  const k = id.startsWith('k8s-') ? kubeCheckFacts(id) : undefined;
+  return k
+    ? { description: k.description, solution: k.solution, cwes: [], references: k.references, cvss: null, cvssVector: null }
+    : undefined;
 }
 
 export interface ProcessProgress {
@@ -300,6 +310,12 @@ export async function processRun(
       const web = webResultOf(t.id, t.result);
       if (web) await processWebTask(db, run, t, web, c.seen);
     }
+    // Cloud tasks deliver the engine's CloudScanResult under `cloud`: its resources and control results (cloud-process.ts).
+    let cloudResources: number | null = null;
+    for (const t of tasks) {
+      const cloud = cloudResultOf(t.id, t.result);
+      if (cloud) cloudResources = (cloudResources ?? 0) + (await processCloudTask(db, run, t, cloud, c.seen)).resources;
+    }
     const skippedChecks = Array.isArray(run.profile.minus_tests) ? run.profile.minus_tests.map(String) : [];
     const batchSize = Math.max(1, options.batchSize ?? 500);
     const cache = new MatchCache();
@@ -318,7 +334,7 @@ export async function processRun(
       // and a web request makes several in a row; without the pause each of them waited for a whole batch.
       await new Promise((resolve) => setTimeout(resolve, BATCH_PAUSE_MS));
     }
-    return await finishRun(db, run, results);
+    return await finishRun(db, run, results, cloudResources);
   } catch (err) {
     if (options.failRunOnError !== false) await failRun(db, run, tasks, err);
     throw err;
@@ -326,7 +342,13 @@ export async function processRun(
 }
 
 /** Closes the tasks, refreshes the run from them and writes its summary, in one transaction. */
-async function finishRun(db: Db, run: typeof scanRuns.$inferSelect, results: [TaskRow, DeliveredResult][]): Promise<ProcessSummary> {
+async function finishRun(
+  db: Db,
+  run: typeof scanRuns.$inferSelect,
+  results: [TaskRow, DeliveredResult][],
+  /** A cloud run's resources: its hosts up (it has no scan_run_hosts). */
+  cloudResources: number | null = null,
+): Promise<ProcessSummary> {
   return db.transaction(async (tx) => {
     const ids = results.map(([t]) => t.id);
     const withErrors = new Set(
@@ -345,7 +367,8 @@ async function finishRun(db: Db, run: typeof scanRuns.$inferSelect, results: [Ta
       await moveTask(tx, task.id, [S.process_results], withErrors.has(task.id) ? S.completed_with_errors : S.completed);
     }
     const refreshed = await refreshRun(tx, run.id);
-    const summary = await runSummary(tx, run.id);
+    const counted = await runSummary(tx, run.id);
+    const summary = cloudResources === null ? counted : { ...counted, hostsUp: counted.hostsUp + cloudResources };
     const state = refreshed?.state ?? run.state;
     const result = resultOf(state, summary);
     await tx
