@@ -27,6 +27,7 @@ import {
   CreateVolumeCommand,
   CreateVpcCommand,
   DescribeImagesCommand,
+  DescribeSecurityGroupsCommand,
   EnableEbsEncryptionByDefaultCommand,
   RevokeSecurityGroupEgressCommand,
   RunInstancesCommand,
@@ -58,8 +59,8 @@ export interface Seeded {
   users: { noPassword: string; consoleNoMfa: string; consoleMfa: string; twoKeys: string };
   buckets: { good: string; bad: string; log: string };
   vpcs: { flowLogs: string; none: string };
-  groups: { closed: string; ssh4: string; rdp6: string; allTraffic: string };
-  instances: { imdsv2: string; imdsv1: string };
+  groups: { closed: string; ssh4: string; rdp6: string; allTraffic: string; defaultClosed: string; defaultOpen: string };
+  instances: { imdsv2: string; imdsv1: string; publicIp: string };
   volumes: { encrypted: string; plain: string };
   trails: { good: string; bad: string };
   keys: { rotated: string; notRotated: string };
@@ -201,6 +202,27 @@ export async function seedAccount(endpoint: string, region = 'us-east-1'): Promi
     }),
   );
 
+  // The default groups of the two VPCs: one emptied (as CIS 5.4 asks), one left as AWS makes it (egress to all).
+  const defaultOf = async (vpc: string) =>
+    (
+      await c.ec2.send(
+        new DescribeSecurityGroupsCommand({
+          Filters: [
+            { Name: 'vpc-id', Values: [vpc] },
+            { Name: 'group-name', Values: ['default'] },
+          ],
+        }),
+      )
+    ).SecurityGroups![0]!.GroupId!;
+  const defaultClosed = await defaultOf(vpcGood);
+  const defaultOpen = await defaultOf(vpcBad);
+  await c.ec2.send(
+    new RevokeSecurityGroupEgressCommand({
+      GroupId: defaultClosed,
+      IpPermissions: [{ IpProtocol: '-1', IpRanges: [{ CidrIp: '0.0.0.0/0' }] }],
+    }),
+  );
+
   const image = (await c.ec2.send(new DescribeImagesCommand({}))).Images![0]!.ImageId!;
   const run = async (tokens: 'required' | 'optional') =>
     (
@@ -217,6 +239,18 @@ export async function seedAccount(endpoint: string, region = 'us-east-1'): Promi
     ).Instances![0]!.InstanceId!;
   const imdsv2 = await run('required');
   const imdsv1 = await run('optional');
+  const publicIp = (
+    await c.ec2.send(
+      new RunInstancesCommand({
+        ImageId: image,
+        MinCount: 1,
+        MaxCount: 1,
+        InstanceType: 't3.micro',
+        NetworkInterfaces: [{ DeviceIndex: 0, SubnetId: subnetA, AssociatePublicIpAddress: true }],
+        MetadataOptions: { HttpTokens: 'required', HttpEndpoint: 'enabled' },
+      }),
+    )
+  ).Instances![0]!.InstanceId!;
   const volume = async (Encrypted: boolean) =>
     (await c.ec2.send(new CreateVolumeCommand({ AvailabilityZone: `${region}a`, Size: 8, Encrypted }))).VolumeId!;
   const encrypted = await volume(true);
@@ -278,8 +312,14 @@ export async function seedAccount(endpoint: string, region = 'us-east-1'): Promi
       ssh4: ec2Arn(region, `security-group/${ssh4}`),
       rdp6: ec2Arn(region, `security-group/${rdp6}`),
       allTraffic: ec2Arn(region, `security-group/${allTraffic}`),
+      defaultClosed: ec2Arn(region, `security-group/${defaultClosed}`),
+      defaultOpen: ec2Arn(region, `security-group/${defaultOpen}`),
     },
-    instances: { imdsv2: ec2Arn(region, `instance/${imdsv2}`), imdsv1: ec2Arn(region, `instance/${imdsv1}`) },
+    instances: {
+      imdsv2: ec2Arn(region, `instance/${imdsv2}`),
+      imdsv1: ec2Arn(region, `instance/${imdsv1}`),
+      publicIp: ec2Arn(region, `instance/${publicIp}`),
+    },
     volumes: { encrypted: ec2Arn(region, `volume/${encrypted}`), plain: ec2Arn(region, `volume/${plain}`) },
     trails: { good: goodTrail.TrailARN!, bad: badTrail.TrailARN! },
     keys: { rotated: rotated.Arn!, notRotated: notRotated.Arn! },

@@ -12,6 +12,7 @@ import type { LinuxLogin } from '../auth/types.ts';
 import type { WindowsLogin } from '../auth/smb-login.ts';
 import { preparePolicy, type PolicyContent, type PreparedPolicy } from '../policy/task.ts';
 import { runWebScan } from '../web/engine.ts';
+import { runCloudScan } from '../cloud/engine.ts';
 import type { WebScanProgress, WebScanResult, WebScanSpec } from '../web/types.ts';
 import type { CloudScanProgress, CloudScanResult, CloudScanSpec } from '../cloud/types.ts';
 import { prepareExceptions, type ScanException } from '../net/exclusions.ts';
@@ -154,7 +155,7 @@ export async function executeTask(
   options: ExecuteOptions = {},
 ): Promise<TaskOutcome> {
   if (spec.web) return executeWebTask(spec.web, hooks, signal, options.reportEveryMs ?? 1000);
-  if (spec.cloud) throw new Error('Cloud tasks are not run yet.');
+  if (spec.cloud) return executeCloudTask(spec.cloud, hooks, signal, options.reportEveryMs ?? 1000);
   const every = options.reportEveryMs ?? 1000;
   const batch = Math.max(1, options.reportHosts ?? 1000);
   const keep = options.keepHosts ?? true;
@@ -321,17 +322,23 @@ export async function executeTask(
 }
 
 /**
- * A web task: the web engine instead of the network scan. Progress goes out about once a second (the web part in
- * `web`, its errors as they come); a 'pause' or 'cancel' answer, or the probe shutting down, stops the engine, which
- * hands back what it found so far. A paused web scan starts again from the beginning when resumed: a crawl has no
- * checkpoint worth keeping (the site may have changed, and the session is new).
+ * The reporting loop of the engine tasks (web, cloud): progress goes out about once a second (`state()`, with the
+ * errors since the last report), a 'pause' or 'cancel' answer or the probe shutting down stops the engine, which hands
+ * back what it found so far, and the last report carries the final progress. `forget` drops the task's secrets once
+ * the engine is done, whatever the outcome.
  */
-async function executeWebTask(web: WebScanSpec, hooks: TaskHooks, signal: AbortSignal | undefined, every: number): Promise<TaskOutcome> {
+async function runReported<R>(
+  hooks: TaskHooks,
+  signal: AbortSignal | undefined,
+  every: number,
+  state: () => Omit<TaskReport, 'errors'>,
+  run: (scanSignal: AbortSignal, error: (error: ScanError) => void) => Promise<R>,
+  forget: () => void,
+): Promise<{ result: R; decision: TaskDecision } | { failed: string }> {
   const stop = new AbortController();
   const scanSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   setMaxListeners(0, scanSignal);
   let decision = 'continue' as TaskDecision;
-  let latest: WebScanProgress = { percent: 0, urlsFound: 0, requestsSent: 0, phase: 'login', auth: 'none' };
   let pendingErrors: ScanError[] = [];
   let inFlight: Promise<void> | null = null;
   let lastSent = 0;
@@ -341,7 +348,7 @@ async function executeWebTask(web: WebScanSpec, hooks: TaskHooks, signal: AbortS
     pendingErrors = [];
     lastSent = Date.now();
     inFlight = hooks
-      .report({ progress: latest.percent, hostsDone: 0, hostsTotal: 1, hosts: [], errors, web: latest })
+      .report({ ...state(), errors })
       .then((answer) => {
         if (answer !== 'continue' && decision === 'continue') {
           decision = answer;
@@ -362,34 +369,111 @@ async function executeWebTask(web: WebScanSpec, hooks: TaskHooks, signal: AbortS
     },
     Math.min(every, 250),
   );
-  let result: WebScanResult;
+  let result: R;
   try {
     send();
-    result = await runWebScan(web, {
-      signal: scanSignal,
-      progressEveryMs: Math.min(every, 1000),
-      onEvent: (event) => {
-        if (event.type === 'progress') latest = event.progress;
-        else if (event.type === 'error') pendingErrors.push(event.error);
-      },
-    });
+    result = await run(scanSignal, (error) => pendingErrors.push(error));
   } catch (err) {
-    return { outcome: 'failed', message: err instanceof Error ? err.message : String(err) };
+    return { failed: err instanceof Error ? err.message : String(err) };
   } finally {
     clearInterval(timer);
-    // The credentials of the web login are not kept past the task.
-    web.auth = undefined;
+    forget();
   }
   // The last report carries the final progress and the errors not yet sent; its answer still counts.
   while (inFlight !== null) await (inFlight as Promise<void>);
   if (decision === 'continue') send();
   while (inFlight !== null) await (inFlight as Promise<void>);
+  return { result, decision: decision === 'continue' && signal?.aborted ? 'pause' : decision };
+}
+
+/** The empty network result of an engine task (its own result travels in `web` or `cloud`). */
+const emptyResult = (stats: { startedAt: string; finishedAt?: string; durationMs?: number }): ScanResult => ({
+  hosts: [],
+  errors: [],
+  stats: {
+    hostsTotal: 1,
+    hostsUp: 1,
+    portsProbed: 0,
+    openPorts: 0,
+    startedAt: stats.startedAt,
+    finishedAt: stats.finishedAt,
+    durationMs: stats.durationMs,
+  },
+});
+
+/**
+ * A web task: the web engine instead of the network scan. Progress goes out about once a second (the web part in
+ * `web`, its errors as they come); a 'pause' or 'cancel' answer, or the probe shutting down, stops the engine, which
+ * hands back what it found so far. A paused web scan starts again from the beginning when resumed: a crawl has no
+ * checkpoint worth keeping (the site may have changed, and the session is new).
+ */
+async function executeWebTask(web: WebScanSpec, hooks: TaskHooks, signal: AbortSignal | undefined, every: number): Promise<TaskOutcome> {
+  let latest: WebScanProgress = { percent: 0, urlsFound: 0, requestsSent: 0, phase: 'login', auth: 'none' };
+  const ran = await runReported(
+    hooks,
+    signal,
+    every,
+    () => ({ progress: latest.percent, hostsDone: 0, hostsTotal: 1, hosts: [], web: latest }),
+    (scanSignal, error) =>
+      runWebScan(web, {
+        signal: scanSignal,
+        progressEveryMs: Math.min(every, 1000),
+        onEvent: (event) => {
+          if (event.type === 'progress') latest = event.progress;
+          else if (event.type === 'error') error(event.error);
+        },
+      }),
+    // The credentials of the web login are not kept past the task.
+    () => (web.auth = undefined),
+  );
+  if ('failed' in ran) return { outcome: 'failed', message: ran.failed };
+  const { result, decision } = ran;
   if (decision === 'cancel') return { outcome: 'cancelled', web: result };
-  if (decision === 'pause' || signal?.aborted) return { outcome: 'stopped', hosts: [], web: result };
-  const stats = { hostsTotal: 1, hostsUp: 1, portsProbed: 0, openPorts: 0, startedAt: result.stats.startedAt };
-  return {
-    outcome: 'done',
-    result: { hosts: [], errors: [], stats: { ...stats, finishedAt: result.stats.finishedAt, durationMs: result.stats.durationMs } },
-    web: result,
+  if (decision === 'pause') return { outcome: 'stopped', hosts: [], web: result };
+  return { outcome: 'done', result: emptyResult(result.stats), web: result };
+}
+
+/**
+ * A cloud task (issue 32): the cloud engine reads one provider account. Progress goes out about once a second (in
+ * `cloud`), its errors as they come; pause, cancel or the probe shutting down stop the engine, which hands back the
+ * resources it found so far. The opened credentials are dropped when the task ends. A paused cloud scan reads the
+ * account again from the beginning when resumed (the account may have changed meanwhile).
+ */
+async function executeCloudTask(
+  cloud: CloudScanSpec,
+  hooks: TaskHooks,
+  signal: AbortSignal | undefined,
+  every: number,
+): Promise<TaskOutcome> {
+  let latest: CloudScanProgress = {
+    percent: 0,
+    phase: 'authenticate',
+    calls: 0,
+    resources: 0,
+    regionsDone: 0,
+    regionsTotal: cloud.regions.length,
   };
+  const ran = await runReported(
+    hooks,
+    signal,
+    every,
+    () => ({ progress: latest.percent, hostsDone: 0, hostsTotal: 1, hosts: [], cloud: latest }),
+    (scanSignal, error) =>
+      runCloudScan(cloud, {
+        signal: scanSignal,
+        progressEveryMs: Math.min(every, 1000),
+        onEvent: (event) => {
+          if (event.type === 'progress') latest = event.progress;
+          else error(event.error);
+        },
+      }),
+    () => {
+      for (const key of Object.keys(cloud.credentials)) delete cloud.credentials[key];
+    },
+  );
+  if ('failed' in ran) return { outcome: 'failed', message: ran.failed };
+  const { result, decision } = ran;
+  if (decision === 'cancel') return { outcome: 'cancelled', cloud: result };
+  if (decision === 'pause') return { outcome: 'stopped', hosts: [], cloud: result };
+  return { outcome: 'done', result: emptyResult(result.stats), cloud: result };
 }

@@ -60,6 +60,7 @@ export async function testAws(spec: Pick<CloudScanSpec, 'credentials' | 'endpoin
   const timeout = DEFAULT_CLOUD_LIMITS.callTimeoutMs;
   let clients: AwsClients;
   let account: string | null = null;
+  let who = '';
   try {
     const credentials = await awsCredentials(spec, direct, timeout);
     clients = new AwsClients(spec, credentials, timeout);
@@ -75,6 +76,7 @@ export async function testAws(spec: Pick<CloudScanSpec, 'credentials' | 'endpoin
     try {
       const identity = await clients.sts().send(new GetCallerIdentityCommand({}));
       account = identity.Account ?? null;
+      who = identity.Arn ? ` as ${identity.Arn}` : '';
     } catch (err) {
       const why = `${cloudErrorCode(err)}: ${errorMessage(err)}`;
       return {
@@ -139,11 +141,11 @@ export async function testAws(spec: Pick<CloudScanSpec, 'credentials' | 'endpoin
     missing.sort();
     const ok = missing.length === 0 && other.length === 0;
     const message = ok
-      ? `Signed in to account ${account} and read every service a scan needs.`
+      ? `Signed in to account ${account}${who} and read every service a scan needs.`
       : [
           missing.length
-            ? `Signed in to account ${account}, but ${missing.length} permission${missing.length === 1 ? ' is' : 's are'} refused: ${missing.join(', ')}.`
-            : `Signed in to account ${account}.`,
+            ? `Signed in to account ${account}${who}, but ${missing.length} permission${missing.length === 1 ? ' is' : 's are'} refused: ${missing.join(', ')}.`
+            : `Signed in to account ${account}${who}.`,
           ...other.map((o) => `Failed: ${o}`),
         ].join(' ');
     return { ok, account, missingPermissions: missing, message };
