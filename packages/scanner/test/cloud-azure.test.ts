@@ -2,15 +2,10 @@
 // pages, every control on a resource that passes and one that fails, throttling, refused permissions named by the
 // credential test, refused credentials.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import { AZURE } from '../src/cloud/azure/index.ts';
-import { AzureError } from '../src/cloud/azure/client.ts';
-import {
-  DEFAULT_CLOUD_LIMITS,
-  type CloudCollectContext,
-  type CloudControlResult,
-  type CloudInventory,
-  type CloudScanSpec,
-} from '../src/cloud/types.ts';
+import { runCloudScan } from '../src/cloud/engine.ts';
+import type { CloudControlResult, CloudInventory, CloudScanProgress, CloudScanSpec } from '../src/cloud/types.ts';
 import { startAzureStandIn, type AzureStandIn } from './cloud-helpers/azure-stand-in.ts';
 import { APP, IDS, NARROW_APP, SUB, SUB2, SUB3, TENANT, azureSeed } from './cloud-helpers/azure-seed.ts';
 
@@ -34,31 +29,18 @@ const spec = (app: { tenantId: string; clientId: string; clientSecret: string },
   endpoints: endpoints(),
 });
 
-/** The engine's input, built here: the budget retries throttled calls at once (the collector waited Retry-After). */
-function context() {
-  const seen = { calls: [] as string[], throttled: [] as AzureError[], regionsDone: 0, found: 0 };
-  const ctx: CloudCollectContext = {
-    signal: new AbortController().signal,
-    limits: DEFAULT_CLOUD_LIMITS,
-    async call(name, fn) {
-      for (let attempt = 0; ; attempt++) {
-        seen.calls.push(name);
-        try {
-          return await fn();
-        } catch (e) {
-          if (!(e instanceof AzureError && e.throttled) || attempt >= 3) throw e;
-          seen.throttled.push(e);
-        }
-      }
-    },
-    regionDone: () => void seen.regionsDone++,
-    found: (n) => void (seen.found += n),
-    error: () => {},
-  };
-  return { ctx, seen };
+/** A scan through the engine (its budget, progress and evaluation), keeping the collector's inventory to look at. */
+async function scan(target: CloudScanSpec) {
+  let inventory: CloudInventory | undefined;
+  const progress: CloudScanProgress[] = [];
+  const result = await runCloudScan(
+    target,
+    { onEvent: (e) => void (e.type === 'progress' && progress.push(e.progress)) },
+    { ...AZURE, collect: async (s, c) => (inventory = await AZURE.collect(s, c)) },
+  );
+  return { result, inventory: inventory!, progress: progress.at(-1)! };
 }
 
-const evaluate = (inventory: CloudInventory) => AZURE.controls.flatMap((c) => c.evaluate(inventory));
 const result = (results: CloudControlResult[], control: string, resource: string | null) => {
   const found = results.filter((r) => r.control === control && r.resource === resource);
   expect(found, `${control} on ${resource}`).toHaveLength(1);
@@ -67,8 +49,8 @@ const result = (results: CloudControlResult[], control: string, resource: string
 
 describe('Azure inventory', () => {
   it('reads every readable subscription, pages, joins public IPs to VMs and keeps to the regions', async () => {
-    const { ctx, seen } = context();
-    const inventory = await AZURE.collect(spec(APP), ctx);
+    const { result, inventory, progress } = await scan(spec(APP));
+    expect(result).toMatchObject({ provider: 'azure', account: TENANT, accountName: '3 subscriptions', errors: [] });
     expect(inventory.account).toBe(TENANT);
     expect(inventory.accountName).toBe('3 subscriptions');
     expect(inventory.failures).toEqual([]);
@@ -92,13 +74,12 @@ describe('Azure inventory', () => {
     expect(bad.region).toBe('westeurope'); // 'West Europe' as Resource Manager sometimes spells it
     expect(bad.properties).toMatchObject({ supportsHttpsTrafficOnly: false, allowBlobPublicAccess: true, minimumTlsVersion: 'TLS1_0' });
     expect(inventory.facts.authorizationPolicy).toMatchObject({ allowInvitesFrom: 'everyone' });
-    expect(seen.found).toBe(inventory.resources.length);
-    expect(seen.regionsDone).toBe(2);
+    expect(progress).toMatchObject({ phase: 'done', percent: 100, resources: inventory.resources.length, regionsDone: 2, regionsTotal: 2 });
+    expect(result.resources).toHaveLength(inventory.resources.length);
   });
 
   it('scans only the subscriptions the credentials name, and says which it cannot read', async () => {
-    const { ctx } = context();
-    const inventory = await AZURE.collect(spec(NARROW_APP, [SUB, SUB2]), ctx);
+    const { inventory } = await scan(spec(NARROW_APP, [SUB, SUB2]));
     expect(inventory.resources.filter((r) => r.type === 'azure.resources.subscription').map((r) => r.uid)).toEqual([
       `/subscriptions/${SUB}`,
     ]);
@@ -112,7 +93,7 @@ describe('Azure inventory', () => {
 describe('Azure controls', () => {
   let results: CloudControlResult[];
   beforeAll(async () => {
-    results = evaluate(await AZURE.collect(spec(APP), context().ctx));
+    results = (await scan(spec(APP))).result.results;
   });
 
   // [control, resource that passes, resource that fails, evidence of the failure]
@@ -220,7 +201,7 @@ describe('Azure controls', () => {
         defaultUserRolePermissions: { allowedToCreateApps: true, allowedToCreateSecurityGroups: false, allowedToCreateTenants: true },
       },
     };
-    const after = tenant(evaluate(await AZURE.collect(spec(APP), context().ctx)));
+    const after = tenant((await scan(spec(APP))).result.results);
     for (const id of [
       'azure-entra-security-defaults',
       'azure-entra-users-create-security-groups',
@@ -239,18 +220,17 @@ describe('Azure controls', () => {
 describe('Azure throttling, refusals and bad credentials', () => {
   it('a 429 with Retry-After is waited out and retried through the budget', async () => {
     azure.throttle('/providers/Microsoft.Storage/storageAccounts', 1, 1);
-    const { ctx, seen } = context();
-    const inventory = await AZURE.collect(spec(APP, [SUB]), ctx);
-    expect(seen.throttled).toHaveLength(1);
-    expect(seen.throttled[0]).toMatchObject({ status: 429, code: 'SubscriptionRequestsThrottled', retryAfterMs: 1000 });
+    const { result, inventory } = await scan(spec(APP, [SUB]));
+    expect(result.stats.throttled).toBe(1);
+    expect(result.errors).toEqual([]);
     expect(inventory.failures).toEqual([]);
     expect(inventory.resources.map((r) => r.uid)).toContain(IDS.saBad);
     expect(azure.requests.filter((r) => /storageaccounts\?api-version=[^&]+$/i.test(r))).toHaveLength(2);
   });
 
   it('a refused list is an error naming the action, never a pass', async () => {
-    const inventory = await AZURE.collect(spec(NARROW_APP), context().ctx);
-    const rs = evaluate(inventory);
+    const { result: scanned, inventory } = await scan(spec(NARROW_APP));
+    const rs = scanned.results;
     expect(inventory.resources.some((r) => r.type === 'azure.storage.account')).toBe(false);
     expect(result(rs, 'azure-storage-secure-transfer', null)).toMatchObject({
       status: 'error',
@@ -292,10 +272,17 @@ describe('Azure throttling, refusals and bad credentials', () => {
     expect(wrongTenant.message).toContain('AADSTS90002');
     const wrongApp = await AZURE.test(spec({ ...APP, clientId: '00000000-0000-0000-0000-000000000000' }));
     expect(wrongApp.message).toContain('AADSTS700016');
-    await expect(AZURE.collect(spec({ ...APP, clientSecret: 'nope' }), context().ctx)).rejects.toMatchObject({
-      authFailed: true,
-      code: 'invalid_client',
-    });
+    for (const refused of [
+      { ...APP, clientSecret: 'nope' },
+      { ...APP, tenantId: 'contoso.onmicrosoft.com' },
+    ]) {
+      const { result } = await scan(spec(refused));
+      expect(result.resources).toEqual([]);
+      expect(result.results).toEqual([]);
+      expect(result.errors).toEqual([
+        { type: SCAN_ERROR_TYPE.auth_failed, message: expect.stringMatching(/^The credentials were refused: .*AADSTS(7000215|90002)/) },
+      ]);
+    }
   });
 });
 

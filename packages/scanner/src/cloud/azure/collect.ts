@@ -3,6 +3,7 @@
 // Every call goes through the engine's budget (ctx.call); a call refused (403) or failing is kept in `failures` and the
 // controls that need it say error; 401 or refused credentials end the scan (auth failed).
 import type { CloudCollectContext, CloudInventory, CloudResource, CloudScanSpec } from '../types.ts';
+import { CloudAuthError, CloudStoppedError } from '../engine.ts';
 import { AzureClient, AzureError, azureCredentials, type AzureAudience } from './client.ts';
 import {
   GRAPH_CALLS,
@@ -37,8 +38,16 @@ export async function listAll(client: AzureClient, ctx: CloudCollectContext, nam
   return items;
 }
 
-/** A call that failed without ending the scan: refused, missing, or stopped by the budget (abort, resource limit). */
-const failed = (e: unknown) => (e instanceof AzureError && !e.authFailed) || (e instanceof Error && e.name === 'CloudStoppedError');
+/**
+ * What a failed call means for the scan: refused credentials (the token, or 401 on a call) end it as auth failed;
+ * a refusal (403), a missing resource or a stop of the budget (abort, resource limit) is recorded and the scan goes on.
+ */
+function failure(e: unknown): { code: string; message: string } {
+  if (e instanceof AzureError && e.authFailed) throw new CloudAuthError(e.message);
+  if (e instanceof CloudStoppedError) return { code: 'Stopped', message: e.message };
+  if (e instanceof AzureError) return { code: e.code, message: e.message };
+  throw e;
+}
 
 /**
  * The engine's budget around one call, with Azure's Retry-After honoured: a throttled call waits what Azure asked (at
@@ -73,20 +82,25 @@ export async function collectAzure(spec: CloudScanSpec, ctx: CloudCollectContext
   const client = new AzureClient(credentials, spec.endpoints, ctx.limits.callTimeoutMs, ctx.signal);
   const failures: CloudInventory['failures'] = [];
   const note = (call: string, e: unknown, scope: string) => {
-    if (!failed(e)) throw e;
-    const err = e as AzureError;
-    failures.push({ call, code: err.code, message: `${scope}: ${err.message}` });
+    const { code, message } = failure(e);
+    failures.push({ call, code, message: `${scope}: ${message}` });
   };
 
   // Who we are: the token first (refused credentials end here), then the subscriptions it can read.
-  await budgeted(ctx, 'token', () => client.token('management'));
-  const visible = await listAll(
-    client,
-    ctx,
-    SUBSCRIPTIONS_CALL.action,
-    'management',
-    `${SUBSCRIPTIONS_CALL.path}?api-version=${SUBSCRIPTIONS_CALL.apiVersion}`,
-  );
+  const visible = await budgeted(ctx, 'token', () => client.token('management'))
+    .then(() =>
+      listAll(
+        client,
+        ctx,
+        SUBSCRIPTIONS_CALL.action,
+        'management',
+        `${SUBSCRIPTIONS_CALL.path}?api-version=${SUBSCRIPTIONS_CALL.apiVersion}`,
+      ),
+    )
+    .catch((e: unknown) => {
+      if (e instanceof AzureError && e.authFailed) throw new CloudAuthError(e.message);
+      throw e;
+    });
   const byId = new Map(visible.map((s) => [lower(s.subscriptionId), s]));
   const wanted = credentials.subscriptions.length ? credentials.subscriptions : [...byId.keys()];
   const subscriptions: Json[] = [];
