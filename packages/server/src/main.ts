@@ -7,20 +7,20 @@ import { CliError } from './cli/errors.ts';
 import type { buildApp as BuildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import type { openDatabase as OpenDatabase } from './db/client.ts';
-import type { createUser as CreateUser } from './cli/users.ts';
-import type { feedsImport as FeedsImport, intelMatch as IntelMatch } from './cli/intel.ts';
+import type * as UsersCli from './cli/users.ts';
+import type * as IntelCli from './cli/intel.ts';
 import type { runProbe as RunProbe } from './cli/probe.ts';
 import type * as FeedSyncCli from './cli/feed-sync.ts';
 import type * as CustomersCli from './cli/customers.ts';
 import type { createImpersonationLink as CreateImpersonationLink } from './modules/auth/index.ts';
 
 // Each command loads what it needs when it runs: `bulwark probe` on a probe machine never loads the server, its
-// database or the web app (a lighter process, started faster).
+// database or the web app, and a one-off command (user create, customer, feeds import…) loads neither the web app nor the
+// job queue (a lighter process, started faster). A command checks its arguments before it opens the database.
 const buildApp: typeof BuildApp = async (...a) => (await import('./app.ts')).buildApp(...a);
 const openDatabase: typeof OpenDatabase = async (...a) => (await import('./db/client.ts')).openDatabase(...a);
-const createUser: typeof CreateUser = async (...a) => (await import('./cli/users.ts')).createUser(...a);
-const feedsImport: typeof FeedsImport = async (...a) => (await import('./cli/intel.ts')).feedsImport(...a);
-const intelMatch: typeof IntelMatch = async (...a) => (await import('./cli/intel.ts')).intelMatch(...a);
+const usersCli = (): Promise<typeof UsersCli> => import('./cli/users.ts');
+const intelCli = (): Promise<typeof IntelCli> => import('./cli/intel.ts');
 const runProbe: typeof RunProbe = async (...a) => (await import('./cli/probe.ts')).runProbe(...a);
 const customersCli = (): Promise<typeof CustomersCli> => import('./cli/customers.ts');
 const feedSyncCli = (): Promise<typeof FeedSyncCli> => import('./cli/feed-sync.ts');
@@ -39,13 +39,15 @@ function config(): Config {
   }
 }
 
-/** The app without HTTP or jobs, for one-off commands. */
-async function withApp<T>(fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
-  const app = await buildApp({ config: { ...config(), jobs: false, logLevel: 'warn' } });
+/** What a one-off command runs on: the database migrated and the first administrator made, without HTTP or jobs. */
+async function withContext<T>(fn: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const cfg: Config = { ...config(), jobs: false, logLevel: 'warn' };
+  const { openCommandContext } = await import('./cli/context.ts');
+  const command = await openCommandContext(cfg);
   try {
-    return await fn(app);
+    return await fn(command.ctx);
   } finally {
-    await app.close();
+    await command.close();
   }
 }
 
@@ -166,8 +168,10 @@ user
         newCustomer?: string;
       },
     ) => {
-      await withApp(async (app) => {
-        const created = await createUser(app.ctx, {
+      const cli = await usersCli();
+      cli.checkNewUser({ email, password: o.password });
+      await withContext(async (ctx) => {
+        const created = await cli.createUser(ctx, {
           email,
           password: o.password,
           superuser: o.superuser,
@@ -190,9 +194,9 @@ customer
   .description('list customers: id, name, tier, licence, users, feature flags')
   .option('--search <text>', 'only names containing this')
   .action(async (o: { search?: string }) => {
-    await withApp(async (app) => {
+    await withContext(async (ctx) => {
       const cli = await customersCli();
-      for (const c of await cli.customerList(app.ctx, o.search)) process.stdout.write(`${cli.describeCustomer(c)}\n`);
+      for (const c of await cli.customerList(ctx, o.search)) process.stdout.write(`${cli.describeCustomer(c)}\n`);
     });
   });
 customer
@@ -202,9 +206,10 @@ customer
   .option('--licence-end <date>', 'licence end date, YYYY-MM-DD')
   .option('--flag <flag>', 'enable a feature flag (repeat for more)', collect)
   .action(async (name: string, o: { tier: string; licenceEnd?: string; flag?: string[] }) => {
-    await withApp(async (app) => {
-      const cli = await customersCli();
-      process.stdout.write(`Created customer ${cli.describeCustomer(await cli.customerCreate(app.ctx, name, o))}\n`);
+    const cli = await customersCli();
+    cli.checkCustomerCreate(name, o);
+    await withContext(async (ctx) => {
+      process.stdout.write(`Created customer ${cli.describeCustomer(await cli.customerCreate(ctx, name, o))}\n`);
     });
   });
 customer
@@ -217,9 +222,11 @@ customer
   .option('--enable-flag <flag>', 'enable a feature flag (repeat for more)', collect)
   .option('--disable-flag <flag>', 'disable a feature flag (repeat for more)', collect)
   .action(async (id: string, o: CustomersCli.CustomerOptions) => {
-    await withApp(async (app) => {
-      const cli = await customersCli();
-      process.stdout.write(`Updated customer ${cli.describeCustomer(await cli.customerSet(app.ctx, integer(id), o))}\n`);
+    const customerId = integer(id);
+    const cli = await customersCli();
+    cli.checkCustomerSet(o);
+    await withContext(async (ctx) => {
+      process.stdout.write(`Updated customer ${cli.describeCustomer(await cli.customerSet(ctx, customerId, o))}\n`);
     });
   });
 
@@ -232,8 +239,8 @@ for (const [verb, on] of [
     .command(`${verb} <email>`)
     .description(on ? 'make a user a platform operator' : 'take platform operation away from a user')
     .action(async (email: string) => {
-      await withApp(async (app) => {
-        await (await customersCli()).operatorSet(app.ctx, email, on);
+      await withContext(async (ctx) => {
+        await (await customersCli()).operatorSet(ctx, email, on);
         process.stdout.write(`${email} is ${on ? 'now' : 'no longer'} a platform operator.\n`);
       });
     });
@@ -244,8 +251,8 @@ program
   .description('print a one-time link (valid 5 minutes) that signs in as this user, flagged as impersonated')
   .option('--source <text>', 'who is impersonating (shown in the session)', `${os.userInfo().username}@${os.hostname()} (back office)`)
   .action(async (email: string, o: { source: string }) => {
-    await withApp(async (app) => {
-      const link = await createImpersonationLink(app.ctx, email, o.source);
+    await withContext(async (ctx) => {
+      const link = await createImpersonationLink(ctx, email, o.source);
       if (!link) {
         process.stderr.write(`No active user with e-mail ${email}.\n`);
         process.exitCode = 1;
@@ -261,8 +268,10 @@ feeds
   .description('import feed files or directories (JSON, CSV; plain, .gz, .xz or .zip), recognised by content, or a feed bundle (.tar.gz)')
   .option('--json', 'print the summary as JSON', false)
   .action(async (paths: string[], o: { json: boolean }) => {
-    await withApp(async (app) => {
-      const result = await feedsImport(app.ctx, paths, { progress: !o.json });
+    const cli = await intelCli();
+    await cli.checkFeedSources(paths);
+    await withContext(async (ctx) => {
+      const result = await cli.feedsImport(ctx, paths, { progress: !o.json });
       if (o.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       else {
         const c = result.counts;
@@ -280,9 +289,9 @@ feeds
   .option('--source <name...>', 'nvd, kev, epss, debian, osv or osv/<ecosystem> (repeatable)')
   .option('--json', 'print the outcome of each source as JSON', false)
   .action(async (o: { source?: string[]; json: boolean }) => {
-    await withApp(async (app) => {
+    await withContext(async (ctx) => {
       const cli = await feedSyncCli();
-      const outcomes = await cli.feedsSync(app.ctx, o.source ?? [], { progress: !o.json });
+      const outcomes = await cli.feedsSync(ctx, o.source ?? [], { progress: !o.json });
       if (o.json) process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
       else for (const outcome of outcomes) process.stdout.write(`${cli.outcomeLine(outcome)}\n`);
       if (outcomes.some((x) => !x.ok)) process.exitCode = 1;
@@ -293,8 +302,8 @@ feeds
   .command('bundle <file>')
   .description('pack the synced feeds into one .tar.gz for an installation without internet (import it there with `feeds import`)')
   .action(async (file: string) => {
-    await withApp(async (app) => {
-      const manifest = await (await feedSyncCli()).feedsBundle(app.ctx, file);
+    await withContext(async (ctx) => {
+      const manifest = await (await feedSyncCli()).feedsBundle(ctx, file);
       const files = manifest.sources.reduce((n, s) => n + s.files.length, 0);
       process.stdout.write(`Wrote ${file}: ${manifest.sources.map((s) => s.source).join(', ')} (${files} files).\n`);
     });
@@ -307,8 +316,10 @@ intel
   .option('--cpe <cpe>', 'CPE 2.3 name, e.g. cpe:2.3:a:openbsd:openssh:9.2:p1:*:*:*:*:*:*')
   .option('--package <spec>', 'ECOSYSTEM/NAME@VERSION, e.g. AlmaLinux:9/openssh@8.7p1-38.el9')
   .action(async (o: { cpe?: string; package?: string }) => {
-    await withApp(async (app) => {
-      const matches = await intelMatch(app.ctx, o);
+    const cli = await intelCli();
+    cli.intelQuery(o);
+    await withContext(async (ctx) => {
+      const matches = await cli.intelMatch(ctx, o);
       process.stdout.write(`${JSON.stringify(matches, null, 2)}\n`);
     });
   });

@@ -51,14 +51,43 @@ export interface CustomerOptions {
   disableFlag?: string[];
 }
 
-export async function customerCreate(ctx: AppContext, name: string, o: CustomerOptions): Promise<PlatformCustomer> {
-  const input = parse(platformCustomerInput, {
+function createInput(name: string, o: CustomerOptions) {
+  return parse(platformCustomerInput, {
     name,
     ...(o.tier !== undefined ? { subscription_tier: tierOf(o.tier) } : {}),
     ...(o.licenceEnd !== undefined ? { license_end_date: o.licenceEnd } : {}),
     ...(o.flag ? { feature_flags: o.flag } : {}),
   });
-  return createCustomer(ctx.db, input);
+}
+
+/** Refuses what `customer create` would refuse before any database is opened: a mistyped option fails at once. */
+export function checkCustomerCreate(name: string, o: CustomerOptions): void {
+  createInput(name, o);
+}
+
+export async function customerCreate(ctx: AppContext, name: string, o: CustomerOptions): Promise<PlatformCustomer> {
+  return createCustomer(ctx.db, createInput(name, o));
+}
+
+function checkFlags(o: CustomerOptions): void {
+  const unknown = [...(o.enableFlag ?? []), ...(o.disableFlag ?? [])].filter((f) => !(FEATURE_FLAGS as readonly string[]).includes(f));
+  if (unknown.length) throw new CliError(`Unknown feature flag ${unknown.join(', ')}: use ${FEATURE_FLAGS.join(', ')}.`);
+}
+
+function patchOf(o: CustomerOptions, flags: string[] | undefined) {
+  return parse(platformCustomerPatch, {
+    ...(o.name !== undefined ? { name: o.name } : {}),
+    ...(o.tier !== undefined ? { subscription_tier: tierOf(o.tier) } : {}),
+    ...(o.licenceEnd !== undefined ? { license_end_date: o.licenceEnd } : {}),
+    ...(o.licence === false ? { license_end_date: null } : {}),
+    ...(flags ? { feature_flags: flags } : {}),
+  });
+}
+
+/** Refuses what `customer set` would refuse whatever the customer (unknown flags, a bad tier, name or date) before any database is opened. */
+export function checkCustomerSet(o: CustomerOptions): void {
+  checkFlags(o);
+  patchOf(o, undefined);
 }
 
 export async function customerSet(ctx: AppContext, id: number, o: CustomerOptions): Promise<PlatformCustomer> {
@@ -66,17 +95,10 @@ export async function customerSet(ctx: AppContext, id: number, o: CustomerOption
   if (!current) throw new CliError(`No customer with id ${id}.`);
   let flags: string[] | undefined;
   if (o.enableFlag?.length || o.disableFlag?.length) {
-    const unknown = [...(o.enableFlag ?? []), ...(o.disableFlag ?? [])].filter((f) => !(FEATURE_FLAGS as readonly string[]).includes(f));
-    if (unknown.length) throw new CliError(`Unknown feature flag ${unknown.join(', ')}: use ${FEATURE_FLAGS.join(', ')}.`);
+    checkFlags(o);
     flags = [...new Set([...current.feature_flags, ...(o.enableFlag ?? [])])].filter((f) => !(o.disableFlag ?? []).includes(f));
   }
-  const patch = parse(platformCustomerPatch, {
-    ...(o.name !== undefined ? { name: o.name } : {}),
-    ...(o.tier !== undefined ? { subscription_tier: tierOf(o.tier) } : {}),
-    ...(o.licenceEnd !== undefined ? { license_end_date: o.licenceEnd } : {}),
-    ...(o.licence === false ? { license_end_date: null } : {}),
-    ...(flags ? { feature_flags: flags } : {}),
-  });
+  const patch = patchOf(o, flags);
   const updated = await updateCustomer(ctx.db, id, patch);
   if (!updated) throw new CliError(`No customer with id ${id}.`);
   return updated;

@@ -23,14 +23,20 @@ export interface CreatedUser {
   welcomeLink?: string;
 }
 
-export async function createUser(ctx: AppContext, o: CreateUserOptions): Promise<CreatedUser> {
+/** Refuses a malformed e-mail address or a weak password: `bulwark user create` asks before it opens the database. */
+export function checkNewUser(o: Pick<CreateUserOptions, 'email' | 'password'>): void {
   const email = o.email.trim().toLowerCase();
   if (!z.email().safeParse(email).success) throw new Error(`"${o.email}" is not an e-mail address.`);
-  if (await findUserByEmail(ctx.db, email)) throw new Error(`A user with e-mail ${email} already exists.`);
   if (o.password) {
     const problems = passwordProblems(o.password, email);
     if (problems.length) throw new Error(problems.join(' '));
   }
+}
+
+export async function createUser(ctx: AppContext, o: CreateUserOptions): Promise<CreatedUser> {
+  checkNewUser(o);
+  const email = o.email.trim().toLowerCase();
+  if (await findUserByEmail(ctx.db, email)) throw new Error(`A user with e-mail ${email} already exists.`);
   const passwordHash = o.password ? await hashPassword(o.password) : null;
   const created = await ctx.db.transaction(async (tx) => {
     let customerId = o.customerId;
