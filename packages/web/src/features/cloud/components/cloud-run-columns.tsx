@@ -1,0 +1,60 @@
+// The columns of the cloud run list: the shared §3 run columns (status with its progress, times, result, actions) with a
+// name that opens the cloud result, the profile with its provider, and the findings the run counted.
+import { Link } from 'react-router';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { CLOUD_SCAN_KIND, scanResultPath, type ScanRunRow } from '@bulwark/core';
+import type { DataColumn } from '../../../components/data-table/index.ts';
+import { RUN_ACTIONS_COLUMN, runColumn } from '../../scans/ScanRunsTable.tsx';
+import type { CloudBasic } from '../api/cloud-api.ts';
+import { providerLabel } from '../cloud-profile-form.ts';
+
+/** '3 findings'. */
+export const findingsText = (count: number): string => `${count} finding${count === 1 ? '' : 's'}`;
+
+export const cloudRunPath = (runId: number): string => scanResultPath(CLOUD_SCAN_KIND, runId);
+
+export function cloudRunColumns(profiles: readonly CloudBasic[]): DataColumn<ScanRunRow>[] {
+  const providerOf = new Map(profiles.map((p) => [p.id, p.provider]));
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      cell: (run) => (
+        <Anchor component={Link} to={cloudRunPath(run.id)} fw={500} size="sm">
+          {run.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'profile',
+      header: 'Profile',
+      hideable: true,
+      cell: (run) => {
+        const provider = run.profile ? providerOf.get(run.profile.id) : undefined;
+        return (
+          <Group gap={6} wrap="nowrap">
+            {provider !== undefined && (
+              <Badge variant="light" size="sm">
+                {providerLabel(provider)}
+              </Badge>
+            )}
+            <Text size="sm">{run.profile?.name ?? '–'}</Text>
+          </Group>
+        );
+      },
+    },
+    runColumn('status'),
+    runColumn('started'),
+    runColumn('finished'),
+    {
+      key: 'findings',
+      header: 'Findings',
+      sortKey: 'cnt_vulns',
+      descendingFirst: true,
+      hideable: true,
+      cell: (run) => <Text size="sm">{run.finished || run.cnt_vulns > 0 ? findingsText(run.cnt_vulns) : '–'}</Text>,
+    },
+    RUN_ACTIONS_COLUMN,
+  ];
+}
