@@ -212,6 +212,8 @@ export const cloudScanInput = z.object({
   /** A probe id; -1 (or null) for the built-in probe. */
   node: z.number().int().nullable().default(null),
   probe_group: z.number().int().positive().nullable().default(null),
+  /** Start a run at once (the default), as the other scan kinds do. */
+  start: z.boolean().default(true),
 });
 export type CloudScanInput = z.input<typeof cloudScanInput>;
 
@@ -223,6 +225,8 @@ export const cloudScan = z.object({
   user: userRef,
   created: z.string(),
   last_started: z.string().nullable(),
+  /** The newest run (scan/cruns/{id}/), null before the first. */
+  last_run: z.number().int().nullable(),
 });
 export type CloudScan = z.infer<typeof cloudScan>;
 

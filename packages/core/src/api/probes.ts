@@ -147,6 +147,8 @@ export const agentTaskSpec = z.object({
     .optional(),
   /** A web task: the scanner's WebScanSpec (target, scope, limits, tests, sign-in with its secrets for this task only). */
   web: z.unknown().optional(),
+  /** A cloud task: the scanner's CloudScanSpec (provider, regions, credentials opened for this task only, endpoints). */
+  cloud: z.unknown().optional(),
 });
 export const agentClaimed = z.object({ task: agentTaskSpec });
 
@@ -167,6 +169,17 @@ export const agentReport = z.object({
       auth: z.string().max(20).default('none'),
     })
     .optional(),
+  /** A cloud task's progress (the scanner's CloudScanProgress): kept on the task, shown on the run. */
+  cloud: z
+    .object({
+      percent: z.number().min(0).max(100).default(0),
+      phase: z.string().max(20).default(''),
+      calls: z.number().int().min(0).default(0),
+      resources: z.number().int().min(0).default(0),
+      regionsDone: z.number().int().min(0).default(0),
+      regionsTotal: z.number().int().min(0).default(0),
+    })
+    .optional(),
 });
 /** POST probe-agent/claim/: the web engine version the probe runs (a probe without it cannot take web tasks: error 11). */
 export const agentClaim = z.object({ web_engine: z.number().int().min(0).nullable().default(null) }).default({ web_engine: null });
@@ -179,6 +192,8 @@ export const agentFinish = z
     result: z.unknown().optional(),
     /** A web task's result (the engine's WebScanResult), checked when the run is processed. */
     web: z.unknown().optional(),
+    /** A cloud task's result (the engine's CloudScanResult), checked when the run is processed. */
+    cloud: z.unknown().optional(),
     checkpoint: agentCheckpoint.optional(),
     errors: agentErrors,
     message: z.string().max(2000).optional(),

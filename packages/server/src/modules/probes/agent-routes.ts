@@ -23,6 +23,7 @@ import { ApiError, notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import { queueLiveProcessing, startRunProcessing } from '../results/index.ts';
 import { saveWebProgress, webEngineRefusal } from './web-progress.ts';
+import { saveCloudProgress } from './cloud-task-spec.ts';
 import { claimTask, finishTask, reportTask, taskExists, type Claimer, type TaskOutcome } from '../tasks/index.ts';
 import { probeAuth, probeOf } from './agent-auth.ts';
 import { agentAction, heartbeat, leave, registerProbe } from './agent-service.ts';
@@ -144,6 +145,7 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       if (!row) return notYours(ctx, probe, request.params.id);
       await saveWebProgress(ctx.db, row.id, b.web);
+      await saveCloudProgress(ctx.db, row.id, b.cloud);
       // Live hosts arrived: their findings show on the run's page during the scan.
       if (b.checkpoint?.done.some((h) => h.alive)) await queueLiveProcessing(ctx, row.runId);
       return { action: agentAction(row) };
@@ -169,17 +171,18 @@ export function probeAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const b = request.body;
       const outcome: TaskOutcome =
         b.outcome === 'done'
-          ? { outcome: 'done', result: b.result, errors: b.errors, web: b.web }
+          ? { outcome: 'done', result: b.result, errors: b.errors, web: b.web, cloud: b.cloud }
           : b.outcome === 'stopped'
             ? { outcome: 'stopped', checkpoint: b.checkpoint ?? null }
             : b.outcome === 'cancelled'
-              ? { outcome: 'cancelled', checkpoint: b.checkpoint ?? null, web: b.web }
+              ? { outcome: 'cancelled', checkpoint: b.checkpoint ?? null, web: b.web, cloud: b.cloud }
               : {
                   outcome: 'failed',
                   type: SCAN_ERROR_TYPE.internal,
                   message: b.message || 'The probe could not run the task.',
                   checkpoint: b.checkpoint ?? null,
                   web: b.web,
+                  cloud: b.cloud,
                 };
       const finished = await finishTask(ctx.db, ctx, claimerOf(probe), request.params.id, outcome);
       if (!finished) return notYours(ctx, probe, request.params.id);

@@ -10,6 +10,7 @@ export { sweepRemoteProbes } from './sweeper.ts';
 export { probesJobs } from './jobs.ts';
 export { taskSpecOf } from './task-spec.ts';
 export { saveWebProgress } from './web-progress.ts';
+export { saveCloudProgress } from './cloud-task-spec.ts';
 
 export function probesModule(app: FastifyInstance, ctx: AppContext): void {
   probeRoutes(app, ctx);

@@ -57,7 +57,7 @@ export interface FindingInput {
   fixedVersion?: string | null;
   advisory?: string | null;
   /** The engine that found it (default network); web findings also carry their OWASP Top 10 (2021) category. */
-  source?: 'network' | 'web';
+  source?: 'network' | 'web' | 'cloud';
   owasp?: string | null;
 }
 

@@ -7,7 +7,7 @@ import { MAX_TASK_ATTEMPTS, ON_PROBE_TASK_STATES, SCAN_ERROR_TYPE, SCAN_TASK_STA
 import type { TaskDecision } from '@bulwark/scanner';
 import type { AppContext } from '../../context.ts';
 import { scanTasks } from '../../db/schema/index.ts';
-import { saveWebProgress, sweepRemoteProbes, taskSpecOf } from '../probes/index.ts';
+import { saveCloudProgress, saveWebProgress, sweepRemoteProbes, taskSpecOf } from '../probes/index.ts';
 import { releaseVault } from '../vault/index.ts';
 import { queueLiveProcessing, startProcessingIfReady, startRunProcessing } from '../results/index.ts';
 import { onTasksQueued } from './notify.ts';
@@ -144,6 +144,7 @@ export class BuiltinProbe {
         // Not ours any more (force-cancelled, deleted): stop without a word.
         if (!row) return 'cancel';
         await saveWebProgress(db, task.id, r.web);
+        await saveCloudProgress(db, task.id, r.cloud);
         // Live hosts arrived: their findings show on the run's page during the scan.
         if (r.hosts.some((h) => h.alive)) await queueLiveProcessing(this.ctx, task.runId);
         if (row.state === S.created_stop || row.state === S.stop_requested) return 'pause';
@@ -170,12 +171,18 @@ export class BuiltinProbe {
     }
     const mapped: TaskOutcome =
       outcome.outcome === 'done'
-        ? { outcome: 'done', result: outcome.result, web: outcome.web }
+        ? { outcome: 'done', result: outcome.result, web: outcome.web, cloud: outcome.cloud }
         : outcome.outcome === 'stopped'
           ? { outcome: 'stopped', checkpoint: { done: outcome.hosts } }
           : outcome.outcome === 'cancelled'
-            ? { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] }, web: outcome.web }
-            : { outcome: 'failed', message: outcome.message, checkpoint: { done: outcome.hosts ?? [] }, web: outcome.web };
+            ? { outcome: 'cancelled', checkpoint: { done: outcome.hosts ?? [] }, web: outcome.web, cloud: outcome.cloud }
+            : {
+                outcome: 'failed',
+                message: outcome.message,
+                checkpoint: { done: outcome.hosts ?? [] },
+                web: outcome.web,
+                cloud: outcome.cloud,
+              };
     const finished = await finishTask(db, this.ctx, CLAIMER, task.id, mapped);
     if (finished?.runReady) await startRunProcessing(this.ctx, task.runId);
   }

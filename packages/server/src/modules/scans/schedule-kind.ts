@@ -1,4 +1,5 @@
-// Which kind of scan a schedule runs: the type of the profile it names (a web profile makes a web scan).
+// Which kind of scan a schedule runs: the type of the profile it names (a web profile makes a web scan, a cloud profile
+// a cloud scan of its account).
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { scanProfiles } from '../../db/schema/index.ts';
@@ -11,3 +12,7 @@ export async function profileTypeOf(db: Tx, customerId: number, profileId: numbe
     .where(and(eq(scanProfiles.id, profileId), or(eq(scanProfiles.customerId, customerId), isNull(scanProfiles.customerId))));
   return row?.type ?? null;
 }
+
+/** The scan type a schedule with a profile of this type makes: web and cloud profiles their own kind, the rest network scans. */
+export const scheduleScanType = (profileType: 'nvt' | 'oval' | 'was' | 'cloud' | null): 'nvt' | 'was' | 'cloud' =>
+  profileType === 'was' || profileType === 'cloud' ? profileType : 'nvt';

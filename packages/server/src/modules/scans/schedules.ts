@@ -24,7 +24,7 @@ import { containsPattern } from '../../db/rows.ts';
 import { customers, scanRuns, scans, scanSchedules, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan, type ScanType } from './scan-repo.ts';
-import { profileTypeOf } from './schedule-kind.ts';
+import { profileTypeOf, scheduleScanType } from './schedule-kind.ts';
 import { StartError, startRun } from './start.ts';
 import type { ProbeClock } from '../tasks/index.ts';
 import { nextStarts, type Timing } from './schedule-recurrence.ts';
@@ -252,10 +252,11 @@ const scanColumns = (v: ScheduleValues, scanType: ScanType) => ({
   isWasDiscovery: scanType === 'was' && v.is_was_discovery,
   vhosts: scanType === 'was' ? [...new Set(v.vhosts)] : [],
   profileId: v.profile,
-  targetIds: [...new Set(v.assets)],
-  targets: [...new Set(v.targets)],
-  exclude: [...new Set(v.exclude)],
-  tagSet: tagSetOf(v)?.inclusion_tags.length ? tagSetOf(v) : null,
+  // A cloud scan reads its profile's account: it has no targets.
+  targetIds: scanType === 'cloud' ? [] : [...new Set(v.assets)],
+  targets: scanType === 'cloud' ? [] : [...new Set(v.targets)],
+  exclude: scanType === 'cloud' ? [] : [...new Set(v.exclude)],
+  tagSet: scanType !== 'cloud' && tagSetOf(v)?.inclusion_tags.length ? tagSetOf(v) : null,
   probeId: v.source === 2 || v.node === -1 ? null : v.node,
   probeGroupId: v.source === 2 ? v.probe_group : null,
   scheduled: true,
@@ -285,14 +286,14 @@ const scheduleColumns = (v: ScheduleValues, ownerId: number, runCount: number, n
 });
 
 async function checked(tx: Tx, customerId: number, v: ScheduleValues): Promise<ScanType> {
-  const scanType = (await profileTypeOf(tx, customerId, v.profile)) === 'was' ? 'was' : 'nvt';
+  const scanType = scheduleScanType(await profileTypeOf(tx, customerId, v.profile));
   const errors: FieldErrors = {
     ...(await referenceErrors(
       tx,
       customerId,
       {
-        assets: v.assets,
-        unified_tags_set: tagSetOf(v),
+        assets: scanType === 'cloud' ? [] : v.assets,
+        unified_tags_set: scanType === 'cloud' ? null : tagSetOf(v),
         profile: v.profile,
         node: v.source === 2 ? null : v.node,
         probe_group: v.source === 2 ? v.probe_group : null,

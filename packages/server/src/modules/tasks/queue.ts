@@ -285,11 +285,14 @@ export async function reportTask(db: Db, claimer: Claimer, taskId: number, repor
 }
 
 export type TaskOutcome =
-  /** A web task's done carries the engine's WebScanResult in `web`: stored with the result, processed on its asset. */
-  | { outcome: 'done'; result: unknown; errors?: TaskReport['errors']; web?: unknown }
+  /**
+   * A web task's done carries the engine's WebScanResult in `web`, a cloud task's its CloudScanResult in `cloud`: stored
+   * with the result, processed on its asset (web) or its account's resources (cloud).
+   */
+  | { outcome: 'done'; result: unknown; errors?: TaskReport['errors']; web?: unknown; cloud?: unknown }
   | { outcome: 'stopped'; checkpoint: { done: unknown[] } | null }
-  | { outcome: 'cancelled'; checkpoint?: { done: unknown[] } | null; web?: unknown }
-  | { outcome: 'failed'; type?: number; message: string; checkpoint?: { done: unknown[] } | null; web?: unknown };
+  | { outcome: 'cancelled'; checkpoint?: { done: unknown[] } | null; web?: unknown; cloud?: unknown }
+  | { outcome: 'failed'; type?: number; message: string; checkpoint?: { done: unknown[] } | null; web?: unknown; cloud?: unknown };
 
 /** A delivered result without its hosts (they are rows of scan_task_hosts), and its hosts. */
 function splitResult(result: unknown): { rest: unknown; hosts: unknown[] } {
@@ -326,15 +329,27 @@ export async function finishTask(
     if (outcome.outcome === 'cancelled' || outcome.outcome === 'failed') await addTaskHosts(tx, current, outcome.checkpoint?.done);
     // What a cancelled or failed web task found so far is kept too (processed as an incomplete run: it closes nothing).
     const partialWeb = outcome.outcome !== 'stopped' && outcome.web !== undefined ? { result: { web: outcome.web } } : {};
+    // A cancelled or failed cloud task's partial result too: its resources are inventoried, nothing is marked gone or closed.
+    const partial =
+      outcome.outcome !== 'stopped' && outcome.cloud !== undefined
+        ? { result: { ...partialWeb.result, cloud: outcome.cloud } }
+        : partialWeb;
     if (state === S.created_cancel || state === S.cancel_requested || outcome.outcome === 'cancelled') {
-      return moveTask(tx, taskId, [state], S.cancelled, { finishedAt: now, claimedBy: null, ...partialWeb });
+      return moveTask(tx, taskId, [state], S.cancelled, { finishedAt: now, claimedBy: null, ...partial });
     }
     if (outcome.outcome === 'done') {
       if (outcome.errors?.length) await addScanErrors(tx, run, taskId, outcome.errors);
       const { rest, hosts } = splitResult(outcome.result);
       await addTaskHosts(tx, current, hosts);
       return moveTask(tx, taskId, [state], S.process_results, {
-        result: outcome.web === undefined ? rest : { ...(typeof rest === 'object' && rest !== null ? rest : {}), web: outcome.web },
+        result:
+          outcome.web === undefined && outcome.cloud === undefined
+            ? rest
+            : {
+                ...(typeof rest === 'object' && rest !== null ? rest : {}),
+                ...(outcome.web === undefined ? {} : { web: outcome.web }),
+                ...(outcome.cloud === undefined ? {} : { cloud: outcome.cloud }),
+              },
         progress: 100,
         hostsDone: sql`${scanTasks.hostsTotal}` as unknown as number,
         finishedAt: now,
@@ -346,7 +361,7 @@ export async function finishTask(
       return moveTask(tx, taskId, [state], S.stopped, { claimedBy: null });
     }
     await addScanErrors(tx, run, taskId, [{ type: outcome.type ?? SCAN_ERROR_TYPE.internal, message: outcome.message }]);
-    return moveTask(tx, taskId, [state], S.error, { finishedAt: now, claimedBy: null, ...partialWeb });
+    return moveTask(tx, taskId, [state], S.error, { finishedAt: now, claimedBy: null, ...partial });
   });
   if (!task) return null;
   // The task gave its slot back: the next waiting task of the customer may start.

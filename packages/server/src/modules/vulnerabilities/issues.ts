@@ -25,7 +25,7 @@ export interface IssueInput {
   references?: string[];
   riskScore: number;
   /** The engine of the finding that makes it (default network); an existing issue keeps its source. */
-  source?: 'network' | 'web';
+  source?: 'network' | 'web' | 'cloud';
 }
 
 /** Upserts the issues (one statement) and answers their ids by hid. The worst finding of a batch gives the facts. */
