@@ -7,7 +7,7 @@ import { AZURE } from '../src/cloud/azure/index.ts';
 import { runCloudScan } from '../src/cloud/engine.ts';
 import type { CloudControlResult, CloudInventory, CloudScanProgress, CloudScanSpec } from '../src/cloud/types.ts';
 import { startAzureStandIn, type AzureStandIn } from './cloud-helpers/azure-stand-in.ts';
-import { APP, IDS, NARROW_APP, SUB, SUB2, SUB3, TENANT, azureSeed } from './cloud-helpers/azure-seed.ts';
+import { APP, IDS, NARROW_APP, REVOKED_APP, SUB, SUB2, SUB3, TENANT, azureSeed } from './cloud-helpers/azure-seed.ts';
 
 let azure: AzureStandIn;
 beforeAll(async () => {
@@ -27,6 +27,7 @@ const spec = (app: { tenantId: string; clientId: string; clientSecret: string },
   credentials: { tenant_id: app.tenantId, client_id: app.clientId, client_secret: app.clientSecret, subscriptions },
   regions: ['westeurope', 'northeurope'],
   endpoints: endpoints(),
+  limits: { requestsPerSecond: 500 },
 });
 
 /** A scan through the engine (its budget, progress and evaluation), keeping the collector's inventory to look at. */
@@ -247,6 +248,14 @@ describe('Azure throttling, refusals and bad credentials', () => {
     });
   });
 
+  it('the resource limit stops the inventory and the scan hands back what it read', async () => {
+    const { result } = await scan({ ...spec(APP), limits: { requestsPerSecond: 500, maxResources: 5 } });
+    expect(result.errors).toContainEqual(expect.objectContaining({ type: SCAN_ERROR_TYPE.limits_exceeded }));
+    expect(result.resources.length).toBeGreaterThan(0);
+    expect(result.resources.length).toBeLessThanOrEqual(5);
+    expect(result.errors.some((e) => e.type === SCAN_ERROR_TYPE.internal)).toBe(false);
+  });
+
   it('the credential test names the refused permissions as Azure does', async () => {
     const narrow = await AZURE.test(spec(NARROW_APP));
     expect(narrow).toMatchObject({ ok: false, account: TENANT });
@@ -272,6 +281,14 @@ describe('Azure throttling, refusals and bad credentials', () => {
     expect(wrongTenant.message).toContain('AADSTS90002');
     const wrongApp = await AZURE.test(spec({ ...APP, clientId: '00000000-0000-0000-0000-000000000000' }));
     expect(wrongApp.message).toContain('AADSTS700016');
+    const revoked = (await scan(spec(REVOKED_APP))).result;
+    expect(revoked.results).toEqual([]);
+    expect(revoked.errors).toEqual([
+      {
+        type: SCAN_ERROR_TYPE.auth_failed,
+        message: 'The credentials were refused: InvalidAuthenticationToken: The access token is invalid.',
+      },
+    ]);
     for (const refused of [
       { ...APP, clientSecret: 'nope' },
       { ...APP, tenantId: 'contoso.onmicrosoft.com' },

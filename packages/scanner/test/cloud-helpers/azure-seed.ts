@@ -133,9 +133,12 @@ const vm = (vmId: string, osDisk: string, nic: string) => ({
   },
 });
 
+/** An application whose token Resource Manager stops accepting at the key vaults. */
+export const REVOKED_APP = { ...APP, clientId: 'a1b2c3d4-0000-4000-8000-0000000000bb', tokenRevokedOn: '/providers/Microsoft.KeyVault/' };
+
 export function azureSeed(): AzureSeed {
   return {
-    apps: [APP, NARROW_APP],
+    apps: [APP, NARROW_APP, REVOKED_APP],
     pageSize: 2,
     graph: {
       securityDefaults: { isEnabled: false },

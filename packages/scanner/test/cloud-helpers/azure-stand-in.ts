@@ -37,6 +37,8 @@ export interface AzureAppSeed {
   denied?: string[];
   /** Microsoft Graph refuses the application (no Policy.Read.All). */
   graphDenied?: boolean;
+  /** Resource Manager answers 401 InvalidAuthenticationToken on paths containing this (a token revoked mid-scan). */
+  tokenRevokedOn?: string;
 }
 
 export interface AzureSeed {
@@ -180,6 +182,10 @@ export async function startAzureStandIn(address: string, seed: AzureSeed): Promi
         'InvalidAuthenticationToken',
         "The access token has been obtained for wrong audience or resource 'https://graph.microsoft.com'. It should exactly match with one of the allowed audiences 'https://management.core.windows.net/','https://management.azure.com/'.",
       );
+    if (session.app.tokenRevokedOn && url.pathname.toLowerCase().includes(session.app.tokenRevokedOn.toLowerCase()))
+      return armError(res, 401, 'InvalidAuthenticationToken', 'The access token is invalid.', {
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
     if (!url.searchParams.get('api-version'))
       return armError(
         res,

@@ -127,14 +127,20 @@ export async function collectAzure(spec: CloudScanSpec, ctx: CloudCollectContext
   };
 
   const graph = collectGraph(client, ctx, note);
+  // Subscriptions side by side (the budget bounds the calls in flight). Azure lists a subscription's resources across
+  // regions at once: progress counts the regions in step with the subscriptions done.
+  let done = 0;
   let regionsReported = 0;
-  for (const [index, subscription] of subscriptions.entries()) {
-    add(await collectSubscription(client, ctx, subscription, inRegion, note));
-    // Azure lists a subscription's resources across regions at once: progress counts regions in step with subscriptions.
-    const due = Math.floor((spec.regions.length * (index + 1)) / subscriptions.length);
+  const reportRegions = (due: number) => {
     for (; regionsReported < due; regionsReported++) ctx.regionDone();
-  }
-  for (; regionsReported < spec.regions.length; regionsReported++) ctx.regionDone();
+  };
+  await Promise.all(
+    subscriptions.map(async (subscription) => {
+      add(await collectSubscription(client, ctx, subscription, inRegion, note));
+      reportRegions(Math.floor((spec.regions.length * ++done) / subscriptions.length));
+    }),
+  );
+  reportRegions(spec.regions.length);
 
   const facts: Record<string, unknown> = { tenantId: credentials.tenantId, subscriptions: subscriptions.map((s) => str(s.subscriptionId)) };
   Object.assign(facts, await graph);
