@@ -71,6 +71,20 @@ describe('cluster read', () => {
     expect(api.seen.slice(from)).toEqual([]);
   });
 
+  it('a list the token may not read is an authentication error naming it; the checks still run on the rest', async () => {
+    api.forbidden.add('pods');
+    try {
+      const out = await scanCluster({ id: 1, name: 'prod', url: api.url, token: api.token }, { ca: [api.ca] });
+      expect(out.errors).toHaveLength(1);
+      expect(out.errors[0]!.type).toBe(SCAN_ERROR_TYPE.auth_failed);
+      expect(out.errors[0]!.message).toMatch(/^Kubernetes credential "prod": GET \/api\/v1\/pods answered 403: pods is forbidden/);
+      expect(out.findings.map((f) => f.check)).toContain('k8s-cluster-admin-binding');
+      expect(out.findings.map((f) => f.check)).not.toContain('k8s-privileged-container');
+    } finally {
+      api.forbidden.clear();
+    }
+  });
+
   it('a refused token is an authentication error', async () => {
     const out = await scanCluster({ id: 1, name: 'prod', url: api.url, token: 'expired' }, { ca: [api.ca] });
     expect(out.errors).toEqual([

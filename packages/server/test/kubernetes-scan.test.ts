@@ -3,17 +3,82 @@
 // vulnerability list (source network, check ids k8s-…, with the checks' description, solution and references), the
 // Kubernetes version on its port as a product. The API server is the stand-in (packages/scanner/test/kube-helpers),
 // its CA trusted through BULWARK_EXTRA_CA_FILE (sent to the probe with the task).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vulnerability, VulnerabilityDetail } from '@bulwark/core';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
+import { importSources } from '../src/modules/intel/import.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { signedIn } from './helpers/sessions.ts';
 import { waitForRun } from './helpers/scans.ts';
 import { sampleCluster, startStandInApi, type StandInApi } from '../../scanner/test/kube-helpers/api-server.ts';
+
+/**
+ * A Kubernetes CVE as NVD's CVE API 2.0 gives a record (the fields the import reads), with the affected ranges of the
+ * Kubernetes advisory (kubernetes/kubernetes#124336: kube-apiserver before 1.27.13, 1.28.0-1.28.8, 1.29.0-1.29.3).
+ */
+const CVE_2024_3177 = {
+  id: 'CVE-2024-3177',
+  sourceIdentifier: 'jordan@liggitt.net',
+  published: '2024-04-22T23:15:51.637',
+  lastModified: '2024-04-23T12:52:09.397',
+  vulnStatus: 'Analyzed',
+  descriptions: [
+    {
+      lang: 'en',
+      value:
+        'A security issue was discovered in Kubernetes where users may be able to launch containers that bypass the mountable secrets policy enforced by the ServiceAccount admission plugin when using containers, init containers, and ephemeral containers with the envFrom field populated.',
+    },
+  ],
+  metrics: {
+    cvssMetricV31: [
+      {
+        source: 'jordan@liggitt.net',
+        type: 'Secondary',
+        cvssData: { version: '3.1', vectorString: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:L/I:N/A:N', baseScore: 2.7, baseSeverity: 'LOW' },
+        exploitabilityScore: 1.2,
+        impactScore: 1.4,
+      },
+    ],
+  },
+  weaknesses: [{ source: 'jordan@liggitt.net', type: 'Secondary', description: [{ lang: 'en', value: 'CWE-20' }] }],
+  configurations: [
+    {
+      nodes: [
+        {
+          operator: 'OR',
+          negate: false,
+          cpeMatch: [
+            {
+              vulnerable: true,
+              criteria: 'cpe:2.3:a:kubernetes:kubernetes:*:*:*:*:*:*:*:*',
+              versionEndExcluding: '1.27.13',
+              matchCriteriaId: 'A1',
+            },
+            {
+              vulnerable: true,
+              criteria: 'cpe:2.3:a:kubernetes:kubernetes:*:*:*:*:*:*:*:*',
+              versionStartIncluding: '1.28.0',
+              versionEndExcluding: '1.28.9',
+              matchCriteriaId: 'A2',
+            },
+            {
+              vulnerable: true,
+              criteria: 'cpe:2.3:a:kubernetes:kubernetes:*:*:*:*:*:*:*:*',
+              versionStartIncluding: '1.29.0',
+              versionEndExcluding: '1.29.4',
+              matchCriteriaId: 'A3',
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  references: [{ url: 'https://github.com/kubernetes/kubernetes/issues/124336', source: 'jordan@liggitt.net' }],
+};
 
 interface Page<T> {
   count: number;
@@ -32,8 +97,11 @@ describe.each(BACKENDS)('a network scan with a Kubernetes credential on %s', (ba
     dir = mkdtempSync(join(tmpdir(), 'bulwark-kube-ca-'));
     writeFileSync(join(dir, 'ca.pem'), api.ca);
     t = await startTestApp(backend, { BULWARK_EXTRA_CA_FILE: join(dir, 'ca.pem') });
+    mkdirSync(join(dir, 'nvd'));
+    writeFileSync(join(dir, 'nvd', 'CVE-2024-3177.json'), JSON.stringify(CVE_2024_3177));
+    await importSources(t.ctx.db, [join(dir, 'nvd')]);
     admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await api?.stop();
@@ -92,6 +160,14 @@ describe.each(BACKENDS)('a network scan with a Kubernetes credential on %s', (ba
     expect(JSON.stringify(detail)).toContain('Pod default/debug-shell: spec.containers[shell].securityContext.privileged = true');
     expect(JSON.stringify(detail)).toContain('CIS 5.2.2 Minimize the admission of privileged containers');
     expect(JSON.stringify(detail)).toContain('Remove securityContext.privileged');
+    // The cluster's version (and the kubelets') as a product on the API server's port: intel matches its CVEs.
+    const cve = list.filter((v) => v.cve === 'CVE-2024-3177');
+    expect(cve).toHaveLength(1);
+    expect(cve[0]).toMatchObject({
+      source: 'network',
+      port: Number(new URL(api.url).port),
+      asset: expect.objectContaining({ asset_name: apiHost }),
+    });
     // The token never went anywhere without it being over the verified connection; every list call carried it.
     const lists = api.seen.filter((s) => s.path.startsWith('/api/v1/') || s.path.startsWith('/apis/rbac'));
     expect(lists.length).toBeGreaterThanOrEqual(6);

@@ -127,8 +127,9 @@ export async function scanCluster(login: KubernetesScanLogin, options: KubeReadO
       ...where,
       port: clusterPort(inv, port),
       findings: clusterFindings(inv),
+      // A list the token may not read is a permission problem; one that broke off (timeout, stopped) a connection one.
       errors: inv.failures.map((f) => ({
-        type: SCAN_ERROR_TYPE.auth_failed,
+        type: / answered 40[13]/.test(f) ? SCAN_ERROR_TYPE.auth_failed : SCAN_ERROR_TYPE.connection_failed,
         message: `Kubernetes credential "${login.name}": ${f}`,
         host: where.address,
       })),
