@@ -253,11 +253,4 @@ describe('OtherFindingPage', () => {
       '/vm/unified-vulnerabilities',
     );
   });
-
-  it('says the same for cloud policy findings', async () => {
-    stubApi();
-    renderWithApp(<OtherFindingPage />, { path: '/vm/unified-vulnerabilities/cp/:cp', url: '/vm/unified-vulnerabilities/cp/s3-public' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Cloud policy finding s3-public' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/cloud account scans/);
-  });
 });
