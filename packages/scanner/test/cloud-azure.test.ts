@@ -100,7 +100,7 @@ describe('Azure controls', () => {
   // [control, resource that passes, resource that fails, evidence of the failure]
   const cases: [string, string, string, string][] = [
     ['azure-storage-secure-transfer', IDS.saGood, IDS.saBad, '"supportsHttpsTrafficOnly":false'],
-    ['azure-storage-infrastructure-encryption', IDS.saGood, IDS.saBad, '"encryption.requireInfrastructureEncryption":null'],
+    ['azure-storage-infrastructure-encryption', IDS.saGood, IDS.saBad, '"encryption.requireInfrastructureEncryption":"(absent: false)"'],
     ['azure-storage-blob-public-access', IDS.saGood, IDS.saBad, '"allowBlobPublicAccess":true'],
     ['azure-storage-network-default-deny', IDS.saGood, IDS.saBad, '"networkAcls.defaultAction":"Allow"'],
     ['azure-storage-customer-managed-key', IDS.saGood, IDS.saBad, '"encryption.keySource":"Microsoft.Storage"'],

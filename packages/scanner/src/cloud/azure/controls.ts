@@ -455,7 +455,10 @@ export const AZURE_CONTROLS: readonly CloudControl[] = [
     },
     'azure.storage.account',
     { reads: 'storageAccounts' },
-    (p) => verdict(p.infrastructureEncryption === true, { 'encryption.requireInfrastructureEncryption': p.infrastructureEncryption }),
+    (p) =>
+      verdict(p.infrastructureEncryption === true, {
+        'encryption.requireInfrastructureEncryption': p.infrastructureEncryption ?? '(absent: false)',
+      }),
   ),
   onResources(
     {
