@@ -1,12 +1,7 @@
-// Cloud schedule (issue 32): being built.
-import { Stack, Text } from '@mantine/core';
-import { PageHeader } from '../../components/PageHeader.tsx';
+// /cloud/schedules/{scanId}: one cloud schedule, found by the scan it starts; the shared schedule page with the cloud kind.
+import ScheduleViewPage from '../schedules/ScheduleViewPage.tsx';
+import { CLOUD_SCHEDULE_VIEW } from './cloud-schedule-kind.tsx';
 
 export default function CloudSchedulePage() {
-  return (
-    <Stack gap="lg">
-      <PageHeader title="Cloud schedule" />
-      <Text c="dimmed">This page is being built.</Text>
-    </Stack>
-  );
+  return <ScheduleViewPage kind={CLOUD_SCHEDULE_VIEW} />;
 }

@@ -1,12 +1,7 @@
-// Cloud schedules (issue 32): being built.
-import { Stack, Text } from '@mantine/core';
-import { PageHeader } from '../../components/PageHeader.tsx';
+// /cloud/schedules: the cloud scans started on a calendar; the shared schedule list with the cloud kind.
+import SchedulesPage from '../schedules/SchedulesPage.tsx';
+import { CLOUD_SCHEDULE_LIST } from './cloud-schedule-kind.tsx';
 
 export default function CloudSchedulesPage() {
-  return (
-    <Stack gap="lg">
-      <PageHeader title="Cloud schedules" />
-      <Text c="dimmed">This page is being built.</Text>
-    </Stack>
-  );
+  return <SchedulesPage kind={CLOUD_SCHEDULE_LIST} />;
 }
