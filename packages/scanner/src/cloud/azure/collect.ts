@@ -3,7 +3,6 @@
 // Every call goes through the engine's budget (ctx.call); a call refused (403) or failing is kept in `failures` and the
 // controls that need it say error; 401 or refused credentials end the scan (auth failed).
 import type { CloudCollectContext, CloudInventory, CloudResource, CloudScanSpec } from '../types.ts';
-import { CloudAuthError, CloudStoppedError } from '../engine.ts';
 import { AzureClient, AzureError, azureCredentials, type AzureAudience } from './client.ts';
 import {
   GRAPH_CALLS,
@@ -43,8 +42,8 @@ export async function listAll(client: AzureClient, ctx: CloudCollectContext, nam
  * a refusal (403), a missing resource or a stop of the budget (abort, resource limit) is recorded and the scan goes on.
  */
 function failure(e: unknown): { code: string; message: string } {
-  if (e instanceof AzureError && e.authFailed) throw new CloudAuthError(e.message);
-  if (e instanceof CloudStoppedError) return { code: 'Stopped', message: e.message };
+  if (e instanceof AzureError && e.authFailed) throw e;
+  if (e instanceof Error && e.name === 'CloudStoppedError') return { code: 'Stopped', message: e.message };
   if (e instanceof AzureError) return { code: e.code, message: e.message };
   throw e;
 }
@@ -78,6 +77,17 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 export async function collectAzure(spec: CloudScanSpec, ctx: CloudCollectContext): Promise<CloudInventory> {
+  try {
+    return await collect(spec, ctx);
+  } catch (e) {
+    if (!(e instanceof AzureError && e.authFailed)) throw e;
+    // Imported when needed: the engine imports the providers, so a static import would be a cycle at load time.
+    const { CloudAuthError } = await import('../engine.ts');
+    throw new CloudAuthError(e.message);
+  }
+}
+
+async function collect(spec: CloudScanSpec, ctx: CloudCollectContext): Promise<CloudInventory> {
   const credentials = azureCredentials(spec.credentials);
   const client = new AzureClient(credentials, spec.endpoints, ctx.limits.callTimeoutMs, ctx.signal);
   const failures: CloudInventory['failures'] = [];
@@ -87,20 +97,14 @@ export async function collectAzure(spec: CloudScanSpec, ctx: CloudCollectContext
   };
 
   // Who we are: the token first (refused credentials end here), then the subscriptions it can read.
-  const visible = await budgeted(ctx, 'token', () => client.token('management'))
-    .then(() =>
-      listAll(
-        client,
-        ctx,
-        SUBSCRIPTIONS_CALL.action,
-        'management',
-        `${SUBSCRIPTIONS_CALL.path}?api-version=${SUBSCRIPTIONS_CALL.apiVersion}`,
-      ),
-    )
-    .catch((e: unknown) => {
-      if (e instanceof AzureError && e.authFailed) throw new CloudAuthError(e.message);
-      throw e;
-    });
+  await budgeted(ctx, 'token', () => client.token('management'));
+  const visible = await listAll(
+    client,
+    ctx,
+    SUBSCRIPTIONS_CALL.action,
+    'management',
+    `${SUBSCRIPTIONS_CALL.path}?api-version=${SUBSCRIPTIONS_CALL.apiVersion}`,
+  );
   const byId = new Map(visible.map((s) => [lower(s.subscriptionId), s]));
   const wanted = credentials.subscriptions.length ? credentials.subscriptions : [...byId.keys()];
   const subscriptions: Json[] = [];
