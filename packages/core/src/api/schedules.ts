@@ -75,6 +75,11 @@ export const scheduleInput = scheduleTiming
   .extend({
     name: z.string({ error: 'This field is required.' }).trim().min(1, 'This field may not be blank.').max(100),
     profile: z.number({ error: 'This field is required.' }).int().positive('This field is required.'),
+    /**
+     * 'cloud' for a cloud schedule (/cloud/schedules): its profile names the account, so it has no targets; the server
+     * checks the profile is a cloud profile. Other kinds follow from the profile and need not say it.
+     */
+    scan_type: z.enum(['cloud']).optional(),
     schedule_is_active: z.boolean().default(true),
     /** Ids of scan targets (hosts, networks, ranges). */
     assets: z.array(z.number().int().positive()).max(10_000).default([]),
@@ -108,7 +113,13 @@ export const scheduleInput = scheduleTiming
   })
   .superRefine((v, ctx) => {
     timingRules(v, ctx);
-    if (v.assets.length === 0 && v.targets.length === 0 && !v.unified_tags_set?.inclusion_tags.length && !v.tags?.length)
+    if (
+      v.scan_type !== 'cloud' &&
+      v.assets.length === 0 &&
+      v.targets.length === 0 &&
+      !v.unified_tags_set?.inclusion_tags.length &&
+      !v.tags?.length
+    )
       ctx.addIssue({ code: 'custom', path: ['assets'], message: 'Choose at least one target.' });
     if (v.source === 2 && v.probe_group === null) ctx.addIssue({ code: 'custom', path: ['probe_group'], message: 'Choose a probe group.' });
   });

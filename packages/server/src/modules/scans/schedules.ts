@@ -185,6 +185,7 @@ export async function scheduleAsInput(db: Db, v: Viewer, id: number, now: Date):
   return {
     name: s.name,
     profile: s.profile?.id ?? 0,
+    ...(s.profile?.type === 'cloud' ? { scan_type: 'cloud' } : {}),
     start_date: s.start_date,
     time: s.time,
     time_zone: s.time_zone,
@@ -303,6 +304,8 @@ async function checked(tx: Tx, customerId: number, v: ScheduleValues): Promise<S
     ...(await ownErrors(tx, customerId, v)),
   };
   if (v.is_was_discovery && scanType !== 'was' && !errors.profile) errors.profile = ['A discovery schedule needs a web scan profile.'];
+  // A cloud schedule has no targets: its profile must name the account.
+  if (v.scan_type === 'cloud' && scanType !== 'cloud' && !errors.profile) errors.profile = ['A cloud schedule needs a cloud scan profile.'];
   if (Object.keys(errors).length) throw badRequest(errors);
   return scanType;
 }
