@@ -108,7 +108,7 @@ describe.each(BACKENDS)('a network scan with a Kubernetes credential on %s', (ba
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("puts the cluster's findings on the API server's host, in the unified vulnerabilities", { timeout: 120_000 }, async () => {
+  it("puts the cluster's findings on the API server's host, in the unified vulnerabilities", { timeout: 240_000 }, async () => {
     const credential = await admin.post<{ id: number }>('/api/scan/kubernetesauths/', {
       name: 'Production cluster',
       url: api.url,
@@ -128,7 +128,7 @@ describe.each(BACKENDS)('a network scan with a Kubernetes credential on %s', (ba
       profile: profile.body.id,
     });
     expect(scan.status, JSON.stringify(scan.body)).toBe(201);
-    await waitForRun(admin, scan.body.last_run, (r) => r.status === 2 || r.status === 3, 90_000);
+    await waitForRun(admin, scan.body.last_run, (r) => r.status === 2 || r.status === 3, 180_000);
     await settleRunProcessing(t.ctx);
 
     const list = (await admin.get<Page<Vulnerability>>('/api/remediation/vulnerability-simple/?page_size=100')).body.results;
