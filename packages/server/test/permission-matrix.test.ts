@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, parseAccess } from '@bulwark/core';
-import { auditEvents, users } from '../src/db/schema/index.ts';
+import { assets, auditEvents, cloudResources, users } from '../src/db/schema/index.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
 
@@ -138,7 +138,8 @@ describe('permission matrix', () => {
     const [adminRow] = await t.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
     // Monitoring's objects: both customers have the feature, so only ownership can refuse.
     const [rivalRow] = await t.ctx.db.select().from(users).where(eq(users.email, 'admin1@other.example'));
-    for (const c of [adminRow!.customerId, rivalRow!.customerId]) await setFlags(t.ctx, c, ['continuous-monitoring', 'cm-mailservers']);
+    for (const c of [adminRow!.customerId, rivalRow!.customerId])
+      await setFlags(t.ctx, c, ['continuous-monitoring', 'cm-mailservers', 'cloud-scanning', 'cloud-vm-resources']);
     const watch = await admin.post<{ id: number }>('/api/cm/profiles/', { name: 'Matrix watch', assets: [host.body.id], ports: '22' });
     const website = await admin.post<{ id: number }>('/api/globalview/websites/', { url: 'http://127.0.0.1:9/', active: false });
     const mailServer = await admin.post<{ id: number }>('/api/globalview/mailservers/', {
@@ -162,6 +163,29 @@ describe('permission matrix', () => {
     const category = await admin.post<{ id: number }>('/api/fra/domain-categories/', { name: 'Matrix category' });
     const domain = await admin.post<{ id: number }>('/api/fra/domains/', { name: 'matrix-phish.example.com' });
     const person = await admin.post<{ id: number }>('/api/fra/recipients/', { email: 'matrix.person@example.com' });
+    // Cloud scanning's objects: a profile, and a resource as a cloud scan inventories it.
+    const cloudProfile = await admin.post<{ id: number }>('/api/scan/cprofiles/', {
+      name: 'Matrix cloud',
+      provider: 0,
+      credentials: { auth: 'keys', access_key_id: 'AKIAMATRIX', secret_access_key: 'matrix-secret' },
+    });
+    const [cloudAsset] = await t.ctx.db
+      .insert(assets)
+      .values({ customerId: adminRow!.customerId, kind: 'cloud', type: 4, value: 'arn:aws:s3:::matrix-bucket', name: 'matrix-bucket' })
+      .returning();
+    const seen = new Date();
+    await t.ctx.db.insert(cloudResources).values({
+      assetId: cloudAsset!.id,
+      customerId: adminRow!.customerId,
+      provider: 0,
+      account: '123456789012',
+      region: 'us-east-1',
+      service: 's3',
+      resourceType: 'aws.s3.bucket',
+      name: 'matrix-bucket',
+      firstSeen: seen,
+      lastSeen: seen,
+    });
     const fraSchedule = await admin.post<{ id: number }>('/api/fra/schedules/', {
       name: 'Matrix campaign',
       phishing_templates: [phishing.body.id],
@@ -187,6 +211,7 @@ describe('permission matrix', () => {
       domain,
       person,
       fraSchedule,
+      cloudProfile,
     ])
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     const ids: [RegExp, number][] = [
@@ -207,6 +232,8 @@ describe('permission matrix', () => {
       [/^\/api\/fra\/domains\//, domain.body.id],
       [/^\/api\/fra\/recipients\//, person.body.id],
       [/^\/api\/fra\/schedules\//, fraSchedule.body.id],
+      [/^\/api\/scan\/cprofiles\//, cloudProfile.body.id],
+      [/^\/api\/cloud\/resources\//, cloudAsset!.id],
     ];
     const wrong: string[] = [];
     const checked: string[] = [];

@@ -30,7 +30,7 @@ const storedTestBody = z
   .object({
     provider: cloudProfileFields.shape.provider.optional(),
     regions: cloudProfileFields.shape.regions.optional(),
-    credentials: cloudCredentialsInput.optional(),
+    credentials: cloudCredentialsInput.unwrap().optional(),
   })
   .default({});
 const unsavedTestBody = cloudProfileFields.pick({ provider: true, regions: true, credentials: true });
