@@ -94,11 +94,12 @@ function plan(n: number) {
   const unit = n / 10_000;
   return {
     instances: Math.round(4000 * unit),
-    groups: Math.round(1000 * unit),
+    groups: Math.round(1000 * unit) + Math.max(0, Math.round(100 * unit) - 4),
     users: Math.round(500 * unit),
     buckets: Math.round(200 * unit),
     keys: Math.round(200 * unit),
-    vpcs: Math.round(100 * unit),
+    // AWS allows 5 VPCs per region unless raised (and moto's default VPC is one): the rest are security groups.
+    vpcs: Math.min(4, Math.round(100 * unit)),
   };
 }
 
@@ -106,14 +107,23 @@ async function seed(endpoint: string): Promise<void> {
   const c = clients(endpoint);
   const p = plan(N);
   const image = (await c.ec2.send(new DescribeImagesCommand({}))).Images![0]!.ImageId!;
+  // The VPCs first: the security groups are spread over them (AWS, and moto, allow 500 groups per VPC).
+  const vpcIds = [(await c.ec2.send(new DescribeVpcsCommand({}))).Vpcs![0]!.VpcId!];
+  for (let i = 0; i < p.vpcs; i++) vpcIds.push((await c.ec2.send(new CreateVpcCommand({ CidrBlock: `10.${i % 250}.0.0/16` }))).Vpc!.VpcId!);
   const tasks: (() => Promise<unknown>)[] = [];
-  for (let left = p.instances; left > 0; left -= 500) {
+  // Spread over the zones: each default subnet (a /20) holds about 4,000 addresses.
+  for (let left = p.instances, batch = 0; left > 0; left -= 500, batch++) {
     const count = Math.min(500, left);
-    tasks.push(() => c.ec2.send(new RunInstancesCommand({ ImageId: image, MinCount: count, MaxCount: count, InstanceType: 't3.micro' })));
+    const Placement = { AvailabilityZone: `${REGION}${'abcdef'[batch % 6]}` };
+    tasks.push(() =>
+      c.ec2.send(new RunInstancesCommand({ ImageId: image, MinCount: count, MaxCount: count, InstanceType: 't3.micro', Placement })),
+    );
   }
   for (let i = 0; i < p.groups; i++)
     tasks.push(async () => {
-      const g = await c.ec2.send(new CreateSecurityGroupCommand({ GroupName: `bench-${i}`, Description: `bench ${i}` }));
+      const g = await c.ec2.send(
+        new CreateSecurityGroupCommand({ GroupName: `bench-${i}`, Description: `bench ${i}`, VpcId: vpcIds[i % vpcIds.length] }),
+      );
       if (i % 2 === 0)
         await c.ec2.send(
           new AuthorizeSecurityGroupIngressCommand({
@@ -129,8 +139,13 @@ async function seed(endpoint: string): Promise<void> {
     });
   for (let i = 0; i < p.buckets; i++) tasks.push(() => c.s3.send(new CreateBucketCommand({ Bucket: `bench-bucket-${i}` })));
   for (let i = 0; i < p.keys; i++) tasks.push(() => c.kms.send(new CreateKeyCommand({ Description: `bench ${i}` })));
-  for (let i = 0; i < p.vpcs; i++) tasks.push(() => c.ec2.send(new CreateVpcCommand({ CidrBlock: `10.${i % 250}.0.0/16` })));
-  await pool(tasks, 16);
+  await pool(
+    tasks.map(
+      (task, i) => () =>
+        task().catch((err: unknown) => Promise.reject(new Error(`seed task ${i} of ${tasks.length} failed: ${String(err)}`))),
+    ),
+    16,
+  );
   for (const client of Object.values(c)) client.destroy();
 }
 
