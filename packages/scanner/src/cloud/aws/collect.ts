@@ -38,7 +38,7 @@ import { DescribeTrailsCommand, GetTrailStatusCommand } from '@aws-sdk/client-cl
 import { DescribeKeyCommand, GetKeyRotationStatusCommand, ListKeysCommand, type KeyListEntry } from '@aws-sdk/client-kms';
 import { DescribeDBInstancesCommand } from '@aws-sdk/client-rds';
 import { DescribeLoadBalancersCommand } from '@aws-sdk/client-elastic-load-balancing-v2';
-import { CloudAuthError, CloudStoppedError, cloudErrorCode, errorMessage, isAuthFailure } from '../engine.ts';
+import { CloudAuthError, CloudStoppedError, cloudErrorCode, errorMessage, isAuthFailure } from '../errors.ts';
 import type { CloudCollectContext, CloudInventory, CloudResource, CloudScanSpec } from '../types.ts';
 import { AWS_HOME_REGION, AwsClients, awsCredentials } from './clients.ts';
 

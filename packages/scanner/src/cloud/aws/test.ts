@@ -31,7 +31,7 @@ import { ListKeysCommand } from '@aws-sdk/client-kms';
 import { DescribeDBInstancesCommand } from '@aws-sdk/client-rds';
 import { DescribeLoadBalancersCommand } from '@aws-sdk/client-elastic-load-balancing-v2';
 import { DEFAULT_CLOUD_LIMITS, type CloudScanSpec, type CloudTestOutcome } from '../types.ts';
-import { cloudErrorCode, errorMessage, isAuthFailure } from '../engine.ts';
+import { cloudErrorCode, errorMessage, isAuthFailure } from '../errors.ts';
 import { AWS_HOME_REGION, AwsClients, awsCredentials } from './clients.ts';
 
 /** Error codes that say the caller lacks the permission (the services differ in how they say it). */

@@ -14,6 +14,7 @@ import {
   type GraphFact,
   type SubscriptionList,
 } from './calls.ts';
+import { CloudAuthError } from '../errors.ts';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -81,8 +82,6 @@ export async function collectAzure(spec: CloudScanSpec, ctx: CloudCollectContext
     return await collect(spec, ctx);
   } catch (e) {
     if (!(e instanceof AzureError && e.authFailed)) throw e;
-    // Imported when needed: the engine imports the providers, so a static import would be a cycle at load time.
-    const { CloudAuthError } = await import('../engine.ts');
     throw new CloudAuthError(e.message);
   }
 }

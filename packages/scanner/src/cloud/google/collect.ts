@@ -12,7 +12,7 @@
 // https://cloud.google.com/kms/docs/reference/rest/v1/projects.locations.keyRings/list, …/keyRings.cryptoKeys/list;
 // https://cloud.google.com/logging/docs/reference/v2/rest/v2/projects.sinks/list;
 // https://cloud.google.com/kubernetes-engine/docs/reference/rest/v1/projects.locations.clusters/list.
-import { CloudAuthError, CloudStoppedError, cloudErrorCode, errorMessage, isAuthFailure } from '../engine.ts';
+import { CloudAuthError, CloudStoppedError, cloudErrorCode, errorMessage, isAuthFailure } from '../errors.ts';
 import type { CloudCollectContext, CloudInventory, CloudResource, CloudScanSpec } from '../types.ts';
 import { GoogleClient, GoogleError, googleCredentials } from './client.ts';
 

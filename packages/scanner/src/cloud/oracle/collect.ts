@@ -10,7 +10,7 @@
 // ListSubnets, ListSecurityLists, ListNetworkSecurityGroups, ListNetworkSecurityGroupSecurityRules; Object Storage
 // GetNamespace, ListBuckets, GetBucket; Audit GetConfiguration; Cloud Guard GetConfiguration; Logging ListLogGroups,
 // ListLogs.
-import { CloudAuthError, CloudStoppedError, cloudErrorCode, errorMessage, isAuthFailure } from '../engine.ts';
+import { CloudAuthError, CloudStoppedError, cloudErrorCode, errorMessage, isAuthFailure } from '../errors.ts';
 import type { CloudCollectContext, CloudInventory, CloudResource, CloudScanSpec } from '../types.ts';
 import { OracleClient, OracleError, oracleCredentials, type OracleService } from './client.ts';
 
