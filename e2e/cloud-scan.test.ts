@@ -19,83 +19,72 @@ import { startStack, type Stack } from './helpers/stack.ts';
 const MOTO_HOST = '127.0.74.2';
 const source = motoSource();
 
-// Skipped: core's route table (packages/core/src/routes.ts, not this test's to change) names the result page's parameter
-// `:id` (/cloud/scans/result/:id) and the schedule page's `:id`, while the shared RunResultShell reads `runId` and
-// ScheduleViewPage `scanId` as every other kind's routes name them; the run page therefore says "could not be loaded".
-// Profile creation and the credential test pass against moto (run 18:26 UTC). Rename the two parameters, then unskip.
-const ROUTE_PARAMS_FIXED = false;
+describe.skipIf('missing' in source)(`a cloud scan in the browser${'missing' in source ? ` (skipped: ${source.missing})` : ''}`, () => {
+  let stack: Stack;
+  let moto: Moto;
 
-describe.skipIf('missing' in source || !ROUTE_PARAMS_FIXED)(
-  `a cloud scan in the browser${'missing' in source ? ` (skipped: ${source.missing})` : ''}`,
-  () => {
-    let stack: Stack;
-    let moto: Moto;
+  beforeAll(async () => {
+    moto = await startMoto(MOTO_HOST);
+    await seedAccount(moto.url);
+    stack = await startStack({ BULWARK_CLOUD_AWS_URL: moto.url });
+    const db = stack.app.ctx.db;
+    const [customer] = await db.select().from(customers).limit(1);
+    await db
+      .update(customers)
+      .set({ featureFlags: [...new Set([...customer!.featureFlags, 'cloud-scanning', 'cloud-vm-resources'])] })
+      .where(eq(customers.id, customer!.id));
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.close();
+    await moto?.stop();
+  });
 
-    beforeAll(async () => {
-      moto = await startMoto(MOTO_HOST);
-      await seedAccount(moto.url);
-      stack = await startStack({ BULWARK_CLOUD_AWS_URL: moto.url });
-      const db = stack.app.ctx.db;
-      const [customer] = await db.select().from(customers).limit(1);
-      await db
-        .update(customers)
-        .set({ featureFlags: [...new Set([...customer!.featureFlags, 'cloud-scanning', 'cloud-vm-resources'])] })
-        .where(eq(customers.id, customer!.id));
-    }, 180_000);
-    afterAll(async () => {
-      await stack?.close();
-      await moto?.stop();
-    });
+  it('creates an AWS profile, tests it, starts a scan and opens the public-bucket finding', { timeout: 360_000 }, async () => {
+    const { context, page } = await stack.newPage();
+    await signInAsAdmin(page);
 
-    it('creates an AWS profile, tests it, starts a scan and opens the public-bucket finding', { timeout: 360_000 }, async () => {
-      const { context, page } = await stack.newPage();
-      await signInAsAdmin(page);
+    // The profile: AWS access keys, tested before saving.
+    await page.goto('/cloud/scan-profiles/new');
+    const form = page.getByRole('form', { name: 'Cloud scan profile' });
+    await form.getByRole('textbox', { name: /^Name/ }).fill('moto account');
+    await form.getByRole('textbox', { name: /^Access key ID/ }).fill(KEY.accessKeyId);
+    await form.getByLabel(/^Secret access key/).fill(KEY.secretAccessKey);
+    await form.getByRole('button', { name: 'Test credentials' }).click();
+    await pwExpect(form.getByText('Credentials accepted')).toBeVisible({ timeout: 60_000 });
+    await pwExpect(form.getByText(`Account: ${MOTO_ACCOUNT}`)).toBeVisible();
+    await form.getByRole('button', { name: 'Create profile' }).click();
+    await page.waitForURL(/\/cloud\/scan-profiles\/\d+$/);
+    await expectNoCutText(page, 'the cloud profile page');
 
-      // The profile: AWS access keys, tested before saving.
-      await page.goto('/cloud/scan-profiles/new');
-      const form = page.getByRole('form', { name: 'Cloud scan profile' });
-      await form.getByRole('textbox', { name: /^Name/ }).fill('moto account');
-      await form.getByRole('textbox', { name: /^Access key ID/ }).fill(KEY.accessKeyId);
-      await form.getByLabel(/^Secret access key/).fill(KEY.secretAccessKey);
-      await form.getByRole('button', { name: 'Test credentials' }).click();
-      await pwExpect(form.getByText('Credentials accepted')).toBeVisible({ timeout: 60_000 });
-      await pwExpect(form.getByText(`Account: ${MOTO_ACCOUNT}`)).toBeVisible();
-      await form.getByRole('button', { name: 'Create profile' }).click();
-      await page.waitForURL(/\/cloud\/scan-profiles\/\d+$/);
-      await expectNoCutText(page, 'the cloud profile page');
+    // The scan, started from the list; its run's page follows and ends Finished.
+    await page.goto('/cloud/scans');
+    await page.getByRole('button', { name: 'New cloud scan' }).click();
+    const start = page.getByRole('form', { name: 'New cloud scan' });
+    await start.getByRole('textbox', { name: /^Name/ }).fill('moto scan');
+    await start.getByRole('combobox', { name: /^Cloud profile/ }).click();
+    await page.getByRole('option', { name: 'moto account (AWS)' }).click();
+    await start.getByRole('button', { name: 'Start scan' }).click();
+    await page.waitForURL(/\/cloud\/scans\/result\/\d+$/);
+    // The run as the page reads it (scan/cruns/{id}/) is a run row (core scanRun).
+    const runId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    scanRun.parse(await api(page, 'GET', `/api/scan/cruns/${runId}/`));
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'moto scan' })).toBeVisible();
+    await pwExpect.poll(async () => ((await page.getByTestId('run-status').first().textContent()) ?? '').trim(), 240_000).toBe('Finished');
+    await settleRunProcessing(stack.app.ctx);
+    await page.reload();
 
-      // The scan, started from the list; its run's page follows and ends Finished.
-      await page.goto('/cloud/scans');
-      await page.getByRole('button', { name: 'New cloud scan' }).click();
-      const start = page.getByRole('form', { name: 'New cloud scan' });
-      await start.getByRole('textbox', { name: /^Name/ }).fill('moto scan');
-      await start.getByRole('combobox', { name: /^Cloud profile/ }).click();
-      await page.getByRole('option', { name: 'moto account (AWS)' }).click();
-      await start.getByRole('button', { name: 'Start scan' }).click();
-      await page.waitForURL(/\/cloud\/scans\/result\/\d+$/);
-      // The run as the page reads it (scan/cruns/{id}/) is a run row (core scanRun).
-      const runId = Number(new URL(page.url()).pathname.split('/').at(-1));
-      scanRun.parse(await api(page, 'GET', `/api/scan/cruns/${runId}/`));
-      await pwExpect(page.getByRole('heading', { level: 1, name: 'moto scan' })).toBeVisible();
-      await pwExpect
-        .poll(async () => ((await page.getByTestId('run-status').first().textContent()) ?? '').trim(), 240_000)
-        .toBe('Finished');
-      await settleRunProcessing(stack.app.ctx);
-      await page.reload();
-
-      // The controls: the public bucket's block-public-access control failed; its cp page lists the bucket.
-      const controls = page.getByRole('table', { name: 'Controls' });
-      const control = controls.getByRole('link', { name: 'S3 bucket blocks public access' });
-      await pwExpect(control).toBeVisible({ timeout: 30_000 });
-      await expectNoCutText(page, 'the cloud scan result page');
-      await control.click();
-      await page.waitForURL(/\/vm\/unified-vulnerabilities\/cp\/aws-s3-block-public-access$/);
-      await pwExpect(page.getByRole('heading', { level: 1, name: 'S3 bucket blocks public access' })).toBeVisible();
-      const resources = page.getByRole('table', { name: 'Resources that fail this control' });
-      await pwExpect(resources.getByRole('link', { name: 'bulwark-public-bucket' })).toBeVisible({ timeout: 30_000 });
-      await expectNoCutText(page, 'the cloud control page');
-      expect(page.url()).toContain('/cp/');
-      await context.close();
-    });
-  },
-);
+    // The controls: the public bucket's block-public-access control failed; its cp page lists the bucket.
+    const controls = page.getByRole('table', { name: 'Controls' });
+    const control = controls.getByRole('link', { name: 'S3 bucket blocks public access' });
+    await pwExpect(control).toBeVisible({ timeout: 30_000 });
+    await expectNoCutText(page, 'the cloud scan result page');
+    await control.click();
+    await page.waitForURL(/\/vm\/unified-vulnerabilities\/cp\/aws-s3-block-public-access$/);
+    await pwExpect(page.getByRole('heading', { level: 1, name: 'S3 bucket blocks public access' })).toBeVisible();
+    const resources = page.getByRole('table', { name: 'Resources that fail this control' });
+    await pwExpect(resources.getByRole('link', { name: 'bulwark-public-bucket' })).toBeVisible({ timeout: 30_000 });
+    await expectNoCutText(page, 'the cloud control page');
+    expect(page.url()).toContain('/cp/');
+    await context.close();
+  });
+});

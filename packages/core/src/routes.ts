@@ -110,9 +110,9 @@ export const ROUTES: RouteDef[] = [
   ]),
   ...group({ area: 'cloud', permission: 'cloud_scans', flagOn: ['cloud-scanning'] }, [
     { path: '/cloud/scans', name: 'cloud-scans', title: 'Cloud scans', nav: true },
-    { path: '/cloud/scans/result/:id', name: 'cloud-scan-result', title: 'Cloud scan result' },
+    { path: '/cloud/scans/result/:runId', name: 'cloud-scan-result', title: 'Cloud scan result', digits: ['runId'] },
     { path: '/cloud/schedules', name: 'cloud-schedules', title: 'Cloud schedules', nav: true },
-    { path: '/cloud/schedules/:id', name: 'cloud-schedule', title: 'Cloud schedule' },
+    { path: '/cloud/schedules/:scanId', name: 'cloud-schedule', title: 'Cloud schedule', digits: ['scanId'] },
     { path: '/cloud/scan-profiles', name: 'cloud-scan-profiles', title: 'Cloud scan profiles', nav: true },
     { path: '/cloud/scan-profiles/:id', name: 'cloud-scan-profile', title: 'Cloud scan profile' },
   ]),

@@ -83,8 +83,8 @@ describe('route table', () => {
       '/was/schedules/view/:scanId',
       '/was/scan-profiles/edit/:id',
       '/was/catalog',
-      '/cloud/scans/result/:id',
-      '/cloud/schedules/:id',
+      '/cloud/scans/result/:runId',
+      '/cloud/schedules/:scanId',
       '/cloud/scan-profiles/:id',
       '/sa/scan-appliance/view/:probeId',
       '/assets/unified-assets/view/:id/details',
@@ -223,7 +223,7 @@ describe('route table', () => {
   });
 
   it('sets the feature flags exactly as the specs say', () => {
-    expect(byPath('/cloud/scans/result/:id').flagOn).toEqual(['cloud-scanning']);
+    expect(byPath('/cloud/scans/result/:runId').flagOn).toEqual(['cloud-scanning']);
     expect(byPath('/assets/devices/view/:uid').flagOn).toEqual(['onprem-da']);
     expect(byPath('/assets/cloud').flagOn).toEqual(['cloud-vm-resources']);
     expect(byPath('/assets/tags').flagOff).toEqual(['unified-tags-stage-2']);

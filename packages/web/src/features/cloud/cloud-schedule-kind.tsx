@@ -29,6 +29,7 @@ export const CLOUD_SCHEDULE_FORM: ScheduleFormKind = {
     </Text>
   ),
   useProfiles: useCloudProfiles,
+  noTargets: true,
 };
 
 export const CLOUD_SCHEDULE_LIST: ScheduleListKind = {

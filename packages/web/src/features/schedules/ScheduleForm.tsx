@@ -56,6 +56,8 @@ export interface ScheduleFormKind {
   initialValues?(values: ScheduleValues, schedule?: Schedule): ScheduleValues;
   targets(form: UseFormReturnType<ScheduleValues>): ReactNode;
   useProfiles(): ProfileChoices;
+  /** The kind's scans have no targets of their own (cloud: the profile's account is the target). */
+  noTargets?: boolean;
 }
 
 export interface ScheduleFormProps {
@@ -71,7 +73,7 @@ export function ScheduleForm({ schedule, onDone, kind }: ScheduleFormProps) {
   const start = scheduleValues(schedule, browserTimeZone());
   const form = useForm<ScheduleValues>({
     initialValues: kind?.initialValues ? kind.initialValues(start, schedule) : start,
-    validate: validateSchedule,
+    validate: (values) => validateSchedule(values, { targets: !kind?.noTargets }),
   });
   // A new schedule starts at the next full hour of its zone, and follows the zone until its date or time is typed; its
   // weekday follows the start date until weekdays are ticked.

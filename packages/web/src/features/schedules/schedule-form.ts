@@ -275,7 +275,7 @@ const MAX_REMINDER_MINUTES = 60 * 24 * 30;
 const timing = scheduleTiming.shape;
 
 /** Client-side checks before anything is sent; the server checks again and its errors land on the same fields. */
-export function validateSchedule(v: ScheduleValues): ScheduleErrors {
+export function validateSchedule(v: ScheduleValues, options: { targets?: boolean } = {}): ScheduleErrors {
   const errors: ScheduleErrors = {};
   const set = (field: string, message: string | null) => {
     if (message) errors[field] = message;
@@ -283,7 +283,9 @@ export function validateSchedule(v: ScheduleValues): ScheduleErrors {
   set('name', schemaMessage(scheduleInput.shape.name, v.name));
   set('profile', validateRequired(v.profile, 'Profile'));
   const typed = splitTargets(v.targets);
-  if (v.assets.length === 0 && typed.length === 0 && v.include_tags.length === 0) set('assets', 'Choose at least one target.');
+  // A kind without targets of its own (cloud) is not asked for one.
+  if (options.targets !== false && v.assets.length === 0 && typed.length === 0 && v.include_tags.length === 0)
+    set('assets', 'Choose at least one target.');
   set('targets', validateTargetList(typed));
   set('exclude', validateTargetList(splitTargets(v.exclude)));
   const sharedTag = v.include_tags.find((t) => v.exclude_tags.includes(t));
