@@ -50,13 +50,12 @@ async function runTest(ctx: AppContext, settings: CloudProfileSettings, box: App
 
 export function cloudProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const store = cloudProfileStore(ctx.secrets);
-  // The generic routes declare only their permission: the flag is added to each as it registers, in a scope of their own.
-  void app.register(async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/api/scan/cprofiles/')) route.config = { ...route.config, flag: CLOUD_SCANNING_FLAG };
-    });
-    scanProfileRoutes(scope, ctx, store);
+  // The generic routes declare only their permission: the flag is added to each of scan/cprofiles/ as it registers
+  // (a hook on the app itself, not a plugin of its own, so the routes exist as soon as this returns).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/scan/cprofiles/')) route.config = { ...route.config, flag: CLOUD_SCANNING_FLAG };
   });
+  scanProfileRoutes(app, ctx, store);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
