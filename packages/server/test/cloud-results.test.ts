@@ -246,6 +246,22 @@ describe.each(BACKENDS)('cloud results on %s', (backend) => {
     expect((await state()).get('cloud:aws-ec2-sg-admin-ipv4')).toBe(2);
   });
 
+  it("reports one cloud scan's cloud findings (report scope cloud_result)", async () => {
+    expect((await admin.post('/api/reports/prepare-report-data/', { scope_kind: 'cloud_result' })).status).toBe(400);
+    const data = await admin.post<{ scope_label: string; summary: { open_findings: number }; top_issues: { hid: string }[] }>(
+      '/api/reports/prepare-report-data/',
+      { scope_kind: 'cloud_result', scope: { scan: scanId, filters: {} } },
+    );
+    expect(data.status, JSON.stringify(data.body)).toBe(200);
+    // Open now: the third run saw the first run's three failures again.
+    expect(data.body.summary.open_findings).toBe(3);
+    expect(data.body.top_issues.map((i) => i.hid).sort()).toEqual([
+      'nvt-cloud:aws-ec2-sg-admin-ipv4',
+      'nvt-cloud:aws-iam-root-mfa',
+      'nvt-cloud:aws-s3-public-acl',
+    ]);
+  });
+
   it('a run cut short (failed, or auth failed) inventories what it saw but marks nothing gone', async () => {
     const runId = await delivered(result({ resources: [], results: [], errors: [{ type: 4, message: 'The security token is invalid.' }] }));
     await processRun(t.ctx.db, runId);

@@ -42,6 +42,7 @@ export const REPORT_SCOPE_KINDS_AVAILABLE = [
   'scan_web_application',
   'scan_web_application_discovery',
   'pat_recipients',
+  'cloud_result',
 ] as const satisfies readonly ReportScopeKind[];
 export const REPORT_SCOPE_KIND_LABELS: Record<ReportScopeKind, string> = {
   pat_recipients: 'Phishing recipients',

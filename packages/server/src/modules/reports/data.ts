@@ -43,11 +43,12 @@ const WEB_KINDS: readonly ReportScopeKind[] = ['w_runs', 'scan_web_application',
 export const isWebScope = (kind: ReportScopeKind): boolean => WEB_KINDS.includes(kind);
 
 /** The scan kind a scan-scoped report reports on: network scans are 'nvt' scans, policy scans 'oval'. */
-const SCAN_OF_KIND: Partial<Record<ReportScopeKind, { type: 'nvt' | 'oval' | 'was'; name: string }>> = {
+const SCAN_OF_KIND: Partial<Record<ReportScopeKind, { type: 'nvt' | 'oval' | 'was' | 'cloud'; name: string }>> = {
   scan_network: { type: 'nvt', name: 'network scan' },
   scan_policy: { type: 'oval', name: 'policy scan' },
   scan_web_application: { type: 'was', name: 'web scan' },
   scan_web_application_discovery: { type: 'was', name: 'web discovery scan' },
+  cloud_result: { type: 'cloud', name: 'cloud scan' },
 };
 
 /** The settings a report takes from its template (or the defaults). */
@@ -72,6 +73,8 @@ export async function selectionOf(db: Db, customerId: number, kind: ReportScopeK
   if (isWebScope(kind)) parsed.data.source = ['web'];
   // A phishing recipients report: the recipients' pat findings only.
   if (kind === 'pat_recipients') parsed.data.source = ['pat'];
+  // A cloud scan's report: its cloud findings, on its resources.
+  if (kind === 'cloud_result') parsed.data.source = ['cloud'];
   const scanKind = SCAN_OF_KIND[kind];
   if (scanKind) {
     if (scope.scan === null) throw badRequest({ scope: [`Choose the ${scanKind.name} to report on.`] });
@@ -110,7 +113,13 @@ function coveredAssets(scope: AssetScope, s: Selection): SQL {
   const out: SQL[] = [
     scopeCondition(scope, 'a'),
     sql`a.archived_at is null`,
-    isWebScope(s.kind) ? sql`a.kind = 'webapp'` : s.kind === 'pat_recipients' ? sql`a.kind = 'recipient'` : sql`a.kind = 'host'`,
+    isWebScope(s.kind)
+      ? sql`a.kind = 'webapp'`
+      : s.kind === 'pat_recipients'
+        ? sql`a.kind = 'recipient'`
+        : s.kind === 'cloud_result'
+          ? sql`a.kind = 'cloud'`
+          : sql`a.kind = 'host'`,
   ];
   if (s.filter.unified_asset?.length)
     out.push(
@@ -128,7 +137,8 @@ function coveredAssets(scope: AssetScope, s: Selection): SQL {
     out.push(sql`(a.id in (select f2.host_id from findings f2 where f2.customer_id = ${scope.customerId} and f2.last_run_id in ${runs})
                   or a.address in (select h.address from scan_task_hosts h join scan_tasks k on k.id = h.task_id
                                    where h.customer_id = ${scope.customerId} and h.alive and k.run_id in ${runs})
-                  or a.id in (select w.asset_id from web_run_results w where w.customer_id = ${scope.customerId} and w.run_id in ${runs}))`);
+                  or a.id in (select w.asset_id from web_run_results w where w.customer_id = ${scope.customerId} and w.run_id in ${runs})
+                  or a.id in (select c.asset_id from cloud_resources c where c.customer_id = ${scope.customerId} and c.last_run_id in ${runs}))`);
   return sql.join(out, sql` and `);
 }
 
