@@ -76,6 +76,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: false,
+    // The app registers a few hundred routes in plugins on start; on a busy machine (a 2-core CI box running tests side
+    // by side) that can take more than Fastify's 10 s default, which would fail the start, not make it slower.
+    pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
     // A path Fastify cannot decode (bad percent-encoding) gets the app's error shape, not the router's own.
     frameworkErrors: (error, _request, reply) => {

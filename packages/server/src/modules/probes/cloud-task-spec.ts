@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanProfiles, scanTasks } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { cloudProviderOf, cloudRegionsOf } from '../scans/start-cloud.ts';
+import { cloudProviderOf, cloudRegionsOf } from '../../lib/cloud-profile.ts';
 import type { ClaimedTask } from '../tasks/index.ts';
 import type { VaultContext } from '../vault/index.ts';
 

@@ -12,7 +12,7 @@ import type { WebProfileSettings } from '@bulwark/core';
 import { webSpecOf } from './web-task-spec.ts';
 import { cloudSpecOf } from './cloud-task-spec.ts';
 import { withExceptions } from './task-spec-exceptions.ts';
-import { extraCaOf } from '../security-tools/extra-ca.ts';
+import { extraCaOf } from '../../lib/extra-ca.ts';
 
 /** The task's checkpoint: the hosts it finished (scan_task_hosts), or a whole checkpoint stored before them. */
 async function checkpointOf(db: Db, task: ClaimedTask['task']): Promise<TaskSpec['checkpoint']> {

@@ -1,33 +1,12 @@
 // Starting a cloud scan (scan_type 'cloud'), what differs from the generic start (start.ts): the target is the
 // profile's provider account, read by one task (the engine spreads its calls over the regions itself); the provider and
 // the regions to read are copied onto the run.
-import { CLOUD_PROVIDER_KEYS, cloudProviderKeyOf, type CloudProvider, type CloudProviderKey } from '@bulwark/core';
-import { CLOUD_PROVIDERS } from '@bulwark/scanner';
+import { cloudProviderOf, cloudRegionsOf, type CloudFields } from '../../lib/cloud-profile.ts';
 import { and, eq, or, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { scanProfiles } from '../../db/schema/index.ts';
 import type { ScanRow } from './scan-repo.ts';
 import { StartError, type RunStarter } from './start-error.ts';
-
-/** The cloud part of a profile's fields (the rest of the profile is the generic one). */
-interface CloudFields {
-  provider?: unknown;
-  regions?: unknown;
-}
-
-/** The provider key of a profile's fields, or null when it names none. */
-export function cloudProviderOf(fields: CloudFields): CloudProviderKey | null {
-  const code = fields.provider;
-  if (typeof code !== 'number') return null;
-  const key = cloudProviderKeyOf(code as CloudProvider);
-  return key && (CLOUD_PROVIDER_KEYS as readonly string[]).includes(key) ? key : null;
-}
-
-/** The regions a run of the profile reads: the profile's, or every region the provider offers when it names none. */
-export function cloudRegionsOf(key: CloudProviderKey, fields: CloudFields): string[] {
-  const chosen = Array.isArray(fields.regions) ? fields.regions.map(String).filter((r) => r !== '') : [];
-  return chosen.length > 0 ? [...new Set(chosen)] : CLOUD_PROVIDERS[key].regions.map((r) => r.id);
-}
 
 /** The scan's cloud profile (the customer's own, of type cloud), or a StartError on profile. */
 async function cloudProfileOf(db: Tx, customerId: number, scan: ScanRow) {

@@ -17,7 +17,7 @@ import {
 import { checkMailDomain } from '@bulwark/scanner';
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
-import { extraCaOf } from './extra-ca.ts';
+import { extraCaOf } from '../../lib/extra-ca.ts';
 import { alertsOf, iso, isoOrNull, runStatus, type Checked, type LogRow, type MonitorKind, type MonitorRow } from './kinds.ts';
 
 export type MailServerValues = z.output<typeof mailServerInput>;

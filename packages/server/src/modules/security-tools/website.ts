@@ -15,7 +15,7 @@ import {
 } from '@bulwark/core';
 import { checkWebsite } from '@bulwark/scanner';
 import type { z } from 'zod';
-import { extraCaOf } from './extra-ca.ts';
+import { extraCaOf } from '../../lib/extra-ca.ts';
 import { alertsOf, iso, isoOrNull, runStatus, type Checked, type LogRow, type MonitorKind, type MonitorRow } from './kinds.ts';
 
 export type WebsiteValues = z.output<typeof websiteMonitorInput>;

@@ -1,7 +1,7 @@
 // The operator's extra trusted certificates (BULWARK_EXTRA_CA_FILE) as the engines take them: one PEM text, read once
 // per configuration rather than at every run of every monitor.
 import { readFileSync } from 'node:fs';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 const read = new WeakMap<Pick<Config, 'extraCaFile'>, string | undefined>();
 
