@@ -229,6 +229,10 @@ export const networkScan = z.object({
 });
 export type NetworkScan = z.infer<typeof networkScan>;
 
+/** What a picker shows of a scan of any kind (network, policy, web, cloud): every scan list answers at least this. */
+export const scanSummary = networkScan.pick({ id: true, name: true, created: true });
+export type ScanSummary = z.infer<typeof scanSummary>;
+
 export const scanActionName = z.enum(['pause', 'resume', 'cancel', 'force_cancel']);
 
 export const scanTask = z.object({

@@ -38,7 +38,7 @@ export interface ReportOwner {
 
 /** The label of a scope on the cover: the kind, and the scan's name for a scan report. */
 export async function scopeLabelOf(db: Db, customerId: number, kind: ReportScopeKind, scope: ReportScope): Promise<string> {
-  const oneScan = ['scan_network', 'scan_policy', 'scan_web_application', 'scan_web_application_discovery'].includes(kind);
+  const oneScan = ['scan_network', 'scan_policy', 'scan_web_application', 'scan_web_application_discovery', 'cloud_result'].includes(kind);
   if (oneScan && scope.scan !== null) {
     const [scan] = await db
       .select({ name: scans.name })

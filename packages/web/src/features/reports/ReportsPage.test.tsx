@@ -122,50 +122,64 @@ describe('ReportsPage', () => {
     expect(within(empty).getByRole('button', { name: 'Create your first report' })).toBeInTheDocument();
   });
 
-  it(
-    'starts a report on a saved view; other scope kinds are listed but cannot be chosen; field errors land on fields',
-    { timeout: 30_000 },
-    async () => {
-      let attempt = 0;
-      const stub = stubApi()
-        .on('GET', 'reports/', page([]))
-        .on('GET', 'remediation/vm-filter-collection/', [VIEW])
-        .on('GET', 'reports/template/', page([]))
-        .on('POST', 'reports/', () => {
-          attempt += 1;
-          return attempt === 1
-            ? json({ name: ['Ensure this field has no more than 100 characters.'] }, 400)
-            : json(aReport({ state: 'pending' }), 201);
-        });
-      const { user } = renderWithApp(<ReportsPage />, { path: '/reports/reports' });
-      await user.click(await screen.findByRole('button', { name: 'New report' }));
-      const form = await screen.findByRole('form', { name: 'New report' });
-
-      await user.click(within(form).getByRole('combobox', { name: /Report on/ }));
-      expect(await screen.findByRole('option', { name: /Cloud scan result \(available when cloud scanning lands\)/ })).toHaveAttribute(
-        'aria-disabled',
-        'true',
-      );
-      await user.keyboard('{Escape}');
-
-      await user.click(within(form).getByRole('combobox', { name: /^Vulnerabilities/ }));
-      await user.click(await screen.findByRole('option', { name: 'Saved view “Critical servers”' }));
-      await user.click(within(form).getByRole('button', { name: 'Start report' }));
-      expect(await within(form).findByText('Ensure this field has no more than 100 characters.')).toBeInTheDocument();
-      expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveAttribute('aria-invalid', 'true');
-
-      await user.click(within(form).getByRole('button', { name: 'Start report' }));
-      await waitFor(() => expect(stub.calls('POST', 'reports/')).toHaveLength(2));
-      expect(stub.calls('POST', 'reports/')[1]!.body).toEqual({
-        name: expect.stringMatching(/^Vulnerability report \d{4}-\d\d-\d\d$/),
-        template: null,
-        format: 'pdf',
-        scope_kind: 'unified_vulns',
-        scope: { filters: { severity: '4' }, scan: null },
+  it('starts a report on a saved view; field errors land on fields', { timeout: 30_000 }, async () => {
+    let attempt = 0;
+    const stub = stubApi()
+      .on('GET', 'reports/', page([]))
+      .on('GET', 'remediation/vm-filter-collection/', [VIEW])
+      .on('GET', 'reports/template/', page([]))
+      .on('POST', 'reports/', () => {
+        attempt += 1;
+        return attempt === 1
+          ? json({ name: ['Ensure this field has no more than 100 characters.'] }, 400)
+          : json(aReport({ state: 'pending' }), 201);
       });
-      await waitFor(() => expect(screen.queryByRole('form', { name: 'New report' })).not.toBeInTheDocument());
-    },
-  );
+    const { user } = renderWithApp(<ReportsPage />, { path: '/reports/reports' });
+    await user.click(await screen.findByRole('button', { name: 'New report' }));
+    const form = await screen.findByRole('form', { name: 'New report' });
+
+    await user.click(within(form).getByRole('combobox', { name: /^Vulnerabilities/ }));
+    await user.click(await screen.findByRole('option', { name: 'Saved view “Critical servers”' }));
+    await user.click(within(form).getByRole('button', { name: 'Start report' }));
+    expect(await within(form).findByText('Ensure this field has no more than 100 characters.')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(form).getByRole('button', { name: 'Start report' }));
+    await waitFor(() => expect(stub.calls('POST', 'reports/')).toHaveLength(2));
+    expect(stub.calls('POST', 'reports/')[1]!.body).toEqual({
+      name: expect.stringMatching(/^Vulnerability report \d{4}-\d\d-\d\d$/),
+      template: null,
+      format: 'pdf',
+      scope_kind: 'unified_vulns',
+      scope: { filters: { severity: '4' }, scan: null },
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New report' })).not.toBeInTheDocument());
+  });
+});
+
+describe('ReportsPage scan scopes', () => {
+  it('reports on one cloud scan picked from the cloud scans, and asks for one before it starts', { timeout: 30_000 }, async () => {
+    const stub = stubApi()
+      .on('GET', 'reports/', page([]))
+      .on('GET', 'remediation/vm-filter-collection/', [])
+      .on('GET', 'reports/template/', page([]))
+      .on('GET', 'scan/cscans/', page([{ id: 21, name: 'AWS production', created: '2026-11-20T08:00:00Z', provider: 0 }]))
+      .on('POST', 'reports/', json(aReport({ state: 'pending' }), 201));
+    const { user } = renderWithApp(<ReportsPage />, { path: '/reports/reports' });
+    await user.click(await screen.findByRole('button', { name: 'New report' }));
+    const form = await screen.findByRole('form', { name: 'New report' });
+    await user.click(within(form).getByRole('combobox', { name: /Report on/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cloud scan result' }));
+    await user.click(within(form).getByRole('button', { name: 'Start report' }));
+    expect(await within(form).findByText('Choose a cloud scan.')).toBeInTheDocument();
+    expect(stub.calls('POST', 'reports/')).toHaveLength(0);
+
+    await user.click(within(form).getByRole('combobox', { name: /^Cloud scan/ }));
+    await user.click(await screen.findByRole('option', { name: /^AWS production \(created / }));
+    await user.click(within(form).getByRole('button', { name: 'Start report' }));
+    await waitFor(() => expect(stub.calls('POST', 'reports/')).toHaveLength(1));
+    expect(stub.calls('POST', 'reports/')[0]!.body).toMatchObject({ scope_kind: 'cloud_result', scope: { filters: {}, scan: 21 } });
+  });
 });
 
 describe('ReportViewPage', () => {

@@ -130,22 +130,21 @@ describe('scope', () => {
       'Policy scan “CIS servers”',
     );
     expect(scopeText('no_runs', { filters: {}, scan: null })).toBe('Policy scan runs');
-    expect(scopeText('cloud_result', { filters: {}, scan: null })).toBe('Cloud scan result');
+    expect(scopeText('cloud_result', { filters: {}, scan: null })).toBe('Cloud scan');
+    expect(scopeText('cloud_result', { filters: {}, scan: 3 }, { scans: [{ id: 3, name: 'AWS prod' }] })).toBe('Cloud scan “AWS prod”');
+    expect(scopeText('scan_web_application', { filters: {}, scan: 5 })).toBe('Web scan #5');
   });
 
-  it('offers only the available kinds, the others disabled with the area they wait for', () => {
+  it('offers every kind whose area exists, available ones before any still to come', () => {
     expect(scopeKindOption('unified_vulns')).toEqual({ value: 'unified_vulns', label: 'Vulnerabilities', disabled: false });
     expect(scopeKindOption('pat_recipients')).toEqual({ value: 'pat_recipients', label: 'Phishing recipients', disabled: false });
-    expect(scopeKindOption('cloud_result')).toEqual({
-      value: 'cloud_result',
-      label: 'Cloud scan result (available when cloud scanning lands)',
-      disabled: true,
-    });
+    expect(scopeKindOption('cloud_result')).toEqual({ value: 'cloud_result', label: 'Cloud scan result', disabled: false });
     // Policy scans work: their two kinds can be chosen, without a note that they are to come.
     expect(scopeKindOption('no_runs')).toEqual({ value: 'no_runs', label: 'Policy scan runs', disabled: false });
     expect(scopeKindOption('scan_policy')).toEqual({ value: 'scan_policy', label: 'Policy scan', disabled: false });
     const options = scopeKindOptions(['cloud_result', 'unified_vulns', 'scan_network']);
-    expect(options.map((o) => o.value)).toEqual(['unified_vulns', 'scan_network', 'cloud_result']);
+    expect(options.map((o) => o.value)).toEqual(['cloud_result', 'unified_vulns', 'scan_network']);
+    expect(options.every((o) => !o.disabled)).toBe(true);
   });
 
   it('sends a view’s filters without paging, the kept filters, none for all open, or the scan', () => {
@@ -158,6 +157,9 @@ describe('scope', () => {
     expect(scopeBody({ scope_kind: 'scan_policy', view: ALL_OPEN, scan: '7' }, [], {})).toEqual({ filters: {}, scan: 7 });
     expect(scopeBody({ scope_kind: 'no_runs', view: ALL_OPEN, scan: '7' }, [], {})).toEqual({ filters: {}, scan: null });
     expect(validateScope.scan('', { scope_kind: 'scan_policy', view: ALL_OPEN, scan: '' })).toBe('Choose a policy scan.');
+    expect(validateScope.scan('', { scope_kind: 'cloud_result', view: ALL_OPEN, scan: '' })).toBe('Choose a cloud scan.');
+    expect(validateScope.scan('', { scope_kind: 'scan_web_application', view: ALL_OPEN, scan: '' })).toBe('Choose a web scan.');
+    expect(scopeBody({ scope_kind: 'cloud_result', view: ALL_OPEN, scan: '2' }, [], {})).toEqual({ filters: {}, scan: 2 });
   });
 
   it('builds the new report body: default sections are no template', () => {

@@ -17,6 +17,7 @@ import {
   type SavedFilter,
   type Severity,
 } from '@bulwark/core';
+import type { ScopeScanPath } from './api/reports-api.ts';
 
 /** Runs that are pending or running are asked about again this often. */
 export const REPORT_POLL_MS = 2_000;
@@ -92,9 +93,12 @@ const SCOPE_AREAS: Record<ReportScopeKind, string> = {
 };
 
 /** The scope kinds that report on one scan: where its scans are listed and what the form calls one. */
-export const SCAN_SCOPES: Partial<Record<ReportScopeKind, { path: 'scan/nscans/' | 'scan/oscans/'; noun: string; label: string }>> = {
+export const SCAN_SCOPES: Partial<Record<ReportScopeKind, { path: ScopeScanPath; noun: string; label: string }>> = {
   scan_network: { path: 'scan/nscans/', noun: 'network scan', label: 'Network scan' },
   scan_policy: { path: 'scan/oscans/', noun: 'policy scan', label: 'Policy scan' },
+  scan_web_application: { path: 'scan/wscans/', noun: 'web scan', label: 'Web scan' },
+  scan_web_application_discovery: { path: 'scan/wdscans/', noun: 'web discovery scan', label: 'Web discovery scan' },
+  cloud_result: { path: 'scan/cscans/', noun: 'cloud scan', label: 'Cloud scan' },
 };
 
 /** The label of a scope kind in a picker: its name, and for the ones not built yet when they will be. */

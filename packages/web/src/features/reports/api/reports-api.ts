@@ -1,12 +1,13 @@
 // Calls of the report screens (feature-areas §3 Reports, §7 Reports): templates, report runs with their prepared data,
 // findings and file, the live preview of a report's data, schedules with their upcoming runs, and the pickers a report's
-// scope is chosen with (saved vulnerability views, network scans). Query keys of these screens.
+// scope is chosen with (saved vulnerability views, scans of each kind). Query keys of these screens.
 import {
   networkScan,
   report,
   reportData,
   reportSchedule,
   reportTemplate,
+  scanSummary,
   REPORT_FINDING_COLUMNS,
   type NetworkScan,
   type Report,
@@ -18,6 +19,7 @@ import {
   type ReportScopeKind,
   type ReportTemplate,
   type ReportTemplateInput,
+  type ScanSummary,
 } from '@bulwark/core';
 import { api, apiUrl, type AnswerSchema } from '../../../api/client.ts';
 import type { QueryParams } from '../../../api/query-string.ts';
@@ -37,6 +39,7 @@ const templateList = listAnswer(reportTemplate);
 const reportPage = pagedAnswer(report);
 const schedulePage = pagedAnswer(reportSchedule);
 const scanPage = pagedAnswer(networkScan);
+const scopeScanPage = pagedAnswer(scanSummary);
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -171,12 +174,15 @@ export function runSchedule(id: number): Promise<Report> {
 
 /** The customer's network scans, newest first (the scope of a "Network scan" report). */
 export function fetchNetworkScans(signal?: AbortSignal): Promise<Paged<NetworkScan>> {
-  return fetchScopeScans('scan/nscans/', signal);
+  return api.get('scan/nscans/', { query: { page_size: SCAN_PICKER_SIZE }, signal, schema: scanPage });
 }
 
-/** The customer's scans of one kind (scan/nscans/ or scan/oscans/), newest first: the scope of a scan report. */
-export function fetchScopeScans(path: 'scan/nscans/' | 'scan/oscans/', signal?: AbortSignal): Promise<Paged<NetworkScan>> {
-  return api.get(path, { query: { page_size: SCAN_PICKER_SIZE }, signal, schema: scanPage });
+/** The scan lists a scan report's scope is picked from. */
+export type ScopeScanPath = 'scan/nscans/' | 'scan/oscans/' | 'scan/wscans/' | 'scan/wdscans/' | 'scan/cscans/';
+
+/** The customer's scans of one kind, newest first: the scope of a scan report. */
+export function fetchScopeScans(path: ScopeScanPath, signal?: AbortSignal): Promise<Paged<ScanSummary>> {
+  return api.get(path, { query: { page_size: SCAN_PICKER_SIZE }, signal, schema: scopeScanPage });
 }
 
 export const REPORT_KEYS = {

@@ -1,6 +1,6 @@
-// What a report or schedule covers: the scope kind (vulnerabilities, a network scan, a policy scan or every policy run
-// can be chosen today; the others are listed, disabled, with the area they wait for) and its detail: all open
-// vulnerabilities or one of the user's saved vulnerability views, or the one scan.
+// What a report or schedule covers: the scope kind (a kind whose area is not built would be listed, disabled, with the
+// area it waits for) and its detail: all open vulnerabilities or one of the user's saved vulnerability views, or the
+// one scan (network, policy, web, web discovery or cloud).
 import { Anchor, Loader, Select, Stack, Text } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ export function useSavedViews() {
   return useQuery({ queryKey: VULN_KEYS.saved, queryFn: ({ signal }) => fetchSavedFilters(signal) });
 }
 
-/** The scans of the chosen scan scope (network or policy), asked for only once such a scope is chosen. */
+/** The scans of the chosen scan scope, asked for only once such a scope is chosen. */
 export function useScopeScans(kind: ReportScopeKind) {
   const path = SCAN_SCOPES[kind]?.path ?? 'scan/nscans/';
   return useQuery({
@@ -74,7 +74,7 @@ export function ScopeFields({ values, inputProps, choices, kept = {} }: ScopeFie
       <Select
         {...inputProps('scope_kind')}
         label="Report on"
-        description="Reports can cover vulnerabilities, network scans and policy scans today; the other kinds arrive with their areas."
+        description="Vulnerabilities (all open or a saved view), one scan of any kind, every policy or web run, or phishing recipients."
         data={KIND_OPTIONS}
         allowDeselect={false}
         required
