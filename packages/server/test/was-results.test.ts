@@ -133,6 +133,12 @@ describe.each(BACKENDS)('web results through the API on %s', (backend) => {
       findings: 3,
     });
     expect(res.body.forms).toEqual([expect.objectContaining({ action: `${SHOP}search`, method: 'GET', csrf_token: false })]);
+    // The run's pace, in seconds from its start, for the requests-over-time chart.
+    expect(res.body.stats.timeline).toEqual([
+      { at_s: 0, requests: 0, urls: 0, phase: 'crawl' },
+      { at_s: 30.3, requests: 80, urls: 5, phase: 'test' },
+      { at_s: 60, requests: 120, urls: 5, phase: 'done' },
+    ]);
     const counts = Object.fromEntries(res.body.owasp.filter((o) => o.count > 0).map((o) => [o.id, o.count]));
     expect(counts).toEqual({ 'A01:2021': 1, 'A03:2021': 2 });
   });

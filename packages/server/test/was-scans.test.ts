@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebProfile, WebScan, WebScanRunRow, WebTestRow } from '@bulwark/core';
+import type { WebProfile, WebRunDetail, WebScan, WebScanRunRow, WebTestRow } from '@bulwark/core';
 import { WEB_ENGINE_VERSION, webTestCatalogue, type TaskSpec } from '@bulwark/scanner';
 import { eq } from 'drizzle-orm';
 import { assets, assetTags, scanRuns, tags, users } from '../src/db/schema/index.ts';
@@ -339,5 +339,15 @@ describe.each(BACKENDS)('web scans on %s', (backend) => {
     expect(run, JSON.stringify(run)).toMatchObject({ status: 2, scan_type: 'was', is_was_discovery: false });
     expect(run!.urls_found).toBeGreaterThanOrEqual(3);
     expect(run!.requests_sent).toBeGreaterThan(0);
+    // The engine's timeline reached the run's detail through the probe's delivery: it ends with every request sent.
+    let detail = await admin.get<WebRunDetail>(`/api/scan/wruns/${runId}/web/`);
+    for (let i = 0; i < 100 && detail.status === 404; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      detail = await admin.get<WebRunDetail>(`/api/scan/wruns/${runId}/web/`);
+    }
+    expect(detail.status).toBe(200);
+    expect(detail.body.stats.timeline.length).toBeGreaterThanOrEqual(1);
+    expect(detail.body.stats.timeline.at(-1)).toMatchObject({ phase: 'done' });
+    expect(detail.body.stats.timeline.at(-1)!.requests).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -115,6 +115,14 @@ export const webFormRow = z.object({
 export type WebFormRow = z.infer<typeof webFormRow>;
 
 /** A web run's extras (`GET scan/wruns/{id}/web/`): what its result and discovery pages show beside the findings. */
+export const webTimelinePoint = z.object({
+  at_s: z.number(),
+  requests: z.number().int(),
+  urls: z.number().int(),
+  phase: z.string(),
+});
+export type WebTimelinePoint = z.infer<typeof webTimelinePoint>;
+
 export const webRunDetail = z.object({
   run: z.number().int(),
   asset: webAppBasic,
@@ -133,6 +141,8 @@ export const webRunDetail = z.object({
     forms: z.number().int(),
     reauthentications: z.number().int(),
     auth: z.string(),
+    /** Requests sent and URLs found so far, `at_s` seconds into the run, in which phase: the run's pace. */
+    timeline: z.array(webTimelinePoint),
   }),
   urls: z.number().int(),
   forms: z.array(webFormRow),

@@ -33,6 +33,7 @@ import {
   type WebTestContext,
 } from './types.ts';
 import { wafBlock, WafWatch } from './waf.ts';
+import { WebTimeline } from './timeline.ts';
 
 export interface WebScanOptions {
   signal: AbortSignal;
@@ -224,9 +225,12 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     phase,
     auth: session.state,
   });
+  const timeline = new WebTimeline();
   const ticker = setInterval(() => {
     expired();
-    emit({ type: 'progress', progress: progress() });
+    const p = progress();
+    timeline.tick(now() - startedMs, p);
+    emit({ type: 'progress', progress: p });
   }, opts.progressEveryMs ?? 1000);
 
   let requests: BrowserRequest[] = [];
@@ -359,7 +363,8 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     if (session.state === 'failed' && !errors.some((e) => e.type === SCAN_ERROR_TYPE.auth_failed))
       error(SCAN_ERROR_TYPE.auth_failed, session.failure ?? 'The session was lost');
     phase = 'done';
-    emit({ type: 'progress', progress: progress() });
+    const last = progress();
+    emit({ type: 'progress', progress: last });
     await Promise.allSettled([ownOob?.close(), browser?.then((b) => ('close' in b ? b.close() : undefined))]);
     client.close();
     const finishedMs = now();
@@ -382,6 +387,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
         forms: crawler.forms.length,
         reauthentications: session.reauthentications,
         auth: session.state,
+        timeline: timeline.finish(finishedMs - startedMs, last),
       },
     };
   }

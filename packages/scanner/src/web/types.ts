@@ -333,7 +333,17 @@ export interface WebScanProgress {
   auth: WebAuthState;
 }
 
+/** One sample of a run's pace: the requests sent and URLs found so far, `atMs` after the start, in which phase. */
+export interface WebTimelinePoint {
+  atMs: number;
+  requests: number;
+  urls: number;
+  phase: WebScanProgress['phase'];
+}
+
 export interface WebScanStats {
+  /** Requests and URLs over time (at most WEB_TIMELINE_POINTS samples, evenly spread over the run). */
+  timeline?: WebTimelinePoint[];
   startedAt: string;
   finishedAt?: string;
   durationMs?: number;

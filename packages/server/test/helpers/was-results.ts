@@ -123,6 +123,11 @@ export function aWebResult(target: string, findings: WebFinding[], extra: Partia
       forms: 1,
       reauthentications: 0,
       auth: 'none',
+      timeline: [
+        { atMs: 0, requests: 0, urls: 0, phase: 'crawl' },
+        { atMs: 30_250, requests: 80, urls: 5, phase: 'test' },
+        { atMs: 60_000, requests: 120, urls: 5, phase: 'done' },
+      ],
     },
     ...extra,
   };

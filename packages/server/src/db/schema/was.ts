@@ -40,6 +40,8 @@ export interface WebRunStats {
   forms: number;
   reauthentications: number;
   auth: string;
+  /** Requests sent and URLs found over the run (absent on runs processed before it was kept). */
+  timeline?: { atMs: number; requests: number; urls: number; phase: string }[];
 }
 
 /** One web run's result on its asset: what the run pages and the discovery result show beside the site map. */

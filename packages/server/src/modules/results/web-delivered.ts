@@ -59,6 +59,18 @@ const stats = z.object({
   forms: z.number().int().default(0),
   reauthentications: z.number().int().default(0),
   auth: z.enum(['none', 'signed-in', 'lost', 'failed']).default('none'),
+  // The engine keeps at most 240 samples; an older engine sends none.
+  timeline: z
+    .array(
+      z.object({
+        atMs: z.number().nonnegative(),
+        requests: z.number().int().nonnegative(),
+        urls: z.number().int().nonnegative(),
+        phase: z.enum(['login', 'crawl', 'browser', 'test', 'done']),
+      }),
+    )
+    .max(1000)
+    .default([]),
 });
 
 export const deliveredWebResult = z.object({

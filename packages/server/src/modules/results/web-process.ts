@@ -99,6 +99,7 @@ async function storeRunRows(tx: Tx, w: WebRunInput, findingCount: number): Promi
       forms: r.stats.forms,
       reauthentications: r.stats.reauthentications,
       auth: r.stats.auth,
+      timeline: r.stats.timeline,
     },
     urls: r.sitemap.length,
     forms: r.forms.length,

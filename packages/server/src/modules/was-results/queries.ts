@@ -227,6 +227,12 @@ export async function readWebRunDetail(db: Db, customerId: number, runId: number
       forms: stats.forms,
       reauthentications: stats.reauthentications,
       auth: stats.auth,
+      timeline: (stats.timeline ?? []).map((p) => ({
+        at_s: Math.round(p.atMs / 100) / 10,
+        requests: p.requests,
+        urls: p.urls,
+        phase: p.phase,
+      })),
     },
     urls: Number(r.urls),
     forms: forms.map((f) => ({

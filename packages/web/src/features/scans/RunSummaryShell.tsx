@@ -32,9 +32,11 @@ export interface RunSummaryShellProps {
   facts: ReactNode;
   /** The card beside the facts: its heading (and the heading's id) and its content. */
   aside: { id: string; title: string; centred?: boolean; children: ReactNode };
+  /** A full-width part under the two cards (a web run's requests over time). */
+  below?: ReactNode;
 }
 
-export function RunSummaryShell({ run, facts, aside }: RunSummaryShellProps) {
+export function RunSummaryShell({ run, facts, aside, below }: RunSummaryShellProps) {
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
@@ -60,6 +62,7 @@ export function RunSummaryShell({ run, facts, aside }: RunSummaryShellProps) {
           </Stack>
         </Card>
       </Grid.Col>
+      {below && <Grid.Col span={12}>{below}</Grid.Col>}
     </Grid>
   );
 }

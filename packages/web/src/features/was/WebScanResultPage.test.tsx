@@ -41,6 +41,11 @@ describe('WebScanResultPage', () => {
     expect(await screen.findByText('1,250')).toBeInTheDocument();
     expect(screen.getByText('Signed in')).toBeInTheDocument();
     expect(await screen.findByText('nginx 1.22.1')).toBeInTheDocument();
+    // The run's pace: requests per second between samples, in words and as the chart's table.
+    expect(screen.getByTestId('web-pace-summary')).toHaveTextContent('1250 requests in 2:05: 10.0 per second on average, at most 15.0');
+    const pace = screen.getByRole('table', { name: 'Requests over time' });
+    expect(within(pace).getByRole('row', { name: /^0:30 450 15 30 Crawl$/ })).toBeInTheDocument();
+    expect(within(pace).getByRole('row', { name: /^2:05 1250 7\.7 37 Done$/ })).toBeInTheDocument();
     const owasp = await screen.findByRole('table', { name: 'This run’s findings by OWASP Top 10 category' });
     expect(within(owasp).getByRole('row', { name: /A03 Injection/ })).toHaveTextContent('1');
     const findings = await screen.findByRole('table', { name: 'Web findings' });

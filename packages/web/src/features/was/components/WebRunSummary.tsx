@@ -1,5 +1,6 @@
 // The summary of a web or discovery run: the shared run facts with the web ones (target, duration, URLs found, requests
-// sent, sign-in state, re-authentications), live while it runs, and beside them the technologies the crawl recognised.
+// sent, sign-in state, re-authentications), live while it runs, beside them the technologies the crawl recognised, and
+// under them the requests over time once the results are in.
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDuration, type ScanRunRow } from '@bulwark/core';
@@ -9,6 +10,7 @@ import { runPollInterval } from '../../scans/scan-format.ts';
 import { fetchWebRunDetail } from '../api/web-results-api.ts';
 import { fetchWebRun } from '../api/web-scans-api.ts';
 import { WEB_KEYS } from '../web-queries.ts';
+import { RequestsOverTime } from './RequestsOverTime.tsx';
 import { AuthStateBadge } from './web-run-columns.tsx';
 
 const count = new Intl.NumberFormat('en');
@@ -64,6 +66,7 @@ export function WebRunSummary({ run }: { run: ScanRunRow }) {
           {facts.probe}
         </>
       }
+      below={stats && stats.timeline.length > 1 ? <RequestsOverTime points={stats.timeline} /> : undefined}
       aside={{
         id: 'web-technologies-heading',
         title: 'Technologies',

@@ -66,6 +66,12 @@ export function aWebRunDetail(overrides: Partial<WebRunDetail> = {}): WebRunDeta
       forms: 3,
       reauthentications: 1,
       auth: 'signed-in',
+      timeline: [
+        { at_s: 0, requests: 0, urls: 0, phase: 'login' },
+        { at_s: 30, requests: 450, urls: 30, phase: 'crawl' },
+        { at_s: 60, requests: 750, urls: 37, phase: 'test' },
+        { at_s: 125, requests: 1250, urls: 37, phase: 'done' },
+      ],
     },
     urls: 37,
     forms: [
