@@ -273,8 +273,9 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       const b = await getBrowser();
       if ('unavailable' in b) error(SCAN_ERROR_TYPE.internal, `The browser crawl did not run: ${b.unavailable}`);
       else {
+        // The start pages, then the client routes the HTTP crawl only saw as the application's shell.
         const found = await b.crawl(
-          sites.map((s) => (s === sites[0] ? spec.target : `${s}/`)),
+          [...new Set([...sites.map((s) => (s === sites[0] ? spec.target : `${s}/`)), ...crawler.clientRoutes])],
           {
             maxPages: Math.max(1, limits.maxUrls - crawler.found),
             maxDepth: limits.maxDepth,

@@ -2,6 +2,9 @@
 // follows links, submits forms with plausible values, reads scripts for URLs and follows redirects, breadth first,
 // `parallel` requests at once, within the scope, the depth and the URL limit. Same-page variants are capped per
 // pattern; what would destroy state (logout, delete …) is skipped and said so; the login page is left alone.
+// A single-page application answers every client route with its one shell document: such answers are kept as client
+// routes for the browser crawl and do not count against the URL limit (they would fill it before the browser runs).
+import { createHash } from 'node:crypto';
 import { AbortedError } from '../../net/limits.ts';
 import { AuthFailedError } from '../auth/session.ts';
 import type { CrawledPage, PageSource, SiteMapEntry, WebClient, WebForm, WebResponse } from '../types.ts';
@@ -47,6 +50,8 @@ interface Item {
 }
 
 const MAX_SITEMAPS = 20;
+/** URLs kept waiting past the limit (memory stays bounded on a huge site). */
+const MAX_WAITING = 10_000;
 /** Files with nothing to crawl in them (images, fonts, media, archives): asked with HEAD, for the site map only. */
 const BINARY =
   /\.(png|jpe?g|gif|ico|webp|bmp|tiff?|woff2?|ttf|eot|otf|mp[34]|webm|avi|mov|mkv|flac|wav|pdf|zip|gz|tgz|bz2|xz|rar|7z|exe|msi|dmg|iso|jar|war)$/i;
@@ -54,8 +59,10 @@ const BINARY =
 export class Crawler {
   readonly pages: CrawledPage[] = [];
   readonly forms: WebForm[] = [];
-  /** Set when more URLs were found than maxUrls allows. */
-  maxUrlsReached = false;
+  /** More URLs were found than maxUrls allows (some still wait, or were dropped). */
+  get maxUrlsReached(): boolean {
+    return this.waiting.length > 0 || this.dropped;
+  }
   /** Set when the run-time limit stopped the crawl. */
   timeUp = false;
   /** The start URL redirected out of scope (error 8): where to. */
@@ -64,10 +71,21 @@ export class Crawler {
   readonly failures: { url: string; message: string }[] = [];
   private readonly queue: Item[] = [];
   private readonly seen = new Set<string>();
+  /**
+   * URLs found past the limit: they wait until a fetched URL turns out to be a client route (which does not count),
+   * and only if none frees a place is the limit said to be reached.
+   */
+  private readonly waiting: { key: string; item: Item }[] = [];
+  private readonly waitingKeys = new Set<string>();
+  private dropped = false;
   private readonly formKeys = new Set<string>();
   private readonly skipped = new Set<string>();
   private readonly variants: VariantLimiter;
   private sitemaps = 0;
+  /** The start page's document when it is an application shell (few links, scripts doing the work). */
+  private shellDigest: string | null = null;
+  /** GET URLs that answered the shell document: client routes, for the browser; not counted as URLs found. */
+  readonly clientRoutes: string[] = [];
   private active = 0;
   private done = 0;
   private waiters: (() => void)[] = [];
@@ -76,9 +94,9 @@ export class Crawler {
     this.variants = new VariantLimiter(o.variantsPerPattern ?? 3);
   }
 
-  /** URLs found (queued or fetched). */
+  /** URLs found (queued or fetched), less the client routes that only answered the application's shell. */
   get found(): number {
-    return this.seen.size;
+    return this.seen.size - this.clientRoutes.length;
   }
 
   /** Share of the known work done, 0…1. */
@@ -115,7 +133,7 @@ export class Crawler {
         this.wake();
         return;
       }
-      const item = this.queue.shift();
+      const item = this.queue.shift() ?? this.promote();
       if (!item) {
         if (this.active === 0) {
           this.wake();
@@ -138,6 +156,16 @@ export class Crawler {
         this.wake();
       }
     }
+  }
+
+  /** A waiting URL, when a client route freed a place under the limit. */
+  private promote(): Item | undefined {
+    if (this.found >= this.o.maxUrls) return undefined;
+    const next = this.waiting.shift();
+    if (!next) return undefined;
+    this.waitingKeys.delete(next.key);
+    this.seen.add(next.key);
+    return next.item;
   }
 
   private wake(): void {
@@ -166,8 +194,14 @@ export class Crawler {
     if (item.source !== 'start' && item.source !== 'link' && item.source !== 'form' && !item.resource && this.destructive(item.url, ''))
       return;
     if (!item.resource && item.source !== 'start' && !this.variants.admit(item.url, item.method)) return;
-    if (this.seen.size >= this.o.maxUrls) {
-      this.maxUrlsReached = true;
+    if (this.found >= this.o.maxUrls) {
+      if (this.waitingKeys.has(key)) return;
+      if (this.waiting.length >= MAX_WAITING) {
+        this.dropped = true;
+        return;
+      }
+      this.waitingKeys.add(key);
+      this.waiting.push({ key, item });
       return;
     }
     this.seen.add(key);
@@ -219,6 +253,17 @@ export class Crawler {
     if (item.resource === 'script' && res.status !== 200) return;
     let title: string | undefined;
     const formParams: string[] = [];
+    const html = /html/.test(type) || (!type && /^\s*</.test(res.body));
+    if (html && item.method === 'GET' && res.status === 200) {
+      const digest = createHash('sha1').update(res.body).digest('hex');
+      if (item.source === 'start' && this.shellDigest === null && looksLikeShell(res.body)) this.shellDigest = digest;
+      else if (digest === this.shellDigest && item.source !== 'start') {
+        // The shell again: a client route (its links and scripts were read with the start page).
+        this.clientRoutes.push(item.url);
+        this.record(item, res, type, undefined, []);
+        return;
+      }
+    }
     if (/html|xml/.test(type) || (!type && /^\s*</.test(res.body))) {
       if (/xml/.test(type) && /<(urlset|sitemapindex)[\s>]/i.test(res.body)) this.sitemapUrls(res.body, res.url);
       else {
@@ -242,6 +287,10 @@ export class Crawler {
         }
       }
     }
+    this.record(item, res, type, title, formParams);
+  }
+
+  private record(item: Item, res: WebResponse, type: string, title: string | undefined, formParams: string[]): void {
     const page: CrawledPage = {
       url: item.url,
       method: item.method,
@@ -316,6 +365,18 @@ export class Crawler {
     for (const u of urls) this.enqueue({ method: 'GET', url: u, depth: 1, source: 'sitemap', referrer: from, params: paramNames(u) });
     return [];
   }
+}
+
+/** An application shell: scripts and a mount point, next to no links or text of its own. */
+function looksLikeShell(body: string): boolean {
+  const links = body.match(/<a\s[^>]*href=/gi)?.length ?? 0;
+  const scripts = body.match(/<script\b/gi)?.length ?? 0;
+  const text = body
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return scripts > 0 && links <= 2 && text.length < 400;
 }
 
 function paramNames(url: string): string[] {
