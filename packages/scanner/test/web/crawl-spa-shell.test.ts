@@ -1,6 +1,7 @@
 // A single-page application answers every client route with its one shell document. The client routes its scripts
 // name are kept for the browser crawl and do not count against the URL limit, so they cannot fill it before the
-// browser runs; the application's API answers do count, and a real limit is still reported (error 7).
+// browser runs; nor do the bundle's script chunks (static files have a budget of their own); the application's API
+// answers do count, and a real limit is still reported (error 7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import { runWebScan } from '../../src/web/engine.ts';
@@ -8,6 +9,7 @@ import { startSite, type Site } from './fixtures/site-server.ts';
 import { webSpec } from './fixtures/site-spec.ts';
 
 const ROUTES = Array.from({ length: 40 }, (_, i) => `/section-${i}/overview`);
+const CHUNKS = Array.from({ length: 8 }, (_, i) => `/assets/page-${i}.js`);
 const SHELL =
   '<!doctype html><html><head><title>App</title><script type="module" src="/assets/app.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
@@ -19,8 +21,11 @@ describe('web crawl of a single-page application shell', () => {
       if (req.url.pathname === '/assets/app.js')
         return {
           type: 'text/javascript',
-          body: `const routes = [${ROUTES.map((r) => `'${r}'`).join(', ')}]; fetch('/api/items'); fetch('/api/config');`,
+          body:
+            `const routes = [${ROUTES.map((r) => `'${r}'`).join(', ')}]; fetch('/api/items'); fetch('/api/config');` +
+            CHUNKS.map((c) => `import('${c}');`).join(''),
         };
+      if (req.url.pathname.startsWith('/assets/page-')) return { type: 'text/javascript', body: 'export default 1;' };
       if (req.url.pathname.startsWith('/api/')) return { type: 'application/json', body: '{"ok":true}' };
       if (req.url.pathname === '/robots.txt' || req.url.pathname === '/sitemap.xml') return undefined;
       return { body: SHELL };
@@ -34,7 +39,7 @@ describe('web crawl of a single-page application shell', () => {
     });
     expect(result.errors).toEqual([]);
     const paths = result.sitemap.map((e) => new URL(e.url).pathname);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/assets/app.js', '/api/items', '/api/config', ...ROUTES]));
+    expect(paths).toEqual(expect.arrayContaining(['/', '/assets/app.js', '/api/items', '/api/config', ...ROUTES, ...CHUNKS]));
     expect(result.stats.urlsFound).toBe(result.sitemap.length);
   });
 

@@ -4,6 +4,8 @@
 // pattern; what would destroy state (logout, delete …) is skipped and said so; the login page is left alone.
 // A single-page application answers every client route with its one shell document: such answers are kept as client
 // routes for the browser crawl and do not count against the URL limit (they would fill it before the browser runs).
+// Static files (scripts, styles, images …) are read, not tested: they have a budget of the same size of their own, so
+// a bundle of a hundred chunks does not use up the pages'.
 import { createHash } from 'node:crypto';
 import { AbortedError } from '../../net/limits.ts';
 import { AuthFailedError } from '../auth/session.ts';
@@ -78,6 +80,8 @@ export class Crawler {
   private readonly waiting: { key: string; item: Item }[] = [];
   private readonly waitingKeys = new Set<string>();
   private dropped = false;
+  /** Static files found (scripts, styles, images …), within their own budget. */
+  private statics = 0;
   private readonly formKeys = new Set<string>();
   private readonly skipped = new Set<string>();
   private readonly variants: VariantLimiter;
@@ -94,9 +98,10 @@ export class Crawler {
     this.variants = new VariantLimiter(o.variantsPerPattern ?? 3);
   }
 
-  /** URLs found (queued or fetched), less the client routes that only answered the application's shell. */
+  /** Pages and endpoints found (queued or fetched): not the static files, nor the client routes that only answered
+   * the application's shell. */
   get found(): number {
-    return this.seen.size - this.clientRoutes.length;
+    return this.seen.size - this.clientRoutes.length - this.statics;
   }
 
   /** Share of the known work done, 0…1. */
@@ -194,6 +199,17 @@ export class Crawler {
     if (item.source !== 'start' && item.source !== 'link' && item.source !== 'form' && !item.resource && this.destructive(item.url, ''))
       return;
     if (!item.resource && item.source !== 'start' && !this.variants.admit(item.url, item.method)) return;
+    if (isStatic(item)) {
+      if (this.statics >= this.o.maxUrls) {
+        this.dropped = true;
+        return;
+      }
+      this.statics++;
+      this.seen.add(key);
+      this.queue.push(item);
+      this.wake();
+      return;
+    }
     if (this.found >= this.o.maxUrls) {
       if (this.waitingKeys.has(key)) return;
       if (this.waiting.length >= MAX_WAITING) {
@@ -364,6 +380,20 @@ export class Crawler {
     if (index) return urls;
     for (const u of urls) this.enqueue({ method: 'GET', url: u, depth: 1, source: 'sitemap', referrer: from, params: paramNames(u) });
     return [];
+  }
+}
+
+/** Files only read, never tested: scripts, styles, source maps, images, fonts, media, archives. */
+const STATIC = /\.(m?js|css|map)$/i;
+
+function isStatic(item: Item): boolean {
+  if (item.method !== 'GET') return false;
+  if (item.resource === 'script') return true;
+  try {
+    const u = new URL(item.url);
+    return u.search === '' && (STATIC.test(u.pathname) || BINARY.test(u.pathname));
+  } catch {
+    return false;
   }
 }
 
