@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time: Vitest's default on a two-core machine is one (cores - 1), which left a core idle through
+    // the unit group. The browser group stays at one (it sets its own).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       { test: { name: 'intel', root: 'packages/intel', include: ['test/**/*.test.ts'], sequence: { groupOrder: 0 } } },
@@ -18,7 +21,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
           // They share the two cores with the scanner's tests: a page test can take seconds under that load.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },
