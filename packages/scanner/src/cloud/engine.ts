@@ -3,9 +3,18 @@
 import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import type { ScanError } from '../types.ts';
 import { CLOUD_PROVIDERS } from './providers.ts';
-import { CloudStoppedError, errorMessage, isAuthFailure, isThrottling } from './errors.ts';
+import { CloudStoppedError, errorMessage, isAuthFailure, isThrottling, retryAfterOf } from './errors.ts';
 
-export { CloudAuthError, CloudStoppedError, cloudErrorCode, errorMessage, isAuthFailure, isThrottling } from './errors.ts';
+export {
+  CloudAuthError,
+  CloudStoppedError,
+  cloudErrorCode,
+  errorMessage,
+  isAuthFailure,
+  isThrottling,
+  retryAfterHeader,
+  retryAfterOf,
+} from './errors.ts';
 import {
   DEFAULT_CLOUD_LIMITS,
   type CloudCollectContext,
@@ -41,11 +50,13 @@ export interface CloudCallBudget {
 
 /** Retries of one call on throttling before its error is handed back. */
 const THROTTLE_RETRIES = 8;
+/** The longest wait a provider's Retry-After may impose on the account. */
+const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
  * The call budget of one account: at most `parallel` calls in flight, calls started no faster than
- * `requestsPerSecond`, and a throttling answer backs every call off (exponentially, with jitter) before the call is
- * tried again. Each call is bounded by `callTimeoutMs`. Once `signal` aborts, calls not yet started are refused
+ * `requestsPerSecond`, and a throttling or busy answer backs every call off (exponentially, with jitter, or as long
+ * as the provider's Retry-After asks, up to a minute) before the call is tried again. Each call is bounded by `callTimeoutMs`. Once `signal` aborts, calls not yet started are refused
  * (CloudStoppedError).
  */
 export function cloudCallBudget(limits: CloudLimits, signal: AbortSignal): CloudCallBudget {
@@ -118,7 +129,8 @@ export function cloudCallBudget(limits: CloudLimits, signal: AbortSignal): Cloud
             throttled++;
             // Every call of the account waits: the provider counts the account's rate, not this call's.
             const backOff = Math.min(20_000, 100 * 2 ** attempt) * (0.75 + Math.random() / 2);
-            pausedUntil = Math.max(pausedUntil, Date.now() + backOff);
+            const asked = retryAfterOf(err);
+            pausedUntil = Math.max(pausedUntil, Date.now() + Math.max(backOff, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)));
           }
         }
       } finally {

@@ -34,6 +34,9 @@ const THROTTLING = new Set([
   'userRateLimitExceeded',
 ]);
 
+/** Codes of a 503 that asks to be tried again later (Azure ServerBusy, AWS and OCI ServiceUnavailable). */
+const BUSY = new Set(['ServerBusy', 'ServiceUnavailable', 'ServiceUnavailableException']);
+
 /** Error codes that say the credentials themselves are refused (not a missing permission). */
 const AUTH_FAILED = new Set([
   'InvalidClientTokenId',
@@ -54,6 +57,7 @@ interface ErrorLike {
   status?: unknown;
   statusCode?: unknown;
   $metadata?: { httpStatusCode?: number };
+  retryAfterMs?: unknown;
 }
 
 /** The provider's error code of a thrown error ('AccessDenied', 'ThrottlingException' …), or its name. */
@@ -71,9 +75,30 @@ function httpStatus(err: unknown): number | undefined {
   return typeof s === 'number' ? s : undefined;
 }
 
-/** Whether the error is a throttling answer (429, ThrottlingException, RequestLimitExceeded …). */
+/**
+ * Whether the error asks the caller to slow down or come back: a throttling answer (429, ThrottlingException,
+ * RequestLimitExceeded …), or a 503 that says the service is busy or names when to try again (Retry-After).
+ */
 export function isThrottling(err: unknown): boolean {
-  return THROTTLING.has(cloudErrorCode(err)) || httpStatus(err) === 429;
+  const status = httpStatus(err);
+  if (THROTTLING.has(cloudErrorCode(err)) || status === 429) return true;
+  return status === 503 && (BUSY.has(cloudErrorCode(err)) || retryAfterOf(err) !== undefined);
+}
+
+/** How long the provider asked the caller to wait (its Retry-After), in ms, when it said. */
+export function retryAfterOf(err: unknown): number | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const ms = (err as ErrorLike).retryAfterMs;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+/** A Retry-After header (seconds or an HTTP date) as milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterHeader(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (value.trim() !== '' && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** Whether the error says the credentials are refused (401, InvalidClientTokenId, SignatureDoesNotMatch …). */

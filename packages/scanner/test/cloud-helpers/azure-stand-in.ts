@@ -71,14 +71,17 @@ export interface AzureStandIn {
   seed: AzureSeed;
   /** Every request's method and path with query, in order. */
   requests: string[];
-  /** The next `times` requests whose path contains `fragment` answer 429 with Retry-After `seconds`. */
-  throttle(fragment: string, times: number, seconds: number): void;
+  /**
+   * The next `times` requests whose path contains `fragment` answer 429 SubscriptionRequestsThrottled (or, with
+   * `busy`, 503 ServerBusy without one) with Retry-After `seconds`.
+   */
+  throttle(fragment: string, times: number, seconds: number, busy?: boolean): void;
   stop(): Promise<void>;
 }
 
 export async function startAzureStandIn(address: string, seed: AzureSeed): Promise<AzureStandIn> {
   const tokens = new Map<string, { app: AzureAppSeed; audience: 'management' | 'graph' }>();
-  const throttles: { fragment: string; times: number; seconds: number }[] = [];
+  const throttles: { fragment: string; times: number; seconds: number; busy: boolean }[] = [];
   const requests: string[] = [];
   const pageSize = seed.pageSize ?? 2;
 
@@ -322,6 +325,8 @@ export async function startAzureStandIn(address: string, seed: AzureSeed): Promi
     const rule = throttles.find((t) => t.times > 0 && url.pathname.toLowerCase().includes(t.fragment.toLowerCase()));
     if (rule) {
       rule.times--;
+      // ServerBusy comes without a Retry-After: the caller backs off on its own.
+      if (rule.busy) return armError(res, 503, 'ServerBusy', 'The server is currently busy. Please retry after some time.');
       return armError(
         res,
         429,
@@ -345,7 +350,7 @@ export async function startAzureStandIn(address: string, seed: AzureSeed): Promi
     url: base,
     seed,
     requests,
-    throttle: (fragment, times, seconds) => throttles.push({ fragment, times, seconds }),
+    throttle: (fragment, times, seconds, busy = false) => throttles.push({ fragment, times, seconds, busy }),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

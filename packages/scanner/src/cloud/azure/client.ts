@@ -5,6 +5,7 @@
 // Errors keep Azure's own words: the `error.code` of the answer (AuthorizationFailed, InvalidAuthenticationToken …),
 // the action a 403 names, and Retry-After on 429 so the engine's budget backs off as asked.
 import type { CloudEndpoints } from '../types.ts';
+import { retryAfterHeader } from '../errors.ts';
 
 export const AZURE_LOGIN = 'https://login.microsoftonline.com';
 export const AZURE_MANAGEMENT = 'https://management.azure.com';
@@ -16,7 +17,7 @@ export class AzureError extends Error {
   readonly code: string;
   /** The permission a 403 names ('Microsoft.Storage/storageAccounts/read'), when it does. */
   readonly action?: string;
-  /** 429 (or 503 with Retry-After): the engine's call budget retries after `retryAfterMs`. */
+  /** 429, or 503 ServerBusy or with Retry-After: the engine's call budget retries, waiting `retryAfterMs` when given. */
   readonly throttled: boolean;
   readonly retryAfterMs?: number;
   /** The credentials were refused (token endpoint, or 401 on an API): the run's error is auth failed. */
@@ -124,7 +125,7 @@ export class AzureClient {
     }
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (response.ok && typeof answer.access_token === 'string') return answer.access_token;
-    const retryAfterMs = retryAfter(response);
+    const retryAfterMs = retryAfterHeader(response.headers.get('retry-after'));
     if (response.status === 429)
       throw new AzureError('The Microsoft identity platform throttled the token request.', {
         status: 429,
@@ -167,8 +168,8 @@ export class AzureClient {
     const error = (answer.error ?? {}) as { code?: string; message?: string };
     const code = error.code ?? `http_${response.status}`;
     const message = error.message ?? response.statusText;
-    const retryAfterMs = retryAfter(response);
-    const throttled = response.status === 429 || (response.status === 503 && retryAfterMs !== undefined);
+    const retryAfterMs = retryAfterHeader(response.headers.get('retry-after'));
+    const throttled = response.status === 429 || (response.status === 503 && (retryAfterMs !== undefined || code === 'ServerBusy'));
     const action = /perform action '([^']+)'/.exec(message)?.[1];
     throw new AzureError(`${code}: ${message}`, {
       status: response.status,
@@ -179,14 +180,4 @@ export class AzureClient {
       authFailed: response.status === 401,
     });
   }
-}
-
-/** Retry-After in seconds (or an HTTP date), as milliseconds; undefined when absent. */
-function retryAfter(response: Response): number | undefined {
-  const value = response.headers.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }

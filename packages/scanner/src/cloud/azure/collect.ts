@@ -44,38 +44,17 @@ export async function listAll(client: AzureClient, ctx: CloudCollectContext, nam
  */
 function failure(e: unknown): { code: string; message: string } {
   if (e instanceof AzureError && e.authFailed) throw e;
+  // Stopped: a call the budget refused, or one in flight when the scan stopped (the resource limit, a cancel).
   if (e instanceof Error && e.name === 'CloudStoppedError') return { code: 'Stopped', message: e.message };
+  if (e instanceof Error && e.name === 'AbortError') return { code: 'Stopped', message: 'The scan stopped during this call.' };
   if (e instanceof AzureError) return { code: e.code, message: e.message };
   throw e;
 }
 
-/**
- * The engine's budget around one call, with Azure's Retry-After honoured: a throttled call waits what Azure asked (at
- * most the call timeout) before the budget sees the 429 and backs the account off in turn.
- */
+/** The engine's budget around one call (it honours Azure's Retry-After and retries 503 ServerBusy). */
 export function budgeted<T>(ctx: CloudCollectContext, name: string, fn: () => Promise<T>): Promise<T> {
-  return ctx.call(name, async () => {
-    try {
-      return await fn();
-    } catch (e) {
-      if (e instanceof AzureError && e.throttled && e.retryAfterMs)
-        await pause(Math.min(e.retryAfterMs, ctx.limits.callTimeoutMs), ctx.signal);
-      throw e;
-    }
-  });
+  return ctx.call(name, fn);
 }
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 export async function collectAzure(spec: CloudScanSpec, ctx: CloudCollectContext): Promise<CloudInventory> {
   try {

@@ -7,6 +7,7 @@
 // (https://docs.oracle.com/en-us/iaas/Content/API/References/apierrors.htm): 401 NotAuthenticated for a refused
 // signature, 404 NotAuthorizedOrNotFound for a refused permission, 429 TooManyRequests.
 import { createHash, createSign } from 'node:crypto';
+import { retryAfterHeader } from '../errors.ts';
 import type { CloudEndpoints } from '../types.ts';
 
 /** The host of each service, in a region. */
@@ -25,13 +26,16 @@ export class OracleError extends Error {
   readonly status: number;
   readonly code: string;
   readonly authFailed: boolean;
-  constructor(message: string, init: { status: number; code: string; authFailed?: boolean }) {
+  /** The Retry-After of a 429 or 503: the engine's budget waits that long. */
+  readonly retryAfterMs?: number;
+  constructor(message: string, init: { status: number; code: string; authFailed?: boolean; retryAfterMs?: number }) {
     super(message);
     // The engine's budget retries on TooManyRequests (and on status 429); NotAuthenticated ends the scan.
     this.name = init.status === 429 ? 'TooManyRequests' : init.authFailed ? 'NotAuthenticated' : 'OracleError';
     this.status = init.status;
     this.code = init.code;
     this.authFailed = init.authFailed ?? false;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
   get statusCode(): number {
     return this.status;
@@ -149,10 +153,12 @@ export class OracleClient {
     if (response.ok) return { body: answer, nextPage: response.headers.get('opc-next-page') ?? undefined };
     const error = (answer && typeof answer === 'object' ? answer : {}) as { code?: string; message?: string };
     const code = error.code ?? `http_${response.status}`;
+    const retryAfterMs = retryAfterHeader(response.headers.get('retry-after'));
     throw new OracleError(`${code}: ${error.message ?? response.statusText} (${service} ${url.pathname})`, {
       status: response.status,
       code,
       authFailed: response.status === 401,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
   }
 
