@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutBucketAclCommand, CreateBucketCommand } from '@aws-sdk/client-s3';
 import { AuthorizeSecurityGroupIngressCommand, CreateSecurityGroupCommand, DeleteSecurityGroupCommand } from '@aws-sdk/client-ec2';
-import type { CloudPolicyResult, CloudResourceItem, CloudScan, Schedule, ScanRunRow, Vulnerability } from '@bulwark/core';
+import type { CloudPolicyResult, CloudResourceItem, CloudScan, CloudScanRunRow, Schedule, ScanRunRow, Vulnerability } from '@bulwark/core';
 import { probes, scanRuns, teamMembers, teams, users } from '../src/db/schema/index.ts';
 import { runDueScanSchedules } from '../src/modules/scans/index.ts';
 import { settleRunProcessing } from '../src/modules/results/queue.ts';
@@ -113,6 +113,8 @@ describe.each(BACKENDS)('cloud scans on %s', (backend) => {
     const run = await admin.post<ScanRunRow>(`/api/scan/cscans/${created.body.id}/start/`);
     expect(run.status, JSON.stringify(run.body)).toBe(201);
     expect(run.body).toMatchObject({ scan_type: 'cloud', targets: ['aws:Moto'] });
+    // Not read yet: the provider and regions are known, the account not.
+    expect((run.body as CloudScanRunRow).cloud).toMatchObject({ provider: 0, account: null, calls: 0, resources: 0 });
     expect((await admin.post(`/api/scan/cscans/${created.body.id}/start/`)).status).toBe(409);
     const runs = await admin.get<Page<ScanRunRow>>(`/api/scan/cruns/?scan=${created.body.id}`);
     expect(runs.body.results.map((r) => r.id)).toEqual([run.body.id]);
@@ -252,9 +254,16 @@ describe.each(BACKENDS)('cloud scans on %s', (backend) => {
       expect(scan.status, JSON.stringify(scan.body)).toBe(201);
       const first = await ended(admin, scan.body.last_run!);
       await settleRunProcessing(t.ctx);
-      const run = (await admin.get<ScanRunRow>(`/api/scan/cruns/${first.id}/`)).body;
+      const run = (await admin.get<CloudScanRunRow>(`/api/scan/cruns/${first.id}/`)).body;
       expect(run.hosts_up).toBeGreaterThanOrEqual(2);
       expect(run.cnt_vulns).toBeGreaterThan(0);
+      // The row says which account the run read and how far the engine went: every region read, calls and resources.
+      expect(run.cloud).toMatchObject({ provider: 0, provider_label: 'AWS', account: '123456789012', phase: 'done' });
+      expect(run.cloud!.calls).toBeGreaterThan(0);
+      expect(run.cloud!.resources).toBeGreaterThanOrEqual(2);
+      expect(run.cloud!.regions_done).toBe(run.cloud!.regions_total);
+      const listed = (await admin.get<Page<CloudScanRunRow>>(`/api/scan/cruns/?scan=${scan.body.id}`)).body.results;
+      expect(listed.find((r) => r.id === first.id)?.cloud?.account).toBe('123456789012');
 
       const resources = (await admin.get<Page<CloudResourceItem>>(`/api/scan/cruns/${first.id}/results/?page_size=500`)).body.results;
       const bucket = resources.find((r) => r.name === 'public-bucket')!;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { name } from './fields.ts';
 import { MASKED } from './integrations.ts';
 import { CLOUD_PROVIDER, type CloudProvider } from '../codes/scans.ts';
-import { probeRef, userRef } from './scans.ts';
+import { probeRef, scanRun, userRef } from './scans.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Providers and their credential fields, said once: the server validates and masks by them, the web form draws them.
@@ -306,3 +306,27 @@ export const cloudResourceQuery = z.object({
   /** A run: the resources it saw (scan/cruns/{id}/results/ sets it). */
   run: z.coerce.number().int().positive().optional(),
 });
+
+/**
+ * A cloud run's row (scan/cruns/): the shared run row with the account it read and the engine's progress summed over
+ * its tasks (calls made, resources found, regions done of the regions to read, the least advanced phase).
+ */
+export const cloudRunProgress = z.object({
+  cloud: z
+    .object({
+      provider: z.number().int(),
+      provider_label: z.string(),
+      /** The account (AWS account id, Azure tenant, Google project, OCI tenancy) once the run has read it. */
+      account: z.string().nullable(),
+      account_name: z.string().nullable(),
+      regions: z.array(z.string()),
+      phase: z.string().nullable(),
+      calls: z.number().int(),
+      resources: z.number().int(),
+      regions_done: z.number().int(),
+      regions_total: z.number().int(),
+    })
+    .nullable(),
+});
+export const cloudScanRun = scanRun.extend({ scan_type: z.literal('cloud') }).extend(cloudRunProgress.shape);
+export type CloudScanRunRow = z.infer<typeof cloudScanRun>;

@@ -10,7 +10,8 @@ import {
   cloudResource,
   cloudScan,
   cloudScanInput,
-  scanRun,
+  cloudScanRun,
+  type scanRun,
   type CloudScan,
   type CloudScanInput,
 } from '@bulwark/core';
@@ -19,22 +20,15 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
 import { scopeOfCaller } from '../../tenancy/visibility.ts';
-import {
-  getRun,
-  getScan,
-  listScans,
-  referenceErrors,
-  runRoutes,
-  scanCrudRoutes,
-  toNetworkScans,
-  toRunRows,
-  type ScanRow,
-} from '../scans/index.ts';
+import { getRun, getScan, listScans, referenceErrors, runRoutes, scanCrudRoutes, toNetworkScans, type ScanRow } from '../scans/index.ts';
 import { CLOUD_SCANNING_FLAG } from './routes-profiles.ts';
+import { toCloudRunRows } from './run-rows.ts';
 import { listCloudResources } from './resources-repo.ts';
 import { providerCodesOf, runPolicyResults } from './scan-results.ts';
 
 const tags = ['cloud scans'];
+/** The cloud run row (scan/cruns/) as the shared run routes take it: it extends the shared row. */
+const cloudRunRow = cloudScanRun as unknown as typeof scanRun;
 const access = { access: `${CLOUD_SCAN_KIND.permission}:read`, flag: CLOUD_SCANNING_FLAG } as const;
 
 function columns(input: z.output<typeof cloudScanInput>) {
@@ -93,7 +87,7 @@ export function cloudScanRoutes(app: FastifyInstance, ctx: AppContext): void {
       permission: CLOUD_SCAN_KIND.permission,
       input: cloudScanInput,
       reply: cloudScan,
-      runReply: scanRun,
+      runReply: cloudRunRow,
       load: (db, customerId, id) => getScan(db, customerId, id, 'cloud'),
       list: (db, customerId, page, pageSize) => listScans(db, customerId, page, pageSize, 'cloud'),
       asInput,
@@ -108,9 +102,9 @@ export function cloudScanRoutes(app: FastifyInstance, ctx: AppContext): void {
         return columns(input);
       },
       toReplies: toCloudScans,
-      toRunReplies: (db, customerId, runs, now) => toRunRows(db, customerId, runs, now),
+      toRunReplies: toCloudRunRows,
     });
-    runRoutes(scope, ctx, CLOUD_SCAN_KIND);
+    runRoutes(scope, ctx, CLOUD_SCAN_KIND, { schema: cloudRunRow, rows: toCloudRunRows });
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();

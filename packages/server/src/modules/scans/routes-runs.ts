@@ -58,7 +58,6 @@ export const runListQuery = pageQuery.extend({
   scan: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive().optional(),
 });
 
-const actionReply = scanRun.extend({ message: z.string() });
 const ACTION_PATHS: [string, ScanAction][] = [
   ['stop', 'pause'],
   ['resume', 'resume'],
@@ -68,17 +67,27 @@ const ACTION_PATHS: [string, ScanAction][] = [
 
 const displayName = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
+/**
+ * A scan kind's own run row: the shared row extended with the kind's progress (web: URLs found, requests sent,
+ * sign-in state; cloud: the account, calls, resources, regions). The schema must extend scanRun.
+ */
+export interface RunRowKind {
+  schema: typeof scanRun;
+  rows(db: AppContext['db'], customerId: number, runs: RunRow[], now: Date): Promise<z.infer<typeof scanRun>[]>;
+}
+
+const WEB_ROWS: RunRowKind = { schema: webScanRun as unknown as typeof scanRun, rows: toWebRunRows };
+const SHARED_ROWS: RunRowKind = { schema: scanRun, rows: toRunRows };
+
 /** The run route set of one scan kind (core's scan-kinds): scan/<runs>/ under the kind's permission. */
-export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKind = NETWORK_SCAN_KIND): void {
+export function runRoutes(app: FastifyInstance, ctx: AppContext, kind: AnyScanKind = NETWORK_SCAN_KIND, rowKind?: RunRowKind): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/scan/${kind.api.runs}/`;
   const label = kind.labels.scan;
-  // Web runs answer the web progress too (urls_found, requests_sent, auth_state); the schema is the same run row then.
-  const web = kind.type === 'was';
-  const rowSchema = (web ? webScanRun : scanRun) as typeof scanRun;
-  const rowsOf = (customerId: number, runs: RunRow[]) =>
-    web ? toWebRunRows(ctx.db, customerId, runs, ctx.clock()) : toRunRows(ctx.db, customerId, runs, ctx.clock());
-  const actionRow = (web ? webScanRun.extend({ message: z.string() }) : actionReply) as typeof actionReply;
+  const own = rowKind ?? (kind.type === 'was' ? WEB_ROWS : SHARED_ROWS);
+  const rowSchema = own.schema;
+  const rowsOf = (customerId: number, runs: RunRow[]) => own.rows(ctx.db, customerId, runs, ctx.clock());
+  const actionRow = own.schema.extend({ message: z.string() });
 
   r.get(
     base,

@@ -44,6 +44,8 @@ describe('CloudScansPage', () => {
     expect(within(row).getByText('Production AWS')).toBeInTheDocument();
     expect(await within(row).findByText('AWS')).toBeInTheDocument();
     expect(within(row).getByText('2 findings')).toBeInTheDocument();
+    expect(within(row).getByText('123456789012')).toBeInTheDocument();
+    expect(within(row).getByText('3 resources · 2 of 2 regions')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'New cloud scan' }));
     const form = await screen.findByRole('form', { name: 'New cloud scan' });
@@ -84,6 +86,9 @@ describe('CloudScanResultPage', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'AWS nightly' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Cloud scans' })).toHaveAttribute('href', '/cloud/scans');
+    // The account the run read, and how much of it.
+    expect(await screen.findByText('3 resources · 2 of 2 regions · 412 calls')).toBeInTheDocument();
+    expect(screen.getAllByText('123456789012').length).toBeGreaterThan(0);
 
     const controls = await screen.findByRole('table', { name: 'Controls' });
     const s3 = (await within(controls).findByRole('link', { name: 'S3 buckets are not publicly accessible' })).closest('tr') as HTMLElement;

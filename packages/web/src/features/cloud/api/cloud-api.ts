@@ -10,8 +10,8 @@ import {
   cloudRegionList,
   cloudResource,
   cloudScan,
+  cloudScanRun,
   cloudTestResult,
-  scanRun,
   vulnerability,
   type CloudControlItem,
   type CloudPolicyResult,
@@ -20,7 +20,7 @@ import {
   type CloudScan,
   type CloudScanInput,
   type CloudTestResult,
-  type ScanRunRow,
+  type CloudScanRunRow,
   type Vulnerability,
 } from '@bulwark/core';
 import { api } from '../../../api/client.ts';
@@ -66,11 +66,16 @@ export function testCloudCredentials(
   return api.post(id === null ? `${PROFILES}test/` : `${PROFILES}${id}/test/`, body, { schema: cloudTestResult });
 }
 
-const runPage = pagedAnswer(scanRun);
+const runPage = pagedAnswer(cloudScanRun);
 
-/** GET scan/cruns/: the cloud runs with their status, progress and allowed actions. */
-export function fetchCloudRuns(query: QueryParams, signal?: AbortSignal): Promise<Paged<ScanRunRow>> {
+/** GET scan/cruns/: the cloud runs with their status, progress, account and allowed actions. */
+export function fetchCloudRuns(query: QueryParams, signal?: AbortSignal): Promise<Paged<CloudScanRunRow>> {
   return api.get(RUNS, { query, signal, schema: runPage });
+}
+
+/** GET scan/cruns/{id}/: one cloud run with the account it read and the engine's progress. */
+export function fetchCloudRun(id: number, signal?: AbortSignal): Promise<CloudScanRunRow> {
+  return api.get(`${RUNS}${id}/`, { signal, schema: cloudScanRun });
 }
 
 /** POST scan/cscans/: a cloud scan of a profile (start defaults to true: its first run begins). */

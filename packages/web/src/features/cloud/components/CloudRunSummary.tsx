@@ -1,14 +1,14 @@
-// The summary of a cloud run: the shared run facts with the cloud ones (profile, resources seen, findings), live while it
-// runs, and beside them the controls passed and failed (from policy_results).
+// The summary of a cloud run: the shared run facts with the cloud ones (profile, account, resources and regions read,
+// calls made, findings), live while it runs, and beside them the controls passed and failed (from policy_results).
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ScanRunRow } from '@bulwark/core';
 import { Fact } from '../../../components/Fact.tsx';
 import { RunSummaryShell, runFacts } from '../../scans/RunSummaryShell.tsx';
 import { runPollInterval } from '../../scans/scan-format.ts';
-import { fetchPolicyResults } from '../api/cloud-api.ts';
+import { fetchCloudRun, fetchPolicyResults } from '../api/cloud-api.ts';
 import { CLOUD_KEYS } from '../cloud-queries.ts';
-import { findingsText } from './cloud-run-columns.tsx';
+import { accountText, findingsText, readText } from './cloud-run-columns.tsx';
 
 export function CloudRunSummary({ run }: { run: ScanRunRow }) {
   const polling = runPollInterval([run]);
@@ -17,6 +17,12 @@ export function CloudRunSummary({ run }: { run: ScanRunRow }) {
     queryFn: ({ signal }) => fetchPolicyResults(run.id, signal),
     refetchInterval: polling,
   });
+  const cloudRun = useQuery({
+    queryKey: CLOUD_KEYS.runPart(run.id, 'row'),
+    queryFn: ({ signal }) => fetchCloudRun(run.id, signal),
+    refetchInterval: polling,
+  });
+  const cloud = cloudRun.data?.cloud ?? null;
   const facts = runFacts(run);
   const rows = results.data ?? [];
   const count = (status: string) => rows.filter((r) => r.status === status).length;
@@ -30,6 +36,8 @@ export function CloudRunSummary({ run }: { run: ScanRunRow }) {
           {facts.targets}
           {facts.started}
           {facts.finished}
+          <Fact label="Account">{accountText(cloud)}</Fact>
+          <Fact label="Read so far">{cloud ? `${readText(cloud)} · ${cloud.calls} calls` : '–'}</Fact>
           <Fact label="Resources">{run.hosts_up}</Fact>
           <Fact label="Findings">{findingsText(run.cnt_vulns)}</Fact>
           {facts.startedBy}

@@ -10,7 +10,7 @@ import {
   type CloudPolicyResult,
   type CloudProfile,
   type CloudResourceItem,
-  type ScanRunRow,
+  type CloudScanRunRow,
   type Vulnerability,
 } from '@bulwark/core';
 import { aFinishedRun } from '../../../../test/support/fixtures.ts';
@@ -36,18 +36,36 @@ export function aCloudProfile(o: Partial<CloudProfile> = {}): CloudProfile {
   });
 }
 
-export function aCloudRun(o: Partial<ScanRunRow> = {}): ScanRunRow {
-  return aFinishedRun({
-    id: 61,
-    scan_id: 21,
-    name: 'AWS nightly',
-    targets: ['aws:123456789012'],
-    cnt_vulns: 2,
-    hosts_up: 3,
+export function aCloudRun(o: Partial<CloudScanRunRow> = {}): CloudScanRunRow {
+  const { cloud, ...shared } = o;
+  return {
+    ...aFinishedRun({
+      id: 61,
+      scan_id: 21,
+      name: 'AWS nightly',
+      targets: ['aws:123456789012'],
+      cnt_vulns: 2,
+      hosts_up: 3,
+      profile: { id: 7, name: 'Production AWS' },
+      ...shared,
+    }),
     scan_type: 'cloud',
-    profile: { id: 7, name: 'Production AWS' },
-    ...o,
-  });
+    cloud:
+      cloud === undefined
+        ? {
+            provider: 0,
+            provider_label: 'AWS',
+            account: '123456789012',
+            account_name: null,
+            regions: ['eu-west-1', 'eu-north-1'],
+            phase: 'done',
+            calls: 412,
+            resources: 3,
+            regions_done: 2,
+            regions_total: 2,
+          }
+        : cloud,
+  };
 }
 
 export function aCloudControl(o: Partial<CloudControlItem> = {}): CloudControlItem {
