@@ -21,7 +21,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
           // They share the two cores with the scanner's tests: a page test can take seconds under that load.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           sequence: { groupOrder: 0 },
         },
       },
