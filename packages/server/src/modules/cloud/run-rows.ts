@@ -1,11 +1,9 @@
 // The rows of scan/cruns/: the shared run row with the account the run read (scan_runs.cloud, set when its result is
 // processed) and the engine's progress summed over its tasks (scan_tasks.cloud_progress: calls, resources, regions;
 // the least advanced task's phase).
-import { and, eq, inArray } from 'drizzle-orm';
 import { CLOUD_PROVIDER_LABELS, type CloudProvider, type CloudScanRunRow } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
-import { scanTasks } from '../../db/schema/index.ts';
-import { toRunRows } from '../scans/index.ts';
+import { taskProgressByRun, toRunRows } from '../scans/index.ts';
 import type { RunRow } from '../tasks/index.ts';
 
 const PHASES = ['authenticate', 'inventory', 'evaluate', 'done'];
@@ -13,22 +11,16 @@ const PHASES = ['authenticate', 'inventory', 'evaluate', 'done'];
 export async function toCloudRunRows(db: Db, customerId: number, runs: RunRow[], now: Date = new Date()): Promise<CloudScanRunRow[]> {
   const rows = await toRunRows(db, customerId, runs, now);
   if (runs.length === 0) return [];
-  const tasks = await db
-    .select({ runId: scanTasks.runId, progress: scanTasks.cloudProgress })
-    .from(scanTasks)
-    .where(
-      and(
-        eq(scanTasks.customerId, customerId),
-        inArray(
-          scanTasks.runId,
-          runs.map((r) => r.id),
-        ),
-      ),
-    );
+  const progress = await taskProgressByRun(
+    db,
+    customerId,
+    runs.map((r) => r.id),
+    'cloudProgress',
+  );
   const byRun = new Map(runs.map((r) => [r.id, r]));
   return rows.map((row) => {
     const facts = byRun.get(row.id)!.cloud;
-    const reported = tasks.filter((t) => t.runId === row.id && t.progress !== null).map((t) => t.progress!);
+    const reported = (progress.get(row.id) ?? []).filter((p) => p !== null).map((p) => p!);
     const phases = reported.map((p) => PHASES.indexOf(p.phase)).filter((i) => i >= 0);
     const sum = (f: (p: (typeof reported)[number]) => number) => reported.reduce((n, p) => n + (f(p) || 0), 0);
     return {

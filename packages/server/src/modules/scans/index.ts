@@ -7,7 +7,7 @@ export { SCAN_SCHEDULE_QUEUE, scansJobs } from './jobs.ts';
 // For the web scans (modules/was): the generic run routes, the scan rows and starting a run.
 export { runRoutes } from './routes-runs.ts';
 export { toWebRunRows } from './runs-web.ts';
-export { getRun, toRunRows } from './runs-repo.ts';
+export { getRun, taskProgressByRun, toRunRows } from './runs-repo.ts';
 export { scanCrudRoutes, type ScanRouteSet } from './scan-crud.ts';
 export { getScan, listScans, referenceErrors, toNetworkScans, type ScanRow } from './scan-repo.ts';
 export { StartError, startRun } from './start.ts';

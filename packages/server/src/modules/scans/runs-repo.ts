@@ -299,3 +299,20 @@ export async function runErrorGroups(
     .orderBy(sql`min(${scanErrors.id})`);
   return rows.map((r) => ({ message: r.message, type: Number(r.type), count: Number(r.count) }));
 }
+
+/** The progress a kind's tasks last reported (web or cloud), per run: the tasks that have not reported give null. */
+export async function taskProgressByRun<K extends 'webProgress' | 'cloudProgress'>(
+  db: Db,
+  customerId: number,
+  runIds: number[],
+  key: K,
+): Promise<Map<number, (typeof scanTasks.$inferSelect)[K][]>> {
+  const out = new Map<number, (typeof scanTasks.$inferSelect)[K][]>(runIds.map((id) => [id, []]));
+  if (runIds.length === 0) return out;
+  const tasks = await db
+    .select({ runId: scanTasks.runId, progress: scanTasks[key] })
+    .from(scanTasks)
+    .where(and(eq(scanTasks.customerId, customerId), inArray(scanTasks.runId, runIds)));
+  for (const t of tasks) out.get(t.runId)?.push(t.progress as (typeof scanTasks.$inferSelect)[K]);
+  return out;
+}

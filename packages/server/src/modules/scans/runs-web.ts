@@ -1,10 +1,8 @@
 // The rows of scan/wruns/: the shared run row with the web progress summed over the run's tasks (URLs found, requests
 // sent) and the sign-in state and phase of its tasks (the worst sign-in state wins: one failed login fails the run's).
-import { and, eq, inArray } from 'drizzle-orm';
 import { WEB_AUTH_STATE_LABELS, type WebAuthState, type WebScanPhase, type WebScanRunRow } from '@bulwark/core';
 import type { Db } from '../../db/client.ts';
-import { scanTasks } from '../../db/schema/index.ts';
-import { toRunRows } from './runs-repo.ts';
+import { taskProgressByRun, toRunRows } from './runs-repo.ts';
 import type { RunRow } from '../tasks/index.ts';
 
 const AUTH_RANK: Record<WebAuthState, number> = { none: 0, 'signed-in': 1, pending: 2, lost: 3, failed: 4 };
@@ -13,22 +11,16 @@ const PHASES: readonly WebScanPhase[] = ['login', 'crawl', 'browser', 'test', 'd
 export async function toWebRunRows(db: Db, customerId: number, runs: RunRow[], now: Date = new Date()): Promise<WebScanRunRow[]> {
   const rows = await toRunRows(db, customerId, runs, now);
   if (runs.length === 0) return [];
-  const tasks = await db
-    .select({ runId: scanTasks.runId, web: scanTasks.webProgress })
-    .from(scanTasks)
-    .where(
-      and(
-        eq(scanTasks.customerId, customerId),
-        inArray(
-          scanTasks.runId,
-          runs.map((r) => r.id),
-        ),
-      ),
-    );
+  const progress = await taskProgressByRun(
+    db,
+    customerId,
+    runs.map((r) => r.id),
+    'webProgress',
+  );
   const byRun = new Map(runs.map((r) => [r.id, r]));
   return rows.map((row) => {
     const run = byRun.get(row.id)!;
-    const mine = tasks.filter((t) => t.runId === row.id).map((t) => t.web);
+    const mine = progress.get(row.id) ?? [];
     const reported = mine.filter((w): w is NonNullable<typeof w> => w !== null);
     let auth: WebAuthState | null = null;
     for (const w of reported) {
