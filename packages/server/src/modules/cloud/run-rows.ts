@@ -20,7 +20,7 @@ export async function toCloudRunRows(db: Db, customerId: number, runs: RunRow[],
   const byRun = new Map(runs.map((r) => [r.id, r]));
   return rows.map((row) => {
     const facts = byRun.get(row.id)!.cloud;
-    const reported = (progress.get(row.id) ?? []).filter((p) => p !== null).map((p) => p!);
+    const reported = (progress.get(row.id) ?? []).filter((p): p is NonNullable<typeof p> => p !== null);
     const phases = reported.map((p) => PHASES.indexOf(p.phase)).filter((i) => i >= 0);
     const sum = (f: (p: (typeof reported)[number]) => number) => reported.reduce((n, p) => n + (f(p) || 0), 0);
     return {
