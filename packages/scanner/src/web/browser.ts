@@ -2,6 +2,7 @@
 // (runs their scripts, follows client-side routes, fires events, records the requests they make), replays a recorded
 // login, and loads a test's request to see whether a script payload ran (EXEC_HOOK).
 import type { Browser } from 'playwright-core';
+import { AssetCache } from './browser/asset-cache.ts';
 import { browserCrawl } from './browser/crawl.ts';
 import { launchChromium } from './browser/launch.ts';
 import { replayLogin } from './browser/login.ts';
@@ -31,6 +32,8 @@ export async function launchWebBrowser(opts: BrowserOptions): Promise<WebBrowser
     return { unavailable: 'the scan was stopped' };
   }
   const slots = new Slots(BROWSER_PAGES_AT_ONCE);
+  // One cache of static files for the scan's crawl, checks and login replays (each opens its own context).
+  const shared: BrowserOptions = { ...opts, assetCache: opts.assetCache ?? new AssetCache() };
   let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
@@ -52,17 +55,17 @@ export async function launchWebBrowser(opts: BrowserOptions): Promise<WebBrowser
   return {
     async run(req) {
       alive();
-      return slots.use(() => browserRun(browser, opts, req));
+      return slots.use(() => browserRun(browser, shared, req));
     },
     async crawl(startUrls, crawlOpts) {
       alive();
       // The crawl runs its own small pool of pages (CRAWL_LIMITS.parallel); it comes before the tests' runs.
       const signal = AbortSignal.any([opts.signal, crawlOpts.signal]);
-      return browserCrawl(browser, { ...opts, inScope: opts.inScope ?? crawlOpts.inScope }, startUrls, { ...crawlOpts, signal });
+      return browserCrawl(browser, { ...shared, inScope: opts.inScope ?? crawlOpts.inScope }, startUrls, { ...crawlOpts, signal });
     },
     async replayLogin(steps, signal) {
       alive();
-      return slots.use(() => replayLogin(browser, opts, steps, AbortSignal.any([opts.signal, signal])));
+      return slots.use(() => replayLogin(browser, shared, steps, AbortSignal.any([opts.signal, signal])));
     },
     close,
   };

@@ -1,6 +1,7 @@
 // The headless browser against the SPA fixture: the crawl finds client-side routes and the API requests with their
-// bodies (and leaves destructive buttons alone), run() confirms script payloads by execution and not escaped ones,
-// and a recorded login ends with the session cookie. One Chromium for the file; skipped only without Chromium.
+// bodies (and leaves destructive buttons alone) and fetches a static file the server lets be kept only once, run()
+// confirms script payloads by execution and not escaped ones, and a recorded login ends with the session cookie. One
+// Chromium for the file; skipped only without Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebBrowser, type BrowserCookie, type WebBrowserSession } from '../../src/web/browser.ts';
 import { findChromium } from '../../src/web/browser/launch.ts';
@@ -73,6 +74,11 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
     expect(paced.filter((u) => !u.startsWith(`${app.base}/`))).toEqual([]);
     // The contact form was posted by the browser but the navigation aborted: the server never saw it.
     expect(app.hits.map((h) => h.line)).not.toContain('POST /contact');
+    // Every page is a new document: the script (no lifetime given) is fetched for each, the style sheet (ten minutes)
+    // once for the whole crawl, from the scan's cache after that (routing turns Chromium's own cache off).
+    const fetched = (path: string): number => app.hits.filter((h) => h.line === `GET ${path}`).length;
+    expect(fetched('/app.js')).toBeGreaterThan(3);
+    expect(fetched('/style.css')).toBe(1);
   });
 
   it('keeps to maxPages', async () => {

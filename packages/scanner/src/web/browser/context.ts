@@ -8,13 +8,18 @@ import {
   type Browser,
   type BrowserContext,
   type Request,
+  type Response,
   type Route,
 } from 'playwright-core';
 import type { BrowserOptions } from './types.ts';
 import { NetworkTracker } from './settle.ts';
+import { CACHEABLE_TYPES, type AssetCache, type CachedAsset } from './asset-cache.ts';
 
 /** Resource types a page may fetch from outside the scope: what it needs to render and run, nothing it sends data to. */
 const ASSET_TYPES = new Set(['script', 'stylesheet', 'font', 'image', 'media', 'texttrack', 'manifest']);
+
+/** Headers about how an answer was carried, not what it is: dropped from a kept (decoded) copy. */
+const HOP_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 
 export interface ContextHooks {
   /** The URL is in the scan's scope (the session's headers go only there). */
@@ -53,14 +58,26 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
   const headers = opts.headers ?? {};
   let first = hooks.firstRequest;
 
+  const cache = opts.assetCache;
+  /** Requests answered from the scan's cache (their answers are not kept again). */
+  const fromCache = new WeakSet<Request>();
+  const cached = (route: Route, req: Request): Promise<void> | null => {
+    const hit = cache?.get(req.method(), req.resourceType(), req.url());
+    if (!hit) return null;
+    fromCache.add(req);
+    return route.fulfill({ status: hit.status, headers: hit.headers, body: hit.body });
+  };
+
   const handle = async (route: Route, req: Request): Promise<void> => {
     const url = req.url();
     if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
     if (!hooks.inScope(url)) {
       const asset = ASSET_TYPES.has(req.resourceType()) && req.method() === 'GET';
-      return asset ? route.continue() : route.abort('blockedbyclient');
+      return asset ? (cached(route, req) ?? route.continue()) : route.abort('blockedbyclient');
     }
     if (hooks.onRequest?.(req) === 'abort') return route.abort('aborted');
+    const hit = cached(route, req);
+    if (hit) return hit;
     if (opts.pace) await opts.pace(url);
     const host = new URL(url).host;
     const mapped = opts.hostMap?.(host);
@@ -82,6 +99,12 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
     return route.continue(overrides);
   };
   await context.route('**/*', (route, req) => handle(route, req).catch(() => undefined));
+  if (cache)
+    context.on('response', (res) => {
+      const req = res.request();
+      if (fromCache.has(req) || !CACHEABLE_TYPES.has(req.resourceType())) return;
+      void keep(cache, req, res).catch(() => undefined);
+    });
 
   /** Virtual hosts: fetched from Node (its own cookie-less client; the browser's cookies go as the header). */
   let api: Promise<APIRequestContext> | null = null;
@@ -119,6 +142,18 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
       if (api) await (await api).dispose().catch(() => undefined);
     },
   };
+}
+
+/** Keeps a loaded file in the scan's cache when its answer allows it. */
+async function keep(cache: AssetCache, req: Request, res: Response): Promise<void> {
+  const headers = await res.allHeaders();
+  const lifetime = cache.lifetime(req.method(), req.resourceType(), res.status(), headers);
+  if (lifetime <= 0) return;
+  const body = await res.body();
+  // The body is kept decoded: its transfer headers no longer describe it.
+  const kept: CachedAsset['headers'] = {};
+  for (const [name, value] of Object.entries(headers)) if (!HOP_HEADERS.has(name)) kept[name] = value;
+  cache.put(res.url(), { status: res.status(), headers: kept, body }, lifetime);
 }
 
 function sameUrl(a: string, b: string): boolean {

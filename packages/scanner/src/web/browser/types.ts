@@ -1,6 +1,7 @@
 // The headless browser's contract with the engine: what a browser crawl finds, the session's calls and the options it
 // is started with (apart from browser.ts so the browser's parts can name them without importing their own face).
 import type { WebAuthSpec, WebBrowser, WebForm } from '../types.ts';
+import type { AssetCache } from './asset-cache.ts';
 
 export interface BrowserCrawlPage {
   url: string;
@@ -62,6 +63,8 @@ export interface BrowserOptions {
   hostMap?(host: string): string | undefined;
   /** HTTP basic or digest credentials (auth kind basic/digest), answered to the origin's challenges only. */
   httpCredentials?: { username: string; password: string; origin: string };
+  /** The scan's cache of static files, shared by its contexts (routing turns the browser's own cache off). */
+  assetCache?: AssetCache;
   /** The scan's scope, for run() and the session's headers (default: the request's own origin). */
   inScope?(url: string): boolean;
   signal: AbortSignal;
