@@ -9,7 +9,8 @@ import type { BrowserCrawlPage, BrowserCrawlResult, BrowserOptions, BrowserReque
 import type { FormField, WebForm } from '../types.ts';
 import { openScanContext } from './context.ts';
 import { destructiveReason } from './destructive.ts';
-import { CLICK, CRAWL_INIT, SUBMIT, SURVEY } from './page-scripts.ts';
+import { CLICK, CRAWL_INIT, DOM_QUIET, FILL_TEXT, FILL_VALUES, SUBMIT, SURVEY } from './page-scripts.ts';
+import { VariantLimiter } from '../variants.ts';
 import type { NetworkTracker } from './settle.ts';
 
 export interface CrawlOptions {
@@ -24,6 +25,15 @@ export interface CrawlOptions {
 export const CRAWL_LIMITS = {
   /** The network is settled after this long with nothing in flight. */
   quietMs: 120,
+  /** The document is settled after this long without a change (at most settleMaxMs). */
+  domQuietMs: 100,
+  /**
+   * A control clicked on this many pages without revealing anything (no new page, request or form) is not clicked on
+   * further pages: the menus and buttons of an application's frame are the same on every screen.
+   */
+  dullAfter: 2,
+  /** Pages visited per same-page pattern (paging, sort orders, ids), as the HTTP crawl's variant limit. */
+  variantsPerPattern: 3,
   /** A page's load, or an action's effects, are waited for at most this long. */
   settleMaxMs: 3000,
   /** Clicks per page at most (a page of a thousand buttons is sampled, not exhausted). */
@@ -61,6 +71,20 @@ interface Survey {
   targets: { key: string; text: string; form: string | null }[];
 }
 
+/** The values the crawl itself types into fields: a URL carrying them is a screen the crawl filtered, not a new one. */
+const OWN_VALUES = new Set([FILL_TEXT, ...Object.values(FILL_VALUES)]);
+
+/** The URL without the query parameters whose values the crawl typed (a list's search box writing to the URL). */
+export function withoutOwnValues(url: string): string {
+  try {
+    const u = new URL(url);
+    for (const [name, value] of [...u.searchParams]) if (OWN_VALUES.has(value)) u.searchParams.delete(name, value);
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
 /** Same page for the crawl: the fragment is dropped unless it is a client-side route (#/items, #!/items). */
 export function pageKey(url: string): string {
   try {
@@ -87,6 +111,11 @@ export async function browserCrawl(
   const seenForms = new Set<string>();
   const seenSkips = new Set<string>();
   const queue: Queued[] = [];
+  const variants = new VariantLimiter(CRAWL_LIMITS.variantsPerPattern);
+  /** Things found so far (pages, requests, forms): a click that leaves it unchanged revealed nothing. */
+  let discoveries = 0;
+  /** Per control (its key), the pages on which clicking it revealed nothing. */
+  const dull = new Map<string, number>();
 
   const skip = (url: string, reason: string): void => {
     if (seenSkips.has(url)) return;
@@ -101,9 +130,13 @@ export async function browserCrawl(
     const reason = opts.allowDestructive ? null : destructiveReason(new URL(url).pathname, text);
     if (reason) return skip(url, reason);
     if (pages.length >= opts.maxPages) return;
+    // A screen the crawl filtered by typing (its own values in the query) is a page of the site, not one to visit again.
+    const filtered = withoutOwnValues(key) !== key && seenPages.has(pageKey(withoutOwnValues(key)));
+    if (!filtered && depth > 0 && !variants.admit(variantUrl(key))) return;
     seenPages.add(key);
+    discoveries++;
     pages.push({ url: key, ...(title ? { title } : {}), ...(referrer ? { referrer } : {}) });
-    if (depth <= opts.maxDepth) queue.push({ url: key, depth, ...(referrer ? { referrer } : {}) });
+    if (depth <= opts.maxDepth && !filtered) queue.push({ url: key, depth, ...(referrer ? { referrer } : {}) });
   };
   const recordRequest = (req: Request, page: string): void => {
     // A page that polls with a fresh query each time must not fill memory: the first so many distinct requests.
@@ -115,6 +148,7 @@ export async function browserCrawl(
     const key = `${method} ${req.url()} ${body ?? ''}`;
     if (seenRequests.has(key)) return;
     seenRequests.add(key);
+    discoveries++;
     const contentType = req.headers()['content-type'];
     requests.push({ method, url: req.url(), page, ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}) });
   };
@@ -122,6 +156,7 @@ export async function browserCrawl(
     const key = `${f.method} ${f.action} ${f.fields.map((x) => x.name).join(',')}`;
     if (seenForms.has(key)) return;
     seenForms.add(key);
+    discoveries++;
     forms.push({
       page,
       action: f.action,
@@ -137,7 +172,14 @@ export async function browserCrawl(
   /** One page run on a worker's page: load, survey, act; what it finds goes through found/recordRequest/recordForm. */
   const visit = async (worker: Worker, item: Queued): Promise<void> => {
     const { page, network } = worker;
-    const settle = (): Promise<void> => network.settle(CRAWL_LIMITS.quietMs, CRAWL_LIMITS.settleMaxMs, opts.signal);
+    const settleNetwork = (): Promise<void> => network.settle(CRAWL_LIMITS.quietMs, CRAWL_LIMITS.settleMaxMs, opts.signal);
+    // Settled: the network quiet and the document no longer changing (a screen rendering after its data, a lazily
+    // loaded chunk), waited for together; once more for the network if the rendering started requests.
+    const settle = async (): Promise<void> => {
+      const started = network.started;
+      await Promise.all([settleNetwork(), page.evaluate(DOM_QUIET(CRAWL_LIMITS.domQuietMs, CRAWL_LIMITS.settleMaxMs)).catch(() => null)]);
+      if (network.started !== started && !opts.signal.aborted) await settleNetwork();
+    };
     const survey = async (): Promise<Survey | null> => {
       const c = (await page.evaluate(SURVEY).catch(() => null)) as Survey | null;
       if (!c) return null;
@@ -165,16 +207,36 @@ export async function browserCrawl(
     worker.current.loaded = true;
     let now = await survey();
     if (!now || opts.signal.aborted) return;
-    const home = now.url;
+    // Where the page is once its fields are filled (a list may write its filter to the URL): the page to come back to.
+    const home = now.filled > 0 && samePage(page.url(), now.url) ? page.url() : now.url;
     const deadline = Date.now() + CRAWL_LIMITS.pageBudgetMs;
     const more = (): boolean => !opts.signal.aborted && Date.now() < deadline;
+    /** The page after an action: surveyed, once more after the load if a navigation was under way. */
+    const after = async (): Promise<Survey | null> => {
+      const s = await survey();
+      if (s) return s;
+      await page.waitForLoadState('load', { timeout: 3000 }).catch(() => null);
+      await settle();
+      return survey();
+    };
+    /** Back to this page after an action routed elsewhere: history first (a client-side route), else a new load. */
+    const restore = async (): Promise<Survey | null> => {
+      await page.goBack({ waitUntil: 'commit', timeout: 3000 }).catch(() => null);
+      await settle();
+      const back = await after();
+      if (back && samePage(back.url, home)) return back;
+      await page.goto(home, { waitUntil: 'load' }).catch(() => null);
+      await settle();
+      return after();
+    };
 
-    // Clicks each clickable once (by key: a re-rendered button is not clicked again); after a click that routed the
-    // application elsewhere, back to this page (history, else a reload) so the next click acts on it.
+    // Clicks each clickable once (by key: a re-rendered button is not clicked again), except the controls that
+    // revealed nothing on other pages; after a click that routed the application elsewhere (or left it on no page at
+    // all), back to this page so the next click acts on it.
     const clicked = new Set<string>();
     let clicks = 0;
     while (now && clicks < CRAWL_LIMITS.clicksPerPage && more()) {
-      const i = now.targets.findIndex((t) => !clicked.has(t.key));
+      const i = now.targets.findIndex((t) => !clicked.has(t.key) && (dull.get(t.key) ?? 0) < CRAWL_LIMITS.dullAfter);
       const t = now.targets[i];
       if (!t) break;
       clicked.add(t.key);
@@ -184,17 +246,11 @@ export async function browserCrawl(
         continue;
       }
       clicks++;
+      const before = discoveries;
       if (await page.evaluate(CLICK(i)).catch(() => false)) await settle();
-      now = await survey();
-      if (now && pageKey(now.url) !== pageKey(home)) {
-        await page.goBack({ waitUntil: 'commit', timeout: 3000 }).catch(() => null);
-        await settle();
-        if (pageKey(page.url()) !== pageKey(home)) {
-          await page.goto(home, { waitUntil: 'load' }).catch(() => null);
-          await settle();
-        }
-        now = await survey();
-      }
+      now = await after();
+      if (!now || !samePage(now.url, home)) now = await restore();
+      if (discoveries === before) dull.set(t.key, (dull.get(t.key) ?? 0) + 1);
     }
 
     // Submits each form the page shows (filled by the survey), unless its button or action looks destructive.
@@ -297,6 +353,29 @@ interface Worker {
   /** The page being crawled, for the router; loaded once its own load is over (then navigations are recorded). */
   current: { item: Queued; loaded: boolean };
   visits: number;
+}
+
+/** The same page, whatever the crawl typed into its query or a non-route fragment. */
+function samePage(a: string, b: string): boolean {
+  return pageKey(withoutOwnValues(a)) === pageKey(withoutOwnValues(b));
+}
+
+/**
+ * The URL the variant limit counts: a client-side hash route (#/items/17) counts as the path it names, so its ids
+ * and pages are limited as a path's are, and different routes are not taken for variants of one page.
+ */
+function variantUrl(key: string): string {
+  try {
+    const u = new URL(key);
+    const route = /^#!?(\/.*)$/.exec(u.hash)?.[1];
+    if (!route) return u.href;
+    const r = new URL(route, u.origin);
+    const merged = new URL(`${u.origin}${u.pathname.replace(/\/$/, '')}/~${r.pathname}`);
+    merged.search = r.search || u.search;
+    return merged.href;
+  } catch {
+    return key;
+  }
 }
 
 const ENCTYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', 'application/json']);

@@ -126,12 +126,42 @@ export const CLICK = (i: number): string => `(() => {
   return true;
 })()`;
 
+/** What FILL types into a text field, and into the other input types. */
+export const FILL_TEXT = 'bulwark';
+export const FILL_VALUES: Record<string, string> = {
+  email: 'bulwark@example.com',
+  number: '1',
+  range: '1',
+  tel: '5551234',
+  url: 'https://example.com/',
+  date: '2020-01-01',
+  'datetime-local': '2020-01-01T10:00',
+  month: '2020-01',
+  week: '2020-W01',
+  time: '10:00',
+  password: 'Bulwark-1',
+  color: '#336699',
+};
+
+/**
+ * Resolves once the document has not changed (nodes added or removed, text changed) for quietMs, or after maxMs: a
+ * page that renders after its data arrived (a lazily loaded screen) is surveyed once it shows, not while it loads.
+ */
+export const DOM_QUIET = (quietMs: number, maxMs: number): string => `new Promise((resolve) => {
+  let timer;
+  const done = () => { clearTimeout(timer); clearTimeout(bound); observer.disconnect(); resolve(true); };
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${quietMs}); });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  timer = setTimeout(done, ${quietMs});
+  const bound = setTimeout(done, ${maxMs});
+})`;
+
 /**
  * Fills empty text-like fields with harmless values (through the native setter, so frameworks that watch input
  * events see them) and picks the first real option of empty selects. Answers how many it filled.
  */
 export const FILL = `(() => {${HELPERS}
-  const values = { email: 'bulwark@example.com', number: '1', range: '1', tel: '5551234', url: 'https://example.com/', date: '2020-01-01', 'datetime-local': '2020-01-01T10:00', month: '2020-01', week: '2020-W01', time: '10:00', password: 'Bulwark-1', color: '#336699' };
+  const values = ${JSON.stringify(FILL_VALUES)};
   const setter = (proto) => Object.getOwnPropertyDescriptor(proto, 'value').set;
   let n = 0;
   for (const el of all('input, textarea, select')) {
@@ -146,7 +176,7 @@ export const FILL = `(() => {${HELPERS}
       setter(HTMLSelectElement.prototype).call(el, opt.value);
     } else {
       if (el.value) continue;
-      const v = tag === 'textarea' ? 'bulwark' : (values[type] || 'bulwark');
+      const v = tag === 'textarea' ? ${JSON.stringify(FILL_TEXT)} : (values[type] || ${JSON.stringify(FILL_TEXT)});
       setter(tag === 'textarea' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype).call(el, v);
     }
     el.dispatchEvent(new Event('input', { bubbles: true }));

@@ -1,0 +1,110 @@
+// The browser crawl on screens like a real application's (Bulwark's own among them): a frame of menus repeated on
+// every screen, content rendered a moment after the load with no request to wait for, and a list whose search box
+// writes its filter into the URL. The crawl must survey a screen once it shows, click the frame's controls only until
+// they have shown they reveal nothing, record the filtered list as a page without loading it again, and come back to
+// the list after each action so every row's button is clicked. Skipped only without Chromium.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchWebBrowser, type WebBrowserSession } from '../../src/web/browser.ts';
+import { findChromium } from '../../src/web/browser/launch.ts';
+import { withoutOwnValues } from '../../src/web/browser/crawl.ts';
+
+const APP = `
+const app = document.getElementById('app');
+const go = (path) => { history.pushState({}, '', path); render(); };
+document.addEventListener('click', (e) => {
+  const a = e.target.closest && e.target.closest('a[data-link]');
+  if (a) { e.preventDefault(); go(a.getAttribute('href')); }
+});
+addEventListener('popstate', () => render());
+const frame = '<nav><button id="menu">Menu</button> <a href="/a" data-link>A</a> <a href="/b" data-link>B</a> <a href="/c" data-link>C</a> <a href="/d" data-link>D</a> <a href="/list" data-link>List</a></nav>';
+function render() {
+  const p = location.pathname;
+  app.innerHTML = frame + '<main></main>';
+  document.getElementById('menu').addEventListener('click', () => fetch('/api/menu'));
+  const main = app.querySelector('main');
+  if (p === '/list') {
+    main.innerHTML = '<input id="q" type="search"><button id="ra">Row A</button><button id="rb">Row B</button>';
+    document.getElementById('q').addEventListener('input', (e) => {
+      history.replaceState({}, '', '/list?q=' + encodeURIComponent(e.target.value));
+      fetch('/api/list?q=' + encodeURIComponent(e.target.value));
+    });
+    // A row's button opens the row's screen (another route), as a table's row action does.
+    document.getElementById('ra').addEventListener('click', () => { fetch('/api/row/a'); go('/row/a'); });
+    document.getElementById('rb').addEventListener('click', () => { fetch('/api/row/b'); go('/row/b'); });
+  } else if (p === '/') {
+    // Rendered a moment after the load, with nothing on the network meanwhile (a lazily rendered screen).
+    setTimeout(() => {
+      main.innerHTML = '<button id="report">Load report</button>';
+      document.getElementById('report').addEventListener('click', () => fetch('/api/report'));
+    }, 400);
+  } else {
+    main.innerHTML = '<h1>' + p + '</h1>';
+  }
+}
+render();
+`;
+
+const chromium = findChromium();
+if (!chromium) console.log('browser crawl screens test skipped: no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
+
+describe('the crawl ignores only the values it typed itself', () => {
+  it('drops its own fill values from the query, and nothing else', () => {
+    expect(withoutOwnValues('http://a/list?q=bulwark&page=2')).toBe('http://a/list?page=2');
+    expect(withoutOwnValues('http://a/list?from=2020-01-01&to=2031-05-05')).toBe('http://a/list?to=2031-05-05');
+    expect(withoutOwnValues('http://a/list?q=shop')).toBe('http://a/list?q=shop');
+  });
+});
+
+describe.skipIf(!chromium)('browser crawl on application screens', () => {
+  let server: http.Server;
+  let base = '';
+  const hits: string[] = [];
+  let browser: WebBrowserSession;
+  const controller = new AbortController();
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      if (req.url === '/app.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(APP);
+      if (req.url?.startsWith('/api/')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>App</title><div id="app"></div><script src="/app.js"></script>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const launched = await launchWebBrowser({ cookies: () => [], signal: controller.signal });
+    if ('unavailable' in launched) throw new Error(launched.unavailable);
+    browser = launched;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('surveys screens once shown, skips dull frame controls, keeps filtered lists as pages and clicks every row', async () => {
+    const result = await browser.crawl([`${base}/`], {
+      maxPages: 50,
+      maxDepth: 5,
+      inScope: (url) => url.startsWith(`${base}/`),
+      allowDestructive: false,
+      signal: controller.signal,
+    });
+    const pages = result.pages.map((p) => p.url.slice(base.length));
+    const requests = result.requests.map((r) => `${r.method} ${r.url.slice(base.length)}`);
+    // The home screen's button appeared 400 ms after the load: it was found and clicked.
+    expect(requests).toContain('GET /api/report');
+    // The list's filter is a page of the site, but the crawl did not load it as a new document.
+    expect(pages).toContain('/list?q=bulwark');
+    expect(hits).not.toContain('GET /list?q=bulwark');
+    // Back on the filtered list after the first row's action, the second row's button was clicked too.
+    expect(requests).toEqual(expect.arrayContaining(['GET /api/row/a', 'GET /api/row/b']));
+    // The frame's Menu button: clicked on the first screens, then no more once it had twice revealed nothing.
+    const screens = hits.filter((h) => /^GET \/(a|b|c|d|list|row\/a|row\/b)?$/.test(h)).length;
+    const menus = hits.filter((h) => h === 'GET /api/menu').length;
+    expect(screens).toBeGreaterThanOrEqual(6);
+    expect(menus).toBe(3);
+  });
+});
