@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebBrowser, type WebBrowserSession } from '../../src/web/browser.ts';
 import { findChromium } from '../../src/web/browser/launch.ts';
-import { withoutOwnValues } from '../../src/web/browser/crawl.ts';
+import { withoutOwnValues } from '../../src/web/browser/page-urls.ts';
 
 const APP = `
 const app = document.getElementById('app');

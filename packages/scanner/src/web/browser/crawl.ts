@@ -9,7 +9,8 @@ import type { BrowserCrawlPage, BrowserCrawlResult, BrowserOptions, BrowserReque
 import type { FormField, WebForm } from '../types.ts';
 import { openScanContext } from './context.ts';
 import { destructiveReason } from './destructive.ts';
-import { CLICK, CRAWL_INIT, DOM_QUIET, FILL_TEXT, FILL_VALUES, SUBMIT, SURVEY } from './page-scripts.ts';
+import { CLICK, CRAWL_INIT, DOM_QUIET, SUBMIT, SURVEY } from './page-scripts.ts';
+import { pageKey, samePage, variantUrl, withoutOwnValues } from './page-urls.ts';
 import { VariantLimiter } from '../variants.ts';
 import type { NetworkTracker } from './settle.ts';
 
@@ -69,31 +70,6 @@ interface Survey {
   forms: { action: string; method: 'GET' | 'POST'; enctype: string; fields: FormField[]; text: string }[];
   filled: number;
   targets: { key: string; text: string; form: string | null }[];
-}
-
-/** The values the crawl itself types into fields: a URL carrying them is a screen the crawl filtered, not a new one. */
-const OWN_VALUES = new Set([FILL_TEXT, ...Object.values(FILL_VALUES)]);
-
-/** The URL without the query parameters whose values the crawl typed (a list's search box writing to the URL). */
-export function withoutOwnValues(url: string): string {
-  try {
-    const u = new URL(url);
-    for (const [name, value] of [...u.searchParams]) if (OWN_VALUES.has(value)) u.searchParams.delete(name, value);
-    return u.href;
-  } catch {
-    return url;
-  }
-}
-
-/** Same page for the crawl: the fragment is dropped unless it is a client-side route (#/items, #!/items). */
-export function pageKey(url: string): string {
-  try {
-    const u = new URL(url);
-    if (!/^#!?\//.test(u.hash)) u.hash = '';
-    return u.href;
-  } catch {
-    return url;
-  }
 }
 
 export async function browserCrawl(
@@ -353,29 +329,6 @@ interface Worker {
   /** The page being crawled, for the router; loaded once its own load is over (then navigations are recorded). */
   current: { item: Queued; loaded: boolean };
   visits: number;
-}
-
-/** The same page, whatever the crawl typed into its query or a non-route fragment. */
-function samePage(a: string, b: string): boolean {
-  return pageKey(withoutOwnValues(a)) === pageKey(withoutOwnValues(b));
-}
-
-/**
- * The URL the variant limit counts: a client-side hash route (#/items/17) counts as the path it names, so its ids
- * and pages are limited as a path's are, and different routes are not taken for variants of one page.
- */
-function variantUrl(key: string): string {
-  try {
-    const u = new URL(key);
-    const route = /^#!?(\/.*)$/.exec(u.hash)?.[1];
-    if (!route) return u.href;
-    const r = new URL(route, u.origin);
-    const merged = new URL(`${u.origin}${u.pathname.replace(/\/$/, '')}/~${r.pathname}`);
-    merged.search = r.search || u.search;
-    return merged.href;
-  } catch {
-    return key;
-  }
 }
 
 const ENCTYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', 'application/json']);
