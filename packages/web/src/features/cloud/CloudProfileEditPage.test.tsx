@@ -1,12 +1,12 @@
 // The cloud profile editor against a stubbed API (scan/cprofiles/): a new AWS profile — core's credential rules checked
 // before sending, the credentials tested before saving (scan/cprofiles/test/) with the missing permissions shown, the
 // POST body; changing the provider draws its own fields; an existing profile's stored secret is kept ('' sent) and its
-// test goes to scan/cprofiles/{id}/test/.
+// test goes to scan/cprofiles/{id}/test/; the server's field errors (a 400 keyed name and credentials.<field>) show on
+// their fields. The list is tested in CloudProfilesPage.test.tsx.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CloudProfileEditPage from './CloudProfileEditPage.tsx';
-import CloudProfilesPage from './CloudProfilesPage.tsx';
-import { json, page } from '../../../test/support/api-stub.ts';
+import { json } from '../../../test/support/api-stub.ts';
 import { aSession } from '../../../test/support/fixtures.ts';
 import { renderWithApp } from '../../../test/support/render.tsx';
 import { aCloudProfile, cloudFormApi } from './testing/fixtures.ts';
@@ -100,21 +100,39 @@ describe('CloudProfileEditPage', () => {
       (stub.calls('POST', 'scan/cprofiles/7/test/')[0]!.body as { credentials: Record<string, string> }).credentials.secret_access_key,
     ).toBe('');
   }, 30_000);
-});
 
-describe('CloudProfilesPage', () => {
-  it('lists the cloud profiles with their provider, each opening its edit page', async () => {
-    cloudFormApi().on(
-      'GET',
-      'scan/cprofiles/',
-      page([aCloudProfile(), aCloudProfile({ id: 8, name: 'Azure tenant', provider: 1, regions: [], credentials: {} })]),
-    );
-    renderWithApp(<CloudProfilesPage />, { path: '/cloud/scan-profiles', session: aSession() });
-    const table = await screen.findByRole('table');
-    const row = (await within(table).findByRole('link', { name: 'Azure tenant' })).closest('tr') as HTMLElement;
-    expect(within(row).getByRole('link', { name: 'Azure tenant' })).toHaveAttribute('href', '/cloud/scan-profiles/8');
-    expect(within(row).getByText('Azure')).toBeInTheDocument();
-    expect(within(row).getByText('All regions')).toBeInTheDocument();
-    expect(within(table).getByText('AWS')).toBeInTheDocument();
-  });
+  it('shows the server’s field errors of a 400 next to their fields, the stored secret never in its input', async () => {
+    const stub = cloudFormApi()
+      .on('GET', 'scan/cprofiles/7/', aCloudProfile())
+      .on(
+        'PUT',
+        'scan/cprofiles/7/',
+        json(
+          {
+            name: ['A cloud scan profile with this name already exists.'],
+            'credentials.access_key_id': ['An access key id starts with AKIA or ASIA.'],
+          },
+          400,
+        ),
+      );
+    const { user } = renderWithApp(<CloudProfileEditPage />, { path: PATH, url: '/cloud/scan-profiles/7', session: aSession() });
+    const form = await screen.findByRole('form', { name: 'Cloud scan profile' });
+    // The mask the server answers is not a value to edit or send back.
+    expect(within(form).getByLabelText(/^Secret access key/)).toHaveValue('');
+    const key = within(form).getByRole('textbox', { name: /^Access key ID/ });
+    expect(key).toHaveValue('AKIAEXAMPLE');
+    await user.clear(key);
+    await user.type(key, 'XYZ');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(key).toHaveAttribute('aria-invalid', 'true'));
+    expect(key).toHaveAccessibleDescription(/An access key id starts with AKIA or ASIA\./);
+    const name = within(form).getByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(/A cloud scan profile with this name already exists\./);
+    expect(within(form).getByLabelText(/^Secret access key/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect((stub.calls('PUT', 'scan/cprofiles/7/')[0]!.body as { credentials: Record<string, string> }).credentials).toMatchObject({
+      access_key_id: 'XYZ',
+      secret_access_key: '',
+    });
+  }, 30_000);
 });

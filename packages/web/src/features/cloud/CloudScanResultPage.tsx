@@ -16,7 +16,9 @@ const PANELS = {
       id="cloud-run-findings"
       caption="Findings"
       prefix="findings"
-      query={{ run: run.id }}
+      // Every state, as the web result page asks: the findings this run saw or closed, even those closed since
+      // (the server's default leaves closed ones out, so an older run's findings vanished once fixed).
+      query={{ run: run.id, finding_state: ['0', '1', '2', '3'] }}
       show={{ control: true, resource: true }}
       polling={polling}
       empty="No findings in this run."

@@ -30,6 +30,8 @@ export const CLOUD_SCHEDULE_FORM: ScheduleFormKind = {
   ),
   useProfiles: useCloudProfiles,
   noTargets: true,
+  // The server lifts its target rule only for a schedule that says it is a cloud one.
+  scanType: 'cloud',
 };
 
 export const CLOUD_SCHEDULE_LIST: ScheduleListKind = {

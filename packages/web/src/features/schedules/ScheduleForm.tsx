@@ -6,7 +6,15 @@ import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Checkbox, Fieldset, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { crudMessages, REPEAT_FREQUENCIES, REPEAT_FREQUENCY_LABELS, weekdayName, type RepeatFrequency, type Schedule } from '@bulwark/core';
+import {
+  crudMessages,
+  REPEAT_FREQUENCIES,
+  REPEAT_FREQUENCY_LABELS,
+  weekdayName,
+  type RepeatFrequency,
+  type Schedule,
+  type ScheduleInput,
+} from '@bulwark/core';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { ScheduleFields, ScheduleFormEnd } from '../../components/schedule/ScheduleFields.tsx';
 import { useFormSubmit } from '../../components/forms/use-form-submit.ts';
@@ -58,6 +66,11 @@ export interface ScheduleFormKind {
   useProfiles(): ProfileChoices;
   /** The kind's scans have no targets of their own (cloud: the profile's account is the target). */
   noTargets?: boolean;
+  /**
+   * Sent as the schedule's scan_type: 'cloud' tells the server the schedule has no targets (without it the server asks
+   * for a target, and a cloud schedule could be neither created nor changed).
+   */
+  scanType?: ScheduleInput['scan_type'];
 }
 
 export interface ScheduleFormProps {
@@ -88,7 +101,7 @@ export function ScheduleForm({ schedule, onDone, kind }: ScheduleFormProps) {
   const preview = useMemo(() => previewBody(v), [v]);
 
   async function save(values: ScheduleValues) {
-    const input = scheduleBody(values, schedule);
+    const input: ScheduleInput = { ...scheduleBody(values, schedule), ...(kind?.scanType ? { scan_type: kind.scanType } : {}) };
     const saved = schedule ? await updateSchedule(schedule.id, input) : await createSchedule(input);
     toastSuccess(schedule ? SCHEDULE_MESSAGES.updated : SCHEDULE_MESSAGES.created);
     await queryClient.invalidateQueries({ queryKey: SCHEDULE_KEYS.all });

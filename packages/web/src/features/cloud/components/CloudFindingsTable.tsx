@@ -1,10 +1,10 @@
 // Unified findings of source `cloud` (remediation/vulnerability-simple/?source=cloud, narrowed by the caller: a run, a
 // control's check id, a resource): severity, the control (linking to its cp page), the resource (linking to its page)
-// and when it was last seen; paged in the URL.
+// and when it was last seen, with a link to the finding's evidence (its issue page); paged in the URL.
 import { Link } from 'react-router';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SEVERITY_LABELS, formatDateTime, type Vulnerability } from '@bulwark/core';
+import { SEVERITY_LABELS, formatDateTime, issueRoute, type Vulnerability } from '@bulwark/core';
 import type { QueryParams } from '../../../api/query-string.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table/index.ts';
 import { useListState } from '../../../components/filter-bar/index.ts';
@@ -53,6 +53,22 @@ export function findingColumns(show: { control: boolean; resource: boolean }): D
   columns.push(
     { key: 'state', header: 'State', cell: (f) => <Text size="sm">{f.state_label}</Text> },
     { key: 'last_detected', header: 'Last seen', cell: (f) => <Text size="sm">{formatDateTime(f.last_detected)}</Text> },
+    // The API answer that shows the failure is the finding's evidence, kept on the finding (not in these rows): without
+    // this link the cloud pages led to the control and the resource but never to why the control failed there.
+    {
+      key: 'evidence',
+      header: 'Evidence',
+      cell: (f) => (
+        <Anchor
+          component={Link}
+          to={`${issueRoute(f.hid, 'evidence')}?finding=${f.id}`}
+          size="sm"
+          aria-label={`Evidence of ${f.name} on ${f.asset.asset_name}`}
+        >
+          Evidence
+        </Anchor>
+      ),
+    },
   );
   return columns;
 }

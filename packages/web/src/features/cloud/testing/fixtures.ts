@@ -1,5 +1,6 @@
 // Test data of the cloud pages, shaped as the API answers them (parsed with core's schemas, so a drifting fixture fails
-// loudly): an AWS profile with its secret stored, a cloud run, a control, a policy result, a resource and a finding.
+// loudly): an AWS profile with its secret stored, a cloud run, a control, a policy result, a resource, a finding and a
+// cloud schedule with the API its form asks.
 import {
   CLOUD_SECRET_MASK,
   cloudControl,
@@ -11,10 +12,12 @@ import {
   type CloudProfile,
   type CloudResourceItem,
   type CloudScanRunRow,
+  type Schedule,
   type Vulnerability,
 } from '@bulwark/core';
 import { aFinishedRun } from '../../../../test/support/fixtures.ts';
 import { aVulnerability } from '../../../../test/support/vulnerabilities.ts';
+import { aWebSchedule } from '../../was/testing/schedules.ts';
 import { json, page, stubApi, type ApiStub } from '../../../../test/support/api-stub.ts';
 
 export function aCloudProfile(o: Partial<CloudProfile> = {}): CloudProfile {
@@ -112,7 +115,7 @@ export function aCloudResource(o: Partial<CloudResourceItem> = {}): CloudResourc
 export function aCloudFinding(o: Partial<Vulnerability> = {}): Vulnerability {
   return aVulnerability({
     id: 91,
-    hid: 'cloud:aws-s3-public-access',
+    hid: 'nvt-cloud:aws-s3-public-access',
     name: 'S3 buckets are not publicly accessible',
     source: 'cloud',
     check_id: 'cloud:aws-s3-public-access',
@@ -145,4 +148,28 @@ export function cloudFormApi(): ApiStub {
       'cloud/controls/',
       page([aCloudControl(), aCloudControl({ id: 'aws-iam-root-mfa', reference: '1.5', title: 'Root account has MFA' })]),
     );
+}
+
+/** A weekly cloud schedule of the AWS profile: no targets (the profile names the account). */
+export function aCloudSchedule(o: Partial<Schedule> = {}): Schedule {
+  return aWebSchedule({
+    id: 5,
+    scan: 43,
+    name: 'AWS nightly',
+    profile: { id: 7, name: 'Production AWS', type: 'cloud', builtin: false },
+    assets: [],
+    vhosts: [],
+    is_was_discovery: false,
+    ...o,
+  });
+}
+
+/** The calls the cloud schedule form makes: the cloud profiles to pick and the upcoming-runs preview. */
+export function cloudScheduleApi(): ApiStub {
+  return stubApi()
+    .on('GET', 'cloud/cloud_basics/', [
+      { id: 7, name: 'Production AWS', provider: 0 },
+      { id: 8, name: 'Azure tenant', provider: 1 },
+    ])
+    .on('POST', 'scan/schedules/preview/', json({ upcoming: ['2026-12-07T02:30:00Z'], end_type: 'manually_cancelled' }));
 }
