@@ -96,7 +96,7 @@ describe('AssetsPage', () => {
     await waitFor(() => expect(lastQuery(stub, 'unified-assets/unified-assets/').getAll('category')).toEqual(['web_applications']));
   });
 
-  it('adds an asset; a duplicate is shown on the value field', { timeout: 30_000 }, async () => {
+  it('adds an asset; a duplicate is shown on the value field', async () => {
     const stub = api().on('POST', 'assets/assets/', json({ value: ['An asset with this value already exists.'] }, 409));
     const { user } = renderWithApp(<AssetsPage />, { path: '/assets/assets' });
     await screen.findByRole('table', { name: 'Assets' });
@@ -115,7 +115,7 @@ describe('AssetsPage', () => {
     expect(stub.calls('POST', 'assets/assets/').at(-1)!.body).toMatchObject({ value: '10.0.0.5', pci: true, criticality: 2 });
   });
 
-  it('imports a CSV: previews what would happen, lists each bad cell, then imports', { timeout: 30_000 }, async () => {
+  it('imports a CSV: previews what would happen, lists each bad cell, then imports', async () => {
     let call = 0;
     const stub = api().on('POST', 'assets/import/', () => {
       call++;
@@ -145,7 +145,7 @@ describe('AssetsPage', () => {
     expect(await screen.findByText('Imported 2 rows.')).toBeInTheDocument();
   });
 
-  it('edits the selected assets in one call, and everything a filter matches', { timeout: 30_000 }, async () => {
+  it('edits the selected assets in one call, and everything a filter matches', async () => {
     const stub = api().on('POST', 'assets-bulk-operation/', { operation: 'set_criticality', matched: 2, changed: 2 });
     const { user } = renderWithApp(<AssetsPage />, { path: '/assets/assets', url: '/assets/assets' });
     const table = await screen.findByRole('table', { name: 'Assets' });
@@ -162,7 +162,7 @@ describe('AssetsPage', () => {
     expect(await screen.findByText('2 of 2 assets changed.')).toBeInTheDocument();
   });
 
-  it('offers the filtered set for bulk work, sending the filter', { timeout: 30_000 }, async () => {
+  it('offers the filtered set for bulk work, sending the filter', async () => {
     const stub = api().on('POST', 'assets-bulk-operation/', { operation: 'delete', matched: 2, changed: 2 });
     const { user } = renderWithApp(<AssetsPage />, { path: '/assets/assets', url: '/assets/assets?any_tags=4' });
     await screen.findByRole('table', { name: 'Assets' });
@@ -273,29 +273,25 @@ describe('AssetViewPage', () => {
     expect(within(history).getByRole('link', { name: 'Weekly' })).toHaveAttribute('href', '/scans/scans/view/nscan/12');
   });
 
-  it(
-    "opens on the findings tab when the URL holds its filters, and ignoring refreshes the asset's counts",
-    { timeout: 30_000 },
-    async () => {
-      const stub = viewApi().on('POST', 'remediation/vulnerability/ignore/', { ignored: 1, pending: 0 });
-      const { user } = renderWithApp(<AssetViewPage />, {
-        path: '/assets/assets/view/:id',
-        url: '/assets/assets/view/7?findings.severity=2',
-      });
-      const table = await screen.findByRole('table', { name: 'Findings' });
-      expect(screen.getByRole('tab', { name: 'Open findings (4)' })).toHaveAttribute('aria-selected', 'true');
-      expect(stub.calls('GET', FINDINGS).at(-1)!.query.getAll('severity')).toEqual(['2']);
-      const assetCalls = stub.calls('GET', 'single-asset/7/').length;
-      await user.click(within(table).getByRole('checkbox', { name: 'Select Weak SSH 22/tcp ssh' }));
-      await user.click(screen.getByRole('button', { name: 'Ignore…' }));
-      const form = await screen.findByRole('form', { name: 'Ignore findings' });
-      await user.selectOptions(within(form).getByRole('combobox', { name: /Reason/ }), 'False positive');
-      await user.click(within(form).getByRole('button', { name: 'Ignore' }));
-      await waitFor(() => expect(stub.calls('POST', 'remediation/vulnerability/ignore/')).toHaveLength(1));
-      expect(stub.calls('POST', 'remediation/vulnerability/ignore/')[0]!.body).toMatchObject({ ids: [3] });
-      await waitFor(() => expect(stub.calls('GET', 'single-asset/7/').length).toBeGreaterThan(assetCalls));
-    },
-  );
+  it("opens on the findings tab when the URL holds its filters, and ignoring refreshes the asset's counts", async () => {
+    const stub = viewApi().on('POST', 'remediation/vulnerability/ignore/', { ignored: 1, pending: 0 });
+    const { user } = renderWithApp(<AssetViewPage />, {
+      path: '/assets/assets/view/:id',
+      url: '/assets/assets/view/7?findings.severity=2',
+    });
+    const table = await screen.findByRole('table', { name: 'Findings' });
+    expect(screen.getByRole('tab', { name: 'Open findings (4)' })).toHaveAttribute('aria-selected', 'true');
+    expect(stub.calls('GET', FINDINGS).at(-1)!.query.getAll('severity')).toEqual(['2']);
+    const assetCalls = stub.calls('GET', 'single-asset/7/').length;
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Weak SSH 22/tcp ssh' }));
+    await user.click(screen.getByRole('button', { name: 'Ignore…' }));
+    const form = await screen.findByRole('form', { name: 'Ignore findings' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: /Reason/ }), 'False positive');
+    await user.click(within(form).getByRole('button', { name: 'Ignore' }));
+    await waitFor(() => expect(stub.calls('POST', 'remediation/vulnerability/ignore/')).toHaveLength(1));
+    expect(stub.calls('POST', 'remediation/vulnerability/ignore/')[0]!.body).toMatchObject({ ids: [3] });
+    await waitFor(() => expect(stub.calls('GET', 'single-asset/7/').length).toBeGreaterThan(assetCalls));
+  });
 
   it('says so when the asset does not exist or is hidden from the user', async () => {
     stubApi().on('GET', 'single-asset/9/', json({ detail: 'Not found.' }, 404));

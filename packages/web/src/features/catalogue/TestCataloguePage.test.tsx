@@ -71,7 +71,7 @@ describe('TestCataloguePage', () => {
     expect(within(within(table).getByRole('row', { name: /HTTP TRACE enabled/ })).getByText('Shipped')).toBeInTheDocument();
   });
 
-  it('shows which tests the organisation ignores, and filters on it', { timeout: 30_000 }, async () => {
+  it('shows which tests the organisation ignores, and filters on it', async () => {
     const stub = api();
     const { user, search } = renderWithApp(<TestCataloguePage />, { path: PATH });
     const table = await screen.findByRole('table', { name: 'Vulnerability tests' });
@@ -83,7 +83,7 @@ describe('TestCataloguePage', () => {
     expect(search().get('ignored')).toBe('true');
   });
 
-  it('ignores a test after a confirm that says its findings stop counting, and un-ignores one', { timeout: 30_000 }, async () => {
+  it('ignores a test after a confirm that says its findings stop counting, and un-ignores one', async () => {
     const stub = api()
       .on('POST', 'nvt/nvtests-simple/:id/ignore/', { id: 'http-trace-enabled', ignored: true })
       .on('POST', 'nvt/nvtests-simple/:id/unignore/', json({ id: 'acme-console-exposed', ignored: false }));

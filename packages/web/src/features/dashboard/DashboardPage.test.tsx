@@ -182,7 +182,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { name: 'Your account' })).toBeInTheDocument();
   });
 
-  it('draws a widget of each kind with its figures', { timeout: 30_000 }, async () => {
+  it('draws a widget of each kind with its figures', async () => {
     dashboardApi();
     renderPage();
 
@@ -322,7 +322,7 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/assets/unified-assets?kind=host'));
   });
 
-  it('adds a widget with its preview: kind, display, settings and the first free slot at the bottom', { timeout: 30_000 }, async () => {
+  it('adds a widget with its preview: kind, display, settings and the first free slot at the bottom', async () => {
     const stub = dashboardApi(DEFAULT_WIDGETS.slice(0, 4))
       .on('POST', 'dashboard/widgets/preview/', (req) => {
         const body = req.body as { kind: string };
@@ -455,7 +455,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Widget removed.')).toBeInTheDocument();
   });
 
-  it('adds, renames, resets and deletes dashboards', { timeout: 30_000 }, async () => {
+  it('adds, renames, resets and deletes dashboards', async () => {
     let dashboards = [aDashboard()];
     const stub = dashboardApi(DEFAULT_WIDGETS.slice(0, 1), dashboards)
       .on('GET', 'dashboard/dashboards/', () => json(dashboards))

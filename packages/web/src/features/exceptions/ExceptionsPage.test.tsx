@@ -51,7 +51,7 @@ describe('ExceptionsPage', () => {
     expect(within(printers).getByText('Expired')).toBeInTheDocument();
   });
 
-  it('adds an exception: checks fields, shows server errors by field, then creates it', { timeout: 30_000 }, async () => {
+  it('adds an exception: checks fields, shows server errors by field, then creates it', async () => {
     let attempts = 0;
     const stub = stubApi()
       .on('GET', API, page([]))
@@ -87,7 +87,7 @@ describe('ExceptionsPage', () => {
     expect(await screen.findByText('Exception created.')).toBeInTheDocument();
   });
 
-  it('deletes an exception after confirmation', { timeout: 30_000 }, async () => {
+  it('deletes an exception after confirmation', async () => {
     const stub = stubApi()
       .on('GET', API, page([PLC]))
       .on('DELETE', `${API}:id/`, json(null, 204));

@@ -61,7 +61,7 @@ describe('DomainsPage', () => {
     await waitFor(() => expect(stub.calls('GET', 'fra/domains/').length).toBeGreaterThan(1));
   });
 
-  it('adds a domain, checking its name first', { timeout: 30_000 }, async () => {
+  it('adds a domain, checking its name first', async () => {
     const stub = api();
     const { user } = renderWithApp(<DomainsPage />, { path: PATH, session: aSession() });
     await table();

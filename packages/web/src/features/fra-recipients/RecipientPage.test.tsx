@@ -80,7 +80,7 @@ describe('RecipientPage', () => {
     expect(await screen.findByText('No such recipient: it was deleted, or it is not one you may see.')).toBeInTheDocument();
   });
 
-  it('edits the recipient', { timeout: 30_000 }, async () => {
+  it('edits the recipient', async () => {
     const stub = api();
     const { user } = renderWithApp(<RecipientPage />, { path: '/fra/recipients/:id', url: '/fra/recipients/7', session: aSession() });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));

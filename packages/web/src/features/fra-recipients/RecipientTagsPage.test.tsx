@@ -52,7 +52,7 @@ describe('RecipientTagsPage', () => {
     ).toEqual(['3', '4']);
   });
 
-  it('creates a tag and deletes one after a confirm', { timeout: 30_000 }, async () => {
+  it('creates a tag and deletes one after a confirm', async () => {
     const stub = api();
     const { user } = renderWithApp(<RecipientTagsPage />, { path: PATH, session: aSession() });
     await table();

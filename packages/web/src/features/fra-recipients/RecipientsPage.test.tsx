@@ -111,7 +111,7 @@ describe('RecipientsPage', () => {
     expect(await screen.findByText('No recipients yet.')).toBeInTheDocument();
   });
 
-  it('adds a recipient, checking the address first and showing the server’s field error', { timeout: 30_000 }, async () => {
+  it('adds a recipient, checking the address first and showing the server’s field error', async () => {
     const stub = api().on('POST', 'fra/recipients/', json({ email: ['A recipient with this email address already exists.'] }, 400));
     const { user } = renderWithApp(<RecipientsPage />, { path: PATH, session: aSession() });
     await table();
@@ -135,7 +135,7 @@ describe('RecipientsPage', () => {
     });
   });
 
-  it('imports a CSV after a dry run that shows the bad row’s error by column', { timeout: 30_000 }, async () => {
+  it('imports a CSV after a dry run that shows the bad row’s error by column', async () => {
     const stub = api().on('POST', 'fra/recipients/import/', () =>
       stub.calls('POST', 'fra/recipients/import/').length === 1 ? json(DRY_RUN) : json({ ...DRY_RUN, dry_run: false, preview: [] }),
     );

@@ -68,44 +68,38 @@ describe('PhishingTemplatesPage', () => {
     );
   });
 
-  it(
-    'refuses a template without subject or {{link}}, then sends an e-mail-only one with "-" for its pages',
-    { timeout: 45_000 },
-    async () => {
-      const stub = api();
-      const { user } = renderWithApp(<PhishingTemplatesPage />, { path: PATH, session: aSession() });
-      await table();
-      await user.click(screen.getAllByRole('button', { name: 'Add phishing template' })[0]!);
-      const form = await screen.findByRole('form', { name: 'Add phishing template' });
-      await user.click(within(form).getByRole('textbox', { name: 'Name' }));
-      await user.paste('Holiday roster');
-      await user.click(within(form).getByRole('textbox', { name: 'Message (HTML)' }));
-      await user.paste('<p>See the roster</p>');
-      await user.click(within(form).getByRole('button', { name: 'Add phishing template' }));
-      expect(
-        await within(form).findByText('A website template’s message must link to the landing page with {{link}}.'),
-      ).toBeInTheDocument();
-      expect(within(form).getAllByText('A website template needs its landing pages.')).toHaveLength(2);
-      expect(within(form).getByRole('textbox', { name: 'Subject' })).toHaveAttribute('aria-invalid', 'true');
-      expect(stub.calls('POST', 'fra/phishing-templates/')).toHaveLength(0);
+  it('refuses a template without subject or {{link}}, then sends an e-mail-only one with "-" for its pages', async () => {
+    const stub = api();
+    const { user } = renderWithApp(<PhishingTemplatesPage />, { path: PATH, session: aSession() });
+    await table();
+    await user.click(screen.getAllByRole('button', { name: 'Add phishing template' })[0]!);
+    const form = await screen.findByRole('form', { name: 'Add phishing template' });
+    await user.click(within(form).getByRole('textbox', { name: 'Name' }));
+    await user.paste('Holiday roster');
+    await user.click(within(form).getByRole('textbox', { name: 'Message (HTML)' }));
+    await user.paste('<p>See the roster</p>');
+    await user.click(within(form).getByRole('button', { name: 'Add phishing template' }));
+    expect(await within(form).findByText('A website template’s message must link to the landing page with {{link}}.')).toBeInTheDocument();
+    expect(within(form).getAllByText('A website template needs its landing pages.')).toHaveLength(2);
+    expect(within(form).getByRole('textbox', { name: 'Subject' })).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls('POST', 'fra/phishing-templates/')).toHaveLength(0);
 
-      await user.click(within(form).getByRole('combobox', { name: 'Kind' }));
-      await user.click(await screen.findByRole('option', { name: 'E-mail only' }));
-      expect(within(form).queryByRole('textbox', { name: 'Landing page (HTML)' })).not.toBeInTheDocument();
-      await user.click(within(form).getByRole('textbox', { name: 'Subject' }));
-      await user.paste('Roster for December');
-      await user.click(within(form).getByRole('button', { name: 'Add phishing template' }));
-      await waitFor(() => expect(stub.calls('POST', 'fra/phishing-templates/')).toHaveLength(1));
-      expect(stub.calls('POST', 'fra/phishing-templates/')[0]!.body).toMatchObject({
-        name: 'Holiday roster',
-        template_type: 'email',
-        email_subject: 'Roster for December',
-        website_main_template: '-',
-        website_response_template: '-',
-      });
-      expect(await screen.findByText(MESSAGES.created)).toBeInTheDocument();
-    },
-  );
+    await user.click(within(form).getByRole('combobox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'E-mail only' }));
+    expect(within(form).queryByRole('textbox', { name: 'Landing page (HTML)' })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('textbox', { name: 'Subject' }));
+    await user.paste('Roster for December');
+    await user.click(within(form).getByRole('button', { name: 'Add phishing template' }));
+    await waitFor(() => expect(stub.calls('POST', 'fra/phishing-templates/')).toHaveLength(1));
+    expect(stub.calls('POST', 'fra/phishing-templates/')[0]!.body).toMatchObject({
+      name: 'Holiday roster',
+      template_type: 'email',
+      email_subject: 'Roster for December',
+      website_main_template: '-',
+      website_response_template: '-',
+    });
+    expect(await screen.findByText(MESSAGES.created)).toBeInTheDocument();
+  });
 
   it('inserts a placeholder at the cursor of the message', async () => {
     api();
@@ -155,7 +149,7 @@ describe('PhishingTemplatesPage', () => {
     expect(await screen.findByText('Parcel held at depot imported.')).toBeInTheDocument();
   });
 
-  it('edits a template with PUT, and puts the server’s field message on its field', { timeout: 45_000 }, async () => {
+  it('edits a template with PUT, and puts the server’s field message on its field', async () => {
     const stub = api().on('PUT', 'fra/phishing-templates/:id/', (r) =>
       (r.body as { name: string }).name === 'Password expiry'
         ? json({ name: ['A phishing template with this name exists.'] }, 400)

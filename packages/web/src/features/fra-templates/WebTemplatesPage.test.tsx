@@ -110,7 +110,7 @@ describe('WebTemplatesPage', () => {
     expect(await screen.findByText(MESSAGES.created)).toBeInTheDocument();
   });
 
-  it('refuses to save while a step’s image does not load', { timeout: 45_000 }, async () => {
+  it('refuses to save while a step’s image does not load', async () => {
     const stub = api();
     const { user } = renderWithApp(<WebTemplatesPage />, { path: PATH, session: aSession() });
     await user.click(

@@ -131,7 +131,7 @@ describe('AlertPage', () => {
     expect(within(await rowOf('Known exploited (KEV)')).getAllByRole('cell')[1]!.textContent).toBe('Yes Changed');
   });
 
-  it('dismisses the alert after a confirmation and goes back to the list', { timeout: 30_000 }, async () => {
+  it('dismisses the alert after a confirmation and goes back to the list', async () => {
     const stub = stubApi().on('GET', 'cm/alerts/31/', anAlert()).on('DELETE', 'cm/alerts/31/', json(null, 204));
     const { user, router } = renderWithApp(<AlertPage />, { path: PATH, url: '/policies/alerts/view/31', session: aSession() });
     await user.click(await screen.findByRole('button', { name: 'Dismiss' }));

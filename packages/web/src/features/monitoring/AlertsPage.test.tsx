@@ -137,7 +137,7 @@ describe('AlertsPage', () => {
     expect(within(chart).queryByRole('row', { name: /TLS weakened/ })).toBeNull();
   });
 
-  it('sends the filters as the server reads them; the chart counts without the trigger filter', { timeout: 30_000 }, async () => {
+  it('sends the filters as the server reads them; the chart counts without the trigger filter', async () => {
     const stub = api();
     renderWithApp(<AlertsPage />, { path: PATH, url: `${PATH}?trigger=cert_expiring&state=open&asset=11`, session: aSession() });
     await table();
@@ -168,7 +168,7 @@ describe('AlertsPage', () => {
     expect(stub.calls('GET', 'cm/alerts/')).toHaveLength(0);
   });
 
-  it('dismisses one alert, then the selected ones, after a confirmation', { timeout: 30_000 }, async () => {
+  it('dismisses one alert, then the selected ones, after a confirmation', async () => {
     const stub = api();
     const { user } = renderWithApp(<AlertsPage />, { path: PATH, session: aSession() });
     await user.click(await screen.findByRole('button', { name: 'Dismiss Port tcp/5432 open (postgresql)' }));

@@ -188,7 +188,7 @@ describe('ProfilesPage', () => {
     expect(await screen.findByText('Monitoring profile created.')).toBeInTheDocument();
   });
 
-  it('edits a profile with its saved assets, tags and recipients in place (PUT)', { timeout: 30_000 }, async () => {
+  it('edits a profile with its saved assets, tags and recipients in place (PUT)', async () => {
     const stub = api().on('PUT', `${API}:id/`, json(EDGE));
     const { user } = renderWithApp(<ProfilesPage />, { path: PATH, session: aSession() });
     await user.click(within(await rowOf('Internet edge')).getByRole('button', { name: 'Edit Internet edge' }));
@@ -212,7 +212,7 @@ describe('ProfilesPage', () => {
     expect(await screen.findByText('Monitoring profile updated.')).toBeInTheDocument();
   });
 
-  it('switches a profile off (PATCH of active), checks one now and deletes one after a confirmation', { timeout: 30_000 }, async () => {
+  it('switches a profile off (PATCH of active), checks one now and deletes one after a confirmation', async () => {
     const stub = api()
       .on('PATCH', `${API}:id/`, json({ ...EDGE, active: false }))
       .on('POST', `${API}:id/check/`, {

@@ -122,7 +122,7 @@ describe('ReportsPage', () => {
     expect(within(empty).getByRole('button', { name: 'Create your first report' })).toBeInTheDocument();
   });
 
-  it('starts a report on a saved view; field errors land on fields', { timeout: 30_000 }, async () => {
+  it('starts a report on a saved view; field errors land on fields', async () => {
     let attempt = 0;
     const stub = stubApi()
       .on('GET', 'reports/', page([]))
@@ -158,7 +158,7 @@ describe('ReportsPage', () => {
 });
 
 describe('ReportsPage scan scopes', () => {
-  it('reports on one cloud scan picked from the cloud scans, and asks for one before it starts', { timeout: 30_000 }, async () => {
+  it('reports on one cloud scan picked from the cloud scans, and asks for one before it starts', async () => {
     const stub = stubApi()
       .on('GET', 'reports/', page([]))
       .on('GET', 'remediation/vm-filter-collection/', [])
@@ -183,7 +183,7 @@ describe('ReportsPage scan scopes', () => {
 });
 
 describe('ReportViewPage', () => {
-  it('follows a running report, then shows its web view with the paged findings', { timeout: 30_000 }, async () => {
+  it('follows a running report, then shows its web view with the paged findings', async () => {
     let state: Report['state'] = 'running';
     const stub = stubApi()
       .on('GET', 'reports/11/', () =>
@@ -269,7 +269,7 @@ describe('ReportViewPage', () => {
 });
 
 describe('TemplatesPage', () => {
-  it('says a taken name on the name field', { timeout: 30_000 }, async () => {
+  it('says a taken name on the name field', async () => {
     const stub = stubApi()
       .on('GET', 'reports/template/', page([]))
       .on('POST', 'reports/template/', json({ name: ['A template with that name already exists.'] }, 409));
@@ -334,7 +334,7 @@ describe('SchedulesPage', () => {
 });
 
 describe('ScheduleForm', () => {
-  it('previews the next runs as the timing changes and creates a network-scan schedule', { timeout: 30_000 }, async () => {
+  it('previews the next runs as the timing changes and creates a network-scan schedule', async () => {
     const stub = stubApi()
       .on('GET', 'reports/schedules/', page([]))
       .on('GET', 'remediation/vm-filter-collection/', [])

@@ -33,7 +33,7 @@ function aReport(o: Partial<Report> = {}): Report {
 }
 
 describe('TrainingReportsPage', () => {
-  it('lists the phishing recipients reports and starts a new one with that scope', { timeout: 30_000 }, async () => {
+  it('lists the phishing recipients reports and starts a new one with that scope', async () => {
     const stub = stubApi()
       .on('GET', 'reports/', page([aReport()]))
       .on('GET', 'reports/template/', page([]))

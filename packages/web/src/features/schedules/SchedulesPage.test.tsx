@@ -127,7 +127,7 @@ describe('SchedulesPage', () => {
 });
 
 describe('ScheduleForm', () => {
-  it('previews the next runs in the chosen zone, checks the fields and shows a taken name on its field', { timeout: 30_000 }, async () => {
+  it('previews the next runs in the chosen zone, checks the fields and shows a taken name on its field', async () => {
     const stub = stubApi()
       .on('GET', 'scan/schedules/', page([]))
       .on('GET', 'noprofiles/', [{ id: 2, name: 'Standard', type: 'nvt', builtin: true }])

@@ -83,7 +83,7 @@ describe('WebsitesPage', () => {
   });
 
   // The long form takes seconds to fill on a loaded machine.
-  it('adds a website, sending the recipients as JSON strings without phone spaces', { timeout: 45_000 }, async () => {
+  it('adds a website, sending the recipients as JSON strings without phone spaces', async () => {
     const stub = api();
     const { user } = renderWithApp(<WebsitesPage />, { path: PATH, session: aSession() });
     await table();
@@ -119,7 +119,7 @@ describe('WebsitesPage', () => {
   });
 
   // The long form takes seconds to fill on a loaded machine.
-  it('says what is wrong on the field, before sending and from the server', { timeout: 45_000 }, async () => {
+  it('says what is wrong on the field, before sending and from the server', async () => {
     const stub = api().on('POST', 'globalview/websites/', json({ url: ['This URL is watched already.'] }, 400));
     const { user } = renderWithApp(<WebsitesPage />, { path: PATH, session: aSession() });
     await table();
@@ -143,7 +143,7 @@ describe('WebsitesPage', () => {
   });
 
   // The long form takes seconds to fill on a loaded machine.
-  it('edits a website with its settings filled in, keeping its web application', { timeout: 45_000 }, async () => {
+  it('edits a website with its settings filled in, keeping its web application', async () => {
     const stub = api();
     const { user } = renderWithApp(<WebsitesPage />, { path: PATH, session: aSession() });
     await user.click(within(await table()).getByRole('button', { name: 'Edit Shop' }));

@@ -42,7 +42,7 @@ describe('TagsPage', () => {
     expect(within(within(table).getByRole('row', { name: /Production/ })).getByText('Static')).toBeInTheDocument();
   });
 
-  it('adds a dynamic tag: a rule, its preview, then the propagation note', { timeout: 30_000 }, async () => {
+  it('adds a dynamic tag: a rule, its preview, then the propagation note', async () => {
     const stub = stubApi()
       .on('GET', 'tags/tags/', page([]))
       .on('POST', 'tags/tags/preview/', {

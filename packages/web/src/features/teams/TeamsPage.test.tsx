@@ -34,7 +34,7 @@ describe('TeamsPage', () => {
     expect(within(row).getByText('2')).toBeInTheDocument();
   });
 
-  it('adds a LIMITED team: tags are asked for, then sent', { timeout: 30_000 }, async () => {
+  it('adds a LIMITED team: tags are asked for, then sent', async () => {
     const stub = stubApi()
       .on('GET', 'teams/teams/', page([]))
       .on('GET', 'tags_basics/', TAGS)

@@ -79,7 +79,7 @@ describe('IssuePage', () => {
     expect(stub.calls('GET', `${BASE}details/`)).toHaveLength(1);
   });
 
-  it('lists the affected assets and ignores the chosen findings by id', { timeout: 30_000 }, async () => {
+  it('lists the affected assets and ignores the chosen findings by id', async () => {
     const stub = api().on('POST', 'remediation/vulnerability/ignore/', { ignored: 1, pending: 0 });
     const { user } = renderWithApp(<IssuePage />, {
       path: PATH,
@@ -98,7 +98,7 @@ describe('IssuePage', () => {
     expect(await screen.findByText('1 finding ignored; they no longer count.')).toBeInTheDocument();
   });
 
-  it('ignores the issue on all its assets by its hid', { timeout: 30_000 }, async () => {
+  it('ignores the issue on all its assets by its hid', async () => {
     const stub = api().on('POST', 'remediation/vulnerability/ignore/', { ignored: 3, pending: 0 });
     const { user } = renderWithApp(<IssuePage />, { path: PATH, url: issueRoute(HID) });
     await user.click(await screen.findByRole('button', { name: 'Ignore on all assets…' }));
@@ -117,7 +117,7 @@ describe('IssuePage', () => {
     });
   });
 
-  it('says when the issue is ignored on all its assets, and ends that with "Un-ignore on all assets"', { timeout: 30_000 }, async () => {
+  it('says when the issue is ignored on all its assets, and ends that with "Un-ignore on all assets"', async () => {
     const stub = api()
       .on(
         'GET',
@@ -153,7 +153,7 @@ describe('IssuePage', () => {
     expect(screen.queryByRole('button', { name: 'Un-ignore on all assets' })).not.toBeInTheDocument();
   });
 
-  it("shows a finding's evidence and how it was found, and another finding's when picked", { timeout: 30_000 }, async () => {
+  it("shows a finding's evidence and how it was found, and another finding's when picked", async () => {
     const stub = api();
     const { user, search } = renderWithApp(<IssuePage />, { path: PATH, url: issueRoute(HID, 'evidence') });
     const evidence = await screen.findByRole('region', { name: 'Evidence' });

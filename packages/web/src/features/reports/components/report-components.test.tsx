@@ -155,7 +155,7 @@ describe('ReportView', () => {
     );
   });
 
-  it('draws the title, a contents list and each section in the template’s order', { timeout: 30_000 }, async () => {
+  it('draws the title, a contents list and each section in the template’s order', async () => {
     const data = anyData({ sections: ['top_issues', 'executive_summary', 'most_exposed_assets', 'findings'] });
     const { user } = renderWithApp(<ReportView data={data} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Quarterly exposure' })).toBeInTheDocument();
@@ -190,7 +190,7 @@ describe('ReportView', () => {
     expect(screen.getByText('The report lists 1,234 open findings, one row each.')).toBeInTheDocument();
   });
 
-  it('shows the severity counts and the time to fix as figures, and says when there is no history', { timeout: 30_000 }, async () => {
+  it('shows the severity counts and the time to fix as figures, and says when there is no history', async () => {
     renderWithApp(<ReportView data={anyData({ sections: ['severity_breakdown', 'risk_trend', 'remediation_status'] })} />);
     const legend = screen.getByRole('list', { name: 'Open findings by severity' });
     expect(

@@ -60,7 +60,7 @@ describe('AssetFindings', () => {
     );
   });
 
-  it('sends a filter and a sort, keeping them in the URL under the tab prefix', { timeout: 30_000 }, async () => {
+  it('sends a filter and a sort, keeping them in the URL under the tab prefix', async () => {
     const stub = api();
     const { user, search } = render();
     const table = await screen.findByRole('table', { name: 'Findings' });
@@ -85,7 +85,7 @@ describe('AssetFindings', () => {
     expect(lastQuery(stub).getAll('finding_state')).toEqual(['3']);
   });
 
-  it('ignores the chosen finding by its id', { timeout: 30_000 }, async () => {
+  it('ignores the chosen finding by its id', async () => {
     const stub = api().on('POST', 'remediation/vulnerability/ignore/', { ignored: 1, pending: 0 });
     const { user } = render();
     const table = await screen.findByRole('table', { name: 'Findings' });

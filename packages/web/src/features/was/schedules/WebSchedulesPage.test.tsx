@@ -19,7 +19,7 @@ describe('WebSchedulesPage', () => {
     expect(stub.calls('GET', 'scan/schedules/')[0]!.query.get('scan_type')).toBe('was');
   });
 
-  it('creates a discovery schedule of a web application with a web profile and virtual hosts', { timeout: 30_000 }, async () => {
+  it('creates a discovery schedule of a web application with a web profile and virtual hosts', async () => {
     const stub = webScheduleApi()
       .on('GET', 'scan/schedules/', page([]))
       .on('POST', 'scan/schedules/', (request) => json(aWebSchedule(request.body as Partial<Schedule>), 201));
