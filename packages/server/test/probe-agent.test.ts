@@ -350,13 +350,23 @@ class AgentProcess {
   }
 }
 
-/** Listeners that accept and then say nothing: service identification waits them out (~10 s a host). */
+/**
+ * Listeners that accept and then say nothing: service identification waits them out (~10 s a host). Once a test has what
+ * the silence was for (a probe killed while busy), `speak()` turns them into listeners that accept and close at once, as
+ * `Listeners` do (the port stays open), so the probe that takes the task over does not wait the silence out again.
+ */
 class SilentListeners {
   private readonly servers: Server[] = [];
   private readonly sockets = new Set<Socket>();
+  /** Servers that no longer keep silent. */
+  private readonly speaking = new Set<Server>();
 
   async listen(host: string, port: number): Promise<void> {
     const server = createServer((socket) => {
+      if (this.speaking.has(server)) {
+        socket.destroy();
+        return;
+      }
       this.sockets.add(socket);
       socket.on('error', () => undefined);
       socket.on('close', () => this.sockets.delete(socket));
@@ -368,8 +378,15 @@ class SilentListeners {
     this.servers.push(server);
   }
 
+  /** Every listener so far closes its held connections and, from now on, each new one at once. */
+  speak(): void {
+    for (const s of this.servers) this.speaking.add(s);
+    for (const s of this.sockets) s.destroy();
+  }
+
   async close(): Promise<void> {
     for (const s of this.sockets) s.destroy();
+    this.speaking.clear();
     await Promise.all(this.servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
   }
 }
@@ -440,6 +457,8 @@ describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) =
     const saved = JSON.parse(readFileSync(state, 'utf8')) as Record<string, unknown>;
     expect(saved).toMatchObject({ server, probe_id: p.id, name: 'Remote one', secret: expect.any(String) });
     expect(JSON.stringify(saved)).not.toContain(p.registration.token);
+    // The used token again, in a process of its own that runs alongside the rest (it only registers and exits).
+    const refused = agentProcess('--token', p.registration.token, '--state', path.join(dir, `refused-${backend}.json`));
 
     const r = await startScan('Through the remote probe', [`${base}.1-${base}.3`], { node: p.id });
     const done = await waitForRun(admin, r.id, finished, 60_000);
@@ -470,7 +489,6 @@ describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) =
     expect(await again.stop('SIGTERM')).toBe(0);
 
     // A used token is refused with the server's message, and the command fails.
-    const refused = agentProcess('--token', p.registration.token, '--state', path.join(dir, 'refused.json'));
     expect(await refused.exited).toBe(2);
     expect(refused.output).toContain('Registration refused: token: This registration token is invalid or has expired.');
   });
@@ -499,8 +517,10 @@ describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) =
     expect(held).toHaveLength(3);
     expect(a.output).toContain(`Running task ${taskId}`);
 
-    // kill -9: no goodbye. After the offline time the task goes back to the queue, to the second probe.
+    // kill -9: no goodbye. After the offline time the task goes back to the queue, to the second probe. The silent host
+    // has done its part (the first probe was busy when killed): it answers now, so the second probe does not wait it out.
     await a.stop('SIGKILL');
+    silent.speak();
     const done = await waitForRun(admin, r.id, finished, 90_000);
     await settleRunProcessing(t.ctx);
     expect(done).toMatchObject({ status: 2, status_label: 'Finished', progress: 100 });
@@ -556,6 +576,8 @@ describe.each(BACKENDS)('bulwark probe as a separate process on %s', (backend) =
       }
       expect(held.length).toBeGreaterThan(0);
       await a.stop('SIGKILL');
+      // The silent services have kept the tasks busy until the kill: from now on they answer at once.
+      silent.speak();
 
       const done = await waitForRun(admin, r.id, finished, 150_000);
       await settleRunProcessing(t.ctx);
