@@ -79,6 +79,13 @@ describe.skipIf(!ON)('false positives: Bulwark scanning itself, signed in (BULWA
       `self-scan: ${result.sitemap.length} pages, ${result.stats.requestsSent} requests, ${result.forms.length} forms, errors ${JSON.stringify(result.errors)}`,
     );
     if (process.env.BULWARK_SELF_SCAN_TRACE) console.log(result.sitemap.map((e) => `${e.source} ${e.status} ${e.url}`).join('\n'));
+    const phases = new Map<string, number>();
+    const tl = result.stats.timeline ?? [];
+    for (let i = 1; i < tl.length; i++) phases.set(tl[i]!.phase, (phases.get(tl[i]!.phase) ?? 0) + tl[i]!.atMs - tl[i - 1]!.atMs);
+    console.log(`self-scan phases (ms): ${JSON.stringify([...phases])}`);
+    const sources = new Map<string, number>();
+    for (const e of result.sitemap) sources.set(e.source, (sources.get(e.source) ?? 0) + 1);
+    console.log(`self-scan sources: ${JSON.stringify([...sources])}, skipped ${result.skipped.length}`);
     // The suite's scan stops at its 80 URLs on purpose (error 7); nothing else may go wrong.
     expect(result.errors.filter((e) => FULL || e.type !== SCAN_ERROR_TYPE.max_urls_reached)).toEqual([]);
     expect(result.stats.auth).toBe('signed-in');
@@ -90,13 +97,6 @@ describe.skipIf(!ON)('false positives: Bulwark scanning itself, signed in (BULWA
     expect(result.sitemap.some((e) => e.source === 'browser')).toBe(true);
     // The sign-out call is not made.
     expect(paths).not.toContain('/api/auth/logout/');
-    const phases = new Map<string, number>();
-    const tl = result.stats.timeline ?? [];
-    for (let i = 1; i < tl.length; i++) phases.set(tl[i]!.phase, (phases.get(tl[i]!.phase) ?? 0) + tl[i]!.atMs - tl[i - 1]!.atMs);
-    console.log(`self-scan phases (ms): ${JSON.stringify([...phases])}`);
-    const sources = new Map<string, number>();
-    for (const e of result.sitemap) sources.set(e.source, (sources.get(e.source) ?? 0) + 1);
-    console.log(`self-scan sources: ${JSON.stringify([...sources])}, skipped ${result.skipped.length}`);
   });
 
   it('reports no finding about input handling', () => {

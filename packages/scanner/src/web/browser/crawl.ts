@@ -9,8 +9,8 @@ import type { BrowserCrawlPage, BrowserCrawlResult, BrowserOptions, BrowserReque
 import type { FormField, WebForm } from '../types.ts';
 import { openScanContext } from './context.ts';
 import { destructiveReason } from './destructive.ts';
-import { CLICK, CRAWL_INIT, DOM_QUIET, SUBMIT, SURVEY } from './page-scripts.ts';
-import { pageKey, samePage, variantUrl, withoutOwnValues } from './page-urls.ts';
+import { CLICK, CRAWL_INIT, SUBMIT, SURVEY } from './page-scripts.ts';
+import { pageKey, parentOf, samePage, sameScreen, variantUrl, withoutOwnValues } from './page-urls.ts';
 import { VariantLimiter } from '../variants.ts';
 import type { NetworkTracker } from './settle.ts';
 
@@ -26,8 +26,6 @@ export interface CrawlOptions {
 export const CRAWL_LIMITS = {
   /** The network is settled after this long with nothing in flight. */
   quietMs: 120,
-  /** The document is settled after this long without a change (at most settleMaxMs). */
-  domQuietMs: 100,
   /**
    * A control clicked on this many pages without revealing anything (no new page, request or form) is not clicked on
    * further pages: the menus and buttons of an application's frame are the same on every screen.
@@ -35,6 +33,12 @@ export const CRAWL_LIMITS = {
   dullAfter: 2,
   /** Pages visited per same-page pattern (paging, sort orders, ids), as the HTTP crawl's variant limit. */
   variantsPerPattern: 3,
+  /**
+   * Children of one page visited with the same screen shape before its other children are taken for the template,
+   * when it has at least templateSiblings children.
+   */
+  templateAfter: 3,
+  templateSiblings: 10,
   /** A page's load, or an action's effects, are waited for at most this long. */
   settleMaxMs: 3000,
   /** Clicks per page at most (a page of a thousand buttons is sampled, not exhausted). */
@@ -92,6 +96,24 @@ export async function browserCrawl(
   let discoveries = 0;
   /** Per control (its key), the pages on which clicking it revealed nothing. */
   const dull = new Map<string, number>();
+  /**
+   * Detail screens of one template (/tests/ssh-weak-keys, /tests/ftp-anonymous …, names a variant limit cannot tell
+   * from pages): per parent, the children found and how many visited ones showed each screen shape; once a parent
+   * has many children and templateAfter of them showed the same shape, its other children are pages of the site but
+   * are not visited. A handful of distinct screens side by side (/a, /b, /c) never count as a template.
+   */
+  const children = new Map<string, number>();
+  const shapes = new Map<string, Map<string, number>>();
+  const templated = (url: string): boolean => {
+    const parent = parentOf(url);
+    if ((children.get(parent) ?? 0) < CRAWL_LIMITS.templateSiblings) return false;
+    return [...(shapes.get(parent)?.values() ?? [])].some((n) => n >= CRAWL_LIMITS.templateAfter);
+  };
+  const noteShape = (url: string, shape: string): void => {
+    const counts = shapes.get(parentOf(url)) ?? new Map<string, number>();
+    shapes.set(parentOf(url), counts);
+    counts.set(shape, (counts.get(shape) ?? 0) + 1);
+  };
 
   const skip = (url: string, reason: string): void => {
     if (seenSkips.has(url)) return;
@@ -106,11 +128,15 @@ export async function browserCrawl(
     const reason = opts.allowDestructive ? null : destructiveReason(new URL(url).pathname, text);
     if (reason) return skip(url, reason);
     if (pages.length >= opts.maxPages) return;
-    // A screen the crawl filtered by typing (its own values in the query) is a page of the site, not one to visit again.
-    const filtered = withoutOwnValues(key) !== key && seenPages.has(pageKey(withoutOwnValues(key)));
+    // A screen the crawl filtered by typing (its own values in the query), or the page's own screen in another state
+    // (a filter, page or sort order in the URL), is a page of the site (its parameters are tested), not one to visit.
+    const filtered =
+      (withoutOwnValues(key) !== key && seenPages.has(pageKey(withoutOwnValues(key)))) ||
+      (referrer !== undefined && sameScreen(key, referrer));
     if (!filtered && depth > 0 && !variants.admit(variantUrl(key))) return;
     seenPages.add(key);
     discoveries++;
+    children.set(parentOf(key), (children.get(parentOf(key)) ?? 0) + 1);
     pages.push({ url: key, ...(title ? { title } : {}), ...(referrer ? { referrer } : {}) });
     if (depth <= opts.maxDepth && !filtered) queue.push({ url: key, depth, ...(referrer ? { referrer } : {}) });
   };
@@ -148,14 +174,7 @@ export async function browserCrawl(
   /** One page run on a worker's page: load, survey, act; what it finds goes through found/recordRequest/recordForm. */
   const visit = async (worker: Worker, item: Queued): Promise<void> => {
     const { page, network } = worker;
-    const settleNetwork = (): Promise<void> => network.settle(CRAWL_LIMITS.quietMs, CRAWL_LIMITS.settleMaxMs, opts.signal);
-    // Settled: the network quiet and the document no longer changing (a screen rendering after its data, a lazily
-    // loaded chunk), waited for together; once more for the network if the rendering started requests.
-    const settle = async (): Promise<void> => {
-      const started = network.started;
-      await Promise.all([settleNetwork(), page.evaluate(DOM_QUIET(CRAWL_LIMITS.domQuietMs, CRAWL_LIMITS.settleMaxMs)).catch(() => null)]);
-      if (network.started !== started && !opts.signal.aborted) await settleNetwork();
-    };
+    const settle = (): Promise<void> => network.settle(CRAWL_LIMITS.quietMs, CRAWL_LIMITS.settleMaxMs, opts.signal);
     const survey = async (): Promise<Survey | null> => {
       const c = (await page.evaluate(SURVEY).catch(() => null)) as Survey | null;
       if (!c) return null;
@@ -183,6 +202,7 @@ export async function browserCrawl(
     worker.current.loaded = true;
     let now = await survey();
     if (!now || opts.signal.aborted) return;
+    noteShape(item.url, screenShape(now));
     // Where the page is once its fields are filled (a list may write its filter to the URL): the page to come back to.
     const home = now.filled > 0 && samePage(page.url(), now.url) ? page.url() : now.url;
     const deadline = Date.now() + CRAWL_LIMITS.pageBudgetMs;
@@ -288,6 +308,8 @@ export async function browserCrawl(
           await new Promise<void>((resolve) => wakers.push(resolve));
           continue;
         }
+        // A detail screen whose siblings showed one template: a page of the site, not visited.
+        if (item.depth > 0 && templated(item.url)) continue;
         busy++;
         try {
           if (!worker || worker.visits >= CRAWL_LIMITS.pagesPerContext || worker.page.isClosed()) {
@@ -329,6 +351,16 @@ interface Worker {
   /** The page being crawled, for the router; loaded once its own load is over (then navigations are recorded). */
   current: { item: Queued; loaded: boolean };
   visits: number;
+}
+
+/**
+ * A screen's shape: the controls it offers and the fields of its forms, without the data it shows (two detail screens
+ * of one template differ in their text, not in what can be done on them).
+ */
+function screenShape(s: Survey): string {
+  const controls = s.targets.map((t) => t.key.replace(/\|\d+$/, '')).sort();
+  const fields = s.forms.map((f) => `${f.method} ${f.fields.map((x) => x.name).join(',')}`).sort();
+  return JSON.stringify([controls, fields]);
 }
 
 const ENCTYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', 'application/json']);

@@ -144,19 +144,6 @@ export const FILL_VALUES: Record<string, string> = {
 };
 
 /**
- * Resolves once the document has not changed (nodes added or removed, text changed) for quietMs, or after maxMs: a
- * page that renders after its data arrived (a lazily loaded screen) is surveyed once it shows, not while it loads.
- */
-export const DOM_QUIET = (quietMs: number, maxMs: number): string => `new Promise((resolve) => {
-  let timer;
-  const done = () => { clearTimeout(timer); clearTimeout(bound); observer.disconnect(); resolve(true); };
-  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${quietMs}); });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-  timer = setTimeout(done, ${quietMs});
-  const bound = setTimeout(done, ${maxMs});
-})`;
-
-/**
  * Fills empty text-like fields with harmless values (through the native setter, so frameworks that watch input
  * events see them) and picks the first real option of empty selects. Answers how many it filled.
  */

@@ -5,15 +5,10 @@ import type { BrowserContext } from 'playwright-core';
 
 export class NetworkTracker {
   private inflight = 0;
-  /** Requests started so far (a wait can tell whether anything began while it ran). */
-  started = 0;
   private readonly listeners = new Set<() => void>();
 
   constructor(context: BrowserContext) {
-    context.on('request', () => {
-      this.started++;
-      this.change(1);
-    });
+    context.on('request', () => this.change(1));
     context.on('requestfinished', () => this.change(-1));
     context.on('requestfailed', () => this.change(-1));
   }
