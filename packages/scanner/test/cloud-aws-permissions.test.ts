@@ -1,6 +1,7 @@
 // The AWS credential test and scan with a key that lacks permissions: moto enforcing IAM (INITIAL_NO_AUTH_ACTION_COUNT:
 // the first calls seed an auditor whose policy denies two reads), so the test names the refused actions and the
-// controls that need them say error rather than pass or fail.
+// controls that need them say error rather than pass or fail; the run's errors say which reads were refused, once
+// per call and error code (issue 32).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IAMClient, CreateAccessKeyCommand, CreateUserCommand, PutUserPolicyCommand } from '@aws-sdk/client-iam';
 import { S3Client, CreateBucketCommand } from '@aws-sdk/client-s3';
@@ -8,7 +9,8 @@ import { motoSource, startMoto, type Moto } from './cloud-helpers/moto.ts';
 import { KEY, MOTO_ACCOUNT } from './cloud-aws-seed.ts';
 import { runCloudScan } from '../src/cloud/engine.ts';
 import { CLOUD_PROVIDERS } from '../src/cloud/providers.ts';
-import type { CloudScanSpec } from '../src/cloud/types.ts';
+import { SCAN_ERROR_TYPE } from '@bulwark/core';
+import type { CloudReadError, CloudScanSpec } from '../src/cloud/types.ts';
 
 const source = motoSource();
 /** The calls made before moto starts checking: the seed below, one each. */
@@ -17,10 +19,10 @@ const SEED_CALLS = 4;
 describe.skipIf('missing' in source)('AWS credentials lacking permissions (moto enforcing IAM)', () => {
   let moto: Moto;
   let auditor: { accessKeyId: string; secretAccessKey: string };
-  const spec = (credentials: { accessKeyId: string; secretAccessKey: string }): CloudScanSpec => ({
+  const spec = (credentials: { accessKeyId: string; secretAccessKey: string }, regions = ['us-east-1']): CloudScanSpec => ({
     provider: 'aws',
     credentials: { auth: 'keys', access_key_id: credentials.accessKeyId, secret_access_key: credentials.secretAccessKey },
-    regions: ['us-east-1'],
+    regions,
     endpoints: { aws: moto.url },
   });
 
@@ -82,6 +84,49 @@ describe.skipIf('missing' in source)('AWS credentials lacking permissions (moto 
     const flow = scan.results.filter((r) => r.control === 'aws-vpc-flow-logs');
     expect(flow.length).toBeGreaterThan(0);
     for (const r of flow) expect(r).toMatchObject({ status: 'error', message: expect.stringMatching(/ec2:DescribeFlowLogs/) });
+    // The run's errors: one per refused call, naming where it was refused.
+    expect(scan.errors).toEqual([
+      {
+        type: SCAN_ERROR_TYPE.auth_failed,
+        message:
+          'AccessDenied on ec2:DescribeFlowLogs (1 region: us-east-1): the profile lacks this permission; the controls that need it could not be read',
+        call: 'ec2:DescribeFlowLogs',
+        code: 'AccessDenied',
+        count: 1,
+        regions: ['us-east-1'],
+        resources: [],
+      },
+      {
+        type: SCAN_ERROR_TYPE.auth_failed,
+        message: `AccessDenied on s3:GetBucketPolicy (1 region, 1 resource: ${bucket}): the profile lacks this permission; the controls that need it could not be read`,
+        call: 's3:GetBucketPolicy',
+        code: 'AccessDenied',
+        count: 1,
+        regions: ['us-east-1'],
+        resources: [bucket],
+      },
+    ]);
+  }, 60_000);
+
+  it('a read refused in two regions is one run error counting both, and its controls stay could-not-be-read', async () => {
+    const scan = await runCloudScan(spec(auditor, ['us-east-1', 'eu-west-1']));
+    const flowErrors = scan.errors.filter((e) => e.message.includes('ec2:DescribeFlowLogs'));
+    expect(flowErrors, JSON.stringify(scan.errors)).toEqual([
+      {
+        type: SCAN_ERROR_TYPE.auth_failed,
+        message:
+          'AccessDenied on ec2:DescribeFlowLogs (2 regions: eu-west-1, us-east-1): the profile lacks this permission; the controls that need it could not be read',
+        call: 'ec2:DescribeFlowLogs',
+        code: 'AccessDenied',
+        count: 2,
+        regions: ['eu-west-1', 'us-east-1'],
+        resources: [],
+      } satisfies CloudReadError,
+    ]);
+    const flow = scan.results.filter((r) => r.control === 'aws-vpc-flow-logs');
+    expect(new Set(flow.map((r) => r.resource?.split(':')[3]))).toEqual(new Set(['us-east-1', 'eu-west-1']));
+    for (const r of flow)
+      expect(r).toMatchObject({ status: 'error', message: expect.stringMatching(/ec2:DescribeFlowLogs could not be read/) });
   }, 60_000);
 });
 if ('missing' in source) console.warn(`AWS permission tests skipped: ${source.missing}`);

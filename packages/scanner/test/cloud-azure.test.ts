@@ -255,6 +255,17 @@ describe('Azure throttling, refusals and bad credentials', () => {
       status: 'error',
       message: expect.stringContaining('Authorization_RequestDenied'),
     });
+    // The run's errors: the refused list once, naming the subscription it was refused on (issue 32).
+    expect(scanned.errors).toContainEqual(
+      expect.objectContaining({
+        type: SCAN_ERROR_TYPE.auth_failed,
+        call: 'Microsoft.Storage/storageAccounts/read',
+        code: 'AuthorizationFailed',
+        count: 1,
+        resources: [`/subscriptions/${SUB}`],
+        message: `AuthorizationFailed on Microsoft.Storage/storageAccounts/read (1 resource: /subscriptions/${SUB}): the profile lacks this permission; the controls that need it could not be read`,
+      }),
+    );
   });
 
   it('the resource limit stops the inventory and the scan hands back what it read', async () => {

@@ -5,11 +5,11 @@
 // kept, failed controls as findings of source cloud (keyed by control and resource, one issue per control) in the unified
 // vulnerabilities; policy_results and results of the run; a second run where a pass closes a finding and a resource it
 // no longer sees is marked gone (its findings closed), a third that sees it again clears the mark; re-processing the same
-// run changes nothing.
+// run changes nothing; the reads the engine could not make are one run error per call and error code (issue 32).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_TASK_STATE, type CloudPolicyResult, type CloudResourceItem, type ScanRunRow, type Vulnerability } from '@bulwark/core';
-import type { CloudScanResult } from '@bulwark/scanner';
+import { cloudFailureErrors, type CloudScanResult } from '@bulwark/scanner';
 import { assets, cloudControlResults, cloudResources, findings, issues, probes, scanRuns, scanTasks } from '../src/db/schema/index.ts';
 import { processRun } from '../src/modules/results/process.ts';
 import { taskSpecOf } from '../src/modules/probes/index.ts';
@@ -269,5 +269,44 @@ describe.each(BACKENDS)('cloud results on %s', (backend) => {
     expect(rows.filter((r) => r.goneSince !== null)).toEqual([]);
     const errors = await admin.get<{ message: string }[]>(`/api/scan/cruns/${runId}/errors/`);
     expect(errors.body.map((e) => e.message)).toContain('The security token is invalid.');
+  });
+
+  it('the reads refused in two regions are one grouped error of the run, as the API answers it', async () => {
+    // What the engine hands back when the collector recorded the refused reads (cloud-aws-permissions.test.ts scans).
+    const errors = cloudFailureErrors([
+      { call: 'ec2:DescribeFlowLogs', code: 'AccessDenied', message: 'Access denied', region: 'us-east-1' },
+      { call: 'ec2:DescribeFlowLogs', code: 'AccessDenied', message: 'Access denied', region: 'eu-west-1' },
+    ]);
+    expect(errors).toMatchObject([{ count: 2, regions: ['eu-west-1', 'us-east-1'] }]);
+    const runId = await delivered(
+      result({
+        results: [
+          {
+            control: 'aws-vpc-flow-logs',
+            resource: null,
+            status: 'error',
+            evidence: '',
+            message: 'ec2:DescribeFlowLogs could not be read',
+          },
+        ],
+        errors,
+      }),
+    );
+    await processRun(t.ctx.db, runId);
+    const answered = await admin.get<{ type: number; type_label: string; message: string; count: number }[]>(
+      `/api/scan/cruns/${runId}/errors/`,
+    );
+    expect(answered.status).toBe(200);
+    expect(answered.body).toEqual([
+      {
+        type: 4,
+        type_label: 'Authentication failed',
+        message:
+          'AccessDenied on ec2:DescribeFlowLogs (2 regions: eu-west-1, us-east-1): the profile lacks this permission; the controls that need it could not be read',
+        count: 1,
+      },
+    ]);
+    const controls = await t.ctx.db.select().from(cloudControlResults).where(eq(cloudControlResults.runId, runId));
+    expect(controls.map((c) => [c.controlId, c.status])).toEqual([['aws-vpc-flow-logs', 'error']]);
   });
 });

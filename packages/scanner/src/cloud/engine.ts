@@ -4,6 +4,7 @@ import { SCAN_ERROR_TYPE } from '@bulwark/core';
 import type { ScanError } from '../types.ts';
 import { CLOUD_PROVIDERS } from './providers.ts';
 import { CloudStoppedError, errorMessage, isAuthFailure, isThrottling, retryAfterOf } from './errors.ts';
+import { cloudFailureErrors } from './failures.ts';
 
 export {
   CloudAuthError,
@@ -143,7 +144,7 @@ export function cloudCallBudget(limits: CloudLimits, signal: AbortSignal): Cloud
 /**
  * Scans one account. Never throws for what the account answers: refused credentials, unreadable services, a
  * control that fails to evaluate and the resource limit all become the result's errors (or a control's status
- * error). `options.signal` aborting hands back what was found so far.
+ * error); the reads the collector could not make become one error per call and error code (CloudReadError). `options.signal` aborting hands back what was found so far.
  */
 export async function runCloudScan(
   spec: CloudScanSpec,
@@ -217,6 +218,9 @@ export async function runCloudScan(
     else if (!(err instanceof CloudStoppedError) || !signal.aborted)
       error({ type: SCAN_ERROR_TYPE.internal, message: `The inventory failed: ${errorMessage(err)}` });
   }
+
+  // The reads the collector could not make: one run error per call and error code (the controls say error on their own).
+  if (inventory) for (const e of cloudFailureErrors(inventory.failures)) error(e);
 
   const resources = inventory ? inventory.resources.slice(0, limits.maxResources) : [];
   const results: CloudControlResult[] = [];

@@ -2,3 +2,4 @@
 export * from './types.ts';
 export { runCloudScan } from './engine.ts';
 export { CLOUD_PROVIDERS, cloudControls } from './providers.ts';
+export { cloudFailureErrors } from './failures.ts';

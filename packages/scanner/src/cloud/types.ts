@@ -121,7 +121,32 @@ export interface CloudInventory {
   /** Account-level facts by name ('passwordPolicy', 'accountSummary', 'credentialReport' …); null when unreadable. */
   facts: Record<string, unknown>;
   /** Calls that failed for want of permission or otherwise: controls that need them say error. */
-  failures: { call: string; code: string; message: string }[];
+  failures: CloudFailure[];
+}
+
+/** One read a collector could not make (the run's errors group them by call and code). */
+export interface CloudFailure {
+  /** The permission or action the call needs ('iam:GetAccountPasswordPolicy', 'Microsoft.Storage/storageAccounts/read'). */
+  call: string;
+  /** The provider's error code ('AccessDenied', 'ThrottlingException', 'OptInRequired' …). */
+  code: string;
+  message: string;
+  /** The region the call read, when it is a regional read. */
+  region?: string | null;
+  /** The resource or scope (subscription, project, compartment) the call read, when it is not the whole account. */
+  resource?: string;
+}
+
+/**
+ * The run error of one group of failures (one call, one error code): how many reads failed and the regions and
+ * resources they concerned. A ScanError like any other (the server keeps its type and message).
+ */
+export interface CloudReadError extends ScanError {
+  call: string;
+  code: string;
+  count: number;
+  regions: string[];
+  resources: string[];
 }
 
 export interface CloudScanProgress {

@@ -54,17 +54,25 @@ class Reader {
   constructor(
     private readonly context: CloudCollectContext,
     private readonly inventory: CloudInventory,
+    /** The region its calls read (recorded with their failures); undefined for global calls. */
+    private readonly region?: string,
   ) {}
+
+  /** The same reader for the calls of one region. */
+  at(region: string): Reader {
+    return new Reader(this.context, this.inventory, region);
+  }
 
   /**
    * One call. The answer; null when the error code is one of `absent` (the thing is not configured: no password
    * policy, no bucket policy …); undefined when the call failed (recorded on `into` — a resource's unreadable calls —
-   * or the account's failures). Refused credentials end the scan.
+   * or the account's failures; a resource's unreadable call is also a failure of that `resource` for the run's
+   * errors). Refused credentials end the scan.
    */
   async read<T>(
     permission: string,
     fn: () => Promise<T>,
-    options: { absent?: string[]; into?: Unreadable } = {},
+    options: { absent?: string[]; into?: Unreadable; resource?: string } = {},
   ): Promise<T | null | undefined> {
     try {
       return await this.context.call(permission, fn);
@@ -74,7 +82,14 @@ class Reader {
       if (isAuthFailure(err) && !(err instanceof CloudStoppedError)) throw new CloudAuthError(`${code}: ${errorMessage(err)}`);
       const message = `${code}: ${errorMessage(err)}`;
       if (options.into) options.into[permission] = message;
-      else this.inventory.failures.push({ call: permission, code, message: errorMessage(err) });
+      if (!options.into || options.resource)
+        this.inventory.failures.push({
+          call: permission,
+          code,
+          message: errorMessage(err),
+          ...(this.region ? { region: this.region } : {}),
+          ...(options.resource ? { resource: options.resource } : {}),
+        });
       return undefined;
     }
   }
@@ -133,7 +148,7 @@ export async function collectAws(spec: CloudScanSpec, context: CloudCollectConte
       collectIam(r, clients, inventory, add),
       collectS3(r, clients, account, regions, add),
       ...regions.map(async (region) => {
-        await collectRegion(r, clients, inventory, account, region, add);
+        await collectRegion(r.at(region), clients, inventory, account, region, add);
         context.regionDone();
       }),
     ]);
@@ -221,23 +236,26 @@ function addUser(user: User, row: Record<string, string> | undefined, reportUnre
   });
 }
 
-async function collectS3(r: Reader, clients: AwsClients, account: string, regions: string[], add: Add): Promise<void> {
-  const listed = await r.read('s3:ListAllMyBuckets', () => clients.s3().send(new ListBucketsCommand({})));
+async function collectS3(reader: Reader, clients: AwsClients, account: string, regions: string[], add: Add): Promise<void> {
+  const listed = await reader.read('s3:ListAllMyBuckets', () => clients.s3().send(new ListBucketsCommand({})));
   if (!listed) return;
   const wanted = new Set(regions);
   await Promise.all(
     (listed.Buckets ?? []).map(async (bucket) => {
       const Bucket = bucket.Name ?? '';
       const unreadable: Unreadable = {};
-      const location = await r.read('s3:GetBucketLocation', () => clients.s3().send(new GetBucketLocationCommand({ Bucket })), {
+      const uid = `arn:aws:s3:::${Bucket}`;
+      const location = await reader.read('s3:GetBucketLocation', () => clients.s3().send(new GetBucketLocationCommand({ Bucket })), {
         into: unreadable,
+        resource: uid,
       });
       // No LocationConstraint is us-east-1; 'EU' is the old name of eu-west-1.
       const constraint = location?.LocationConstraint as string | undefined;
       const region = location === undefined ? null : !constraint ? 'us-east-1' : constraint === 'EU' ? 'eu-west-1' : constraint;
       if (region && !wanted.has(region)) return;
       const s3 = clients.s3(region ?? AWS_HOME_REGION);
-      const opts = { into: unreadable };
+      const opts = { into: unreadable, resource: uid };
+      const r = region ? reader.at(region) : reader;
       const [block, status, acl, encryption, versioning, logging, policy] = await Promise.all([
         r.read('s3:GetBucketPublicAccessBlock', () => s3.send(new GetPublicAccessBlockCommand({ Bucket })), {
           ...opts,
@@ -264,7 +282,7 @@ async function collectS3(r: Reader, clients: AwsClients, account: string, region
         policyDocument = null;
       }
       add({
-        uid: `arn:aws:s3:::${Bucket}`,
+        uid,
         region,
         service: 's3',
         type: 'aws.s3.bucket',
@@ -526,6 +544,7 @@ async function collectTrails(r: Reader, clients: AwsClients, region: string, add
       const unreadable: Unreadable = {};
       const status = await r.read('cloudtrail:GetTrailStatus', () => ct.send(new GetTrailStatusCommand({ Name: t.TrailARN ?? t.Name })), {
         into: unreadable,
+        resource: t.TrailARN ?? t.Name ?? '',
       });
       add({
         uid: t.TrailARN ?? t.Name ?? '',
@@ -557,7 +576,11 @@ async function collectKms(r: Reader, clients: AwsClients, region: string, add: A
   await Promise.all(
     (keys ?? []).map(async (k: KeyListEntry) => {
       const unreadable: Unreadable = {};
-      const described = await r.read('kms:DescribeKey', () => kms.send(new DescribeKeyCommand({ KeyId: k.KeyId })), { into: unreadable });
+      const uid = k.KeyArn ?? k.KeyId ?? '';
+      const described = await r.read('kms:DescribeKey', () => kms.send(new DescribeKeyCommand({ KeyId: k.KeyId })), {
+        into: unreadable,
+        resource: uid,
+      });
       const meta = described?.KeyMetadata;
       const customerSymmetric = meta
         ? meta.KeyManager === 'CUSTOMER' && meta.KeySpec === 'SYMMETRIC_DEFAULT' && meta.KeyState === 'Enabled'
@@ -565,10 +588,11 @@ async function collectKms(r: Reader, clients: AwsClients, region: string, add: A
       const rotation = customerSymmetric
         ? await r.read('kms:GetKeyRotationStatus', () => kms.send(new GetKeyRotationStatusCommand({ KeyId: k.KeyId })), {
             into: unreadable,
+            resource: uid,
           })
         : null;
       add({
-        uid: k.KeyArn ?? k.KeyId ?? '',
+        uid,
         region,
         service: 'kms',
         type: 'aws.kms.key',

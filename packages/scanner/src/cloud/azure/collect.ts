@@ -71,7 +71,7 @@ async function collect(spec: CloudScanSpec, ctx: CloudCollectContext): Promise<C
   const failures: CloudInventory['failures'] = [];
   const note = (call: string, e: unknown, scope: string) => {
     const { code, message } = failure(e);
-    failures.push({ call, code, message: `${scope}: ${message}` });
+    failures.push({ call, code, message: `${scope}: ${message}`, resource: scope });
   };
 
   // Who we are: the token first (refused credentials end here), then the subscriptions it can read.
@@ -94,6 +94,7 @@ async function collect(spec: CloudScanSpec, ctx: CloudCollectContext): Promise<C
         call: SUBSCRIPTIONS_CALL.action,
         code: 'SubscriptionNotFound',
         message: `/subscriptions/${id}: the application cannot read this subscription (no role assignment on it, or it does not exist).`,
+        resource: `/subscriptions/${id}`,
       });
   }
 

@@ -98,7 +98,8 @@ export async function collectGoogle(spec: CloudScanSpec, context: CloudCollectCo
       const code = err instanceof CloudStoppedError ? 'Stopped' : err instanceof GoogleError ? err.code : cloudErrorCode(err);
       const message = `${errorMessage(err)} (${what})`;
       if (into) into[permission] = message;
-      else inventory.failures.push({ call: permission, code, message });
+      // The project, location or resource read (the projects list reads the whole account).
+      else inventory.failures.push({ call: permission, code, message, ...(call === 'projects' ? {} : { resource: what }) });
       return undefined;
     }
   };

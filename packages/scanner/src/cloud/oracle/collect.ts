@@ -75,7 +75,7 @@ export async function collectOracle(spec: CloudScanSpec, context: CloudCollectCo
       const code = err instanceof CloudStoppedError ? 'Stopped' : err instanceof OracleError ? err.code : cloudErrorCode(err);
       const message = `${errorMessage(err)} [${what}]`;
       if (into) into[name] = message;
-      else inventory.failures.push({ call: name, code, message });
+      else inventory.failures.push({ call: name, code, message, ...(what ? { resource: what } : {}) });
       return undefined;
     }
   };
