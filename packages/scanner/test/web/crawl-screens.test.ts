@@ -1,9 +1,10 @@
 // The browser crawl on screens like a real application's (Bulwark's own among them): a frame of menus repeated on
-// every screen, content rendered a moment after the load with no request to wait for, and a list whose search box
-// writes its filter into the URL. The crawl must click what a screen shows once it has shown (surveying again after
-// each action), click the frame's controls only until they have shown they reveal nothing, record the filtered list
-// as a page without loading it again, come back to the list after each action so every row's button is clicked, and
-// visit three detail screens of one template rather than all of them. Skipped only without Chromium.
+// every screen, content rendered a moment after the load with no request to wait for, a list whose search box writes
+// its filter into the URL, and a view switch (a radio group). The crawl must click what a screen shows once it has
+// shown (surveying again after each action), click the frame's controls only until they have shown they reveal
+// nothing, record the filtered list as a page without loading it again, choose the other view, come back to the list
+// after each action so every row's button is clicked, and visit three detail screens of one template rather than all
+// of them. Skipped only without Chromium.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,13 @@ function render() {
   document.getElementById('menu').addEventListener('click', () => fetch('/api/menu'));
   const main = app.querySelector('main');
   if (p === '/list') {
-    main.innerHTML = '<input id="q" type="search"><button id="ra">Row A</button><button id="rb">Row B</button>';
+    // A view switch (a radio group, as a segmented control is) that writes the view into the URL in place.
+    main.innerHTML = '<input id="q" type="search"><label><input type="radio" name="view" value="table" checked> Table</label>' +
+      '<label><input type="radio" name="view" value="cards"> Cards</label><button id="ra">Row A</button><button id="rb">Row B</button>';
+    for (const r of main.querySelectorAll('input[name=view]')) r.addEventListener('change', () => {
+      history.replaceState({}, '', '/list?view=' + r.value);
+      fetch('/api/list?view=' + r.value);
+    });
     document.getElementById('q').addEventListener('input', (e) => {
       history.replaceState({}, '', '/list?q=' + encodeURIComponent(e.target.value));
       fetch('/api/list?q=' + encodeURIComponent(e.target.value));
@@ -126,6 +133,9 @@ describe.skipIf(!chromium)('browser crawl on application screens', () => {
     // The list's filter is a page of the site, but the crawl did not load it as a new document.
     expect(pages).toContain('/list?q=bulwark');
     expect(hits).not.toContain('GET /list?q=bulwark');
+    // The view switch's other option was chosen, and that view is a page of its own.
+    expect(requests).toContain('GET /api/list?view=cards');
+    expect(pages).toContain('/list?view=cards');
     // Back on the filtered list after the first row's action, the second row's button was clicked too.
     expect(requests).toEqual(expect.arrayContaining(['GET /api/row/a', 'GET /api/row/b']));
     // The frame's Menu button: clicked on the first screens, then no more once it had twice revealed nothing.

@@ -104,6 +104,17 @@ export async function browserCrawl(
    */
   const children = new Map<string, number>();
   const shapes = new Map<string, Map<string, number>>();
+  /** Per screen (the URL without its query), the query parameters its pages have shown; answers whether key adds one. */
+  const screenParams = new Map<string, Set<string>>();
+  const noteParams = (key: string): boolean => {
+    const u = new URL(key);
+    const screen = `${u.origin}${u.pathname}${u.hash.split('?')[0]}`;
+    const names = screenParams.get(screen) ?? new Set<string>();
+    screenParams.set(screen, names);
+    let added = false;
+    for (const name of u.searchParams.keys()) if (!names.has(name)) added = Boolean(names.add(name));
+    return added;
+  };
   const templated = (url: string): boolean => {
     const parent = parentOf(url);
     if ((children.get(parent) ?? 0) < CRAWL_LIMITS.templateSiblings) return false;
@@ -129,10 +140,13 @@ export async function browserCrawl(
     if (reason) return skip(url, reason);
     if (pages.length >= opts.maxPages) return;
     // A screen the crawl filtered by typing (its own values in the query), or the page's own screen in another state
-    // (a filter, page or sort order in the URL), is a page of the site (its parameters are tested), not one to visit.
+    // (a filter, page or sort order in the URL), is a page of the site (its parameters are tested), not one to visit;
+    // and only when it names a parameter the screen had not shown yet (every combination of a dozen filters is not).
     const filtered =
       (withoutOwnValues(key) !== key && seenPages.has(pageKey(withoutOwnValues(key)))) ||
       (referrer !== undefined && sameScreen(key, referrer));
+    const newNames = noteParams(key);
+    if (filtered && !newNames) return;
     if (!filtered && depth > 0 && !variants.admit(variantUrl(key))) return;
     seenPages.add(key);
     discoveries++;
@@ -215,14 +229,33 @@ export async function browserCrawl(
       await settle();
       return survey();
     };
-    /** Back to this page after an action routed elsewhere: history first (a client-side route), else a new load. */
+    /** The position in the tab's history (the Navigation API's entry index; the history length where it is missing). */
+    const place = async (): Promise<number> =>
+      Number(
+        await page
+          .evaluate('(window.navigation && navigation.currentEntry) ? navigation.currentEntry.index : history.length')
+          .catch(() => -1),
+      );
+    let homePlace = await place();
+    /**
+     * Back to this page after an action routed elsewhere: through history when the action added entries after this
+     * page's (a client-side route), else by loading the page again. The load is the crawl's own navigation, so the
+     * router lets it through (after the page's load every navigation is recorded and aborted: the reload was aborted
+     * too, and the page was left blank, ending its clicks).
+     */
     const restore = async (): Promise<Survey | null> => {
-      await page.goBack({ waitUntil: 'commit', timeout: 3000 }).catch(() => null);
+      if ((await place()) > homePlace) {
+        await page.goBack({ waitUntil: 'commit', timeout: 3000 }).catch(() => null);
+        await settle();
+        const back = await after();
+        if (back && samePage(back.url, home) && (await place()) === homePlace) return back;
+      }
+      worker.current.loaded = false;
+      // The page's own URL: the survey fills its fields again (a filter in the URL comes back with them).
+      await page.goto(item.url, { waitUntil: 'load' }).catch(() => null);
       await settle();
-      const back = await after();
-      if (back && samePage(back.url, home)) return back;
-      await page.goto(home, { waitUntil: 'load' }).catch(() => null);
-      await settle();
+      worker.current.loaded = true;
+      homePlace = await place();
       return after();
     };
 
@@ -245,7 +278,8 @@ export async function browserCrawl(
       const before = discoveries;
       if (await page.evaluate(CLICK(i)).catch(() => false)) await settle();
       now = await after();
-      if (!now || !samePage(now.url, home)) now = await restore();
+      // A filter or view state of this screen written into its URL is still this screen: no need to come back.
+      if (!now || !(samePage(now.url, home) || sameScreen(now.url, home))) now = await restore();
       if (discoveries === before) dull.set(t.key, (dull.get(t.key) ?? 0) + 1);
     }
 

@@ -87,11 +87,12 @@ export const COLLECT = `(() => {${HELPERS}
 })()`;
 
 /**
- * The elements worth clicking now: buttons, ARIA buttons and links, anchors without a URL, inline and scripted click
- * handlers, elements with a pointer cursor. Kept in the page (window.__bwkTargets) for CLICK; answered as {key, text}.
+ * The elements worth clicking now: buttons, ARIA buttons and links, the options of a radio group not chosen yet (a
+ * list's grouping or view mode), anchors without a URL, inline and scripted click handlers, elements with a pointer
+ * cursor. Kept in the page (window.__bwkTargets) for CLICK; answered as {key, text}.
  */
 export const CLICKABLES = `(() => {${HELPERS}
-  const sel = 'button, [role=button], [role=link], [role=menuitem], [role=tab], input[type=button], input[type=submit], input[type=image], [onclick], [onmousedown], a:not([href]), summary, [ng-click], [data-action]';
+  const sel = 'button, [role=button], [role=link], [role=menuitem], [role=tab], input[type=button], input[type=submit], input[type=image], input[type=radio]:not(:checked), [role=radio]:not([aria-checked=true]), [onclick], [onmousedown], a:not([href]), summary, [ng-click], [data-action]';
   const found = new Set(all(sel));
   // Frameworks that delegate events (React) leave no listener on the element: a pointer cursor on the outermost
   // element showing it (not a link, not inside one) marks it as clickable. Bounded for big pages.
