@@ -237,6 +237,10 @@ describe.skipIf(sshTargetUnavailable() !== undefined)('vault credentials borrowe
       const runId = scan.body.last_run;
       await waitForRun(admin, runId, (r) => r.status === 2 || r.status === 3, 150_000);
       await settleRunProcessing(t.ctx);
+      // The probe gives back what it borrowed after it has marked the task done (forgetting it, then calling the
+      // vault): that call may come a moment after the run reads as finished.
+      const checkedIn = (): boolean => vault.requests.slice(before).every((r) => r.checkedIn);
+      for (let i = 0; i < 300 && !checkedIn(); i++) await new Promise((r) => setTimeout(r, 100));
 
       const hosts = (await admin.get<{ results: { credential_health: string | null }[] }>(`/api/scan/nruns/${runId}/hosts/`)).body.results;
       expect(hosts.map((h) => h.credential_health)).toEqual(['ok']);
