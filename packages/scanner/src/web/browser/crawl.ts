@@ -388,8 +388,9 @@ interface Worker {
 }
 
 /**
- * A screen's shape: the controls it offers and the fields of its forms, without the data it shows (two detail screens
- * of one template differ in their text, not in what can be done on them).
+ * A screen's shape: its controls (tag, id, label, target) and the fields of its forms, not the rest of its text. Two
+ * detail screens of one template match unless a control's label carries the record's own data, in which case they
+ * are simply not taken for a template (the crawl visits them all, as before).
  */
 function screenShape(s: Survey): string {
   const controls = s.targets.map((t) => t.key.replace(/\|\d+$/, '')).sort();
