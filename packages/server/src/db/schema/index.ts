@@ -22,3 +22,4 @@ export * from './remediation.ts';
 export * from './monitoring.ts';
 export * from './fra.ts';
 export * from './cloud.ts';
+export * from './public-api.ts';
