@@ -23,3 +23,4 @@ export * from './monitoring.ts';
 export * from './fra.ts';
 export * from './cloud.ts';
 export * from './public-api.ts';
+export * from './saml.ts';
