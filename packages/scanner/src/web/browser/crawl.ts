@@ -10,7 +10,8 @@ import type { FormField, WebForm } from '../types.ts';
 import { openScanContext } from './context.ts';
 import { destructiveReason } from './destructive.ts';
 import { CLICK, CRAWL_INIT, SUBMIT, SURVEY } from './page-scripts.ts';
-import { pageKey, parentOf, samePage, sameScreen, variantUrl, withoutOwnValues } from './page-urls.ts';
+import { CrawlMemory } from './crawl-memory.ts';
+import { pageKey, samePage, sameScreen, variantUrl, withoutOwnValues } from './page-urls.ts';
 import { VariantLimiter } from '../variants.ts';
 import type { NetworkTracker } from './settle.ts';
 
@@ -92,39 +93,7 @@ export async function browserCrawl(
   const seenSkips = new Set<string>();
   const queue: Queued[] = [];
   const variants = new VariantLimiter(CRAWL_LIMITS.variantsPerPattern);
-  /** Things found so far (pages, requests, forms): a click that leaves it unchanged revealed nothing. */
-  let discoveries = 0;
-  /** Per control (its key), the pages on which clicking it revealed nothing. */
-  const dull = new Map<string, number>();
-  /**
-   * Detail screens of one template (/tests/ssh-weak-keys, /tests/ftp-anonymous …, names a variant limit cannot tell
-   * from pages): per parent, the children found and how many visited ones showed each screen shape; once a parent
-   * has many children and templateAfter of them showed the same shape, its other children are pages of the site but
-   * are not visited. A handful of distinct screens side by side (/a, /b, /c) never count as a template.
-   */
-  const children = new Map<string, number>();
-  const shapes = new Map<string, Map<string, number>>();
-  /** Per screen (the URL without its query), the query parameters its pages have shown; answers whether key adds one. */
-  const screenParams = new Map<string, Set<string>>();
-  const noteParams = (key: string): boolean => {
-    const u = new URL(key);
-    const screen = `${u.origin}${u.pathname}${u.hash.split('?')[0]}`;
-    const names = screenParams.get(screen) ?? new Set<string>();
-    screenParams.set(screen, names);
-    let added = false;
-    for (const name of u.searchParams.keys()) if (!names.has(name)) added = Boolean(names.add(name));
-    return added;
-  };
-  const templated = (url: string): boolean => {
-    const parent = parentOf(url);
-    if ((children.get(parent) ?? 0) < CRAWL_LIMITS.templateSiblings) return false;
-    return [...(shapes.get(parent)?.values() ?? [])].some((n) => n >= CRAWL_LIMITS.templateAfter);
-  };
-  const noteShape = (url: string, shape: string): void => {
-    const counts = shapes.get(parentOf(url)) ?? new Map<string, number>();
-    shapes.set(parentOf(url), counts);
-    counts.set(shape, (counts.get(shape) ?? 0) + 1);
-  };
+  const memory = new CrawlMemory(CRAWL_LIMITS);
 
   const skip = (url: string, reason: string): void => {
     if (seenSkips.has(url)) return;
@@ -145,12 +114,16 @@ export async function browserCrawl(
     const filtered =
       (withoutOwnValues(key) !== key && seenPages.has(pageKey(withoutOwnValues(key)))) ||
       (referrer !== undefined && sameScreen(key, referrer));
-    const newNames = noteParams(key);
-    if (filtered && !newNames) return;
-    if (!filtered && depth > 0 && !variants.admit(variantUrl(key))) return;
+    if (filtered) {
+      if (!memory.addsParams(key)) return;
+    } else {
+      // A page the variant limit refuses names no parameters: a later filter state naming them is still recorded.
+      if (depth > 0 && !variants.admit(variantUrl(key))) return;
+      memory.addsParams(key);
+    }
     seenPages.add(key);
-    discoveries++;
-    children.set(parentOf(key), (children.get(parentOf(key)) ?? 0) + 1);
+    memory.discovered();
+    memory.child(key);
     pages.push({ url: key, ...(title ? { title } : {}), ...(referrer ? { referrer } : {}) });
     if (depth <= opts.maxDepth && !filtered) queue.push({ url: key, depth, ...(referrer ? { referrer } : {}) });
   };
@@ -164,7 +137,7 @@ export async function browserCrawl(
     const key = `${method} ${req.url()} ${body ?? ''}`;
     if (seenRequests.has(key)) return;
     seenRequests.add(key);
-    discoveries++;
+    memory.discovered();
     const contentType = req.headers()['content-type'];
     requests.push({ method, url: req.url(), page, ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}) });
   };
@@ -172,7 +145,7 @@ export async function browserCrawl(
     const key = `${f.method} ${f.action} ${f.fields.map((x) => x.name).join(',')}`;
     if (seenForms.has(key)) return;
     seenForms.add(key);
-    discoveries++;
+    memory.discovered();
     forms.push({
       page,
       action: f.action,
@@ -216,7 +189,7 @@ export async function browserCrawl(
     worker.current.loaded = true;
     let now = await survey();
     if (!now || opts.signal.aborted) return;
-    noteShape(item.url, screenShape(now));
+    memory.shape(item.url, now);
     // Where the page is once its fields are filled (a list may write its filter to the URL): the page to come back to.
     const home = now.filled > 0 && samePage(page.url(), now.url) ? page.url() : now.url;
     const deadline = Date.now() + CRAWL_LIMITS.pageBudgetMs;
@@ -265,7 +238,7 @@ export async function browserCrawl(
     const clicked = new Set<string>();
     let clicks = 0;
     while (now && clicks < CRAWL_LIMITS.clicksPerPage && more()) {
-      const i = now.targets.findIndex((t) => !clicked.has(t.key) && (dull.get(t.key) ?? 0) < CRAWL_LIMITS.dullAfter);
+      const i = now.targets.findIndex((t) => !clicked.has(t.key) && !memory.isDull(t.key));
       const t = now.targets[i];
       if (!t) break;
       clicked.add(t.key);
@@ -275,12 +248,12 @@ export async function browserCrawl(
         continue;
       }
       clicks++;
-      const before = discoveries;
+      const before = memory.discoveries;
       if (await page.evaluate(CLICK(i)).catch(() => false)) await settle();
       now = await after();
       // A filter or view state of this screen written into its URL is still this screen: no need to come back.
       if (!now || !(samePage(now.url, home) || sameScreen(now.url, home))) now = await restore();
-      if (discoveries === before) dull.set(t.key, (dull.get(t.key) ?? 0) + 1);
+      memory.clicked(t.key, before);
     }
 
     // Submits each form the page shows (filled by the survey), unless its button or action looks destructive.
@@ -343,7 +316,7 @@ export async function browserCrawl(
           continue;
         }
         // A detail screen whose siblings showed one template: a page of the site, not visited.
-        if (item.depth > 0 && templated(item.url)) continue;
+        if (item.depth > 0 && memory.templated(item.url)) continue;
         busy++;
         try {
           if (!worker || worker.visits >= CRAWL_LIMITS.pagesPerContext || worker.page.isClosed()) {
@@ -385,17 +358,6 @@ interface Worker {
   /** The page being crawled, for the router; loaded once its own load is over (then navigations are recorded). */
   current: { item: Queued; loaded: boolean };
   visits: number;
-}
-
-/**
- * A screen's shape: its controls (tag, id, label, target) and the fields of its forms, not the rest of its text. Two
- * detail screens of one template match unless a control's label carries the record's own data, in which case they
- * are simply not taken for a template (the crawl visits them all, as before).
- */
-function screenShape(s: Survey): string {
-  const controls = s.targets.map((t) => t.key.replace(/\|\d+$/, '')).sort();
-  const fields = s.forms.map((f) => `${f.method} ${f.fields.map((x) => x.name).join(',')}`).sort();
-  return JSON.stringify([controls, fields]);
 }
 
 const ENCTYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', 'application/json']);
