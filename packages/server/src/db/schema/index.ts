@@ -15,6 +15,7 @@ export * from './leases.ts';
 export * from './reports.ts';
 export * from './schedules.ts';
 export * from './integrations.ts';
+export * from './domain-discovery.ts';
 export * from './credentials.ts';
 export * from './policies.ts';
 export * from './was.ts';
