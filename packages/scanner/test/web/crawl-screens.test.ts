@@ -11,16 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebBrowser, type WebBrowserSession } from '../../src/web/browser.ts';
 import { findChromium } from '../../src/web/browser/launch.ts';
 import { parentOf, sameScreen, withoutOwnValues } from '../../src/web/browser/page-urls.ts';
+import { ROUTER_JS } from './fixtures/spa-app.ts';
 
 const APP = `
-const app = document.getElementById('app');
-const go = (path) => { history.pushState({}, '', path); render(); };
-document.addEventListener('click', (e) => {
-  const a = e.target.closest && e.target.closest('a[data-link]');
-  if (a) { e.preventDefault(); go(a.getAttribute('href')); }
-});
-addEventListener('popstate', () => render());
-const frame = '<nav><button id="menu">Menu</button> <a href="/a" data-link>A</a> <a href="/b" data-link>B</a> <a href="/c" data-link>C</a> <a href="/d" data-link>D</a> <a href="/list" data-link>List</a> <a href="/tests" data-link>Tests</a></nav>';
+${ROUTER_JS}const frame = '<nav><button id="menu">Menu</button> <a href="/a" data-link>A</a> <a href="/b" data-link>B</a> <a href="/c" data-link>C</a> <a href="/d" data-link>D</a> <a href="/list" data-link>List</a> <a href="/tests" data-link>Tests</a></nav>';
 const SLUGS = ['ssh-weak-keys', 'ftp-anonymous', 'smb-signing', 'tls-old-versions', 'http-trace', 'dns-zone-transfer', 'snmp-public', 'redis-no-auth', 'mongodb-no-auth', 'rdp-nla-off', 'vnc-no-auth', 'telnet-open'];
 function render() {
   const p = location.pathname;
