@@ -54,13 +54,24 @@ const THROTTLE_RETRIES = 8;
 /** The longest wait a provider's Retry-After may impose on the account. */
 const MAX_RETRY_AFTER_MS = 60_000;
 
+/** Time as the call budget sees it: injectable, so the waits it imposes can be checked without waiting. */
+export interface BudgetClock {
+  now(): number;
+  /** Resolves after `ms`, or at once when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** The jitter of the back-off, in [0, 1). */
+  random(): number;
+}
+
+const REAL_CLOCK: BudgetClock = { now: () => Date.now(), sleep: wait, random: () => Math.random() };
+
 /**
  * The call budget of one account: at most `parallel` calls in flight, calls started no faster than
  * `requestsPerSecond`, and a throttling or busy answer backs every call off (exponentially, with jitter, or as long
- * as the provider's Retry-After asks, up to a minute) before the call is tried again. Each call is bounded by `callTimeoutMs`. Once `signal` aborts, calls not yet started are refused
- * (CloudStoppedError).
+ * as the provider's Retry-After asks, up to a minute) before the call is tried again. Each call is bounded by
+ * `callTimeoutMs`. Once `signal` aborts, calls not yet started are refused (CloudStoppedError).
  */
-export function cloudCallBudget(limits: CloudLimits, signal: AbortSignal): CloudCallBudget {
+export function cloudCallBudget(limits: CloudLimits, signal: AbortSignal, clock: BudgetClock = REAL_CLOCK): CloudCallBudget {
   const parallel = Math.max(1, Math.floor(limits.parallel));
   const interval = limits.requestsPerSecond > 0 ? 1000 / limits.requestsPerSecond : 0;
   let active = 0;
@@ -83,13 +94,13 @@ export function cloudCallBudget(limits: CloudLimits, signal: AbortSignal): Cloud
   };
   const slot = async (): Promise<void> => {
     for (;;) {
-      const now = Date.now();
+      const now = clock.now();
       const at = Math.max(now, nextStart, pausedUntil);
       if (at <= now) {
         nextStart = now + interval;
         return;
       }
-      await wait(at - now, signal);
+      await clock.sleep(at - now, signal);
       if (signal.aborted) return;
     }
   };
@@ -129,9 +140,9 @@ export function cloudCallBudget(limits: CloudLimits, signal: AbortSignal): Cloud
             if (!isThrottling(err) || attempt >= THROTTLE_RETRIES) throw err;
             throttled++;
             // Every call of the account waits: the provider counts the account's rate, not this call's.
-            const backOff = Math.min(20_000, 100 * 2 ** attempt) * (0.75 + Math.random() / 2);
+            const backOff = Math.min(20_000, 100 * 2 ** attempt) * (0.75 + clock.random() / 2);
             const asked = retryAfterOf(err);
-            pausedUntil = Math.max(pausedUntil, Date.now() + Math.max(backOff, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)));
+            pausedUntil = Math.max(pausedUntil, clock.now() + Math.max(backOff, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)));
           }
         }
       } finally {
