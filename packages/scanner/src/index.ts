@@ -12,4 +12,5 @@ export * from './auth/index.ts';
 export * from './policy/index.ts';
 export * from './web/index.ts';
 export * from './monitor/index.ts';
+export * from './domains/index.ts';
 export * from './cloud/index.ts';

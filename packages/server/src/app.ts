@@ -25,6 +25,7 @@ import { auditRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
+import { samlRoutes } from './modules/saml/index.ts';
 import { intelRoutes } from './modules/intel/index.ts';
 import { probesModule } from './modules/probes/index.ts';
 import { resultsRoutes } from './modules/results/index.ts';
@@ -51,6 +52,7 @@ import { reportRoutes, reportScheduleRoutes } from './modules/reports/index.ts';
 import { exportRoutes } from './modules/exports/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { vaultRoutes } from './modules/vault/index.ts';
+import { domainDiscoveryRoutes } from './modules/domain-discovery/index.ts';
 import { trackerRoutes } from './modules/trackers/index.ts';
 import { exclusionRoutes } from './modules/exclusions/index.ts';
 import { monitoringRoutes } from './modules/monitoring/index.ts';
@@ -58,6 +60,7 @@ import { securityToolRoutes } from './modules/security-tools/index.ts';
 import { fraRoutes } from './modules/fra/index.ts';
 import { fraRecipientRoutes } from './modules/fra-recipients/index.ts';
 import { fraTemplateRoutes } from './modules/fra-templates/index.ts';
+import { publicApiRoutes, registerTokenAuth } from './modules/public-api/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +140,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // App plugins.
   registerErrorHandler(app);
   registerSession(app, ctx);
+  registerTokenAuth(app, ctx);
   registerAccessControl(app);
   registerNullCharacterCheck(app);
   registerAuditLog(app, ctx);
@@ -172,6 +176,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   scheduleRoutes(app, ctx);
   notificationRoutes(app, ctx);
   vaultRoutes(app, ctx);
+  domainDiscoveryRoutes(app, ctx);
   trackerRoutes(app, ctx);
   profileRoutes(app, ctx);
   credentialRoutes(app, ctx);
@@ -185,8 +190,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   fraTemplateRoutes(app, ctx);
   fraRecipientRoutes(app, ctx);
   fraRoutes(app, ctx);
+  publicApiRoutes(app, ctx);
   auditRoutes(app, ctx);
   platformRoutes(app, ctx);
+  samlRoutes(app, ctx);
 
   await registerWeb(app, config.webDir ?? defaultWebDir());
 

@@ -7,6 +7,7 @@ import { runHousekeeping, type HousekeepingResult } from './jobs/housekeeping.ts
 import { assetsJobs } from './modules/assets/index.ts';
 import { dashboardsJobs } from './modules/dashboards/index.ts';
 import { exportsJobs } from './modules/exports/index.ts';
+import { domainDiscoveryJobs } from './modules/domain-discovery/index.ts';
 import { intelJobs } from './modules/intel/index.ts';
 import { newsJobs } from './modules/news/index.ts';
 import { notificationsJobs } from './modules/notifications/index.ts';
@@ -43,6 +44,7 @@ export const MODULE_JOBS: readonly ModuleJobs[] = [
   exportsJobs,
   notificationsJobs,
   trackersJobs,
+  domainDiscoveryJobs,
 ];
 
 /** One housekeeping pass with every module's tasks (what the housekeeping job runs; tests call it with their clock). */

@@ -11,6 +11,7 @@ export { assetBulkRoutes } from './routes-bulk.ts';
 export { assetImportRoutes } from './routes-import.ts';
 export { assetRoutes } from './routes.ts';
 export { deleteAssets, getAssetRow, scopeOfCaller } from './service.ts';
+export { addHostAssets, type AddedHosts } from './add-hosts.ts';
 export { evaluateAssets, evaluateTag, tagSetTargets } from './tag-evaluation.ts';
 export { rulesCondition, tagSetCondition } from './tag-rules.ts';
 export { assetsJobs } from './jobs.ts';
