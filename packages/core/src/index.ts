@@ -64,3 +64,4 @@ export * from './fra-placeholders.ts';
 export * from './api/fra-results.ts';
 export * from './api/cloud.ts';
 export * from './api/public-api.ts';
+export * from './api/public-api.ts';

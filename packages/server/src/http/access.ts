@@ -12,8 +12,15 @@ declare module 'fastify' {
     access?: ApiAccess;
     /** The feature flag (or every flag of a list) the customer needs for the route. */
     flag?: FeatureFlag | readonly FeatureFlag[];
+    /**
+     * true: only a signed-in session may call it, never an API token (sign-in and sign-out, password, second factor,
+     * the tokens themselves): what guards an account stays with the person.
+     */
+    sessionOnly?: true;
   }
 }
+
+export const SESSION_ONLY = 'This operation needs a signed-in session; an API token cannot call it.';
 
 export const FEATURE_NOT_ENABLED = 'This feature is not enabled for your organisation.';
 
@@ -27,6 +34,8 @@ export function checkAccess(request: FastifyRequest): void {
   if (!access) return;
   const rule = parseAccess(access);
   if (!rule) throw new Error(`Unknown access rule ${access}`);
+  if (request.auth?.token && request.routeOptions.config.sessionOnly)
+    throw new ApiError(403, { detail: SESSION_ONLY, code: 'session_only' });
   if (rule.kind === 'public' || rule.kind === 'probe-agent') return;
   const auth = request.auth;
   if (!auth) throw unauthorized();

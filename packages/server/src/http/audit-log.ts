@@ -92,7 +92,8 @@ export function registerAuditLog(app: FastifyInstance, ctx: AppContext): void {
       await ctx.db.insert(auditEvents).values({
         customerId: rule.kind === 'operator' ? null : auth.customer.id,
         userId: auth.user.id,
-        actor: auth.user.email,
+        // A token's calls name the token, so the log tells a script from its owner.
+        actor: auth.token ? `token ${auth.token.name} (${auth.token.prefix}) of ${auth.user.email}` : auth.user.email,
         impersonated: auth.session.impersonated,
         impersonationSource: auth.session.impersonationSource,
         resource: rule.kind === 'permission' ? rule.resource! : tag,

@@ -12,16 +12,42 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Bulwark API',
         version: '0.1.0',
         description:
-          'Session cookie `sessionid` authenticates; every unsafe call needs the `csrftoken` cookie echoed in the `X-CSRFToken` header.',
+          'Session cookie `sessionid` authenticates; every unsafe call needs the `csrftoken` cookie echoed in the `X-CSRFToken` header. ' +
+          'Scripts use an API token instead (`Authorization: Token bwk_…`, no cookies, no CSRF; docs/public-api.md): it is accepted on ' +
+          'every operation its permissions allow while the public API is active, never on those marked `x-session-only`.',
       },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid', description: 'A signed-in session (the web app).' },
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'An API token made under Administration → Integrations → Public API, sent as `Token bwk_…`.',
+          },
+        },
+      },
+      security: [{ session: [] }, { token: [] }],
     },
     // Each operation carries its route's declared access (x-access) and flag (x-flag): the permission-matrix test and
     // API clients read who may call what from the document itself.
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const config = input.route.config as { access?: string; flag?: string } | undefined;
+      const config = input.route.config as { access?: string; flag?: string; sessionOnly?: true } | undefined;
       if (!config?.access) return out;
-      return { ...out, schema: { ...out.schema, 'x-access': config.access, ...(config.flag ? { 'x-flag': config.flag } : {}) } };
+      // Who authenticates how: public calls need nobody, session-only ones a session, the rest a session or a token.
+      const security =
+        config.access === 'public' ? [] : config.sessionOnly || config.access === 'probe-agent' ? [{ session: [] }] : undefined;
+      return {
+        ...out,
+        schema: {
+          ...out.schema,
+          'x-access': config.access,
+          ...(config.flag ? { 'x-flag': config.flag } : {}),
+          ...(config.sessionOnly ? { 'x-session-only': true } : {}),
+          ...(security ? { security } : {}),
+        },
+      };
     },
   });
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());

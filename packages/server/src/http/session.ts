@@ -21,6 +21,24 @@ export interface Auth {
   session: SessionRow;
   user: UserRow;
   customer: CustomerRow;
+  /**
+   * Set when the caller came with `Authorization: Token …` (modules/public-api): then `session` is a stand-in, `user`
+   * carries the token's permissions (never more than the owner's, never a superuser) and session-only routes refuse.
+   */
+  token?: ApiTokenAuth;
+}
+
+export interface ApiTokenAuth {
+  id: number;
+  name: string;
+  /** `bwk_<public id>`, safe to log. */
+  prefix: string;
+}
+
+/** `Authorization: Token …`: the public API's scheme; such a request is authenticated by its token, never by cookies. */
+export function hasTokenHeader(request: FastifyRequest): boolean {
+  const header = request.headers.authorization;
+  return typeof header === 'string' && /^Token\s/i.test(header);
 }
 
 declare module 'fastify' {
@@ -96,17 +114,28 @@ export function rotateCsrf(ctx: AppContext, request: FastifyRequest, reply: Fast
   reply.setCookie(CSRF_COOKIE, randomToken(24), { path: '/', httpOnly: false, sameSite: 'lax', secure: secure(ctx, request) });
 }
 
+/**
+ * API calls made by a user (by session or token), as opposed to probes' and trackers' calls with their own secrets and
+ * an identity provider's SAML answer, posted cross-site by the browser and authenticated by its signature (modules/saml).
+ */
+export function callerAuthenticated(url: string): boolean {
+  return (
+    url.startsWith('/api/') &&
+    !url.startsWith('/api/probe-agent/') &&
+    !/^\/api\/trackers\/[a-z]+\/webhook\//.test(url) &&
+    !/^\/api\/saml\/[0-9]+\/acs\/(\?|$)/.test(url)
+  );
+}
+
 export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     // Remote probes authenticate every call with their own secret (modules/probes/agent-auth.ts), trackers' webhooks with
     // their signature (modules/trackers): no cookies, no CSRF.
-    if (
-      !request.url.startsWith('/api/') ||
-      request.url.startsWith('/api/probe-agent/') ||
-      /^\/api\/trackers\/[a-z]+\/webhook\//.test(request.url)
-    )
-      return;
+    if (!callerAuthenticated(request.url)) return;
+    // A token request carries no cookies of ours and needs no CSRF (a browser cannot send this header cross-site without
+    // a CORS preflight, which Bulwark never grants); the public API's own hook authenticates it.
+    if (hasTokenHeader(request)) return;
     const csrfCookie = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
       if (!csrfCookie) rotateCsrf(ctx, request, reply);

@@ -29,7 +29,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/check-authentication/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionOnly: true },
       schema: { tags, summary: 'Whether the caller is signed in, and for how long', response: { 200: authStatus } },
     },
     async (request) => statusOf(request.auth),
@@ -38,7 +38,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/login/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionOnly: true },
       schema: {
         tags,
         summary: 'Sign in (second factor in one_time_password when the user has one)',
@@ -52,7 +52,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/generate-otp/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionOnly: true },
       schema: { tags, summary: 'Send a new sign-in code by SMS', body: generateOtpRequest, response: { 200: detailMessage } },
     },
     async (request) => {
@@ -66,7 +66,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/renew-session/',
-    { config: { access: 'public' }, schema: { tags, summary: 'Renew the session for a full session age', response: { 200: authStatus } } },
+    {
+      config: { access: 'public', sessionOnly: true },
+      schema: { tags, summary: 'Renew the session for a full session age', response: { 200: authStatus } },
+    },
     async (request, reply) => {
       const auth = request.auth;
       if (!auth) throw unauthorized('Your session has expired.');
@@ -76,7 +79,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/logout/',
-    { config: { access: 'public' }, schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
+    { config: { access: 'public', sessionOnly: true }, schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
     async (request, reply) => {
       const auth = request.auth;
       await endSession(ctx, auth);
@@ -89,7 +92,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/password-reset/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionOnly: true },
       schema: {
         tags,
         summary: 'Mail a password-reset link (same answer whether the account exists or not)',
@@ -103,7 +106,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/auth/password-reset-confirm/:uid/:token/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionOnly: true },
       schema: {
         tags,
         summary: 'Check a reset or welcome link; returns the e-mail address',
@@ -117,7 +120,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/password-reset-confirm/:uid/:token/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionOnly: true },
       schema: {
         tags,
         summary: 'Set a new password through a reset or welcome link',
@@ -135,7 +138,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/impersonation-login/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionOnly: true },
       schema: {
         tags,
         summary: 'Sign in through a one-time back-office impersonation token',

@@ -94,7 +94,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/sso/generatessotoken/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags: ['customer'],
         summary: 'A one-time token (60 s) that signs the caller in to a federated application',

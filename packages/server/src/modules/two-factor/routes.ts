@@ -57,7 +57,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/user/two-factor/',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'The caller’s second factor', response: { 200: twoFactorStatus } } },
+    {
+      config: { access: 'signed-in', sessionOnly: true },
+      schema: { tags, summary: 'The caller’s second factor', response: { 200: twoFactorStatus } },
+    },
     async (request) => {
       const auth = authOf(request);
       const remaining = auth.user.twoFactorMethod === 'none' ? 0 : await remainingRecoveryCodes(ctx.db, auth.user.id);
@@ -68,7 +71,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/two-factor/totp/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: { tags, summary: 'Start authenticator-app enrolment: a new secret and its QR code', response: { 200: totpSetup } },
     },
     async (request) => {
@@ -83,7 +86,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/two-factor/totp/confirm/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags,
         summary:
@@ -115,7 +118,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/auth/set-phone-number/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags,
         summary: 'Set the phone for SMS codes: sends a verification code to it',
@@ -142,7 +145,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/two-factor/sms/confirm/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags,
         summary:
@@ -175,7 +178,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/two-factor/disable/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags,
         summary: 'Turn the second factor off (needs the password)',
@@ -198,7 +201,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/two-factor/recovery-codes/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags,
         summary: 'Replace the recovery codes with ten new ones (needs the password or an authenticator code); the old ones stop working',

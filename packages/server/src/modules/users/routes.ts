@@ -52,7 +52,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.patch(
     '/api/user/profile/:id/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags,
         summary: 'Change a profile: own name and picture; roles and permissions by superusers',
@@ -67,7 +67,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/user/change-password/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags,
         summary: 'Change one’s own password; other sessions of the user end',
