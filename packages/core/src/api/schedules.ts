@@ -1,9 +1,11 @@
-// Schemas of scan schedules (platform-core §3 Schedule, §7 `scan/schedules/`, §9): a network scan started on a
-// calendar in a time zone — once, or every N days, weeks (on chosen weekdays) or months (on a day of the month or an
-// nth weekday) — from a start date and time until an end date or a number of runs; its targets by asset, address or
-// tag (resolved when each run starts), its probe, owner, the teams it is shared with, and who hears about its runs.
+// Schemas of scan schedules (platform-core §3 Schedule, §7 `scan/schedules/`, §9): a network, policy, web or cloud
+// scan started on a calendar in a time zone — once, or every N days, weeks (on chosen weekdays) or months (on a day of
+// the month or an nth weekday) — from a start date and time until an end date or a number of runs; its targets by
+// asset, address or tag (resolved when each run starts), its probe, owner, the teams it is shared with, and who hears
+// about its runs.
 import { z } from 'zod';
-import { INTERVAL_UNITS, REPEAT_FREQUENCIES, SCHEDULE_END_TYPES } from '../codes/scans.ts';
+import { INTERVAL_UNITS, REPEAT_FREQUENCIES, SCAN_TYPES, SCHEDULE_END_TYPES } from '../codes/scans.ts';
+import { scheduleNeedsTargets } from '../scan-kinds/index.ts';
 import { tagSetPreviewInput } from './tag-set.ts';
 import { timeOfDay, timeZoneName } from './fields.ts';
 import { probeRef, profileListItem, userRef } from './scans.ts';
@@ -76,10 +78,11 @@ export const scheduleInput = scheduleTiming
     name: z.string({ error: 'This field is required.' }).trim().min(1, 'This field may not be blank.').max(100),
     profile: z.number({ error: 'This field is required.' }).int().positive('This field is required.'),
     /**
-     * 'cloud' for a cloud schedule (/cloud/schedules): its profile names the account, so it has no targets; the server
-     * checks the profile is a cloud profile. Other kinds follow from the profile and need not say it.
+     * The kind of scan the schedule runs (its descriptor's `schedule` says whether it names targets: a cloud schedule's
+     * profile names the account, so it has none); the server checks the profile is of that kind. Not given: the kind
+     * follows from the profile.
      */
-    scan_type: z.enum(['cloud']).optional(),
+    scan_type: z.enum(SCAN_TYPES, { error: `Choose one of: ${SCAN_TYPES.join(', ')}.` }).optional(),
     schedule_is_active: z.boolean().default(true),
     /** Ids of scan targets (hosts, networks, ranges). */
     assets: z.array(z.number().int().positive()).max(10_000).default([]),
@@ -114,7 +117,7 @@ export const scheduleInput = scheduleTiming
   .superRefine((v, ctx) => {
     timingRules(v, ctx);
     if (
-      v.scan_type !== 'cloud' &&
+      scheduleNeedsTargets(v.scan_type) &&
       v.assets.length === 0 &&
       v.targets.length === 0 &&
       !v.unified_tags_set?.inclusion_tags.length &&

@@ -20,6 +20,7 @@ export const CLOUD_SCAN_KIND = {
     { key: 'errors', label: 'Errors' },
   ],
   findingSource: { name: 'cloud-controls', checkIdPrefix: 'cloud:' },
+  schedule: { targets: false, label: 'cloud schedule' },
   labels: {
     scan: 'cloud scan',
     profile: 'cloud scan profile',

@@ -21,6 +21,13 @@ export function scanKindOfType(type: ScanKindType): AnyScanKind {
   return SCAN_KINDS.find((k) => k.type === type)!;
 }
 
+/** The kinds a schedule can run (network, policy, web and cloud scans: each descriptor says how, in `schedule`). */
+export const SCHEDULABLE_SCAN_TYPES = SCAN_KINDS.filter((k) => k.schedule !== null).map((k) => k.type);
+
+/** Whether a schedule of this scan type names targets (not a cloud one); a schedule that says no type is a network one. */
+export const scheduleNeedsTargets = (type: ScanKindType | undefined): boolean =>
+  type === undefined || scanKindOfType(type).schedule?.targets !== false;
+
 /** The kind of a key ('policy' → policy). */
 export function scanKindOf(key: ScanKindKey): AnyScanKind {
   return SCAN_KINDS.find((k) => k.key === key)!;

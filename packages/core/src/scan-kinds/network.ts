@@ -17,6 +17,7 @@ export const NETWORK_SCAN_KIND = {
     { key: 'errors', label: 'Errors' },
   ],
   findingSource: { name: 'network-checks', checkIdPrefix: '' },
+  schedule: { targets: true, label: 'network schedule' },
   labels: {
     scan: 'network scan',
     profile: 'scan profile',

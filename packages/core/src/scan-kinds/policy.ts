@@ -18,6 +18,7 @@ export const POLICY_SCAN_KIND = {
     { key: 'errors', label: 'Errors' },
   ],
   findingSource: { name: 'policy-rules', checkIdPrefix: 'policy:' },
+  schedule: { targets: true, label: 'policy schedule' },
   labels: {
     scan: 'policy scan',
     profile: 'policy profile',

@@ -62,6 +62,12 @@ export interface ScanKind<
   /** The tabs of a run's result page, the first open by default; every kind ends with the errors tab. */
   resultTabs: readonly ScanResultTab[];
   findingSource: ScanFindingSource;
+  /**
+   * How the kind's scans run on a schedule (scan/schedules/, one form for every kind): `targets` is false when a schedule
+   * names none (cloud: its profile names the account); `label` names such a schedule in messages ('policy schedule').
+   * null: the kind cannot be scheduled.
+   */
+  schedule: { targets: boolean; label: string } | null;
   labels: {
     /** 'network scan' / 'policy scan', in sentences and API summaries. */
     scan: string;

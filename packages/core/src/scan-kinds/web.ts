@@ -18,6 +18,7 @@ export const WEB_SCAN_KIND = {
     { key: 'errors', label: 'Errors' },
   ],
   findingSource: { name: 'web-tests', checkIdPrefix: '' },
+  schedule: { targets: true, label: 'web schedule' },
   labels: {
     scan: 'web scan',
     profile: 'web scan profile',

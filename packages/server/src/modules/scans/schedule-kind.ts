@@ -1,11 +1,15 @@
-// Which kind of scan a schedule runs: the type of the profile it names (a web profile makes a web scan, a cloud profile
-// a cloud scan of its account).
+// Which kind of scan a schedule runs: the type of the profile it names (a policy profile makes a policy scan, a web
+// profile a web scan, a cloud profile a cloud scan of its account), as far as the kind's descriptor says it can be
+// scheduled; and whether that kind's schedules name targets.
 import { and, eq, isNull, or } from 'drizzle-orm';
+import { scanKindOfType } from '@bulwark/core';
 import type { Tx } from '../../db/client.ts';
 import { scanProfiles } from '../../db/schema/index.ts';
 
+type ScanType = 'nvt' | 'oval' | 'was' | 'cloud';
+
 /** The type of a profile the customer may use (its own or a built-in), or null when there is none. */
-export async function profileTypeOf(db: Tx, customerId: number, profileId: number): Promise<'nvt' | 'oval' | 'was' | 'cloud' | null> {
+export async function profileTypeOf(db: Tx, customerId: number, profileId: number): Promise<ScanType | null> {
   const [row] = await db
     .select({ type: scanProfiles.type })
     .from(scanProfiles)
@@ -13,6 +17,15 @@ export async function profileTypeOf(db: Tx, customerId: number, profileId: numbe
   return row?.type ?? null;
 }
 
-/** The scan type a schedule with a profile of this type makes: web and cloud profiles their own kind, the rest network scans. */
-export const scheduleScanType = (profileType: 'nvt' | 'oval' | 'was' | 'cloud' | null): 'nvt' | 'was' | 'cloud' =>
-  profileType === 'was' || profileType === 'cloud' ? profileType : 'nvt';
+/** The scan type a schedule with a profile of this type makes: the profile's kind when it is schedulable, else a network scan. */
+export const scheduleScanType = (profileType: ScanType | null): ScanType =>
+  profileType !== null && scanKindOfType(profileType).schedule !== null ? profileType : 'nvt';
+
+/** Whether a schedule of this scan type names targets (a cloud schedule's profile names its account instead). */
+export const scheduleHasTargets = (scanType: ScanType): boolean => scanKindOfType(scanType).schedule?.targets !== false;
+
+/** What a schedule that says its kind is told when its profile is of another: 'A policy schedule needs a policy profile.' */
+export function wrongKindMessage(wanted: ScanType): string {
+  const kind = scanKindOfType(wanted);
+  return `A ${kind.schedule?.label ?? kind.labels.scan} needs a ${kind.labels.profile}.`;
+}

@@ -1,8 +1,9 @@
-// The rules of scan schedules: a schedule is a network scan (scans row, `scheduled`) and its calendar, written
-// together in one transaction; who sees one (its owner, the customer's administrators, and the members of the teams it
-// is shared with); its next starts; and the scheduler's side, which claims each due schedule by moving its next start
-// in the same statement (two servers never start it twice; a schedule missed while no server ran starts once) and
-// starts a normal run with `scheduled` set, its tag targets resolved at that moment.
+// The rules of scan schedules: a schedule is a scan of a schedulable kind — network, policy, web, cloud — (scans row,
+// `scheduled`) and its calendar, written together in one transaction; who sees one (its owner, the customer's
+// administrators, and the members of the teams it is shared with); its next starts; and the scheduler's side, which
+// claims each due schedule by moving its next start in the same statement (two servers never start it twice; a
+// schedule missed while no server ran starts once) and starts a normal run with `scheduled` set, its tag targets
+// resolved at that moment.
 import { and, count, desc, eq, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -24,7 +25,7 @@ import { containsPattern } from '../../db/rows.ts';
 import { customers, scanRuns, scans, scanSchedules, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import { getScan, insertScan, referenceErrors, toNetworkScans, updateScan, type ScanType } from './scan-repo.ts';
-import { profileTypeOf, scheduleScanType } from './schedule-kind.ts';
+import { profileTypeOf, scheduleHasTargets, scheduleScanType, wrongKindMessage } from './schedule-kind.ts';
 import { StartError, startRun } from './start.ts';
 import type { ProbeClock } from '../tasks/index.ts';
 import { nextStarts, type Timing } from './schedule-recurrence.ts';
@@ -185,7 +186,8 @@ export async function scheduleAsInput(db: Db, v: Viewer, id: number, now: Date):
   return {
     name: s.name,
     profile: s.profile?.id ?? 0,
-    ...(s.profile?.type === 'cloud' ? { scan_type: 'cloud' } : {}),
+    // The kind stays what it is (a cloud schedule has no targets to check; a policy one keeps its policy profile).
+    ...(s.profile ? { scan_type: scheduleScanType(s.profile.type) } : {}),
     start_date: s.start_date,
     time: s.time,
     time_zone: s.time_zone,
@@ -246,22 +248,25 @@ function tagSetOf(v: ScheduleValues): ScheduleValues['unified_tags_set'] {
   };
 }
 
-const scanColumns = (v: ScheduleValues, scanType: ScanType) => ({
-  name: v.name,
-  // A schedule with a web profile runs a web scan (a discovery scan with is_was_discovery) on its web applications.
-  scanType,
-  isWasDiscovery: scanType === 'was' && v.is_was_discovery,
-  vhosts: scanType === 'was' ? [...new Set(v.vhosts)] : [],
-  profileId: v.profile,
-  // A cloud scan reads its profile's account: it has no targets.
-  targetIds: scanType === 'cloud' ? [] : [...new Set(v.assets)],
-  targets: scanType === 'cloud' ? [] : [...new Set(v.targets)],
-  exclude: scanType === 'cloud' ? [] : [...new Set(v.exclude)],
-  tagSet: scanType !== 'cloud' && tagSetOf(v)?.inclusion_tags.length ? tagSetOf(v) : null,
-  probeId: v.source === 2 || v.node === -1 ? null : v.node,
-  probeGroupId: v.source === 2 ? v.probe_group : null,
-  scheduled: true,
-});
+const scanColumns = (v: ScheduleValues, scanType: ScanType) => {
+  const targets = scheduleHasTargets(scanType);
+  return {
+    name: v.name,
+    // A schedule with a web profile runs a web scan (a discovery scan with is_was_discovery) on its web applications.
+    scanType,
+    isWasDiscovery: scanType === 'was' && v.is_was_discovery,
+    vhosts: scanType === 'was' ? [...new Set(v.vhosts)] : [],
+    profileId: v.profile,
+    // A kind without targets (cloud: the scan reads its profile's account) keeps none.
+    targetIds: targets ? [...new Set(v.assets)] : [],
+    targets: targets ? [...new Set(v.targets)] : [],
+    exclude: targets ? [...new Set(v.exclude)] : [],
+    tagSet: targets && tagSetOf(v)?.inclusion_tags.length ? tagSetOf(v) : null,
+    probeId: v.source === 2 || v.node === -1 ? null : v.node,
+    probeGroupId: v.source === 2 ? v.probe_group : null,
+    scheduled: true,
+  };
+};
 
 const scheduleColumns = (v: ScheduleValues, ownerId: number, runCount: number, now: Date) => ({
   name: v.name,
@@ -288,13 +293,14 @@ const scheduleColumns = (v: ScheduleValues, ownerId: number, runCount: number, n
 
 async function checked(tx: Tx, customerId: number, v: ScheduleValues): Promise<ScanType> {
   const scanType = scheduleScanType(await profileTypeOf(tx, customerId, v.profile));
+  const targets = scheduleHasTargets(scanType);
   const errors: FieldErrors = {
     ...(await referenceErrors(
       tx,
       customerId,
       {
-        assets: scanType === 'cloud' ? [] : v.assets,
-        unified_tags_set: scanType === 'cloud' ? null : tagSetOf(v),
+        assets: targets ? v.assets : [],
+        unified_tags_set: targets ? tagSetOf(v) : null,
         profile: v.profile,
         node: v.source === 2 ? null : v.node,
         probe_group: v.source === 2 ? v.probe_group : null,
@@ -304,8 +310,8 @@ async function checked(tx: Tx, customerId: number, v: ScheduleValues): Promise<S
     ...(await ownErrors(tx, customerId, v)),
   };
   if (v.is_was_discovery && scanType !== 'was' && !errors.profile) errors.profile = ['A discovery schedule needs a web scan profile.'];
-  // A cloud schedule has no targets: its profile must name the account.
-  if (v.scan_type === 'cloud' && scanType !== 'cloud' && !errors.profile) errors.profile = ['A cloud schedule needs a cloud scan profile.'];
+  // A schedule that says its kind needs a profile of that kind (a cloud schedule has no targets: its profile names them).
+  if (v.scan_type !== undefined && v.scan_type !== scanType && !errors.profile) errors.profile = [wrongKindMessage(v.scan_type)];
   if (Object.keys(errors).length) throw badRequest(errors);
   return scanType;
 }
