@@ -160,7 +160,10 @@ export async function discoverDomainHosts(o: DomainDiscoveryOptions): Promise<Do
         for (const ns of nsNames) {
           if (done || o.signal?.aborted) break;
           for (const address of await lookup(ns, domain, 'zone_transfer')) {
-            const r = await zoneTransfer({ address, port: o.zoneTransferPort ?? 53 }, domain, { timeoutMs, signal: o.signal });
+            // The DNS server set by the operator is asked on its own port when it is one of the name servers (an
+            // internal authoritative server); every other name server on the DNS port.
+            const port = server && server.address === address ? server.port : (o.zoneTransferPort ?? 53);
+            const r = await zoneTransfer({ address, port }, domain, { timeoutMs, signal: o.signal });
             if (r.ok) {
               for (const rec of r.records) {
                 const owner = rec.name.startsWith('*.') ? null : under(rec.name, domain);
