@@ -280,6 +280,8 @@ export const ROUTES: RouteDef[] = [
     { path: '/admin/integrations/azure', name: 'integration-azure', title: 'Azure' },
     { path: '/admin/integrations/beyondtrust', name: 'integration-beyondtrust', title: 'BeyondTrust' },
     { path: '/admin/integrations/domain-asset-discovery', name: 'integration-domain-asset-discovery', title: 'Domain asset discovery' },
+    // Not in the spec's list of sub-pages (feature-areas §7 names only the calls): the public API's switch and tokens.
+    { path: '/admin/integrations/public-api', name: 'integration-public-api', title: 'Public API' },
     // Not a customer role (docs/permissions.md): an operator need not be a superuser of their own customer.
     { path: '/admin/platform', name: 'platform-customers', title: 'Customers (platform)', nav: true, superuser: false, operator: true },
     {

@@ -117,6 +117,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'integration-jira': IntegrationsPage,
   'integration-servicenow': IntegrationsPage,
   'integration-topdesk': IntegrationsPage,
+  'integration-public-api': lazyPage(() => import('../features/integrations/PublicApiPage.tsx')),
   'remediation-policies': lazyPage(() => import('../features/remediation-rules/RulesPage.tsx')),
   'remediation-policy-edit': lazyPage(() => import('../features/remediation-rules/RuleEditPage.tsx')),
   'remediation-exceptions': lazyPage(() => import('../features/exceptions/ExceptionsPage.tsx')),

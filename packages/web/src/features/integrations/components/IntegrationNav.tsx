@@ -7,12 +7,16 @@ import { SETTINGS_INTEGRATIONS, TRACKERS, type SettingsIntegration, type Tracker
 import { INTEGRATION_PATHS, integrationLabel } from '../integration-form.ts';
 import { TRACKER_PATHS, trackerLabel } from '../tracker-form.ts';
 
-const PAGES: { key: SettingsIntegration | Tracker; path: string; label: string }[] = [
+type NavPage = SettingsIntegration | Tracker | 'public-api' | 'domain-asset-discovery';
+
+const PAGES: { key: NavPage; path: string; label: string }[] = [
   ...SETTINGS_INTEGRATIONS.map((t) => ({ key: t, path: INTEGRATION_PATHS[t], label: integrationLabel(t) })),
   ...TRACKERS.map((t) => ({ key: t, path: TRACKER_PATHS[t], label: trackerLabel(t) })),
+  { key: 'public-api', path: '/admin/integrations/public-api', label: 'Public API' },
+  { key: 'domain-asset-discovery', path: '/admin/integrations/domain-asset-discovery', label: 'Domain asset discovery' },
 ];
 
-export function IntegrationNav({ current }: { current: SettingsIntegration | Tracker }) {
+export function IntegrationNav({ current }: { current: NavPage }) {
   return (
     <Box component="nav" aria-label="Integrations" style={{ overflowX: 'auto' }}>
       <Button.Group>
