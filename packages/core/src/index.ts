@@ -64,4 +64,3 @@ export * from './fra-placeholders.ts';
 export * from './api/fra-results.ts';
 export * from './api/cloud.ts';
 export * from './api/public-api.ts';
-export * from './api/public-api.ts';

@@ -62,6 +62,8 @@ describe.each(BACKENDS)('customer, feature flags and SSO on %s', (backend) => {
         min_qod: 70,
         blackouts: null,
         max_concurrent_tasks: null,
+        // Never configured: none (feature-areas §5; test/saml.test.ts covers the setting).
+        saml: null,
       });
       const o = await signedIn(t, 'rival-user@other.example');
       const theirs = await o.get<Customer>('/api/customer/');

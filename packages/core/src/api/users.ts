@@ -7,6 +7,7 @@ import { RETENTION_OPTIONS_DAYS } from '../codes/admin.ts';
 import { digestConfig } from './reports.ts';
 import { blackoutWindow } from '../blackout.ts';
 import { QOD_RANGE } from '../codes/qod.ts';
+import { samlSettings, samlSettingsInput } from './saml.ts';
 
 // Partial: a user's map names only the resources they have actions on.
 export const permissionsMap = z.partialRecord(z.enum(PERMISSION_RESOURCES), z.array(z.enum(PERMISSION_ACTIONS)));
@@ -76,6 +77,8 @@ export const customer = z.object({
   blackouts: blackoutWindow.nullable(),
   /** Scan tasks the customer may run at once (a subscription setting; null: no limit); the others wait as Queued. */
   max_concurrent_tasks: z.number().int().nullable(),
+  /** SAML single sign-on (api/saml.ts); null until configured. */
+  saml: samlSettings.nullable().optional(),
 });
 export type Customer = z.infer<typeof customer>;
 
@@ -102,6 +105,8 @@ export const customerPatch = z
       .number()
       .int()
       .refine((v) => (RETENTION_OPTIONS_DAYS as readonly number[]).includes(v), `Choose one of ${RETENTION_OPTIONS_DAYS.join(', ')} days.`),
+    /** §5: the form sends it only when enabled or already configured. */
+    saml: samlSettingsInput,
   })
   .partial()
   .strict();

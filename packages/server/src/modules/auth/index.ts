@@ -6,6 +6,6 @@ export { maskPhone, matchTotp, newTotpSecret, sendSmsCode, totpUri, verifySmsCod
 export { resetLink } from './password-reset.ts';
 export { dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes } from './recovery-codes.ts';
 export { authRoutes } from './routes.ts';
-export { endOtherSessions } from './sessions.ts';
+export { endOtherSessions, startSession } from './sessions.ts';
 export { issueToken, TOKEN_TTL_SECONDS } from './tokens.ts';
 export { findUserByEmail, updateUser } from './users-repo.ts';

@@ -13,6 +13,7 @@ import { audit, TOKEN_TTL_SECONDS, issueToken } from '../auth/index.ts';
 import { idParams } from '../../http/list.ts';
 import { enforceBlackouts } from '../tasks/index.ts';
 import { refreshAllAssetRisk } from '../assets/index.ts';
+import { saveSamlSettings, samlSettingsOf } from '../saml/index.ts';
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
@@ -38,7 +39,10 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/customer/',
     { config: { access: 'signed-in' }, schema: { tags: ['customer'], summary: 'The caller’s customer', response: { 200: customer } } },
-    async (request) => toCustomer(authOf(request).customer),
+    async (request) => {
+      const own = authOf(request).customer;
+      return { ...toCustomer(own), saml: await samlSettingsOf(ctx, own.id) };
+    },
   );
 
   r.patch(
@@ -67,14 +71,19 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (request.body.risk_acceptance_approval !== undefined) values.riskAcceptanceApproval = request.body.risk_acceptance_approval;
       if (request.body.blackouts !== undefined) values.blackouts = request.body.blackouts;
       if (request.body.min_qod !== undefined) values.minQod = request.body.min_qod;
-      if (Object.keys(values).length === 0) return toCustomer(auth.customer);
+      // SAML first: it may refuse (an IdP that cannot be read), and then nothing else is saved either.
+      const saml =
+        request.body.saml !== undefined
+          ? await saveSamlSettings(ctx, auth.customer.id, request.body.saml)
+          : await samlSettingsOf(ctx, auth.customer.id);
+      if (Object.keys(values).length === 0) return { ...toCustomer(auth.customer), saml };
       const row = await updateCustomerRow(ctx.db, auth.customer.id, values);
       // Findings below the minimum quality of detection do not count towards an asset's risk.
       if (values.minQod !== undefined && values.minQod !== auth.customer.minQod)
         await ctx.db.transaction((tx) => refreshAllAssetRisk(tx, auth.customer.id));
       // A changed window takes effect now, not at the scheduler's next minute.
       if (values.blackouts !== undefined) await enforceBlackouts(ctx.db, ctx, ctx.clock(), auth.customer.id);
-      return toCustomer(row);
+      return { ...toCustomer(row), saml };
     },
   );
 
