@@ -42,7 +42,12 @@ export function LastRun({ schedule: s }: { schedule: Schedule }) {
   if (s.last_run) {
     return (
       <Stack gap={2} align="flex-start">
-        <Anchor component={Link} to={runResultPath(s.last_run.id)} aria-label={`Result of the last run of ${s.name}: ${s.last_run.status}`}>
+        {/* The run's kind is its profile's (a policy schedule's run opens its policy result, a web one its web result). */}
+        <Anchor
+          component={Link}
+          to={runResultPath(s.last_run.id, s.profile?.type)}
+          aria-label={`Result of the last run of ${s.name}: ${s.last_run.status}`}
+        >
           <Badge color={lastRunColor(s.last_run.status)} variant="light" style={{ cursor: 'pointer' }}>
             {s.last_run.status}
           </Badge>

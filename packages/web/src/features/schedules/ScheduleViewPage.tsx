@@ -26,7 +26,8 @@ import { useScheduleActions } from './use-schedule-actions.ts';
 /** Another kind of schedule on this page (web schedules): its list, its targets in words, its runs and its form. */
 export interface ScheduleViewKind {
   listPath: string;
-  targets(schedule: Schedule): ReactNode;
+  /** Not given: the network targets (saved, typed, tags), as a policy schedule has them too. */
+  targets?(schedule: Schedule): ReactNode;
   fetchRuns: FetchScheduleRuns;
   resultPath?(run: ScanRunRow): string;
   form: ScheduleFormKind;
@@ -107,7 +108,7 @@ function Summary({ schedule: s, kind }: { schedule: Schedule; kind?: ScheduleVie
       <Fact label="End type">
         {scheduleEndText(s)} ({endDetail(s)})
       </Fact>
-      <Fact label="Targets">{kind ? kind.targets(s) : <Targets schedule={s} />}</Fact>
+      <Fact label="Targets">{kind?.targets ? kind.targets(s) : <Targets schedule={s} />}</Fact>
       <Fact label="Profile">{s.profile?.name ?? '–'}</Fact>
       <Fact label="Runs on">{probeText(s)}</Fact>
       <Fact label="Owner">{userName(s.user)}</Fact>

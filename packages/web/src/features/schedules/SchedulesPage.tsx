@@ -1,7 +1,7 @@
 // /scans/schedules: network scans started on a calendar. Each schedule's timing in words, its next run (in its own time
 // zone), its last run's status linking to the result, how it ends, an active switch (PATCH), edit and delete; filters
 // for name, active and repeat kept in the URL; the editor in a dialog. Actions the user lacks permission for are hidden.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Card, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -53,7 +53,8 @@ export interface ScheduleListKind {
 /** The network schedules list: web schedules have their own page under /was. */
 const NETWORK_QUERY: QueryParams = { scan_type: 'nvt' };
 
-export default function SchedulesPage({ kind }: { kind?: ScheduleListKind } = {}) {
+/** `tabs`: the choice of kind shown under the title (network and policy schedules share /scans/schedules). */
+export default function SchedulesPage({ kind, tabs }: { kind?: ScheduleListKind; tabs?: ReactNode } = {}) {
   const can = useSchedulePermissions();
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
@@ -158,6 +159,7 @@ export default function SchedulesPage({ kind }: { kind?: ScheduleListKind } = {}
         description={kind?.description ?? 'Network scans that start by themselves, on the days and at the times you choose.'}
         actions={create}
       />
+      {tabs}
       {!can.read ? (
         <Alert color="yellow" variant="light" title="You cannot see schedules">
           Your permissions do not include reading schedules. Ask an administrator for the Schedules permission.
