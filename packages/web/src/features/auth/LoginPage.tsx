@@ -1,4 +1,5 @@
-// /auth/login: e-mail and password (keep me signed in), then the second factor (or a recovery code) when the account has one.
+// /auth/login: e-mail and password (keep me signed in), then the second factor (or a recovery code) when the account has one;
+// or the organisation's identity provider (SAML) once the e-mail's domain signs in through one.
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
@@ -10,7 +11,8 @@ import { applyServerErrors } from '../../components/forms/server-errors.ts';
 import { focusFirstError } from '../../components/forms/focus.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { reloadSession } from '../../session/session.ts';
-import { MESSAGE_PARAM } from '../../session/urls.ts';
+import { MESSAGE_PARAM, NEXT_PARAM } from '../../session/urls.ts';
+import { SAML_ERROR_PARAM, SamlError, SamlSignInButton } from './SamlSignIn.tsx';
 import { otpChallengeOf, type OtpChallenge } from './otp-challenge.ts';
 import { OtpStep } from './OtpStep.tsx';
 import { SessionMessage } from './SessionMessage.tsx';
@@ -90,6 +92,7 @@ export default function LoginPage() {
         </Title>
         <SessionMessage code={search.get(MESSAGE_PARAM)} />
         <FormError message={error} />
+        <SamlError code={search.get(SAML_ERROR_PARAM)} />
         {challenge ? (
           <OtpStep
             challenge={challenge}
@@ -118,6 +121,7 @@ export default function LoginPage() {
             <Button type="submit" loading={busy} fullWidth>
               Sign in
             </Button>
+            <SamlSignInButton email={form.values.username} next={search.get(NEXT_PARAM)} />
           </>
         )}
       </Stack>
