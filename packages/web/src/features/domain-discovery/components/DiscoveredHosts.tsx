@@ -6,7 +6,7 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantin
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DOMAIN_SOURCE_LABELS, type DomainDiscoveryHost } from '@bulwark/core';
-import { isAlreadyReported, messageOf } from '../../../api/errors.ts';
+import { isAlreadyReported, isApiError, messageOf } from '../../../api/errors.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table/index.ts';
 import { FilterBar, useListState } from '../../../components/filter-bar/index.ts';
 import { toastSuccess } from '../../../components/toasts.tsx';
@@ -99,7 +99,10 @@ export function DiscoveredHosts({ customerId, runId }: { customerId: number; run
       clear();
       await queryClient.invalidateQueries({ queryKey: ['domain-discovery', 'hosts', customerId, runId] });
     } catch (failure) {
-      if (!isAlreadyReported(failure)) setRefusal(messageOf(failure, 'The host names could not be added as assets.'));
+      if (isAlreadyReported(failure)) return;
+      // The asset limit and unknown names come keyed `hosts` (tags: `tags`): their words are the reason.
+      const fields = isApiError(failure) ? Object.values(failure.fieldErrors) : [];
+      setRefusal(fields.length ? fields.join(' ') : messageOf(failure, 'The host names could not be added as assets.'));
     } finally {
       setAdding(false);
     }

@@ -46,7 +46,7 @@ function RunSummary({ run }: { run: DomainDiscoveryRun }) {
         </Alert>
       )}
       {run.notes.length > 0 && (
-        <Alert color="yellow" variant="light" title="Worth knowing" data-testid="run-notes">
+        <Alert color="yellow" variant="light" role="note" title="Worth knowing" data-testid="run-notes">
           <List size="sm">
             {run.notes.map((n, i) => (
               <List.Item key={i}>{n.message}</List.Item>
