@@ -79,6 +79,7 @@ const PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'policy-scan-profile-edit': lazyPage(() => import('../features/policies/PolicyProfileEditPage.tsx')),
   'scan-credentials': lazyPage(() => import('../features/credentials/CredentialsPage.tsx')),
   'unified-vulnerabilities': VulnerabilitiesPage,
+  'vulnerability-manager': lazyPage(() => import('../features/vulnerabilities/VulnerabilityManagerPage.tsx')),
   'unified-vulnerability': IssuePage,
   'unified-vulnerability-tab': IssuePage,
   'unified-vulnerability-cve': IssuePage,
