@@ -222,6 +222,7 @@ describe('permission matrix', () => {
       [/^\/api\/probe\/probe-groups\//, group.body.id],
       [/^\/api\/scan\/nscans\//, scan.body.id],
       [/^\/api\/user\/profile\//, adminRow!.id],
+      [/^\/api\/users\/users\//, adminRow!.id],
       [/^\/api\/customer\//, adminRow!.customerId],
       [/^\/api\/cm\/profiles\//, watch.body.id],
       [/^\/api\/globalview\/websites\//, website.body.id],

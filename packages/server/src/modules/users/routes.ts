@@ -1,4 +1,4 @@
-// HTTP routes of user profiles (platform-core §7 Customer, user and features).
+// HTTP routes of user profiles (platform-core §7 Customer, user and features), and of users managed by superusers.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { changePasswordRequest, detailMessage, userProfile, userProfilePatch } f
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParams, paged, pagedSchema, pageQuery } from '../../http/list.ts';
+import { userAdminRoutes } from './admin-routes.ts';
 import { changePassword } from './password.ts';
 import { getProfile, listProfiles, patchProfile, toProfile } from './service.ts';
 
@@ -13,6 +14,7 @@ const tags = ['users'];
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  userAdminRoutes(app, ctx);
 
   r.get(
     '/api/user/profile/',
