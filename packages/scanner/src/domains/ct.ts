@@ -35,7 +35,9 @@ async function readLimited(res: Response, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new CtError(`answered more than ${Math.round(maxBytes / 1_048_576)} MB`);
+      throw new CtError(
+        `answered more than ${maxBytes >= 1_048_576 ? `${Math.round(maxBytes / 1_048_576)} MB` : `${Math.round(maxBytes / 1024)} KB`}`,
+      );
     }
     chunks.push(value);
   }
