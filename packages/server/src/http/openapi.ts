@@ -35,9 +35,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const out = jsonSchemaTransform(input);
       const config = input.route.config as { access?: string; flag?: string; sessionOnly?: true } | undefined;
       if (!config?.access) return out;
-      // Who authenticates how: public calls need nobody, session-only ones a session, the rest a session or a token.
+      // Who authenticates how: public calls need nobody (and remote probes bring their own secret, x-access says so),
+      // session-only ones a session, the rest a session or a token (the document's default).
       const security =
-        config.access === 'public' ? [] : config.sessionOnly || config.access === 'probe-agent' ? [{ session: [] }] : undefined;
+        config.access === 'public' || config.access === 'probe-agent' ? [] : config.sessionOnly ? [{ session: [] }] : undefined;
       return {
         ...out,
         schema: {
