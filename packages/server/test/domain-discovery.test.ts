@@ -44,6 +44,7 @@ describe.skipIf(Boolean(missing)).each(BACKENDS)(`domain asset discovery on %s${
   let limited: Client;
   let rival: Client;
   let anon: Client;
+  let rivalId: number;
   let named: RunningDaemon;
   let ct: CtStandIn;
   let tlsServer: { port: number; close(): Promise<void> };
@@ -76,7 +77,9 @@ describe.skipIf(Boolean(missing)).each(BACKENDS)(`domain asset discovery on %s${
     const [team] = await t.ctx.db.insert(teams).values({ customerId: 1, name: 'Limited', assetPermissions: 'LIMITED' }).returning();
     await t.ctx.db.insert(teamMembers).values({ teamId: team!.id, userId: l.id });
     limited = await signedIn(t, 'limited@example.com');
-    rival = await signedIn(t, (await t.otherCustomer('Rival Corp')).adminEmail);
+    const other = await t.otherCustomer('Rival Corp');
+    rivalId = other.customerId;
+    rival = await signedIn(t, other.adminEmail);
     settings = {
       enabled: true,
       domains: [` ${OPEN_ZONE.toUpperCase()}. `, CLOSED_ZONE, OPEN_ZONE],
@@ -343,5 +346,16 @@ describe.skipIf(Boolean(missing)).each(BACKENDS)(`domain asset discovery on %s${
     const [audit] = await t.ctx.db.select().from(auditEvents).where(eq(auditEvents.customerId, 1)).orderBy(desc(auditEvents.id)).limit(1);
     expect(JSON.stringify(audit)).toContain('add-assets');
     await t.ctx.db.update(customers).set({ assetLimit: null }).where(eq(customers.id, 1));
+  });
+
+  it('limits how often runs may be started', async () => {
+    // Off: each start is refused (400) after it is counted, so the limit is reached without running anything.
+    await admin.patch(base, { enabled: false });
+    const answers: number[] = [];
+    for (let i = 0; i < 21; i++) answers.push((await admin.post(`${base}runs/`)).status);
+    // 20 starts an hour: three were made above (refused while off, refused while another ran, the run).
+    expect(answers).toEqual([...Array<number>(17).fill(400), ...Array<number>(4).fill(429)]);
+    // Another customer has its own count (its discovery is off: 400, not 429).
+    expect((await rival.post(`/api/app1/customer/${rivalId}/domain-asset-discovery/runs/`)).status).toBe(400);
   });
 });
