@@ -1,11 +1,12 @@
 // /admin/subscription (superusers): the customer's subscription (read-only) and its settings (lifecycle management,
-// risk-acceptance approval, blackout window), read fresh from GET customer/.
+// risk-acceptance approval, blackout window) and single sign-on (SAML), read fresh from GET customer/.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../api/errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { CUSTOMER_SETTINGS_KEYS, fetchCustomerSettings } from './customer-settings-api.ts';
+import { SamlSettingsCard } from './SamlSettingsCard.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 
@@ -32,6 +33,7 @@ export default function CustomerSettingsPage() {
         <>
           <SubscriptionCard customer={customer.data} />
           <SettingsForm customer={customer.data} />
+          <SamlSettingsCard customer={customer.data} />
         </>
       )}
     </Stack>
