@@ -12,6 +12,7 @@ import { SCAN_TASK_STATE, type CloudPolicyResult, type CloudResourceItem, type S
 import { cloudFailureErrors, type CloudScanResult } from '@bulwark/scanner';
 import { assets, cloudControlResults, cloudResources, findings, issues, probes, scanRuns, scanTasks } from '../src/db/schema/index.ts';
 import { processRun } from '../src/modules/results/process.ts';
+import { serviceOfCall } from '../src/modules/results/cloud-process.ts';
 import { taskSpecOf } from '../src/modules/probes/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setFlags, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -308,5 +309,51 @@ describe.each(BACKENDS)('cloud results on %s', (backend) => {
     ]);
     const controls = await t.ctx.db.select().from(cloudControlResults).where(eq(cloudControlResults.runId, runId));
     expect(controls.map((c) => [c.controlId, c.status])).toEqual([['aws-vpc-flow-logs', 'error']]);
+  });
+
+  it("a read that failed keeps its service's resources in its regions from being marked gone, and only those", async () => {
+    // Seen whole first, so neither is gone.
+    await processRun(t.ctx.db, await delivered(result({})));
+    const goneNames = async () =>
+      (await t.ctx.db.select().from(cloudResources).where(eq(cloudResources.customerId, 1)))
+        .filter((r) => r.goneSince !== null)
+        .map((r) => r.name)
+        .sort();
+    expect(await goneNames()).toEqual([]);
+    // The security groups could not be listed in us-east-1 (throttled past the retries): the group is unread, not gone.
+    const throttled = cloudFailureErrors([
+      { call: 'ec2:DescribeSecurityGroups', code: 'Throttling', message: 'Rate exceeded', region: 'us-east-1' },
+    ]);
+    await processRun(t.ctx.db, await delivered(result({ resources: [bucket], errors: throttled })));
+    expect(await goneNames()).toEqual([]);
+    // Refused in another region only: us-east-1 was read, so the group it no longer holds is gone; the bucket is not.
+    const elsewhere = cloudFailureErrors([
+      { call: 'ec2:DescribeSecurityGroups', code: 'AccessDenied', message: 'Access denied', region: 'eu-west-1' },
+    ]);
+    await processRun(t.ctx.db, await delivered(result({ resources: [bucket], errors: elsewhere })));
+    expect(await goneNames()).toEqual(['open-ssh']);
+    // A global read refused (no region): the service's resources everywhere are unread; another service is still read.
+    const global = cloudFailureErrors([{ call: 's3:ListAllMyBuckets', code: 'AccessDenied', message: 'Access denied' }]);
+    await processRun(t.ctx.db, await delivered(result({ resources: [sg], errors: global })));
+    expect(await goneNames()).toEqual([]);
+    // Credentials refused (an auth failure naming no call): nothing is marked gone, whatever was not seen.
+    await processRun(
+      t.ctx.db,
+      await delivered(result({ resources: [], errors: [{ type: 4, message: 'The security token is invalid.' }] })),
+    );
+    expect(await goneNames()).toEqual([]);
+  });
+});
+
+describe('the service a failed cloud read concerns', () => {
+  it("is the one the provider's call names, or none where it does not say", () => {
+    expect(serviceOfCall('aws', 'ec2:DescribeSecurityGroups')).toBe('ec2');
+    expect(serviceOfCall('aws', 'elasticloadbalancing:DescribeLoadBalancers')).toBe('elasticloadbalancing');
+    expect(serviceOfCall('azure', 'Microsoft.Storage/storageAccounts/read')).toBe('storage');
+    expect(serviceOfCall('azure', 'Microsoft.ContainerService/managedClusters/read')).toBe('aks');
+    expect(serviceOfCall('azure', 'Microsoft.Insights/ActivityLogAlerts/read')).toBe('monitor');
+    expect(serviceOfCall('azure', 'Microsoft.Unknown/things/read')).toBeNull();
+    expect(serviceOfCall('google', 'compute.firewalls.list')).toBeNull();
+    expect(serviceOfCall('aws', 'no colon')).toBeNull();
   });
 });

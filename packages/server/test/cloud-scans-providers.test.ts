@@ -128,7 +128,7 @@ describe.each(PROVIDERS)('a cloud scan of $name through the server', (p) => {
 
     // Each failed control on a resource is a finding of source cloud on that resource's asset.
     const vulns = (await admin.get<Page<Vulnerability>>('/api/remediation/vulnerability-simple/?page_size=500')).body.results;
-    const ours = vulns.filter((v) => v.source === 'cloud' && v.check_id.startsWith(`cloud:${p.prefix}`));
+    const ours = vulns.filter((v) => v.source === 'cloud' && (v.check_id ?? '').startsWith(`cloud:${p.prefix}`));
     expect(ours.length).toBeGreaterThan(0);
     const assetIds = new Set(resources.map((r) => r.id));
     expect(ours.filter((v) => assetIds.has(v.asset.id)).length).toBeGreaterThan(0);

@@ -97,7 +97,18 @@ export const deliveredCloudResult = z.object({
   accountName: str(500).optional(),
   resources: z.array(resource).default([]),
   results: z.array(controlResult).default([]),
-  errors: z.array(z.object({ type: z.number().int(), message: z.string(), host: z.string().nullish() })).default([]),
+  errors: z
+    .array(
+      z.object({
+        type: z.number().int(),
+        message: z.string(),
+        host: z.string().nullish(),
+        // A read the collector could not make (CloudReadError): what it would have read limits what may be marked gone.
+        call: str(300).optional(),
+        regions: z.array(str(100)).max(1000).optional(),
+      }),
+    )
+    .default([]),
   stats: z
     .object({
       calls: z.number().default(0),

@@ -26,6 +26,8 @@ export interface CloudRunInput {
   regions: readonly string[];
   /** The run finished normally: only then are the resources it did not see marked gone (and their findings closed). */
   complete: boolean;
+  /** What the collector could not read (a service in some regions, or everywhere): none of it is marked gone. */
+  unread?: readonly UnreadScope[];
   /** When the run saw the account (the same on every re-processing). */
   now: Date;
   /** The controls' words by id (default: the scanner's catalogue; tests may pass their own). */
@@ -122,7 +124,58 @@ async function upsertResources(tx: Tx, w: CloudRunInput, list: readonly CloudRes
   return ids;
 }
 
-/** Marks gone the resources of the account and regions the run read that it did not see; answers their asset ids. */
+/**
+ * A part of the account the collector could not read: a service (null: any, where the call does not say which) in some
+ * regions (empty: every region, and the global resources).
+ */
+export interface UnreadScope {
+  service: string | null;
+  regions: string[];
+}
+
+/** Azure's resource-provider namespaces as the collector names their resources' services. */
+const AZURE_SERVICES: Record<string, string> = {
+  compute: 'compute',
+  network: 'network',
+  storage: 'storage',
+  keyvault: 'keyvault',
+  sql: 'sql',
+  containerservice: 'aks',
+  insights: 'monitor',
+  security: 'security',
+  resources: 'resources',
+};
+
+/**
+ * The service of the resources a failed call would have read: AWS names it before the action (ec2:DescribeInstances),
+ * Azure in its resource-provider namespace (Microsoft.Storage/…). Null where the call does not say (every service of
+ * its regions is then left alone): a wrong guess would mark resources gone that were only unread.
+ */
+export function serviceOfCall(provider: CloudScanResult['provider'], call: string): string | null {
+  if (provider === 'aws') return /^([a-z0-9-]+):/.exec(call)?.[1] ?? null;
+  if (provider === 'azure') {
+    const namespace = /^Microsoft\.(\w+)\//i.exec(call)?.[1]?.toLowerCase();
+    return namespace ? (AZURE_SERVICES[namespace] ?? null) : null;
+  }
+  return null;
+}
+
+/** The resources left out of gone-marking: of an unread service (or any) in its regions (or all). */
+function unreadClause(unread: readonly UnreadScope[]) {
+  if (!unread.length) return sql`false`;
+  return sql.join(
+    unread.map(
+      (u) =>
+        sql`((${u.service}::text is null or service = ${u.service}) and (${u.regions.length === 0} or region = any(${textArray(u.regions)})))`,
+    ),
+    sql` or `,
+  );
+}
+
+/**
+ * Marks gone the resources of the account and regions the run read that it did not see, except where a read failed;
+ * answers their asset ids.
+ */
 async function markGone(tx: Tx, w: CloudRunInput): Promise<number[]> {
   const rows = await queryRows<{ asset_id: number }>(
     tx,
@@ -130,6 +183,7 @@ async function markGone(tx: Tx, w: CloudRunInput): Promise<number[]> {
         where customer_id = ${w.customerId} and provider = ${CLOUD_PROVIDER[w.result.provider]} and account = ${w.result.account}
           and (region is null or region = any(${textArray([...w.regions])}))
           and last_run_id is distinct from ${w.runId} and gone_since is null
+          and not (${unreadClause(w.unread ?? [])})
         returning asset_id`,
   );
   return rows.map((r) => Number(r.asset_id));
@@ -215,8 +269,20 @@ export async function processCloudRun(db: Db, w: CloudRunInput): Promise<CloudRu
   });
 }
 
-/** Errors that mean the engine did not read everything: such a run marks nothing gone. */
+/**
+ * Errors that mean the engine did not read everything: such a run marks nothing gone. A read error of one call (it names
+ * its call: refused, throttled past its retries, a service not enabled) only keeps that call's service and regions
+ * from being marked gone.
+ */
 const CUT_SHORT: readonly number[] = [SCAN_ERROR_TYPE.run_time_exceeded, SCAN_ERROR_TYPE.auth_failed];
+
+/** What the run's read errors say went unread. */
+function unreadOf(result: CloudScanResult): UnreadScope[] {
+  return result.errors
+    .map((e) => e as typeof e & { call?: string; regions?: string[] })
+    .filter((e) => typeof e.call === 'string')
+    .map((e) => ({ service: serviceOfCall(result.provider, e.call!), regions: e.regions ?? [] }));
+}
 
 type RunRow = typeof scanRuns.$inferSelect;
 
@@ -226,13 +292,16 @@ type RunRow = typeof scanRuns.$inferSelect;
  */
 export async function processCloudTask(db: Db, run: RunRow, task: TaskRow, result: CloudScanResult, seen: Date): Promise<CloudRunOutcome> {
   const facts: CloudRunFacts = run.cloud ?? { provider: CLOUD_PROVIDER[result.provider as CloudProviderKey], account: null, regions: [] };
-  const complete = task.state === S.process_results && !result.errors.some((e) => CUT_SHORT.includes(e.type));
+  const unread = unreadOf(result);
+  const cutShort = result.errors.some((e) => CUT_SHORT.includes(e.type) && !('call' in e && typeof e.call === 'string'));
+  const complete = task.state === S.process_results && !cutShort;
   const outcome = await processCloudRun(db, {
     customerId: run.customerId,
     runId: run.id,
     result,
     regions: facts.regions,
     complete,
+    unread,
     now: seen,
   });
   await db.transaction(async (tx) => {
