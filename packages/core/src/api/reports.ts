@@ -217,8 +217,47 @@ export const reportData = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * A policy report (scan_policy: one policy scan; no_runs: every policy scan): each host's latest result of each policy
+   * in the scope (worst score first, the first POLICY_REPORT_HOSTS), the rule results summed over them, and the rules
+   * that fail on most hosts.
+   */
+  policy_compliance: z
+    .object({
+      hosts: z.number().int(),
+      /** Mean of the hosts' scores (0-100; null when no host has one). */
+      average_score: z.number().nullable(),
+      counts: z.object({
+        pass: z.number().int(),
+        fail: z.number().int(),
+        error: z.number().int(),
+        unknown: z.number().int(),
+        notapplicable: z.number().int(),
+        notchecked: z.number().int(),
+      }),
+      host_results: z.array(
+        z.object({
+          asset: z.string(),
+          address: z.string(),
+          policy_name: z.string(),
+          score: z.number().nullable(),
+          pass: z.number().int(),
+          fail: z.number().int(),
+          error: z.string().nullable(),
+          run: z.number().int(),
+          finished: z.string().nullable(),
+        }),
+      ),
+      failed_rules: z.array(z.object({ rule_id: z.string(), title: z.string(), severity: z.string(), hosts: z.number().int() })),
+    })
+    .optional(),
 });
 export type ReportData = z.infer<typeof reportData>;
+
+/** Hosts a policy report's data (and so its PDF and HTML) lists; its figures count every host. */
+export const POLICY_REPORT_HOSTS = 1000;
+/** Failed rules a policy report lists, those failing on most hosts first. */
+export const POLICY_REPORT_RULES = 50;
 
 /** Site-map entries a discovery report's data (and so its PDF and HTML) holds. */
 export const WEB_DISCOVERY_SITEMAP_ROWS = 500;

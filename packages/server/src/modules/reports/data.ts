@@ -24,6 +24,7 @@ import { matchingFindings, minQodOf, vulnerabilityFilterQuery, type Vulnerabilit
 import { trend } from '../dashboards/index.ts';
 import { webDiscoveryOf } from './web-discovery.ts';
 import { patRecipientsOf } from './pat-recipients.ts';
+import { policyComplianceOf } from './policy-compliance.ts';
 
 type Row = Record<string, unknown>;
 
@@ -268,6 +269,8 @@ export async function prepareReportData(
     },
     findings_count: Number(open?.findings ?? 0),
     ...(s.kind === 'pat_recipients' ? { phishing: await patRecipientsOf(db, scope) } : {}),
+    // A policy report: the hosts' compliance with their policies, beside the failed rules as findings.
+    ...(s.kind === 'scan_policy' || s.kind === 'no_runs' ? { policy_compliance: await policyComplianceOf(db, scope, s.scanId) } : {}),
     ...(s.kind === 'scan_web_application_discovery' && s.scanId !== null
       ? { web_discovery: await webDiscoveryOf(db, scope, s.scanId) }
       : {}),

@@ -121,6 +121,29 @@ function discoverySection(d: NonNullable<ReportData['web_discovery']>): string {
   );
 }
 
+/** A policy report's compliance: the hosts' latest scores and rule results, and the rules failing on most hosts. */
+function complianceSection(c: NonNullable<ReportData['policy_compliance']>): string {
+  const score = (v: number | null) => (v === null ? '–' : `${v}%`);
+  const hosts = c.host_results.map((h) => [
+    h.asset,
+    h.address,
+    h.policy_name,
+    score(h.score),
+    String(h.pass),
+    String(h.fail),
+    h.error ?? '',
+  ]);
+  const rules = c.failed_rules.map((r) => [r.title, r.rule_id, r.severity, String(r.hosts)]);
+  return (
+    `<section id="policy-compliance"><h2>Policy compliance</h2>\n` +
+    `<p>${c.hosts} ${c.hosts === 1 ? 'host' : 'hosts'} checked, average score ${score(c.average_score)}: ` +
+    `${c.counts.pass} rules passed, ${c.counts.fail} failed, ${c.counts.error} in error, ${c.counts.notapplicable} not applicable.</p>\n` +
+    `<h3>Hosts${c.hosts > c.host_results.length ? ` (worst ${c.host_results.length} of ${c.hosts})` : ''}</h3>` +
+    `${table('Hosts', ['Asset', 'Address', 'Policy', 'Score', 'Passed', 'Failed', 'Error'], hosts, [3, 4, 5])}\n` +
+    `<h3>Rules failing on most hosts</h3>${table('Failed rules', ['Rule', 'Id', 'Severity', 'Hosts'], rules, [3])}\n</section>\n`
+  );
+}
+
 /** A two-column table of figures (severity → value), each row headed by its label. */
 function figureTable(caption: string, columns: readonly [string, string], list: Figure[]): string {
   const rows = list.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td class="num">${escapeHtml(value)}</td></tr>`);
@@ -230,6 +253,7 @@ export async function renderHtml(
     page += `${openSection(s)}${sectionBody(data, s)}\n</section>\n`;
   }
   if (data.web_discovery) page += discoverySection(data.web_discovery);
+  if (data.policy_compliance) page += complianceSection(data.policy_compliance);
   sink.write(page);
   await sink.ready();
 

@@ -174,6 +174,42 @@ function discovery(w: PdfWriter, d: NonNullable<ReportData['web_discovery']>, fi
   );
 }
 
+/** A policy report's compliance: the hosts' latest scores and rule results, and the rules failing on most hosts. */
+function compliance(w: PdfWriter, c: NonNullable<ReportData['policy_compliance']>, first: boolean): void {
+  const score = (v: number | null) => (v === null ? '–' : `${v}%`);
+  if (first) w.addPage();
+  else {
+    w.y += 16;
+    w.ensure(140);
+  }
+  w.heading('Policy compliance');
+  w.paragraph(
+    `${c.hosts} ${c.hosts === 1 ? 'host' : 'hosts'} checked, average score ${score(c.average_score)}: ${c.counts.pass} rules passed, ` +
+      `${c.counts.fail} failed, ${c.counts.error} in error, ${c.counts.notapplicable} not applicable.`,
+  );
+  w.heading(c.hosts > c.host_results.length ? `Hosts (worst ${c.host_results.length} of ${c.hosts})` : 'Hosts', 12);
+  w.table(
+    [
+      { label: 'Asset', width: 120 },
+      { label: 'Address', width: 85 },
+      { label: 'Policy', width: 130 },
+      { label: 'Score', width: 50, align: 'right' },
+      { label: 'Passed', width: 55, align: 'right' },
+      { label: 'Failed', width: 55, align: 'right' },
+    ],
+    c.host_results.map((h) => [h.asset, h.address, h.policy_name, score(h.score), String(h.pass), String(h.fail)]),
+  );
+  w.heading('Rules failing on most hosts', 12);
+  w.table(
+    [
+      { label: 'Rule', width: 300 },
+      { label: 'Severity', width: 80 },
+      { label: 'Hosts', width: 60, align: 'right' },
+    ],
+    c.failed_rules.map((r) => [r.title, r.severity, String(r.hosts)]),
+  );
+}
+
 export async function renderPdf(
   data: ReportData,
   rows: AsyncIterable<ReportFindingRow>,
@@ -230,6 +266,7 @@ export async function renderPdf(
   }
 
   if (data.web_discovery) discovery(w, data.web_discovery, first);
+  if (data.policy_compliance) compliance(w, data.policy_compliance, first);
 
   const withFindings = sections.includes('findings');
   if (withFindings) entries.push({ section: 'findings', page: w.pages + 1 });
