@@ -15,6 +15,7 @@ import type {
   ScanRunRow,
 } from '@bulwark/core';
 import { assetTags, assets, auditEvents, customers, domainDiscoveryRuns, tags, teamMembers, teams, users } from '../src/db/schema/index.ts';
+import { housekeeping } from '../src/module-jobs.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
@@ -180,6 +181,16 @@ describe.skipIf(Boolean(missing)).each(BACKENDS)(`domain asset discovery on %s${
     const clash = await admin.post<Record<string, string[]>>(`${base}runs/`);
     expect(clash.status).toBe(409);
     expect(clash.body.non_field_errors).toEqual([`Discovery run ${busy!.id} is still under way: wait for it to finish.`]);
+    // Housekeeping ends a run whose worker stopped (started over two hours before the clock it is given), not a fresh one.
+    const now = new Date();
+    expect(await housekeeping(t.ctx, now)).toMatchObject({ discoveryRunsAbandoned: 0 });
+    await t.ctx.db
+      .update(domainDiscoveryRuns)
+      .set({ createdAt: new Date(now.getTime() - 3 * 3_600_000) })
+      .where(eq(domainDiscoveryRuns.id, busy!.id));
+    expect(await housekeeping(t.ctx, now)).toMatchObject({ discoveryRunsAbandoned: 1 });
+    const [ended] = await t.ctx.db.select().from(domainDiscoveryRuns).where(eq(domainDiscoveryRuns.id, busy!.id));
+    expect(ended).toMatchObject({ state: 'failed', error: 'The run did not finish: the process running it stopped. Start it again.' });
     await t.ctx.db.delete(domainDiscoveryRuns).where(eq(domainDiscoveryRuns.id, busy!.id));
     expect((await member.post(`${base}runs/`)).status).toBe(403);
     expect((await limited.post(`${base}runs/`)).status).toBe(403);

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { jobQueue, type ModuleJobs } from '../../jobs/declare.ts';
 import {
   certificateNamesSeen,
+  failAbandonedRuns,
   DOMAIN_DISCOVERY_QUEUE,
   failRun,
   finishRun,
@@ -55,6 +56,7 @@ export async function runDiscoveryJob(ctx: Pick<AppContext, 'db' | 'log'>, job: 
 
 export const domainDiscoveryJobs: ModuleJobs = {
   module: 'domain-discovery',
+  housekeeping: [async (db, now) => ({ discoveryRunsAbandoned: await failAbandonedRuns(db, now) })],
   queues: [
     jobQueue<DiscoveryJob>({
       name: DOMAIN_DISCOVERY_QUEUE,

@@ -270,3 +270,25 @@ export async function failRun(db: Db, job: DiscoveryJob, message: string): Promi
     .where(eq(domainDiscoveryRuns.id, job.runId));
   await db.update(jobProgress).set({ state: 'FAILURE', message, updatedAt: new Date() }).where(eq(jobProgress.id, job.jobId));
 }
+
+/**
+ * Housekeeping: a run still queued or running after UNDER_WAY_HOURS lost its worker (its job expired): it ends failed,
+ * saying so, and its progress row with it, so the page stops waiting and a new run may start.
+ */
+export async function failAbandonedRuns(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNDER_WAY_HOURS * 3_600_000);
+  const message = 'The run did not finish: the process running it stopped. Start it again.';
+  const rows = await queryRows<{ id: number; job_id: string | null }>(
+    db,
+    sql`update domain_discovery_runs set state = 'failed', error = ${message}, finished_at = ${now}
+        where state in ('queued', 'running') and created_at < ${cutoff}
+        returning id, job_id`,
+  );
+  const jobs = rows.map((r) => r.job_id).filter((j): j is string => j !== null);
+  if (jobs.length)
+    await db
+      .update(jobProgress)
+      .set({ state: 'FAILURE', message, updatedAt: now })
+      .where(sql`${jobProgress.id} = any(${`{${jobs.join(',')}}`}::uuid[])`);
+  return rows.length;
+}
