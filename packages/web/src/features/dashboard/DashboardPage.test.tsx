@@ -98,13 +98,15 @@ const DATA: Record<string, WidgetData> = {
     categories: [],
     total: 0,
     uncategorised: 0,
-    message: 'The OWASP top 10 comes from web-application scans, which are not available yet.',
+    // The server's words while no web finding is open (the widget reads real web findings since web scans exist).
+    message: 'No open web-application findings: the OWASP top 10 fills in as web scans find them.',
     link: '/vm/unified-vulnerabilities?source=web',
   },
   recipients: {
     kind: 'recipients_by_severity',
     available: false,
-    message: 'Recipients come from phishing and training campaigns, which are not available yet.',
+    // The server's words while the customer has no active recipients.
+    message: 'No recipients yet: add or import them under Phishing and training, Recipients.',
   },
 };
 
@@ -239,9 +241,9 @@ describe('DashboardPage', () => {
     const benchmark = await region('Compared with others');
     expect(await within(benchmark).findByText(/Not enough customers to compare yet \(needs 5\)\./)).toBeInTheDocument();
 
-    expect(await within(await region('OWASP')).findByText(/OWASP top 10 comes from web-application scans/)).toBeInTheDocument();
+    expect(await within(await region('OWASP')).findByText(/No open web-application findings/)).toBeInTheDocument();
     // A blank title shows the kind's name.
-    expect(await within(await region('Recipients by severity')).findByText(/phishing and training campaigns/)).toBeInTheDocument();
+    expect(await within(await region('Recipients by severity')).findByText(/No recipients yet/)).toBeInTheDocument();
   });
 
   it('draws the other display types: single value, risk line, column trend grouped, inventory list, benchmark bars', async () => {
