@@ -65,7 +65,8 @@ export class SimpleSamlPhp {
   host = '';
   port = 0;
   private proc: ChildProcess | undefined;
-  private readonly keys = generateSpKeyPair('simplesamlphp test idp', new Date(Date.now() - 3600_000));
+  /** The IdP's key pair (tests sign forged or broken answers with it, as only the IdP could). */
+  readonly keys = generateSpKeyPair('simplesamlphp test idp', new Date(Date.now() - 3600_000));
 
   constructor(private readonly users: SspUser[]) {
     this.dir = mkdtempSync(path.join(tmpdir(), 'bulwark-ssp-'));
