@@ -81,6 +81,10 @@ export const userAdminPatch = z
   .refine(roleOrMap, { message: ROLE_OR_MAP, path: ['role'] });
 export type UserAdminPatch = z.input<typeof userAdminPatch>;
 
+/** The answer of an action on one user (deactivate, reactivate, reset-two-factor, resend-invitation). */
+export const userActionAnswer = z.object({ detail: z.string(), user: userAdminRow });
+export type UserActionAnswer = z.infer<typeof userActionAnswer>;
+
 /** What a deleted user's belongings went to (DELETE users/users/{id}/?reassign_to=). */
 export const userDeleted = z.object({
   detail: z.string(),

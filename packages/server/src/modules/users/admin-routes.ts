@@ -5,7 +5,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { USER_ORDERINGS, USER_STATUSES, userAdminPatch, userAdminRow, userCreate, userDeleted, userInvite } from '@bulwark/core';
+import {
+  USER_ORDERINGS,
+  USER_STATUSES,
+  userActionAnswer,
+  userAdminPatch,
+  userAdminRow,
+  userCreate,
+  userDeleted,
+  userInvite,
+} from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/guards.ts';
 import { idParam, idParams, listParam, ordering, paged, pagedSchema, pageQuery, searchParam } from '../../http/list.ts';
@@ -30,7 +39,6 @@ const listQuery = pageQuery.extend({
   status: listParam(z.enum(USER_STATUSES, { error: `Choose from: ${USER_STATUSES.join(', ')}.` }), 3),
   ordering: ordering(USER_ORDERINGS, 'email'),
 });
-const actionAnswer = z.object({ detail: z.string(), user: userAdminRow });
 
 const actorOf = (request: FastifyRequest): Actor => ({
   auth: authOf(request),
@@ -132,7 +140,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const action = (path: string, summary: string, run: typeof deactivateUser) =>
     r.post(
       `/api/users/users/:id/${path}/`,
-      { config, schema: { tags, summary, params: idParams, response: { 200: actionAnswer } } },
+      { config, schema: { tags, summary, params: idParams, response: { 200: userActionAnswer } } },
       async (request) => run(ctx, actorOf(request), request.params.id),
     );
   action('deactivate', 'Deactivate a user: they cannot sign in, their sessions and mailed links end at once', deactivateUser);
