@@ -94,7 +94,10 @@ export const KUBE_CHECKS: readonly KubeCheck[] = [
     description:
       'A RoleBinding or ClusterRoleBinding names system:anonymous or system:unauthenticated: whatever the role allows, anyone reaching the API server may do.',
     solution: 'Delete the binding, or replace its subject by the users, groups or service accounts that need the role.',
-    references: [`${CIS} (CIS 5.1.1 Ensure that the cluster-admin role is only used where required; 5.1.3 Minimize wildcard use)`, RBAC],
+    references: [
+      `${CIS} (CIS 1.2.1 Ensure that the --anonymous-auth argument is set to false: a role bound to anonymous users is open to anyone while anonymous requests are served)`,
+      RBAC,
+    ],
     evaluate: (inv) => bindingOffences(inv, (_b, s) => ANONYMOUS.has(str(s.name)), ''),
   },
   {
@@ -232,7 +235,7 @@ export const KUBE_CHECKS: readonly KubeCheck[] = [
       "A container takes a Secret through an environment variable (valueFrom.secretKeyRef or envFrom.secretRef): environment variables end up in logs, crash dumps and child processes, and can be read from the node's process table.",
     solution: 'Mount the Secret as a volume and let the application read the file.',
     references: [
-      `${CIS} (CIS 5.4.1 Prefer using secrets as files over secrets as environment variables)`,
+      `${CIS} (CIS 5.4.1 Prefer using Secrets as files over Secrets as environment variables)`,
       'https://kubernetes.io/docs/concepts/configuration/secret/',
     ],
     evaluate: perContainer((_pod, { c, field }) => {
@@ -256,7 +259,7 @@ export const KUBE_CHECKS: readonly KubeCheck[] = [
     solution:
       'Move the value to a Secret mounted as a file, rotate it (it has been readable by everyone who may read pods), and remove it from the manifests.',
     references: [
-      `${CIS} (CIS 5.4.1 Prefer using secrets as files over secrets as environment variables)`,
+      `${CIS} (CIS 5.4.1 Prefer using Secrets as files over Secrets as environment variables)`,
       'https://kubernetes.io/docs/concepts/configuration/secret/',
     ],
     evaluate: perContainer((_pod, { c, field }) => {

@@ -17,7 +17,8 @@ const CIS = 'CIS Microsoft Azure Foundations Benchmark v2.0.0';
 const CIS_V1_3 = 'CIS Microsoft Azure Foundations Benchmark v1.3.0';
 const CIS_V3 = 'CIS Microsoft Azure Foundations Benchmark v3.0.0';
 const CIS_V5 = 'CIS Microsoft Azure Foundations Benchmark v5.0.0';
-const CIS_AKS = 'CIS Azure Kubernetes Service (AKS) Benchmark v1.4.0';
+// The AKS references are checked against kube-bench's cfg/aks-1.7 (5.4.1 and 5.4.2 read the same in its aks-1.0 and aks-1.8).
+const CIS_AKS = 'CIS Azure Kubernetes Service (AKS) Benchmark v1.7.0';
 
 type Severity = CloudControl['severity'];
 type Verdict = { status: CloudControlStatus; evidence: Record<string, unknown> | string };

@@ -3,6 +3,8 @@
 import type { CloudControl, CloudControlInfo, CloudControlResult, CloudControlStatus, CloudInventory, CloudResource } from '../types.ts';
 
 export const GOOGLE_BENCHMARK = 'CIS Google Cloud Platform Foundation Benchmark v2.0.0';
+// Bulwark's own controls name no CIS benchmark, as the AWS ones do: no CIS GCP v2.0.0 section matches them.
+const OWN = 'Bulwark';
 const DAY_MS = 86_400_000;
 const WORLD = new Set(['0.0.0.0/0', '::/0']);
 
@@ -146,6 +148,7 @@ export const GOOGLE_CONTROLS: readonly CloudControl[] = [
     {
       id: 'google-iam-primitive-user-roles',
       reference: '',
+      benchmark: OWN,
       title: 'Avoid the primitive owner and editor roles for users',
       description: 'Users hold the basic owner or editor role on the project, which grants nearly every permission of every service.',
       solution: 'Replace roles/owner and roles/editor for users with predefined roles scoped to what they do.',
@@ -168,7 +171,7 @@ export const GOOGLE_CONTROLS: readonly CloudControl[] = [
     {
       id: 'google-iam-sa-key-age',
       reference: '1.7',
-      title: 'Ensure user-managed/external keys for service accounts are rotated every 90 days or fewer',
+      title: 'Ensure user-managed/external keys for service accounts are rotated every 90 days or less',
       description: 'A user-managed key of a service account is older than 90 days: a leaked key stays useful for long.',
       solution: 'Create a new key, move the workload to it, and delete the old key; better, use workload identity instead of keys.',
       severity: 2,
@@ -227,7 +230,7 @@ export const GOOGLE_CONTROLS: readonly CloudControl[] = [
     {
       id: 'google-storage-log-retention',
       reference: '2.3',
-      title: 'Ensure that retention policies on Cloud Storage buckets used for exporting logs are configured using Bucket Lock',
+      title: 'Ensure that retention policies on log buckets are configured using Bucket Lock',
       description: 'A bucket that a Logging sink exports to has no locked retention policy: the exported logs can be deleted.',
       solution: 'Set a retention policy on the bucket and lock it (gsutil retention set …; gsutil retention lock …).',
       severity: 2,
@@ -268,7 +271,7 @@ export const GOOGLE_CONTROLS: readonly CloudControl[] = [
     {
       id: 'google-compute-subnet-flow-logs',
       reference: '3.8',
-      title: 'Ensure that VPC Flow Logs is enabled for every subnet in a VPC network',
+      title: 'Ensure that VPC Flow Logs is enabled for every subnet in a VPC Network',
       description: 'The subnetwork records no flow logs: its traffic cannot be investigated after an incident.',
       solution: 'Turn on flow logs for the subnetwork (gcloud compute networks subnets update … --enable-flow-logs).',
       severity: 2,
@@ -363,6 +366,7 @@ export const GOOGLE_CONTROLS: readonly CloudControl[] = [
     {
       id: 'google-storage-versioning',
       reference: '',
+      benchmark: OWN,
       title: 'Cloud Storage buckets keep object versions',
       description: 'Object versioning is off: an overwritten or deleted object cannot be recovered.',
       solution: 'Turn on object versioning (gsutil versioning set on gs://…) with a lifecycle rule for old versions.',
@@ -401,7 +405,7 @@ export const GOOGLE_CONTROLS: readonly CloudControl[] = [
     {
       id: 'google-sql-open-authorized-networks',
       reference: '6.5',
-      title: 'Ensure that Cloud SQL database instances do not implicitly whitelist all public IP addresses',
+      title: 'Ensure That Cloud SQL Database Instances Do Not Implicitly Whitelist All Public IP Addresses',
       description: 'An authorized network of the instance is 0.0.0.0/0: anyone on the internet may connect to it.',
       solution: 'Remove 0.0.0.0/0 from the authorized networks; list only the networks that need the database, or use private IP.',
       severity: 4,

@@ -5,10 +5,13 @@ import type { CloudControl, CloudControlInfo, CloudControlResult, CloudControlSt
 import { oracleCallName, type OracleCall } from './collect.ts';
 
 export const ORACLE_BENCHMARK = 'CIS Oracle Cloud Infrastructure Foundations Benchmark v1.2.0';
+// Bulwark's own controls name no CIS benchmark, as the AWS ones do: v1.2.0 has no compute section (the legacy metadata
+// endpoint entered the benchmark only with v2.0.0's renumbering).
+const OWN = 'Bulwark';
 const DAY_MS = 86_400_000;
 
 type Verdict = { status: CloudControlStatus; evidence: unknown; message?: string } | null;
-type Info = Omit<CloudControlInfo, 'provider' | 'benchmark'>;
+type Info = Omit<CloudControlInfo, 'provider' | 'benchmark'> & { benchmark?: string };
 
 const result = (id: string, resource: string | null, v: NonNullable<Verdict>): CloudControlResult => ({
   control: id,
@@ -187,6 +190,7 @@ export const ORACLE_CONTROLS: readonly CloudControl[] = [
     {
       id: 'oracle-core-instance-public-ip',
       reference: '',
+      benchmark: OWN,
       title: 'Compute instances have no public IP address',
       description: 'A VNIC of the instance has a public IP address: it is reachable from the internet wherever its rules allow.',
       solution: 'Place the instance in a private subnet and reach it through a bastion, a load balancer or a NAT gateway.',
@@ -203,6 +207,7 @@ export const ORACLE_CONTROLS: readonly CloudControl[] = [
     {
       id: 'oracle-core-instance-legacy-imds',
       reference: '',
+      benchmark: OWN,
       title: 'Compute instances have the legacy metadata service endpoint disabled',
       description: 'The instance still answers the legacy (v1) instance metadata endpoints, which need no request header.',
       solution: 'Allow only IMDSv2 (instanceOptions.areLegacyImdsEndpointsDisabled true).',
@@ -282,7 +287,7 @@ export const ORACLE_CONTROLS: readonly CloudControl[] = [
       [
         'oracle-objectstorage-cmk',
         '4.1.2',
-        'Ensure Object Storage Buckets are encrypted with a Customer Managed Key (CMK)',
+        'Ensure Object Storage Buckets are encrypted with a Customer Managed Key',
         1,
         'kmsKeyId',
         (v: unknown) => !!v,
