@@ -13,6 +13,7 @@ import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, startTestApp, userRow, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
 import { acsForm, IDP_ENTITY_ID, IDP_LOGIN_URL, TestIdp } from './helpers/saml-idp.ts';
+import { fetchIdpMetadata } from '../src/modules/saml/metadata.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -450,5 +451,21 @@ describe.each(BACKENDS)('SAML single sign-on on %s', (backend) => {
       expect(start.headers.location).toBe('/auth/login?saml_error=not_enabled');
       expect((await patch(admin, { enabled: true })).status).toBe(200);
     });
+  });
+});
+
+describe('fetching IdP metadata', () => {
+  it('gives up on an address that does not answer in time, and fetches only http(s)', async () => {
+    // Accepts the connection and never answers: the fetch must end at its time limit (given short here).
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/metadata`;
+      await expect(fetchIdpMetadata(url, 300)).rejects.toThrow('The metadata address did not answer within 1 s.');
+      await expect(fetchIdpMetadata('file:///etc/passwd')).rejects.toThrow('Only http:// and https:// addresses are fetched.');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -98,7 +98,7 @@ export async function fetchIdpMetadata(url: string, timeoutMs = METADATA_FETCH_T
     } catch (e) {
       throw new MetadataError(
         signal.aborted
-          ? `The metadata address did not answer within ${Math.round(timeoutMs / 1000)} s.`
+          ? `The metadata address did not answer within ${Math.ceil(timeoutMs / 1000)} s.`
           : `The metadata address could not be reached (${(e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message}).`,
       );
     }
@@ -116,7 +116,7 @@ export async function fetchIdpMetadata(url: string, timeoutMs = METADATA_FETCH_T
     const reader = res.body!.getReader();
     for (;;) {
       const { done, value } = await reader.read().catch(() => {
-        throw new MetadataError(`The metadata address did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+        throw new MetadataError(`The metadata address did not answer within ${Math.ceil(timeoutMs / 1000)} s.`);
       });
       if (done) break;
       size += value.byteLength;
