@@ -77,7 +77,26 @@ function api(o: { settings?: DomainDiscoverySettings; runs?: DomainDiscoveryRun[
     .on('GET', SETTINGS, o.settings ?? SAVED)
     .on('PUT', SETTINGS, (r) => json(settingsOf({ ...(r.body as object), updated_at: '2026-11-29T09:00:00Z' })))
     .on('GET', RUNS, page(o.runs ?? []))
-    .on('GET', HOSTS, page(HOST_ROWS));
+    .on('GET', HOSTS, page(HOST_ROWS))
+    .on(
+      'GET',
+      'tags/tags/',
+      page([
+        {
+          id: 5,
+          name: 'Discovered',
+          color: '#1c7ed6',
+          description: '',
+          is_dynamic: false,
+          rules: [],
+          business_impact: null,
+          asset_count: 0,
+          created: '2026-11-01T00:00:00Z',
+          modified: '2026-11-01T00:00:00Z',
+          evaluated: null,
+        },
+      ]),
+    );
 }
 const open = (url = PATH) => renderWithApp(<DomainDiscoveryPage />, { path: PATH, url, session: aSession() });
 const form = () => screen.findByRole('form', { name: 'Discovery settings' });
@@ -190,12 +209,16 @@ describe('the domain asset discovery page', () => {
     await user.click(within(table).getByRole('checkbox', { name: 'Select old.example.org' }));
     await user.click(screen.getByRole('button', { name: 'Add as assets' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('its subscription allows 11. Choose at most 1.');
-    expect(stub.calls('POST', ADD)[0]!.body).toEqual({ hosts: [11, 13] });
+    expect(stub.calls('POST', ADD)[0]!.body).toEqual({ hosts: [11, 13], tags: [] });
 
     stub.on('POST', ADD, { created: 2, existing: 0, assets: [] });
+    await user.click(screen.getByRole('combobox', { name: 'Tags for the assets you add' }));
+    await user.click(await screen.findByRole('option', { name: 'Discovered' }));
     await user.click(screen.getByRole('button', { name: 'Add as assets' }));
     await waitFor(() => expect(stub.calls('POST', ADD)).toHaveLength(2));
     expect(await screen.findByText('2 host names added as assets.')).toBeInTheDocument();
+    expect(stub.calls('POST', ADD)[1]!.body).toEqual({ hosts: [11, 13], tags: [5] });
+    expect(stub.calls('GET', 'tags/tags/')[0]!.query.get('is_dynamic')).toBe('false');
   });
 });
 

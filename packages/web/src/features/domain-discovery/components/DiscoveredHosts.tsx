@@ -2,7 +2,7 @@
 // already, sorted by name or domain, paged in the URL; the chosen ones are added as host assets (POST …/add-assets/),
 // which the asset limit may refuse — the server's words are shown above the table.
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DOMAIN_SOURCE_LABELS, type DomainDiscoveryHost } from '@bulwark/core';
@@ -12,6 +12,7 @@ import { FilterBar, useListState } from '../../../components/filter-bar/index.ts
 import { toastSuccess } from '../../../components/toasts.tsx';
 import { DISCOVERY_KEYS, addDiscoveredAssets, fetchDiscoveredHosts } from '../api/domain-discovery-api.ts';
 import { HOST_FILTERS } from '../discovery-form.ts';
+import { fetchTags } from '../../tags/tags-api.ts';
 
 const HEADING_ID = 'discovered-hosts-heading';
 
@@ -84,6 +85,12 @@ export function DiscoveredHosts({ customerId, runId }: { customerId: number; run
     queryFn: ({ signal }) => fetchDiscoveredHosts(customerId, runId, list.query, signal),
     placeholderData: keepPreviousData,
   });
+  // Static tags put on the new assets (so that a team limited to a tag sees them, or dynamic rules need not guess).
+  const staticTags = useQuery({
+    queryKey: ['domain-discovery', 'static-tags'],
+    queryFn: ({ signal }) => fetchTags({ page_size: 0, is_dynamic: 'false' }, false, signal),
+  });
+  const [tagIds, setTagIds] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -91,7 +98,7 @@ export function DiscoveredHosts({ customerId, runId }: { customerId: number; run
     setAdding(true);
     setRefusal(null);
     try {
-      const result = await addDiscoveredAssets(customerId, runId, { hosts: rows.map((h) => h.id) });
+      const result = await addDiscoveredAssets(customerId, runId, { hosts: rows.map((h) => h.id), tags: tagIds.map(Number) });
       toastSuccess(
         `${result.created} host ${result.created === 1 ? 'name' : 'names'} added as assets` +
           (result.existing ? ` (${result.existing} already ${result.existing === 1 ? 'was one' : 'were'}).` : '.'),
@@ -119,6 +126,17 @@ export function DiscoveredHosts({ customerId, runId }: { customerId: number; run
         values={list.filters}
         onChange={list.setFilter}
         onClear={list.clearFilters}
+      />
+      <MultiSelect
+        label="Tags for the assets you add"
+        description="Static tags put on each new asset; a team limited to tags sees only the assets carrying one of its tags."
+        placeholder={tagIds.length ? undefined : 'No tags'}
+        data={(staticTags.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+        value={tagIds}
+        onChange={setTagIds}
+        searchable
+        clearable
+        maw={480}
       />
       {refusal && (
         <Alert
