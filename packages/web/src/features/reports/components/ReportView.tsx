@@ -20,6 +20,7 @@ import {
 } from '@bulwark/core';
 import { ChartLegend, ChartTable, EChart, type ChartOption } from '../../../components/charts/index.ts';
 import { AssetTable, Facts, IssueTable, SectionEmpty } from './ReportTables.tsx';
+import { PolicyCompliance } from './PolicyCompliance.tsx';
 
 const SEVERITIES = [4, 3, 2, 1, 0] as const;
 const n = (v: number) => v.toLocaleString('en-US');
@@ -262,6 +263,11 @@ export function ReportView({ data, titleOrder = 1, idPrefix = 'report', findings
           <SectionBody section={section} data={data} findings={findings} />
         </Section>
       ))}
+      {data.policy_compliance && (
+        <Section id={`${idPrefix}-policy-compliance`} title="Policy compliance" order={sectionOrder}>
+          <PolicyCompliance compliance={data.policy_compliance} order={sectionOrder} />
+        </Section>
+      )}
     </Stack>
   );
 }
