@@ -3,7 +3,11 @@
 // kind through PATCH, refuses a profile of another kind when it says its kind, and on an injected clock starts a real
 // policy run (its policy named, its task dispatched to the schedule's probe) once at the due time, never before. Guards:
 // signed out, no permission (before validation), another customer (its schedules and its profiles), and a LIMITED team
-// member who sees only the schedules shared with its team.
+// member who sees only the schedules shared with its team. Then, where sshd is installed, a scheduled policy run really
+// logging in to this machine at its due time and finishing with its score and its failed rule.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OvalPolicyDetail, PolicyProfile, Schedule, ScanRunRow } from '@bulwark/core';
@@ -12,7 +16,9 @@ import { runDueScanSchedules } from '../src/modules/scans/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
-import { smallProfile } from './helpers/scans.ts';
+import { smallProfile, waitForRun } from './helpers/scans.ts';
+import { settleRunProcessing } from '../src/modules/results/queue.ts';
+import { startSshTarget, sshTargetUnavailable, type SshTarget } from '../../scanner/test/services-helpers/ssh-target.ts';
 
 type Page<T> = { count: number; results: T[] };
 
@@ -247,5 +253,62 @@ describe.each(BACKENDS)('policy scans on schedules on %s', (backend) => {
     expect(seen.body.results.map((s) => s.name)).toEqual(['Weekly CIS check']);
     expect((await member.get(`/api/scan/schedules/${own.body.id}/`)).status).toBe(404);
     expect((await member.patch<Schedule>(`/api/scan/schedules/${made.id}/`, { name: 'Weekly CIS' })).body.name).toBe('Weekly CIS');
+  });
+});
+
+describe.skipIf(sshTargetUnavailable() !== undefined)('a scheduled policy scan of this machine over SSH', () => {
+  let t: TestApp;
+  let admin: Client;
+  let ssh: SshTarget;
+  let dir: string;
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    ssh = await startSshTarget('127.0.6.41', 'bwpolsch');
+    dir = mkdtempSync(path.join(tmpdir(), 'bulwark-policy-schedule-'));
+    chmodSync(dir, 0o755);
+    writeFileSync(path.join(dir, 'sshd.conf'), 'Port 22\nPermitRootLogin yes\n', { mode: 0o644 });
+  }, 60_000);
+  afterAll(async () => {
+    await ssh?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('runs the policy on the host at the due time: the run finishes with its score and the failed rule', { timeout: 300_000 }, async () => {
+    const credential = (
+      await admin.post<{ id: number }>('/api/scan/linuxauths/', {
+        name: 'Key with sudo',
+        port: ssh.port,
+        username: ssh.nopasswd.username,
+        use_dsskey: true,
+        priv_key: ssh.nopasswd.privateKey,
+        privilege_escalation: 'sudo',
+      })
+    ).body.id;
+    const content = OVAL.replace('/etc/ssh/sshd_config', path.join(dir, 'sshd.conf'));
+    const policy = (await admin.post<OvalPolicyDetail>('/api/scan/ovalpolicies/import/', { name: 'Root login', content })).body;
+    const profile = (
+      await admin.post<PolicyProfile>('/api/scan/oprofiles/', { name: 'Root login', policy: policy.id, lin_auths: [credential] })
+    ).body;
+    const s = await admin.post<Schedule>('/api/scan/schedules/', {
+      name: 'Nightly root login',
+      profile: profile.id,
+      targets: [ssh.host],
+      start_date: '2026-12-07',
+      time: '01:00',
+      time_zone: 'UTC',
+      repeat: 'daily',
+    });
+    expect(s.status, JSON.stringify(s.body)).toBe(201);
+    const [runId] = await runDueScanSchedules(t.ctx.db, t.ctx, new Date(s.body.next_run_at!), t.ctx.log);
+    expect(runId).toBeDefined();
+    await waitForRun(admin, runId!, (r) => r.status === 2 || r.status === 3, 240_000, 'noruns');
+    await settleRunProcessing(t.ctx);
+    const run = (await admin.get<ScanRunRow>(`/api/scan/noruns/${runId}/`)).body;
+    expect(run).toMatchObject({ scan_type: 'oval', scheduled: true, status: 2, score: 0, policy: { id: policy.id } });
+    const failed = (await admin.get<Page<{ rule_id: string; result: string }>>(`/api/scan/noruns/${runId}/rules/?result=fail`)).body;
+    expect(failed.results.map((r) => r.rule_id)).toEqual(['oval:test.sched:def:1']);
   });
 });
