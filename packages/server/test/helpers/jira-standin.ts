@@ -189,7 +189,7 @@ export class JiraStandin {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Atlassian Webhook HTTP Client' };
     if (signature !== undefined) headers['x-hub-signature'] = signature;
     else if (secret) headers['x-hub-signature'] = `sha256=${JiraStandin.sign(w.body, secret)}`;
-    const res = await fetch(url, { method: 'POST', headers, body: w.body });
+    const res = await fetch(url, { method: 'POST', headers, body: new Uint8Array(w.body) });
     await res.text();
     return res.status;
   }
