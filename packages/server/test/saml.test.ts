@@ -246,6 +246,14 @@ describe.each(BACKENDS)('SAML single sign-on on %s', (backend) => {
       expect(xml).toContain(spCertificate.replace(/-----[A-Z ]+-----|\s/g, '').slice(0, 60));
       expect((await anon.get(`/api/saml/${other.customerId}/metadata/`)).status).toBe(404);
     });
+    it('keeps a domain with the organisation that named it first', async () => {
+      const rival = await signedIn(t, other.adminEmail);
+      const res = await patch(rival, { email_domains: ['corp.example', 'rival.example'] }, other.customerId);
+      expect(res.status).toBe(400);
+      expect(res.body.saml).toEqual({ email_domains: ['corp.example signs in through another organisation’s identity provider.'] });
+      expect((await rival.get<{ saml: null }>('/api/customer/')).body.saml).toBeNull();
+      expect((await patch(rival, { email_domains: ['rival.example'] }, other.customerId)).status).toBe(200);
+    });
   });
 
   describe('sign-in', () => {

@@ -1,6 +1,6 @@
 // The SQL of single sign-on: a customer's SAML setting, the message ids it remembers, and the users it signs in or
 // creates just in time. Every query names its customer.
-import { and, arrayContains, eq, lt, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { samlMessageIds, samlSettings, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/session.ts';
@@ -109,4 +109,14 @@ export async function setUserRole(
 
 export async function markSignedIn(db: Db, userId: number, at: Date): Promise<void> {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+/** Which of `domains` another customer's setting already names (a domain leads to one organisation's IdP only). */
+export async function domainsOfOtherCustomers(db: Db, customerId: number, domains: string[]): Promise<string[]> {
+  if (!domains.length) return [];
+  const rows = await db
+    .select({ domains: samlSettings.emailDomains })
+    .from(samlSettings)
+    .where(and(ne(samlSettings.customerId, customerId), arrayOverlaps(samlSettings.emailDomains, domains)));
+  return domains.filter((d) => rows.some((r) => r.domains.includes(d)));
 }

@@ -45,7 +45,7 @@ export function samlRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await consume(ctx.db, [{ key: `saml-discover:ip:${request.ip}`, max: 120, windowSeconds: 900 }]);
+      await consume(ctx.db, [{ key: `saml-discover:ip:${request.ip}`, max: 600, windowSeconds: 900 }]);
       const domain = request.query.email.toLowerCase().split('@')[1];
       if (!domain || request.query.email.split('@').length !== 2) return { sso: null };
       const row = await samlRowForDomain(ctx.db, domain);
@@ -82,7 +82,7 @@ export function samlRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await consume(ctx.db, [{ key: `saml-login:ip:${request.ip}`, max: 60, windowSeconds: 900 }]);
+      await consume(ctx.db, [{ key: `saml-login:ip:${request.ip}`, max: 600, windowSeconds: 900 }]);
       const row = await samlRowOf(ctx.db, request.params.customerId);
       if (!row || !row.enabled || !row.idpSigningCerts.length || !row.idpLoginUrl) return refuse(reply, 'not_enabled');
       const url = await serviceProvider(ctx, row).getAuthorizeUrlAsync(safeNext(request.query.next), undefined, {});

@@ -5,7 +5,7 @@ import type { SamlSettings, SamlSettingsInput } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { certificateBody, fetchIdpMetadata, MetadataError, parseIdpMetadata, type IdpDescription } from './metadata.ts';
-import { insertSamlRow, samlRowOf, updateSamlRow, type SamlRow, type SamlValues } from './repo.ts';
+import { domainsOfOtherCustomers, insertSamlRow, samlRowOf, updateSamlRow, type SamlRow, type SamlValues } from './repo.ts';
 import { generateSpKeyPair } from './sp-keys.ts';
 
 export interface SpAddresses {
@@ -143,6 +143,15 @@ export async function saveSamlSettings(ctx: AppContext, customerId: number, inpu
   if (input.group_attribute !== undefined) values.groupAttribute = input.group_attribute || 'groups';
   if (input.group_roles !== undefined) values.groupRoles = input.group_roles;
   const next: SamlRow = { ...current, ...values };
+  // The login page sends a domain's people to one organisation's IdP: a domain another customer named first stays theirs.
+  if (values.emailDomains) {
+    const taken = await domainsOfOtherCustomers(ctx.db, customerId, values.emailDomains);
+    if (taken.length)
+      throw invalid(
+        'email_domains',
+        `${taken.join(', ')} ${taken.length === 1 ? 'signs' : 'sign'} in through another organisation’s identity provider.`,
+      );
+  }
   if (next.enabled) {
     if (!next.idpName) throw invalid('idp_name', 'Enter the identity provider’s name (shown as “Sign in with …”).');
     // The IdP is read again whenever what describes it may have changed; the sign-in address of a manual setting is
