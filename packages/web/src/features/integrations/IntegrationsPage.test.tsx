@@ -404,9 +404,10 @@ describe('the integration routes', () => {
     expect(screen.queryByTestId('not-available')).not.toBeInTheDocument();
   });
 
-  it('keeps the placeholder for the integrations not built yet', async () => {
+  it('shows the domain asset discovery page, no longer the placeholder', async () => {
     gate('integration-domain-asset-discovery', '/admin/integrations/domain-asset-discovery');
-    expect(await screen.findByTestId('not-available')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Domain asset discovery' })).toBeInTheDocument();
+    expect(screen.queryByTestId('not-available')).not.toBeInTheDocument();
   });
 
   it('sends /admin/integrations to its first page, e-mail', async () => {
