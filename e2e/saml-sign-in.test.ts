@@ -47,10 +47,11 @@ describe.skipIf(Boolean(missing))('SAML sign-in in the browser through simpleSAM
     const card = page.getByRole('form', { name: 'Single sign-on (SAML)' });
     await card.getByLabel('Sign in with SAML').check();
     await card.getByLabel('Identity provider name').fill('Corp IdP');
-    await card.getByLabel('Metadata URL').fill(idp.metadataUrl);
-    await card.getByPlaceholder('example.com').fill('corp.example,');
+    await card.getByLabel('Metadata URL', { exact: true }).fill(idp.metadataUrl);
+    await card.getByRole('combobox', { name: 'E-mail domains' }).fill('corp.example');
+    await card.getByRole('combobox', { name: 'E-mail domains' }).press('Enter');
     await card.getByRole('button', { name: 'Add a group' }).click();
-    await card.getByLabel('Group 1').fill('secops');
+    await card.getByLabel('Group 1', { exact: true }).fill('secops');
     await card.getByRole('button', { name: 'Save single sign-on' }).click();
     await pwExpect(card.getByTestId('saml-service-provider').getByText(`${stack.baseUrl}/api/saml/1/acs/`)).toBeVisible();
     await pwExpect(card.getByText(idp.entityId)).toBeVisible();

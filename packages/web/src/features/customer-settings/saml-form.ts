@@ -76,13 +76,15 @@ export function sendsSaml(before: Pick<Customer, 'saml'>, v: Pick<SamlValues, 'e
 }
 
 const HTTP = /^https?:\/\/[^\s/]+\S*$/i;
+/** A domain as typed, without the separators a paste leaves around it. */
+const domainOf = (d: string) => d.replace(/^[\s,;]+|[\s,;]+$/g, '').toLowerCase();
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** The checks of an enabled setting (a disabled one is kept as typed, the server resolves it when it is turned on). */
 export function validateSaml(v: SamlValues): Record<string, string> {
   const errors: Record<string, string> = {};
   v.email_domains.forEach((d) => {
-    if (!DOMAIN.test(d.trim().toLowerCase())) errors.email_domains = `“${d}” is not a domain such as example.com.`;
+    if (!DOMAIN.test(domainOf(d))) errors.email_domains = `“${d}” is not a domain such as example.com.`;
   });
   v.group_roles.forEach((m, i) => {
     if (!m.group.trim()) errors[`group_roles.${i}.group`] = 'Group is required';
@@ -115,7 +117,7 @@ export function samlPatch(v: SamlValues): SamlSettingsInput {
     idp_metadata_file: v.idp_metadata_file,
     idp_login_url: v.idp_login_url.trim(),
     idp_certificate: v.idp_certificate.trim(),
-    email_domains: v.email_domains.map((d) => d.trim().toLowerCase()).filter(Boolean),
+    email_domains: v.email_domains.map(domainOf).filter(Boolean),
     default_role: v.default_role,
     group_attribute: v.group_attribute.trim(),
     group_roles: v.group_roles.map((m) => ({ group: m.group.trim(), role: m.role })),
