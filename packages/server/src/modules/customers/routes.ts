@@ -13,7 +13,7 @@ import { audit, TOKEN_TTL_SECONDS, issueToken } from '../auth/index.ts';
 import { idParams } from '../../http/list.ts';
 import { enforceBlackouts } from '../tasks/index.ts';
 import { refreshAllAssetRisk } from '../assets/index.ts';
-import { saveSamlSettings, samlSettingsOf } from '../saml/index.ts';
+import { planSamlSettings, samlSettingsOf } from '../saml/index.ts';
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
@@ -71,16 +71,18 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (request.body.risk_acceptance_approval !== undefined) values.riskAcceptanceApproval = request.body.risk_acceptance_approval;
       if (request.body.blackouts !== undefined) values.blackouts = request.body.blackouts;
       if (request.body.min_qod !== undefined) values.minQod = request.body.min_qod;
-      // SAML first: it may refuse (an IdP that cannot be read), and then nothing else is saved either.
-      const saml =
-        request.body.saml !== undefined
-          ? await saveSamlSettings(ctx, auth.customer.id, request.body.saml)
-          : await samlSettingsOf(ctx, auth.customer.id);
-      if (Object.keys(values).length === 0) return { ...toCustomer(auth.customer), saml };
-      const row = await updateCustomerRow(ctx.db, auth.customer.id, values);
-      // Findings below the minimum quality of detection do not count towards an asset's risk.
-      if (values.minQod !== undefined && values.minQod !== auth.customer.minQod)
-        await ctx.db.transaction((tx) => refreshAllAssetRisk(tx, auth.customer.id));
+      // SAML is checked first (it may refuse: an IdP that cannot be read); then the SAML setting, the customer's fields
+      // and the risk they change are written together or not at all.
+      const samlChange = request.body.saml !== undefined ? await planSamlSettings(ctx, auth.customer.id, request.body.saml) : null;
+      const samlKept = samlChange ? null : await samlSettingsOf(ctx, auth.customer.id);
+      const { row, saml } = await ctx.db.transaction(async (tx) => {
+        const saml = samlChange ? await samlChange(tx) : samlKept;
+        if (Object.keys(values).length === 0) return { row: auth.customer, saml };
+        const row = await updateCustomerRow(tx, auth.customer.id, values);
+        // Findings below the minimum quality of detection do not count towards an asset's risk.
+        if (values.minQod !== undefined && values.minQod !== auth.customer.minQod) await refreshAllAssetRisk(tx, auth.customer.id);
+        return { row, saml };
+      });
       // A changed window takes effect now, not at the scheduler's next minute.
       if (values.blackouts !== undefined) await enforceBlackouts(ctx.db, ctx, ctx.clock(), auth.customer.id);
       return { ...toCustomer(row), saml };

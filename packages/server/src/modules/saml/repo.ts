@@ -1,7 +1,7 @@
 // The SQL of single sign-on: a customer's SAML setting, the message ids it remembers, and the users it signs in or
 // creates just in time. Every query names its customer.
 import { and, arrayContains, arrayOverlaps, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { samlMessageIds, samlSettings, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/session.ts';
 
@@ -13,13 +13,13 @@ export async function samlRowOf(db: Db, customerId: number): Promise<SamlRow | u
   return rows[0];
 }
 
-export async function insertSamlRow(db: Db, values: typeof samlSettings.$inferInsert): Promise<SamlRow> {
+export async function insertSamlRow(db: Tx, values: typeof samlSettings.$inferInsert): Promise<SamlRow> {
   // Two first saves at once: the second keeps the first's key pair.
   await db.insert(samlSettings).values(values).onConflictDoNothing();
   return (await samlRowOf(db, values.customerId))!;
 }
 
-export async function updateSamlRow(db: Db, customerId: number, values: SamlValues): Promise<SamlRow> {
+export async function updateSamlRow(db: Tx, customerId: number, values: SamlValues): Promise<SamlRow> {
   const [row] = await db
     .update(samlSettings)
     .set({ ...values, updatedAt: new Date() })

@@ -3,6 +3,7 @@
 // file, or a sign-in address and certificate given by hand), so a setting that cannot sign anyone in is refused at once.
 import type { SamlSettings, SamlSettingsInput } from '@bulwark/core';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { certificateBody, fetchIdpMetadata, MetadataError, parseIdpMetadata, type IdpDescription } from './metadata.ts';
 import { domainsOfOtherCustomers, insertSamlRow, samlRowOf, updateSamlRow, type SamlRow, type SamlValues } from './repo.ts';
@@ -118,11 +119,15 @@ async function resolveIdp(next: SamlRow): Promise<IdpDescription> {
   }
 }
 
+/** A checked SAML change, ready to be written (in the caller's transaction, with the rest of the customer's change). */
+export type SamlChange = (db: Tx) => Promise<SamlSettings>;
+
 /**
- * Saves the fields given over the stored setting. An enabled setting must name the IdP and resolve it; a disabled one is
- * kept as typed (so an administrator can prepare it), its IdP resolved when it is enabled.
+ * Checks the fields given over the stored setting and answers the write to make. An enabled setting must name the IdP
+ * and resolve it (its metadata read here, outside any transaction); a disabled one is kept as typed (so an
+ * administrator can prepare it), its IdP resolved when it is enabled.
  */
-export async function saveSamlSettings(ctx: AppContext, customerId: number, input: SamlSettingsInput): Promise<SamlSettings> {
+export async function planSamlSettings(ctx: AppContext, customerId: number, input: SamlSettingsInput): Promise<SamlChange> {
   const stored = await samlRowOf(ctx.db, customerId);
   const current = stored ?? firstRow(ctx, customerId);
   const values: SamlValues = {};
@@ -166,7 +171,7 @@ export async function saveSamlSettings(ctx: AppContext, customerId: number, inpu
       if (next.configOption !== 'manual') values.idpLoginUrl = idp.loginUrl;
     }
   }
-  if (!stored) return samlView(ctx, await insertSamlRow(ctx.db, { ...current, ...values }));
-  if (Object.keys(values).length === 0) return samlView(ctx, current);
-  return samlView(ctx, await updateSamlRow(ctx.db, customerId, values));
+  if (!stored) return async (db) => samlView(ctx, await insertSamlRow(db, { ...current, ...values }));
+  if (Object.keys(values).length === 0) return () => Promise.resolve(samlView(ctx, current));
+  return async (db) => samlView(ctx, await updateSamlRow(db, customerId, values));
 }
