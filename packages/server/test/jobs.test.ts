@@ -110,6 +110,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       kevNews: 0,
       snapshots: 1,
       filesExpired: 0,
+      discoveryRunsAbandoned: 0,
     });
     expect(await left('direct')).toEqual(KEPT('direct'));
     // Running again finds nothing more to do.
@@ -123,6 +124,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
       kevNews: 0,
       snapshots: 1,
       filesExpired: 0,
+      discoveryRunsAbandoned: 0,
     });
     expect(await left('direct')).toEqual(KEPT('direct'));
   });
@@ -188,6 +190,7 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
         kevNews: 0,
         snapshots: 1,
         filesExpired: 0,
+        discoveryRunsAbandoned: 0,
       });
       expect(await left('boss')).toEqual(KEPT('boss'));
     });
