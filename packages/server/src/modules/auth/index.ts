@@ -8,4 +8,4 @@ export { dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes } from './r
 export { authRoutes } from './routes.ts';
 export { endOtherSessions, startSession } from './sessions.ts';
 export { issueToken, TOKEN_TTL_SECONDS } from './tokens.ts';
-export { findUserByEmail, updateUser } from './users-repo.ts';
+export { findUserByEmail, markSignedIn, updateUser } from './users-repo.ts';

@@ -80,7 +80,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, reply: Fas
   const user = await checkCredentials(ctx, request, input.username, input.password);
   const factor = user.twoFactorMethod === 'none' ? 'none' : await checkSecondFactor(ctx, request, user, input);
   await forgetFailures(ctx, request, user.email);
-  await markSignedIn(ctx.db, user.id);
+  await markSignedIn(ctx.db, user.id, ctx.clock());
   await audit(ctx, request, 'login_succeeded', { userId: user.id, customerId: user.customerId, username: user.email }, factor);
   return startSession(ctx, request, reply, { userId: user.id, keepLoggedIn: input.keep_logged_in ?? false });
 }

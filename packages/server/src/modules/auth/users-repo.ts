@@ -18,8 +18,9 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return rows[0];
 }
 
-export async function markSignedIn(db: Db, id: number): Promise<void> {
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+/** Notes a sign-in (by password or by the IdP) at `at`, the app's clock. */
+export async function markSignedIn(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
 }
 
 /** Changes one user's columns (second-factor settings, pending phone …). */

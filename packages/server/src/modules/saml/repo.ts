@@ -107,10 +107,6 @@ export async function setUserRole(
     .where(and(eq(users.customerId, customerId), eq(users.id, userId)));
 }
 
-export async function markSignedIn(db: Db, userId: number, at: Date): Promise<void> {
-  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
-}
-
 /** Which of `domains` another customer's setting already names (a domain leads to one organisation's IdP only). */
 export async function domainsOfOtherCustomers(db: Db, customerId: number, domains: string[]): Promise<string[]> {
   if (!domains.length) return [];

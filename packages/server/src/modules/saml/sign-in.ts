@@ -9,16 +9,8 @@ import { ROLE_PRESETS, rolePreset, type RolePreset, type SamlErrorCode } from '@
 import type { AppContext } from '../../context.ts';
 import { consume } from '../../http/rate-limit.ts';
 import type { UserRow } from '../../http/session.ts';
-import { audit, startSession } from '../auth/index.ts';
-import {
-  forgetExpiredMessageIds,
-  insertSamlUser,
-  markSignedIn,
-  rememberMessageId,
-  setUserRole,
-  userByEmail,
-  type SamlRow,
-} from './repo.ts';
+import { audit, markSignedIn, startSession } from '../auth/index.ts';
+import { forgetExpiredMessageIds, insertSamlUser, rememberMessageId, setUserRole, userByEmail, type SamlRow } from './repo.ts';
 import { serviceProvider } from './service-provider.ts';
 import { spAddresses } from './settings.ts';
 

@@ -2,11 +2,9 @@
 // profile a web scan, a cloud profile a cloud scan of its account), as far as the kind's descriptor says it can be
 // scheduled; and whether that kind's schedules name targets.
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { scanKindOfType } from '@bulwark/core';
+import { scanKindOfType, type ScanType } from '@bulwark/core';
 import type { Tx } from '../../db/client.ts';
 import { scanProfiles } from '../../db/schema/index.ts';
-
-type ScanType = 'nvt' | 'oval' | 'was' | 'cloud';
 
 /** The type of a profile the customer may use (its own or a built-in), or null when there is none. */
 export async function profileTypeOf(db: Tx, customerId: number, profileId: number): Promise<ScanType | null> {

@@ -90,12 +90,6 @@ async function target(tx: Tx, actor: Actor, id: number): Promise<UserRow> {
   return user;
 }
 
-async function rowOf(ctx: AppContext, actor: Actor, id: number): Promise<UserAdminRow> {
-  const row = await adminRowOf(ctx.db, actor.auth.customer, id, ctx.clock());
-  if (!row) throw notFound();
-  return row;
-}
-
 export async function getUser(ctx: AppContext, auth: Auth, id: number): Promise<UserAdminRow> {
   const row = await adminRowOf(ctx.db, auth.customer, id, ctx.clock());
   if (!row) throw notFound();
@@ -153,7 +147,7 @@ async function addUser(
           is_superuser: input.is_superuser,
         }),
     });
-    return await rowOf(ctx, actor, created.id);
+    return await getUser(ctx, actor.auth, created.id);
   } catch (e) {
     if (e instanceof EmailTakenError) throw conflict({ email: [M.emailTaken] });
     throw e;
@@ -203,7 +197,7 @@ export async function editUser(ctx: AppContext, actor: Actor, id: number, patch:
     await record(tx, actor, 'update', user.id, { ...patch, email: user.email, ...(values.email ? { new_email: values.email } : {}) });
   });
   if (invite) await sendInvitation(ctx, invite, actor.auth.customer.name, who(me));
-  return rowOf(ctx, actor, id);
+  return getUser(ctx, actor.auth, id);
 }
 
 /** Shared by deactivate and delete: not oneself, the right rank, never the last administrator who can sign in. */
@@ -227,7 +221,7 @@ export async function deactivateUser(ctx: AppContext, actor: Actor, id: number):
     await record(tx, actor, 'deactivate', user.id, { email: user.email });
     return who(user);
   });
-  return { detail: M.deactivated(name), user: await rowOf(ctx, actor, id) };
+  return { detail: M.deactivated(name), user: await getUser(ctx, actor.auth, id) };
 }
 
 export async function reactivateUser(ctx: AppContext, actor: Actor, id: number): Promise<{ detail: string; user: UserAdminRow }> {
@@ -240,7 +234,7 @@ export async function reactivateUser(ctx: AppContext, actor: Actor, id: number):
     await record(tx, actor, 'reactivate', user.id, { email: user.email });
     return who(user);
   });
-  return { detail: M.reactivated(name), user: await rowOf(ctx, actor, id) };
+  return { detail: M.reactivated(name), user: await getUser(ctx, actor.auth, id) };
 }
 
 export async function resetSecondFactor(ctx: AppContext, actor: Actor, id: number): Promise<{ detail: string; user: UserAdminRow }> {
@@ -255,7 +249,7 @@ export async function resetSecondFactor(ctx: AppContext, actor: Actor, id: numbe
     await record(tx, actor, 'reset_two_factor', user.id, { email: user.email, two_factor_method: user.twoFactorMethod });
     return who(user);
   });
-  return { detail: M.twoFactorReset(name), user: await rowOf(ctx, actor, id) };
+  return { detail: M.twoFactorReset(name), user: await getUser(ctx, actor.auth, id) };
 }
 
 export async function resendInvitation(ctx: AppContext, actor: Actor, id: number): Promise<{ detail: string; user: UserAdminRow }> {
@@ -268,7 +262,7 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, id: number
   await limitMail(ctx, actor, user.id);
   await ctx.db.transaction((tx) => record(tx, actor, 'resend_invitation', user.id, { email: user.email }));
   await sendInvitation(ctx, user, actor.auth.customer.name, who(actor.auth.user));
-  return { detail: M.invitationResent(user.email), user: await rowOf(ctx, actor, id) };
+  return { detail: M.invitationResent(user.email), user: await getUser(ctx, actor.auth, id) };
 }
 
 export async function deleteUser(ctx: AppContext, actor: Actor, id: number, reassignTo?: number): Promise<UserDeleted> {

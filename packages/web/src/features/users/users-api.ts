@@ -1,5 +1,5 @@
-// Calls of the users screen: the customer's users (GET user/profile/, paged) and a superuser's changes to one user's
-// role or permission map (PATCH user/profile/{id}/); the superusers' management calls of users/users/.
+// Calls of the users screen: a superuser's changes to one user's role or permission map (PATCH user/profile/{id}/) and
+// the superusers' management calls of users/users/.
 import {
   userActionAnswer,
   userAdminRow,
@@ -19,13 +19,6 @@ import {
 import { api } from '../../api/client.ts';
 import type { QueryParams } from '../../api/query-string.ts';
 import { pagedAnswer, type Paged } from '../../components/paged-answer.ts';
-
-const userPage = pagedAnswer(userProfile);
-
-/** GET user/profile/: every user of the customer for a superuser (only the caller for anyone else). */
-export function fetchUsers(query: QueryParams, signal?: AbortSignal): Promise<Paged<UserProfile>> {
-  return api.get('user/profile/', { query, signal, schema: userPage });
-}
 
 /** PATCH user/profile/{id}/ {role}: the preset sets customer_admin and the permission map at once. */
 export function setUserRole(id: number, role: RolePreset): Promise<UserProfile> {

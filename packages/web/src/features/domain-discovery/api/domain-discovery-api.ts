@@ -46,10 +46,6 @@ export function fetchDiscoveryRuns(customerId: number, signal?: AbortSignal): Pr
   return api.get(`${base(customerId)}runs/`, { signal, query: { page_size: 20 }, schema: runPage });
 }
 
-export function fetchDiscoveryRun(customerId: number, runId: number, signal?: AbortSignal): Promise<DomainDiscoveryRun> {
-  return api.get(`${base(customerId)}runs/${runId}/`, { signal, schema: domainDiscoveryRun });
-}
-
 export function fetchDiscoveredHosts(
   customerId: number,
   runId: number,
