@@ -2,8 +2,11 @@
 // another customer), Bulwark's SP metadata, SP- and IdP-initiated sign-in with just-in-time users and group roles, and
 // every answer an attacker or a broken IdP could post to the assertion consumer, each refused with its message and no
 // session. The IdP here is test/helpers/saml-idp.ts; test/saml-simplesamlphp.test.ts signs in through a real one.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -491,6 +494,16 @@ describe('fetching IdP metadata', () => {
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+describe('the users SAML signs in', () => {
+  it("are looked up through auth's findUserByEmail, never by a query of SAML's own", () => {
+    // One case-insensitive lookup by e-mail for password and SAML sign-in: a second copy drifts (trimming, collation).
+    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules/saml');
+    for (const file of readdirSync(dir)) {
+      expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toMatch(/users\.email/);
     }
   });
 });

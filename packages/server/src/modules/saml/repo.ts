@@ -1,6 +1,6 @@
 // The SQL of single sign-on: a customer's SAML setting, the message ids it remembers, and the users it signs in or
 // creates just in time. Every query names its customer.
-import { and, arrayContains, arrayOverlaps, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { samlMessageIds, samlSettings, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/session.ts';
@@ -79,15 +79,6 @@ export async function requestIdCreatedAt(db: Db, customerId: number, messageId: 
 /** Forgets what has expired (assertions past NotOnOrAfter cannot be replayed anyway: the time check refuses them). */
 export async function forgetExpiredMessageIds(db: Db, now: Date): Promise<void> {
   await db.delete(samlMessageIds).where(lt(samlMessageIds.expiresAt, now));
-}
-
-export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return rows[0];
 }
 
 export async function insertSamlUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {

@@ -9,8 +9,8 @@ import { ROLE_PRESETS, rolePreset, type RolePreset, type SamlErrorCode } from '@
 import type { AppContext } from '../../context.ts';
 import { consume } from '../../http/rate-limit.ts';
 import type { UserRow } from '../../http/session.ts';
-import { audit, markSignedIn, startSession } from '../auth/index.ts';
-import { forgetExpiredMessageIds, insertSamlUser, rememberMessageId, setUserRole, userByEmail, type SamlRow } from './repo.ts';
+import { audit, findUserByEmail, markSignedIn, startSession } from '../auth/index.ts';
+import { forgetExpiredMessageIds, insertSamlUser, rememberMessageId, setUserRole, type SamlRow } from './repo.ts';
 import { serviceProvider } from './service-provider.ts';
 import { spAddresses } from './settings.ts';
 
@@ -131,7 +131,7 @@ async function userFor(ctx: AppContext, row: SamlRow, profile: Profile): Promise
   const domain = email.split('@')[1]!;
   if (row.emailDomains.length && !row.emailDomains.includes(domain)) throw new SamlRefusal('wrong_domain', email);
   const role = mappedRole(row, values(profile, row.groupAttribute));
-  const existing = await userByEmail(ctx.db, email);
+  const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     if (existing.customerId !== row.customerId) throw new SamlRefusal('other_customer', email);
     if (!existing.isActive) throw new SamlRefusal('inactive', email);
