@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import { SAML_ERRORS, type SamlSettings } from '@bulwark/core';
-import { authEvents, samlMessageIds, samlSettings, users } from '../src/db/schema/index.ts';
+import { auditEvents, authEvents, oneTimeTokens, samlMessageIds, samlSettings, users } from '../src/db/schema/index.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, startTestApp, userRow, type Client, type TestApp } from './helpers/app.ts';
 import { anonymous, signedIn } from './helpers/sessions.ts';
@@ -68,6 +68,13 @@ describe.each(BACKENDS)('SAML single sign-on on %s', (backend) => {
   }
 
   const now = () => t.ctx.clock();
+  /** The user's events in the change audit log, oldest first. */
+  const userEvents = (userId: number) =>
+    t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resource, 'users'), eq(auditEvents.objectId, String(userId))))
+      .orderBy(auditEvents.id);
   const good = (email: string, extra: Partial<Parameters<TestIdp['assertion']>[0]> = {}) =>
     idp.response(idp.sign(idp.assertion({ email, audience: entityId, recipient: acs, now: now(), ...extra }), 'Assertion'), {
       destination: acs,
@@ -287,6 +294,13 @@ describe.each(BACKENDS)('SAML single sign-on on %s', (backend) => {
     });
 
     it('SP-initiated: redirects to the IdP with a signed request and signs in a just-in-time user with the mapped role', async () => {
+      // The app's clock stands still, so the audit event's time can be checked exactly.
+      const real = t.ctx.clock;
+      const at = real();
+      t.ctx.clock = () => at;
+      onTestFinished(() => {
+        t.ctx.clock = real;
+      });
       const c = t.client();
       const start = await c.get(`/api/saml/${customerId}/login/?next=%2Fvm%2Fvulnerabilities`);
       expect(start.status).toBe(302);
@@ -328,6 +342,22 @@ describe.each(BACKENDS)('SAML single sign-on on %s', (backend) => {
         .from(authEvents)
         .where(and(eq(authEvents.event, 'login_succeeded'), eq(authEvents.userId, user.id)));
       expect(events.map((e) => e.detail)).toEqual(['saml']);
+      // Created as the users screen creates a user: its audit event, and no welcome link (the IdP signs them in).
+      expect(await userEvents(user.id)).toEqual([
+        expect.objectContaining({
+          customerId,
+          userId: user.id,
+          actor: 'new.analyst@corp.example',
+          resource: 'users',
+          action: 'create',
+          method: 'POST',
+          route: '/api/saml/:customerId/acs/',
+          status: 201,
+          summary: expect.objectContaining({ operation: 'create', source: 'saml', role: 'security_analyst', customer_admin: false }),
+          createdAt: at,
+        }),
+      ]);
+      expect(await t.ctx.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id))).toEqual([]);
       // The request was answered once: the same answer again is refused.
       await expectRefused(idp.response(assertion, { destination: acs, now: now(), inResponseTo: requestId }), 'unknown_request');
     });
@@ -338,9 +368,38 @@ describe.each(BACKENDS)('SAML single sign-on on %s', (backend) => {
       const plain = await userRow(t.ctx, 'plain@corp.example');
       expect(plain.customerAdmin).toBe(false);
       expect(plain.permissions.tickets).toEqual(['read']);
+      expect((await userEvents(plain.id)).map((e) => [e.action, e.summary.role])).toEqual([['create', 'auditor']]);
       const promoted = await post(good('plain@corp.example', { groups: ['it-admins', 'secops'] }));
       expect(promoted.signedIn).toBe(true);
       expect((await userRow(t.ctx, 'plain@corp.example')).customerAdmin).toBe(true);
+      // The role change has its audit event; a sign-in that changes nothing writes none.
+      expect((await post(good('plain@corp.example', { groups: ['it-admins'] }))).signedIn).toBe(true);
+      const changes = await userEvents(plain.id);
+      expect(changes.map((e) => [e.action, e.summary.role])).toEqual([
+        ['create', 'auditor'],
+        ['update', 'administrator'],
+      ]);
+      expect(changes[1]).toMatchObject({
+        actor: 'plain@corp.example',
+        status: 200,
+        summary: { source: 'saml', was_customer_admin: false },
+      });
+      // The change and its event are one transaction: when the event cannot be written, neither is the role, nor a
+      // just-in-time user.
+      await t.ctx.db.execute(sql`create function refuse_saml_audit() returns trigger language plpgsql
+        as $$ begin raise exception 'audit log unavailable'; end $$`);
+      await t.ctx.db.execute(sql`create trigger refuse_saml_audit before insert on audit_events for each row
+        when (new.summary->>'source' = 'saml') execute function refuse_saml_audit()`);
+      try {
+        expect((await post(good('plain@corp.example', { groups: ['secops'] }))).signedIn).toBe(false);
+        expect((await post(good('half-made@corp.example'))).signedIn).toBe(false);
+      } finally {
+        await t.ctx.db.execute(sql`drop trigger refuse_saml_audit on audit_events`);
+        await t.ctx.db.execute(sql`drop function refuse_saml_audit()`);
+      }
+      expect((await userRow(t.ctx, 'plain@corp.example')).customerAdmin).toBe(true);
+      expect(await t.ctx.db.select().from(users).where(eq(users.email, 'half-made@corp.example'))).toEqual([]);
+      expect(await userEvents(plain.id)).toHaveLength(2);
       // An existing password user of the customer signs in too, without Bulwark's second factor (the IdP's).
       expect((await post(good('analyst@corp.example'))).signedIn).toBe(true);
     });

@@ -1,8 +1,8 @@
-// The SQL of single sign-on: a customer's SAML setting, the message ids it remembers, and the users it signs in or
-// creates just in time. Every query names its customer.
+// The SQL of single sign-on: a customer's SAML setting, the message ids it remembers, and the role changes (with their
+// audit events) of the users it signs in. Every query names its customer.
 import { and, arrayContains, arrayOverlaps, eq, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { samlMessageIds, samlSettings, users } from '../../db/schema/index.ts';
+import { auditEvents, samlMessageIds, samlSettings, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/session.ts';
 
 export type SamlRow = typeof samlSettings.$inferSelect;
@@ -81,21 +81,62 @@ export async function forgetExpiredMessageIds(db: Db, now: Date): Promise<void> 
   await db.delete(samlMessageIds).where(lt(samlMessageIds.expiresAt, now));
 }
 
-export async function insertSamlUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  return row!;
+/** The customer's user, locked until the transaction ends (two sign-ins at once change their role one after the other). */
+export async function lockCustomerUser(tx: Tx, customerId: number, userId: number): Promise<UserRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.customerId, customerId), eq(users.id, userId)))
+    .for('update');
+  return rows[0];
 }
 
 export async function setUserRole(
-  db: Db,
+  tx: Tx,
   customerId: number,
   userId: number,
   values: Pick<typeof users.$inferInsert, 'customerAdmin' | 'permissions'>,
-): Promise<void> {
-  await db
+): Promise<UserRow> {
+  const [row] = await tx
     .update(users)
     .set(values)
-    .where(and(eq(users.customerId, customerId), eq(users.id, userId)));
+    .where(and(eq(users.customerId, customerId), eq(users.id, userId)))
+    .returning();
+  return row!;
+}
+
+/** A change SAML made to a user (created just in time, or given the role their groups map to), for the audit log. */
+export interface SamlUserChange {
+  customerId: number;
+  userId: number;
+  email: string;
+  operation: 'create' | 'update';
+  summary: Record<string, unknown>;
+  method: string;
+  route: string;
+  ip: string;
+  at: Date;
+}
+
+/**
+ * Writes the change's event in the change audit log, in the caller's transaction, as the users screen writes its own:
+ * resource "users", the user as object. The actor is the user the IdP vouched for; the summary says it was SAML.
+ */
+export async function recordUserChange(tx: Tx, c: SamlUserChange): Promise<void> {
+  await tx.insert(auditEvents).values({
+    customerId: c.customerId,
+    userId: c.userId,
+    actor: c.email.slice(0, 254),
+    resource: 'users',
+    action: c.operation,
+    method: c.method,
+    route: c.route,
+    objectId: String(c.userId),
+    status: c.operation === 'create' ? 201 : 200,
+    summary: { operation: c.operation, source: 'saml', ...c.summary },
+    ip: c.ip,
+    createdAt: c.at,
+  });
 }
 
 /** Which of `domains` another customer's setting already names (a domain leads to one organisation's IdP only). */

@@ -1,7 +1,8 @@
 // The assertion consumer: an IdP's answer (SP- or IdP-initiated) checked by the library and then by the rules it leaves
 // to us (issuer, time window against the injectable clock, recipient, encryption when required, replay), the user found or
-// created just in time with the role their groups map to, and a session started as a password sign-in would, the IdP
-// having done the second factor. Every refusal has a code whose message the login page shows (core SAML_ERRORS).
+// created just in time with the role their groups map to (a creation or a role change written with its audit event in
+// one transaction), and a session started as a password sign-in would, the IdP having done the second factor. Every
+// refusal has a code whose message the login page shows (core SAML_ERRORS).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Profile } from '@node-saml/node-saml';
@@ -10,7 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { consume } from '../../http/rate-limit.ts';
 import type { UserRow } from '../../http/session.ts';
 import { audit, findUserByEmail, markSignedIn, startSession } from '../auth/index.ts';
-import { forgetExpiredMessageIds, insertSamlUser, rememberMessageId, setUserRole, type SamlRow } from './repo.ts';
+import { checkNewUser, createUser, EmailTakenError } from '../users/index.ts';
+import { forgetExpiredMessageIds, lockCustomerUser, recordUserChange, rememberMessageId, setUserRole, type SamlRow } from './repo.ts';
 import { serviceProvider } from './service-provider.ts';
 import { spAddresses } from './settings.ts';
 
@@ -126,35 +128,103 @@ export function mappedRole(row: SamlRow, groups: string[]): RolePreset | null {
   return ROLE_PRESETS.find((r) => matched.has(r)) ?? null;
 }
 
-async function userFor(ctx: AppContext, row: SamlRow, profile: Profile): Promise<UserRow> {
+/** Whether two permission maps grant the same (the order of areas and actions aside). */
+function sameGrant(a: Record<string, string[]>, b: Record<string, string[]>): boolean {
+  const norm = (m: Record<string, string[]>) =>
+    JSON.stringify(
+      Object.entries(m)
+        .filter(([, actions]) => actions.length > 0)
+        .map(([area, actions]) => [area, [...actions].sort()])
+        .sort(([x], [y]) => String(x).localeCompare(String(y))),
+    );
+  return norm(a) === norm(b);
+}
+
+/** Where a change came from, for its audit event. */
+function changeOf(ctx: AppContext, request: FastifyRequest) {
+  return { method: request.method, route: request.routeOptions.url ?? request.url, ip: request.ip, at: ctx.clock() };
+}
+
+/** An existing user of the customer, given the role their groups map to (with its audit event) when it differs. */
+async function signInExisting(
+  ctx: AppContext,
+  request: FastifyRequest,
+  row: SamlRow,
+  existing: UserRow,
+  role: RolePreset | null,
+): Promise<UserRow> {
+  if (existing.customerId !== row.customerId) throw new SamlRefusal('other_customer', existing.email);
+  if (!existing.isActive) throw new SamlRefusal('inactive', existing.email);
+  // Groups decide the role at every sign-in when one of them is mapped; an unmapped user keeps the role they have.
+  if (!role || existing.isSuperuser) return existing;
+  const grant = rolePreset(role);
+  const permissions = grant.permissions as Record<string, string[]>;
+  return ctx.db.transaction(async (tx) => {
+    const user = await lockCustomerUser(tx, row.customerId, existing.id);
+    if (!user) throw new SamlRefusal('other_customer', existing.email);
+    if (user.customerAdmin === grant.customer_admin && sameGrant(user.permissions, permissions)) return user;
+    const changed = await setUserRole(tx, row.customerId, user.id, { customerAdmin: grant.customer_admin, permissions });
+    await recordUserChange(tx, {
+      customerId: row.customerId,
+      userId: user.id,
+      email: user.email,
+      operation: 'update',
+      summary: { role, customer_admin: grant.customer_admin, was_customer_admin: user.customerAdmin },
+      ...changeOf(ctx, request),
+    });
+    return changed;
+  });
+}
+
+async function userFor(ctx: AppContext, request: FastifyRequest, row: SamlRow, profile: Profile): Promise<UserRow> {
   const email = emailOf(profile);
   const domain = email.split('@')[1]!;
   if (row.emailDomains.length && !row.emailDomains.includes(domain)) throw new SamlRefusal('wrong_domain', email);
   const role = mappedRole(row, values(profile, row.groupAttribute));
   const existing = await findUserByEmail(ctx.db, email);
-  if (existing) {
-    if (existing.customerId !== row.customerId) throw new SamlRefusal('other_customer', email);
-    if (!existing.isActive) throw new SamlRefusal('inactive', email);
-    // Groups decide the role at every sign-in when one of them is mapped; an unmapped user keeps the role they have.
-    if (role && !existing.isSuperuser) {
-      const grant = rolePreset(role);
-      await setUserRole(ctx.db, row.customerId, existing.id, {
-        customerAdmin: grant.customer_admin,
-        permissions: grant.permissions as Record<string, string[]>,
-      });
-    }
-    return existing;
+  if (existing) return signInExisting(ctx, request, row, existing, role);
+  try {
+    // An address the IdP vouches for but Bulwark would not take as a user's is no address to sign in with.
+    checkNewUser({ email });
+  } catch (e) {
+    throw new SamlRefusal('no_email', (e as Error).message);
   }
   const grant = rolePreset(role ?? row.defaultRole);
-  return insertSamlUser(ctx.db, {
-    customerId: row.customerId,
-    email,
-    passwordHash: null,
-    firstName: first(profile, ['givenName', 'firstName', 'first_name', 'urn:oid:2.5.4.42']).slice(0, 150),
-    lastName: first(profile, ['sn', 'surname', 'lastName', 'last_name', 'urn:oid:2.5.4.4']).slice(0, 150),
-    customerAdmin: grant.customer_admin,
-    permissions: grant.permissions as Record<string, string[]>,
-  });
+  const firstName = first(profile, ['givenName', 'firstName', 'first_name', 'urn:oid:2.5.4.42']).slice(0, 150);
+  const lastName = first(profile, ['sn', 'surname', 'lastName', 'last_name', 'urn:oid:2.5.4.4']).slice(0, 150);
+  try {
+    await createUser(ctx, {
+      email,
+      firstName,
+      lastName,
+      customerId: row.customerId,
+      customerAdmin: grant.customer_admin,
+      permissions: grant.permissions,
+      // The IdP signs them in: no password to choose, so no welcome link.
+      invite: false,
+      onCreated: (tx, userId) =>
+        recordUserChange(tx, {
+          customerId: row.customerId,
+          userId,
+          email,
+          operation: 'create',
+          summary: {
+            email,
+            first_name: firstName,
+            last_name: lastName,
+            role: role ?? row.defaultRole,
+            customer_admin: grant.customer_admin,
+          },
+          ...changeOf(ctx, request),
+        }),
+    });
+  } catch (e) {
+    // Two first sign-ins of one person at once: the other one created them, and this one signs in as that user.
+    if (!(e instanceof EmailTakenError)) throw e;
+  }
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new SamlRefusal('inactive', email);
+  return user.customerId === row.customerId && user.isActive ? user : signInExisting(ctx, request, row, user, role);
 }
 
 /** Checks a posted SAMLResponse and signs its user in; throws SamlRefusal. Returns the user signed in. */
@@ -190,7 +260,7 @@ export async function consumeAssertion(
   await forgetExpiredMessageIds(ctx.db, ctx.clock());
   if (!(await rememberMessageId(ctx.db, row.customerId, 'assertion', facts.id, ctx.clock(), facts.validUntil)))
     throw new SamlRefusal('replayed', `assertion ${facts.id}`);
-  const user = await userFor(ctx, row, profile);
+  const user = await userFor(ctx, request, row, profile);
   await markSignedIn(ctx.db, user.id, ctx.clock());
   await audit(ctx, request, 'login_succeeded', { userId: user.id, customerId: user.customerId, username: user.email }, 'saml');
   await startSession(ctx, request, reply, { userId: user.id, keepLoggedIn: false });

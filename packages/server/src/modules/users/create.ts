@@ -1,5 +1,5 @@
-// Creating a user, the one way: `bulwark user create`, the users screen's Invite and Create, and the tests all come
-// here. A user with a password may sign in at once; one without is invited: a welcome link (valid for the welcome
+// Creating a user, the one way: `bulwark user create`, the users screen's Invite and Create, SAML's just-in-time users
+// and the tests all come here. A user with a password may sign in at once; one without is invited: a welcome link (valid for the welcome
 // token's lifetime) is mailed, and sending a new one makes the earlier links stop working.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -24,6 +24,8 @@ export interface CreateUserOptions {
   invitedBy?: string;
   /** Runs in the creating transaction (the users screen records its audit event there). */
   onCreated?: (tx: Tx, userId: number) => Promise<void>;
+  /** false: no welcome link for a user without a password (one their IdP signs in, created just in time by SAML). */
+  invite?: boolean;
 }
 
 export interface CreatedUser {
@@ -125,7 +127,7 @@ export async function createUser(ctx: AppContext, o: CreateUserOptions): Promise
       // Two creations of one address at once: the unique index decides, and the loser hears why.
       throw isUniqueViolation(e) ? new EmailTakenError(email) : e;
     });
-  if (passwordHash) return { id: user.id, customerId: user.customerId };
+  if (passwordHash || o.invite === false) return { id: user.id, customerId: user.customerId };
   const welcomeLink = await sendInvitation(ctx, user, customerName, o.invitedBy);
   return { id: user.id, customerId: user.customerId, welcomeLink };
 }
