@@ -299,7 +299,9 @@ export interface WebBrowser {
     method?: 'GET' | 'POST';
     body?: string;
     contentType?: string;
-  }): Promise<{ executed: string[]; finalUrl: string }>;
+    /** Markers to follow into the page's sinks (innerHTML, eval, URL attributes …); answered as `reached`. */
+    watch?: string[];
+  }): Promise<{ executed: string[]; finalUrl: string; reached?: { marker: string; sink: string }[] }>;
 }
 
 export interface OobListener {

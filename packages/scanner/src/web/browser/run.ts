@@ -8,6 +8,7 @@ import type { BrowserOptions } from './types.ts';
 import { EXEC_HOOK } from '../types.ts';
 import { openScanContext } from './context.ts';
 import { EXEC_INIT, FIRE_EVENTS } from './page-scripts.ts';
+import { watchSinks, type SinkReach } from './dom-sinks.ts';
 
 /** The page-side name of the binding EXEC_HOOK reports through. */
 const BINDING = '__bwkReport';
@@ -23,13 +24,15 @@ export interface RunRequest {
   method?: 'GET' | 'POST';
   body?: string;
   contentType?: string;
+  /** Markers to follow into the page's sinks (the DOM-XSS check): answered as `reached`. */
+  watch?: string[];
 }
 
 export async function browserRun(
   browser: Browser,
   opts: BrowserOptions,
   req: RunRequest,
-): Promise<{ executed: string[]; finalUrl: string }> {
+): Promise<{ executed: string[]; finalUrl: string; reached?: SinkReach[] }> {
   const origin = new URL(req.url).origin;
   const inScope = opts.inScope ?? ((url: string) => sameOrigin(url, origin));
   let loaded = false;
@@ -50,6 +53,7 @@ export async function browserRun(
     const note = (marker: string): void => void (executed.includes(marker) || executed.push(marker));
     await context.exposeBinding(BINDING, (_source, marker: unknown) => note(String(marker)));
     await context.addInitScript({ content: EXEC_INIT(EXEC_HOOK, BINDING) });
+    const sinks = req.watch?.length ? await watchSinks(context, req.watch) : null;
     await scan.addCookies(req.url);
     const page = await context.newPage();
     page.on('dialog', (d) => {
@@ -65,7 +69,8 @@ export async function browserRun(
     await settle();
     // A binding call in flight arrives before an evaluate issued after it answers.
     await page.evaluate('0').catch(() => 0);
-    return { executed: [...executed], finalUrl: page.url() };
+    const reached = sinks ? await sinks.collect(page) : null;
+    return { executed: [...executed], finalUrl: page.url(), ...(reached ? { reached } : {}) };
   } finally {
     await scan.close();
   }

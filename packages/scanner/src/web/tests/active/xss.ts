@@ -157,6 +157,34 @@ export const xssStored: WebTest = {
 
 const DOM_SOURCES = /location\.(hash|search|href)|document\.(URL|documentURI|location|referrer)|URLSearchParams|window\.name/;
 
+/** The DOM payloads, in the order they are tried: markup (innerHTML, document.write), a URL, a string in code. */
+const DOM_PAYLOADS: ((mark: string) => string)[] = [
+  (m) => `<img src=x onerror=__bwk('${m}')>`,
+  (m) => `javascript:__bwk('${m}')`,
+  (m) => `'-__bwk('${m}')-'`,
+];
+
+/** Page loads the DOM check may spend on one page. */
+const DOM_XSS_MAX_LOADS = 8;
+
+/** A place in the URL the page's scripts may read: the fragment, or a query parameter. */
+interface DomSource {
+  where: string;
+  param?: string;
+}
+
+/** The page's URL with payloads in the given sources (the rest as the page had them). */
+function domUrl(page: URL, values: Map<DomSource, string>): string {
+  const q = new URL(page);
+  let hash = page.hash;
+  for (const [source, value] of values) {
+    if (source.param === undefined) hash = `#${value}`;
+    else q.searchParams.set(source.param, value);
+  }
+  // The fragment as written: URL's setter would encode what a link can carry unencoded.
+  return `${q.origin}${q.pathname}${q.search}${hash}`;
+}
+
 export const xssDom: WebTest = {
   ...COMMON,
   id: 'web-xss-dom',
@@ -165,54 +193,63 @@ export const xssDom: WebTest = {
     "The page's own scripts take a value from the URL (its fragment or query) and write it where it runs as code " +
     "(innerHTML, document.write, eval, a javascript: URL), so a link runs an attacker's script in the browser.",
   async page(page, ctx) {
-    if (!ctx.browser || page.method !== 'GET' || !/html/i.test(page.contentType)) return [];
+    const browser = ctx.browser;
+    if (!browser || page.method !== 'GET' || !/html/i.test(page.contentType)) return [];
     // Only pages whose scripts read the URL (inline, or the page loads scripts the browser runs anyway).
     if (!DOM_SOURCES.test(page.response.body) && !/<script[^>]+src=/i.test(page.response.body)) return [];
     const u = new URL(page.url);
-    const tries: { url: string; where: string; payload: string; mark: string }[] = [];
-    for (const [i, make] of [
-      (m: string) => `<img src=x onerror=__bwk('${m}')>`,
-      (m: string) => `javascript:__bwk('${m}')`,
-      (m: string) => `'-__bwk('${m}')-'`,
-    ].entries()) {
-      const mark = marker();
-      const payload = make(mark);
-      tries.push({ url: `${u.origin}${u.pathname}${u.search}#${payload}`, where: 'fragment', payload, mark });
-      // The page's own query parameters (a guessed one only with the first payload: each try is a page load).
-      const names = [...u.searchParams.keys()];
-      for (const name of names.length ? names.slice(0, 2) : i === 0 ? ['q'] : []) {
-        const mark2 = marker();
-        const q = new URL(u);
-        q.searchParams.set(name, make(mark2));
-        tries.push({ url: q.toString(), where: `query parameter ${name}`, payload: make(mark2), mark: mark2 });
-      }
-    }
-    for (const t of tries.slice(0, 8)) {
+    const own = [...u.searchParams.keys()].slice(0, 2);
+    const fragment: DomSource = { where: 'fragment' };
+    // The page's own query parameters, or a guessed one.
+    const params: DomSource[] = (own.length ? own : ['q']).map((name) => ({ where: `query parameter ${name}`, param: name }));
+    // The first load puts a plain marker (letters and digits: no filter turns it away, no decoding breaks on it) in
+    // every source at once, each its own, and watches where the markers go. A page's own parameters keep their values
+    // while the fragment is watched (the page may need them to render), so such a page takes two loads; a page without
+    // takes one (the fragment and the guessed parameter together).
+    const groups = own.length ? [[fragment], params] : [[fragment, ...params]];
+    let loads = 0;
+    const reached: DomSource[] = [];
+    for (const group of groups) {
       if (ctx.signal.aborted) return [];
-      const r = await ctx.browser.run({ url: t.url });
-      if (!r.executed.includes(t.mark)) continue;
-      // A query payload the server writes back is reflected XSS (its own test), not DOM-based.
-      if (t.where !== 'fragment') {
-        const res = await ctx.client.send({ method: 'GET', url: t.url });
-        if (res.body.includes(t.payload)) continue;
-      }
-      return [
-        {
-          test: 'web-xss-dom',
-          url: page.url,
-          method: 'GET',
-          parameter: t.where,
-          location: 'query',
-          payload: t.payload,
-          confidence: 'confirmed',
-          evidence: {
-            request: `GET ${t.url}`,
-            response: excerpt(page.response.body, DOM_SOURCES, 200),
-            proof: `${t.payload} in the ${t.where} ran`,
-            how: 'executed in the browser',
+      const marks = new Map(group.map((source) => [source, marker()]));
+      loads++;
+      const r = await browser.run({ url: domUrl(u, marks), watch: [...marks.values()] });
+      // Without the watch's answer (a browser that does not watch), every source is tried with every payload.
+      for (const [source, mark] of marks) if (!r.reached || r.reached.some((x) => x.marker === mark)) reached.push(source);
+    }
+    // Only a source whose marker reached a sink is tried, alone, with each payload; the rest need no further load.
+    for (const make of DOM_PAYLOADS) {
+      for (const source of reached) {
+        if (ctx.signal.aborted || loads >= DOM_XSS_MAX_LOADS) return [];
+        const mark = marker();
+        const payload = make(mark);
+        const url = domUrl(u, new Map([[source, payload]]));
+        loads++;
+        const r = await browser.run({ url });
+        if (!r.executed.includes(mark)) continue;
+        // A query payload the server writes back is reflected XSS (its own test), not DOM-based.
+        if (source.param !== undefined) {
+          const res = await ctx.client.send({ method: 'GET', url });
+          if (res.body.includes(payload)) continue;
+        }
+        return [
+          {
+            test: 'web-xss-dom',
+            url: page.url,
+            method: 'GET',
+            parameter: source.where,
+            location: 'query',
+            payload,
+            confidence: 'confirmed',
+            evidence: {
+              request: `GET ${url}`,
+              response: excerpt(page.response.body, DOM_SOURCES, 200),
+              proof: `${payload} in the ${source.where} ran`,
+              how: 'executed in the browser',
+            },
           },
-        },
-      ];
+        ];
+      }
     }
     return [];
   },
