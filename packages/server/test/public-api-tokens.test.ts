@@ -5,9 +5,10 @@
 // accepted without cookies or CSRF on what its permissions allow and refused on the rest, on superuser routes and on
 // session-only ones; last use and address recorded; refusal after expiry (injected clock), deletion, deactivation and
 // the owner's deactivation; the owner's lost permissions and LIMITED team narrowing the token; the per-token rate limit
-// with Retry-After on the injected clock; audit events naming the token; the OpenAPI security scheme.
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// with Retry-After on the injected clock; the last use noted at most once a minute; audit events naming the token; the
+// OpenAPI security scheme.
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiToken, PublicApiConfig, Vulnerability } from '@bulwark/core';
 import { apiTokens, auditEvents, teamMembers, teams, teamTags, users } from '../src/db/schema/index.ts';
 import { checkPermissions, intersect, ownerPermissions } from '../src/modules/public-api/service.ts';
@@ -257,6 +258,33 @@ describe.each(BACKENDS)('public API tokens on %s', (backend) => {
       '/api/user/profile/?me=1',
     );
     expect(me.body).toMatchObject({ email: ADMIN_EMAIL, is_superuser: false, customer_admin: false, permissions: VULN_READ });
+  });
+
+  it('notes the last use at most once a minute (the injected clock), leaving the token row alone in between', async () => {
+    now = NOW;
+    onTestFinished(() => {
+      now = NOW;
+    });
+    const made = await makeToken(t, admin, 'Busy script', VULN_READ);
+    // xmin changes with every write of the row, even one that writes the same values.
+    const row = async () =>
+      (
+        await t.ctx.db
+          .select({ version: sql<string>`xmin::text`, lastUsedAt: apiTokens.lastUsedAt, lastUsedIp: apiTokens.lastUsedIp })
+          .from(apiTokens)
+          .where(eq(apiTokens.id, made.id))
+      )[0]!;
+    expect((await call(made.token, 'GET', VULNS)).status).toBe(200);
+    const first = await row();
+    expect(first).toMatchObject({ lastUsedAt: NOW, lastUsedIp: '127.0.0.1' });
+    now = new Date(NOW.getTime() + 59_999);
+    for (let i = 0; i < 3; i += 1) expect((await call(made.token, 'GET', VULNS)).status).toBe(200);
+    expect(await row()).toEqual(first);
+    now = new Date(NOW.getTime() + 60_000);
+    expect((await call(made.token, 'GET', VULNS)).status).toBe(200);
+    const later = await row();
+    expect(later.lastUsedAt).toEqual(now);
+    expect(later.version).not.toBe(first.version);
   });
 
   it('is refused on session-only operations: password, second factor, tokens, the switch, sign-out, SSO', async () => {

@@ -10,16 +10,20 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Counts one attempt against every limit; throws 429 (with Retry-After) when any is exceeded. */
-export async function consume(db: Db, limits: Limit[]): Promise<void> {
+/**
+ * Counts one attempt against every limit; throws 429 (with Retry-After) when any is exceeded. Windows run on `now` when
+ * given (the app's clock, for a limit a test checks by moving it), else on the database's clock.
+ */
+export async function consume(db: Db, limits: Limit[], now?: Date): Promise<void> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   for (const limit of limits) {
     const result = (await db.execute(sql`
       INSERT INTO rate_limits (key, count, reset_at)
-      VALUES (${limit.key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
+      VALUES (${limit.key}, 1, ${at} + make_interval(secs => ${limit.windowSeconds}))
       ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
-        reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
-      RETURNING count, ceil(extract(epoch FROM (reset_at - now())))::int AS retry`)) as unknown as {
+        count = CASE WHEN rate_limits.reset_at <= ${at} THEN 1 ELSE rate_limits.count + 1 END,
+        reset_at = CASE WHEN rate_limits.reset_at <= ${at} THEN excluded.reset_at ELSE rate_limits.reset_at END
+      RETURNING count, ceil(extract(epoch FROM (reset_at - ${at})))::int AS retry`)) as unknown as {
       rows: { count: number; retry: number }[];
     };
     const row = result.rows[0];

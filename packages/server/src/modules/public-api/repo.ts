@@ -1,9 +1,11 @@
 // Queries of the public API: the customer's switch, the tokens of a customer, and the one lookup a token request makes
-// (token, owner, customer and switch in one round trip) with the counting of its rate window. Always tenant-scoped.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+// (token, owner, customer and switch in one round trip) and the note of its last use. Always tenant-scoped.
+import { and, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiTokens, customers, publicApiSettings, users } from '../../db/schema/index.ts';
-import { queryRows } from '../../db/rows.ts';
+
+/** A token's last use is noted at most this often. */
+export const USE_NOTED_MS = 60_000;
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
@@ -81,23 +83,12 @@ export async function findTokenByPublicId(db: Db, publicId: string) {
 }
 
 /**
- * Counts one request in the token's fixed one-minute window (a new window starts at the first request after the last
- * one ended) and records when and from where it was used. Returns the window's start and count after this request.
+ * Notes the token's last use at `now` from `ip`, unless one was noted in the minute before: a busy script does not
+ * write its token's row on every request (the caller skips the statement then; this guard settles two at once).
  */
-export async function countUse(db: Db, id: number, now: Date, ip: string): Promise<{ windowStart: Date; count: number }> {
-  const at = now.toISOString();
-  const rows = await queryRows<{ window_start: string | Date; window_count: number }>(
-    db,
-    sql`UPDATE api_tokens SET
-          window_count = CASE WHEN window_start IS NULL OR window_start <= ${at}::timestamptz - interval '60 seconds'
-                              THEN 1 ELSE window_count + 1 END,
-          window_start = CASE WHEN window_start IS NULL OR window_start <= ${at}::timestamptz - interval '60 seconds'
-                              THEN ${at}::timestamptz ELSE window_start END,
-          last_used_at = ${at}::timestamptz,
-          last_used_ip = ${ip}
-        WHERE id = ${id}
-        RETURNING window_start, window_count`,
-  );
-  const row = rows[0]!;
-  return { windowStart: new Date(row.window_start), count: Number(row.window_count) };
+export async function noteUse(db: Db, id: number, now: Date, ip: string): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: now, lastUsedIp: ip })
+    .where(and(eq(apiTokens.id, id), or(isNull(apiTokens.lastUsedAt), lte(apiTokens.lastUsedAt, new Date(now.getTime() - USE_NOTED_MS)))));
 }

@@ -5,7 +5,7 @@ import { Brand } from './Brand.tsx';
 
 export function AuthLayout() {
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center mih="100vh" p="md" className="auth-page">
       <Stack w="100%" maw={440} gap="lg" align="stretch">
         <Center>
           <Brand to="/auth/login" />

@@ -87,7 +87,7 @@ export function EChart({ option, label, onItemClick, fallbackSize = FALLBACK }: 
       <div ref={element} role="img" aria-label={label} style={{ position: 'absolute', inset: 0 }} />
       {chart === null && (
         <Center pos="absolute" inset={0}>
-          <Loader size="sm" aria-label="Loading chart" />
+          <Loader size="sm" role="status" aria-label="Loading chart" />
         </Center>
       )}
     </div>

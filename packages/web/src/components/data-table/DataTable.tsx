@@ -108,7 +108,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {visibility.hideable.length > 0 && <ColumnChooser caption={caption} visibility={visibility} />}
         </Group>
       )}
-      <Box ref={setScrollBox} style={{ overflow: 'auto', maxHeight: props.maxHeight ?? '70vh' }} aria-busy={props.fetching || undefined}>
+      {sortable && <VisuallyHidden id={`${id}-sort-hint`}>Sorts the list by this column.</VisuallyHidden>}
+      {/* Focusable, so a keyboard can scroll a table wider or taller than its box (WCAG 2.1.1). */}
+      <Box
+        ref={setScrollBox}
+        style={{ overflow: 'auto', maxHeight: props.maxHeight ?? '70vh' }}
+        aria-busy={props.fetching || undefined}
+        tabIndex={0}
+        role="group"
+        aria-label={`${caption} (scrolls)`}
+      >
         <Table
           stickyHeader
           striped={props.striped ?? true}
@@ -136,6 +145,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   <SortHeader
                     key={column.key}
                     sort={ariaSort(ordering, sortKey)}
+                    hintId={`${id}-sort-hint`}
                     onSort={() => onOrderingChange(nextOrdering(ordering, sortKey, column.descendingFirst))}
                   >
                     {column.header}

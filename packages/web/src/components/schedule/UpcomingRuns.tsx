@@ -27,7 +27,7 @@ export function RunTimes({ times, timeZone, blackout = [], busy }: RunTimesProps
         <List.Item key={at}>
           <time dateTime={at}>{runTimeText(at, timeZone)}</time>
           {blackout.includes(at) && (
-            <Text span size="xs" c="orange.8" ml={6}>
+            <Text span size="xs" c="orange" ml={6}>
               in the blackout window: the run waits until it ends
             </Text>
           )}
@@ -83,7 +83,7 @@ export function UpcomingRuns<T>({ timing, zone, queryKey, preview, active, incom
       </Text>
     );
   } else if (!runs.data) {
-    content = <Loader size="xs" aria-label="Working out the next runs" />;
+    content = <Loader size="xs" role="status" aria-label="Working out the next runs" />;
   } else if (runs.data.upcoming.length === 0) {
     content = (
       <Text size="sm" c="dimmed">

@@ -11,7 +11,7 @@ export function Who({ event }: { event: AuditEvent }) {
     <Stack gap={0}>
       <Text size="sm">{event.actor}</Text>
       {note && (
-        <Text size="xs" c="orange.8">
+        <Text size="xs" c="orange">
           {note}
         </Text>
       )}

@@ -10,7 +10,7 @@ import { WEEKDAY_CHOICES, blackoutStatus, type DaysMode, type SettingsValues } f
 /** How often the live line looks at the clock. */
 const CLOCK_TICK_MS = 30_000;
 
-const STATUS_COLORS = { off: 'dimmed', incomplete: 'dimmed', inside: 'orange.8', outside: undefined } as const;
+const STATUS_COLORS = { off: 'dimmed', incomplete: 'dimmed', inside: 'orange', outside: undefined } as const;
 
 function useNow(tickMs: number): Date {
   const [now, setNow] = useState(() => new Date());

@@ -11,7 +11,7 @@ import { licenceFacts, taskLimitText, usagePercent, usageText, type LicenceTone 
 const HEADING_ID = 'subscription-heading';
 const LICENCE_COLORS: Record<LicenceTone, string | undefined> = {
   expired: 'red',
-  expiring: 'orange.8',
+  expiring: 'orange',
   active: undefined,
   none: undefined,
 };

@@ -73,7 +73,7 @@ export default function DashboardPage() {
       <Card withBorder padding="md" component="section" aria-label="Widgets">
         {list.isPending ? (
           <Center h={200}>
-            <Loader aria-label="Loading dashboards" />
+            <Loader role="status" aria-label="Loading dashboards" />
           </Center>
         ) : list.isError || !current ? (
           <Alert color="red" variant="light" title="Your dashboards could not be loaded.">

@@ -49,7 +49,7 @@ function NewsFeed({ headingId, onNavigate }: { headingId: string; onNavigate(): 
   if (feed.isPending) {
     content = (
       <Group justify="center" py="md">
-        <Loader size="sm" aria-label="Loading news…" />
+        <Loader size="sm" role="status" aria-label="Loading news…" />
       </Group>
     );
   } else if (feed.isError && items.length === 0) {

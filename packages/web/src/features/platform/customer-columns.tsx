@@ -6,7 +6,7 @@ import { tierLabel } from '../../components/account-labels.ts';
 import type { DataColumn } from '../../components/data-table/index.ts';
 import { customerLicence, taskLimitText, type LicenceState } from './customer-form.ts';
 
-const LICENCE_COLORS: Record<LicenceState, string | undefined> = { expired: 'red', expiring: 'orange.8', active: 'dimmed', none: 'dimmed' };
+const LICENCE_COLORS: Record<LicenceState, string | undefined> = { expired: 'red', expiring: 'orange', active: 'dimmed', none: 'dimmed' };
 
 function Licence({ customer }: { customer: PlatformCustomer }) {
   const licence = customerLicence(customer);

@@ -44,7 +44,7 @@ export function BuiltinProbeCard() {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="dl" m={0}>
             <Fact label="Task slots">{taskSlotsText(probe.load)}</Fact>
             <Fact label="Server load">
-              <span style={overloaded(probe.load) ? { color: 'var(--mantine-color-orange-8)' } : undefined}>
+              <span style={overloaded(probe.load) ? { color: 'var(--mantine-color-orange-text)' } : undefined}>
                 {loadAverageText(probe.load)}
                 {overloaded(probe.load) ? ' (busier than its processors)' : ''}
               </span>

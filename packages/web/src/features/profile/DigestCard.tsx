@@ -150,7 +150,7 @@ export function DigestCard() {
           </Text>
         </Stack>
         {digest.isPending ? (
-          <Loader size="sm" aria-label="Loading the digest settings…" />
+          <Loader size="sm" role="status" aria-label="Loading the digest settings…" />
         ) : digest.isError ? (
           <Alert color="red" variant="light" role="alert">
             <Group justify="space-between" gap="sm">

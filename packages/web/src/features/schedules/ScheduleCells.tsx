@@ -29,7 +29,7 @@ export function NextRun({ schedule: s }: { schedule: Schedule }) {
         <time dateTime={s.next_run_at}>{runTimeText(s.next_run_at, s.time_zone)}</time>
       </Text>
       {s.blackout_starts.includes(s.next_run_at) && (
-        <Text size="xs" c="orange.8">
+        <Text size="xs" c="orange">
           In the blackout window: waits until it ends
         </Text>
       )}

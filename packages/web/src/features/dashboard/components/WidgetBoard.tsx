@@ -137,7 +137,7 @@ export function WidgetBoard({ dashboard }: { dashboard: Dashboard }) {
       <Box ref={containerRef}>
         {widgetsQuery.isPending ? (
           <Center h={200}>
-            <Loader aria-label="Loading widgets" />
+            <Loader role="status" aria-label="Loading widgets" />
           </Center>
         ) : widgetsQuery.isError ? (
           <Alert color="red" variant="light" title="The widgets could not be loaded.">

@@ -117,7 +117,7 @@ export function WidgetCard({ widget, editing, onConfigure, onRemove, onMove, onR
       <Box style={{ flex: 1, minHeight: 0 }} mt="xs">
         {query.isPending ? (
           <Center h="100%">
-            <Loader size="sm" aria-label={`Loading ${title}`} />
+            <Loader size="sm" role="status" aria-label={`Loading ${title}`} />
           </Center>
         ) : query.isError ? (
           <Center h="100%">

@@ -45,7 +45,7 @@ export function ImportDialog({ opened, onClose, noun, queryKey, listKey, load, i
         <Text size="sm" c="dimmed">
           Bulwark ships {noun} in several languages. Importing one makes your own copy, which you can change.
         </Text>
-        {isLoading && <Loader size="sm" aria-label="Loading the library…" />}
+        {isLoading && <Loader size="sm" role="status" aria-label="Loading the library…" />}
         {error && <Alert color="red">The library could not be loaded.</Alert>}
         {data && rows.length === 0 && <Text size="sm">The library has no {noun}.</Text>}
         {rows.length > 0 && (

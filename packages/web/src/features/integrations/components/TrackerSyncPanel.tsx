@@ -36,7 +36,7 @@ export function TrackerSyncPanel({ tracker }: { tracker: Tracker }) {
           )}
         </Group>
         {states.isError ? (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red" role="alert">
             {messageOf(states.error, 'The sync state could not be loaded.')}
           </Text>
         ) : !mine ? (

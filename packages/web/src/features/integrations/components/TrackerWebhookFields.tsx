@@ -87,7 +87,7 @@ export function TrackerWebhookFields({
         }
       />
       {typed !== '' && (
-        <Text size="xs" c="blue.8">
+        <Text size="xs" c="blue">
           Copy the secret into the tracker now: once saved, Bulwark only shows that one is set.
         </Text>
       )}

@@ -47,7 +47,7 @@ export function lastErrorColumn<T extends Delivered>(): DataColumn<T> {
     header: 'Last error',
     cell: (d) =>
       d.last_error ? (
-        <Text size="sm" c={d.state === 'sent' ? 'dimmed' : 'red.8'} style={{ wordBreak: 'break-word' }}>
+        <Text size="sm" c={d.state === 'sent' ? 'dimmed' : 'red'} style={{ wordBreak: 'break-word' }}>
           {d.last_error}
         </Text>
       ) : (

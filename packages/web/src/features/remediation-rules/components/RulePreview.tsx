@@ -37,7 +37,7 @@ export function RulePreview({
   else if (preview.isError)
     body = (
       <Group gap="sm" justify="space-between">
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {messageOf(preview.error, 'The preview could not be made.')}
         </Text>
         <Button size="compact-sm" variant="light" onClick={() => void preview.refetch()}>
@@ -63,7 +63,7 @@ export function RulePreview({
       title={
         <Group gap="xs">
           <span>What this rule would do now</span>
-          {ready && preview.isFetching && <Loader size="xs" aria-label="Counting" />}
+          {ready && preview.isFetching && <Loader size="xs" role="status" aria-label="Counting" />}
         </Group>
       }
       role="status"

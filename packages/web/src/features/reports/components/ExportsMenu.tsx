@@ -105,7 +105,7 @@ function ExportList({ headingId }: { headingId: string }) {
   if (recent.isPending) {
     content = (
       <Group justify="center" py="md">
-        <Loader size="sm" aria-label="Loading exports…" />
+        <Loader size="sm" role="status" aria-label="Loading exports…" />
       </Group>
     );
   } else if (recent.isError) {

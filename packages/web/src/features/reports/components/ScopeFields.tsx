@@ -97,7 +97,7 @@ export function ScopeFields({ values, inputProps, choices, kept = {} }: ScopeFie
           searchable
           nothingFoundMessage="No saved view matches"
           required
-          rightSection={views.isPending ? <Loader size={14} aria-label="Loading saved views" /> : undefined}
+          rightSection={views.isPending ? <Loader size={14} role="status" aria-label="Loading saved views" /> : undefined}
         />
       )}
       {values.scope_kind === 'unified_vulns' && views.isError && (

@@ -56,14 +56,18 @@ export function ExposureSummary() {
             </Anchor>
           </Figure>
         </SimpleGrid>
-        <Progress.Root size="lg" aria-label="Open findings by severity">
+        <Progress.Root size="lg" role="group" aria-label="Open findings by severity">
           {SEVERITIES_DESC.filter((s) => data.by_severity[s]! > 0).map((s) => (
             <Tooltip key={s} label={`${SEVERITY_LABELS[s]}: ${data.by_severity[s]}`}>
-              <Progress.Section value={(data.by_severity[s]! / total) * 100} color={severityColor(s)} />
+              <Progress.Section
+                value={(data.by_severity[s]! / total) * 100}
+                color={severityColor(s)}
+                aria-label={`${SEVERITY_LABELS[s]}: ${data.by_severity[s]}`}
+              />
             </Tooltip>
           ))}
         </Progress.Root>
-        <Group gap="md" wrap="wrap" aria-label="Open findings by severity, as a list">
+        <Group gap="md" wrap="wrap" role="group" aria-label="Open findings by severity, as a list">
           {SEVERITIES_DESC.map((s) => (
             <Anchor key={s} component={Link} to={`${LIST_PATH}?group=asset&severity=${s}`} size="sm" c={severityColor(s)}>
               {SEVERITY_LABELS[s]} {data.by_severity[s]}
