@@ -18,10 +18,10 @@ import {
 /** Lookups at once: enough to finish a large word list over a few domains in a minute, few enough not to flood a resolver. */
 const CONCURRENCY = 16;
 
-export async function runDiscoveryJob(ctx: Pick<AppContext, 'db' | 'log'>, job: DiscoveryJob): Promise<void> {
+export async function runDiscoveryJob(ctx: Pick<AppContext, 'db' | 'log' | 'clock'>, job: DiscoveryJob): Promise<void> {
   const { db } = ctx;
   try {
-    const run = await markRunning(db, job);
+    const run = await markRunning(db, job, ctx.clock());
     if (!run) return;
     const known = run.sources.includes('scan_certificate')
       ? (await certificateNamesSeen(db, job.customerId)).map((name) => ({ name, source: 'scan_certificate' as const }))
@@ -39,18 +39,19 @@ export async function runDiscoveryJob(ctx: Pick<AppContext, 'db' | 'log'>, job: 
       concurrency: CONCURRENCY,
       onProgress(current, total) {
         latest = { current, total };
+        // Wall time, not the app's clock: this only paces the writes (a clock a test holds still would stop them).
         const now = Date.now();
         if (now - written < 500) return;
         written = now;
         // One write at a time, the latest figures each time.
-        pending = pending.then(() => recordProgress(db, job.jobId, latest.current, latest.total)).catch(() => undefined);
+        pending = pending.then(() => recordProgress(db, job.jobId, latest.current, latest.total, ctx.clock())).catch(() => undefined);
       },
     });
     await pending;
-    await finishRun(db, job, result.hosts, result.notes, latest.total);
+    await finishRun(db, job, result.hosts, result.notes, latest.total, ctx.clock());
   } catch (err) {
     ctx.log.error({ err, run: job.runId }, 'domain discovery run failed');
-    await failRun(db, job, err instanceof Error ? err.message : String(err));
+    await failRun(db, job, err instanceof Error ? err.message : String(err), ctx.clock());
   }
 }
 

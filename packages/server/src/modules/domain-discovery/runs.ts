@@ -1,7 +1,7 @@
 // Discovery runs and the host names they found, always within one customer: starting a run (one under way at a time,
 // queued as a job with a progress row), reading runs and their hosts (with whether each name is already a host
 // asset), the certificate names the customer's scans have seen, and writing a run's outcome.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   DOMAIN_SOURCES,
   type DomainDiscoveryHost,
@@ -40,16 +40,11 @@ async function runsWithDetails(db: Db, rows: RunRow[]): Promise<DomainDiscoveryR
     ? await db
         .select({ id: jobProgress.id, current: jobProgress.current, total: jobProgress.total })
         .from(jobProgress)
-        .where(sql`${jobProgress.id} = any(${`{${jobIds.join(',')}}`}::uuid[])`)
+        .where(inArray(jobProgress.id, jobIds))
     : [];
   const byJob = new Map(progress.map((p) => [p.id, p]));
   const userIds = rows.map((r) => r.startedBy).filter((u): u is number => u !== null);
-  const people = userIds.length
-    ? await db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(sql`${users.id} = any(${intArray(userIds)})`)
-    : [];
+  const people = userIds.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds)) : [];
   const byUser = new Map(people.map((p) => [p.id, p.email]));
   return rows.map((r) => {
     const p = r.jobId ? byJob.get(r.jobId) : undefined;
@@ -221,8 +216,8 @@ export async function certificateNamesSeen(db: Db, customerId: number): Promise<
   return rows.map((r) => r.name);
 }
 
-export async function markRunning(db: Db, job: DiscoveryJob): Promise<RunRow | null> {
-  await db.update(jobProgress).set({ state: 'PROGRESS', updatedAt: new Date() }).where(eq(jobProgress.id, job.jobId));
+export async function markRunning(db: Db, job: DiscoveryJob, now: Date): Promise<RunRow | null> {
+  await db.update(jobProgress).set({ state: 'PROGRESS', updatedAt: now }).where(eq(jobProgress.id, job.jobId));
   const [run] = await db
     .update(domainDiscoveryRuns)
     .set({ state: 'running' })
@@ -231,8 +226,8 @@ export async function markRunning(db: Db, job: DiscoveryJob): Promise<RunRow | n
   return run ?? null;
 }
 
-export async function recordProgress(db: Db, jobId: string, current: number, total: number): Promise<void> {
-  await db.update(jobProgress).set({ current, total, updatedAt: new Date() }).where(eq(jobProgress.id, jobId));
+export async function recordProgress(db: Db, jobId: string, current: number, total: number, now: Date): Promise<void> {
+  await db.update(jobProgress).set({ current, total, updatedAt: now }).where(eq(jobProgress.id, jobId));
 }
 
 /** The run's hosts and notes, written with its end in one transaction. */
@@ -242,6 +237,7 @@ export async function finishRun(
   hosts: readonly DiscoveredHost[],
   notes: readonly DomainRunNote[],
   total: number,
+  now: Date,
 ) {
   await db.transaction(async (tx) => {
     for (let i = 0; i < hosts.length; i += 1000) {
@@ -254,41 +250,41 @@ export async function finishRun(
     }
     await tx
       .update(domainDiscoveryRuns)
-      .set({ state: 'finished', hostsFound: hosts.length, notes: [...notes], finishedAt: new Date() })
+      .set({ state: 'finished', hostsFound: hosts.length, notes: [...notes], finishedAt: now })
       .where(eq(domainDiscoveryRuns.id, job.runId));
     await tx
       .update(jobProgress)
-      .set({ state: 'SUCCESS', current: total, total, result: { run: job.runId, hosts_found: hosts.length }, updatedAt: new Date() })
+      .set({ state: 'SUCCESS', current: total, total, result: { run: job.runId, hosts_found: hosts.length }, updatedAt: now })
       .where(eq(jobProgress.id, job.jobId));
   });
 }
 
-export async function failRun(db: Db, job: DiscoveryJob, message: string): Promise<void> {
-  await db
-    .update(domainDiscoveryRuns)
-    .set({ state: 'failed', error: message, finishedAt: new Date() })
-    .where(eq(domainDiscoveryRuns.id, job.runId));
-  await db.update(jobProgress).set({ state: 'FAILURE', message, updatedAt: new Date() }).where(eq(jobProgress.id, job.jobId));
+/** The run's failure and its progress row's, in one transaction: the page never shows one without the other. */
+export async function failRun(db: Db, job: DiscoveryJob, message: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(domainDiscoveryRuns)
+      .set({ state: 'failed', error: message, finishedAt: now })
+      .where(and(eq(domainDiscoveryRuns.id, job.runId), eq(domainDiscoveryRuns.customerId, job.customerId)));
+    await tx.update(jobProgress).set({ state: 'FAILURE', message, updatedAt: now }).where(eq(jobProgress.id, job.jobId));
+  });
 }
 
 /**
  * Housekeeping: a run still queued or running after UNDER_WAY_HOURS lost its worker (its job expired): it ends failed,
- * saying so, and its progress row with it, so the page stops waiting and a new run may start.
+ * saying so, and its progress row with it (one transaction), so the page stops waiting and a new run may start.
  */
 export async function failAbandonedRuns(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - UNDER_WAY_HOURS * 3_600_000);
   const message = 'The run did not finish: the process running it stopped. Start it again.';
-  const rows = await queryRows<{ id: number; job_id: string | null }>(
-    db,
-    sql`update domain_discovery_runs set state = 'failed', error = ${message}, finished_at = ${now}
-        where state in ('queued', 'running') and created_at < ${cutoff}
-        returning id, job_id`,
-  );
-  const jobs = rows.map((r) => r.job_id).filter((j): j is string => j !== null);
-  if (jobs.length)
-    await db
-      .update(jobProgress)
-      .set({ state: 'FAILURE', message, updatedAt: now })
-      .where(sql`${jobProgress.id} = any(${`{${jobs.join(',')}}`}::uuid[])`);
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(domainDiscoveryRuns)
+      .set({ state: 'failed', error: message, finishedAt: now })
+      .where(and(inArray(domainDiscoveryRuns.state, ['queued', 'running']), lt(domainDiscoveryRuns.createdAt, cutoff)))
+      .returning({ id: domainDiscoveryRuns.id, jobId: domainDiscoveryRuns.jobId });
+    const jobs = rows.map((r) => r.jobId).filter((j): j is string => j !== null);
+    if (jobs.length) await tx.update(jobProgress).set({ state: 'FAILURE', message, updatedAt: now }).where(inArray(jobProgress.id, jobs));
+    return rows.length;
+  });
 }
