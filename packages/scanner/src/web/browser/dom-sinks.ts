@@ -1,7 +1,7 @@
-// The DOM-XSS check's sink watch for run(): which of a load's markers (values put in the URL's fragment and query)
-// the page's own scripts carried to a place where a value can run as code. Markers are plain letters and digits, so
-// they are found however the URL encoded the payload around them. A source whose marker reached no sink cannot be
-// made to run by another payload, so the check spends no further page load on it.
+// The DOM-XSS check's sink watch for run(): which of a load's markers (the values put in the URL's fragment and
+// query) the page's own scripts carried to a place where a value can run as code. The markers are plain letters and
+// digits, so no encoding or filter of the page changes them. A source whose marker reached no sink gets no payload
+// load: only a page that passes a value on when it looks like markup, and not a plain word, would be missed so.
 import type { BrowserContext, Page } from 'playwright-core';
 
 /** The page-side name of the binding sink reports arrive through. */
@@ -16,10 +16,10 @@ export interface SinkReach {
 }
 
 /**
- * Before any page script: wraps the sinks so a value holding a marker is reported as it goes in. The values are
- * passed on unchanged. The markers live only here: the scanner's own evaluations in the page (which may pass through
- * the wrapped eval) never carry them. eval is wrapped as well, which makes a page's direct eval an indirect one (global scope); only
- * the watched load has it, never a load that confirms a payload.
+ * Before any page script: wraps the sinks so a value holding a marker is reported as it goes in; the values are
+ * passed on unchanged. eval is wrapped too, which makes a page's direct eval an indirect one (global scope): only the
+ * watched load has it, never a load that tries a payload. The markers live only in this script, so the scanner's own
+ * evaluations in the page (which may pass through the wrapped eval) never carry one.
  */
 const WATCH_INIT = (binding: string, markers: string[]): string => `(() => {
   if (window.__bwkSinkWatch) return;

@@ -1,6 +1,7 @@
 // Cross-site scripting: reflected (a unique marker first, then payloads made for the place it landed, confirmed by
 // execution in the browser), stored (a marker submitted in a form and found again on the site's pages) and DOM-based
-// (payloads in the URL's fragment and query that the page's own scripts run, seen only in the browser).
+// (payloads in the URL's fragment and query that the page's own scripts run, seen only in the browser; tried only on
+// a source whose plain marker the page carried to a sink, so most routes of an application cost one load).
 import { attempt, buildRequest, inject, marker, pointFinding } from '../../inject.ts';
 import { excerpt, requestText } from '../../http.ts';
 import type { InsertionPoint, WebBrowser, WebFinding, WebRequest, WebResponse, WebTest, WebTestContext } from '../../types.ts';
