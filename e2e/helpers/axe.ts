@@ -39,6 +39,9 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 /** One line per violation, for a failure message: the rule, its impact and the elements that break it. */
 export function describeViolations(where: string, violations: AxeViolation[]): string {
   return violations
-    .map((v) => `${where}: ${v.id} (${v.impact ?? 'n/a'}) ${v.help}\n${v.nodes.map((n) => `    ${n.target} ${n.html} — ${n.summary}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact ?? 'n/a'}) ${v.help}\n${v.nodes.map((n) => `    ${n.target} ${n.html} — ${n.summary}`).join('\n')}`,
+    )
     .join('\n');
 }

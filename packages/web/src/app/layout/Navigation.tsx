@@ -1,4 +1,5 @@
 // The side navigation: sections of the route table the user may see, with the current page marked.
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NavLink, Stack } from '@mantine/core';
 import { ROUTES, type RouteContext } from '@bulwark/core';
@@ -32,11 +33,24 @@ export function Navigation({ ctx }: { ctx: RouteContext }) {
         if (group.title === null) return links;
         const open = group.items.some((item) => isActivePath(pathname, item.path)) || isActivePath(pathname, group.key);
         return (
-          <NavLink key={group.key} label={group.title} defaultOpened={open} childrenOffset={16}>
+          <NavGroup key={group.key} title={group.title} defaultOpened={open}>
             {links}
-          </NavLink>
+          </NavGroup>
         );
       })}
     </Stack>
+  );
+}
+
+/**
+ * A section of the navigation that opens and closes: a button (Mantine's default is a link without a target, which
+ * cannot take the focus, so a keyboard could never open the section) that says whether it is open.
+ */
+function NavGroup({ title, defaultOpened, children }: { title: string; defaultOpened: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(defaultOpened);
+  return (
+    <NavLink component="button" type="button" label={title} opened={opened} onChange={setOpened} aria-expanded={opened} childrenOffset={16}>
+      {children}
+    </NavLink>
   );
 }

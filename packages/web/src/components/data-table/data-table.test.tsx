@@ -111,6 +111,20 @@ describe('DataTable', () => {
       expect(onOrdering).toHaveBeenLastCalledWith('-score');
     });
 
+    it('says that a heading sorts: its button is described so, named by the column alone', () => {
+      renderWithApp(<Harness onOrdering={vi.fn()} />);
+      const button = within(screen.getByRole('columnheader', { name: /Score/ })).getByRole('button');
+      expect(button).toHaveAccessibleName('Score');
+      expect(button).toHaveAccessibleDescription('Sorts the list by this column.');
+    });
+
+    it('can be scrolled from the keyboard: the box around the table takes the focus and is named by the table', () => {
+      renderWithApp(<Harness onOrdering={vi.fn()} />);
+      const box = screen.getByRole('group', { name: 'Items (scrolls)' });
+      expect(box).toHaveAttribute('tabindex', '0');
+      expect(within(box).getByRole('table', { name: 'Items' })).toBeInTheDocument();
+    });
+
     it('has plain headings, without aria-sort, when the list cannot be sorted', () => {
       renderWithApp(<Harness onOrderingChange={undefined} />);
       const table = screen.getByRole('table', { name: 'Items' });

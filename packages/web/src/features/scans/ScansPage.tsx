@@ -1,7 +1,7 @@
 // /scans/scans (also filter/assets/{assetId} and start/{assetIds}): the scan list with filters, sorting and paging kept
 // in the URL, per-row and bulk actions, and the start-scan form in a dialog. Users who may read policy scans get two tabs,
 // network scans and policy scans (?kind=policy, its list parameters under `policy.`), and a choice of scan to start.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Card, Menu, Modal, Stack, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,6 +87,8 @@ export default function ScansPage() {
   const asset = parseAssetId(params.assetId);
   const startIds = params.assetIds === undefined ? null : parseAssetIds(params.assetIds);
   const [starting, setStarting] = useState<ScanKind | null>(null);
+  // The dialog is opened from a menu item that is gone when it closes: the focus goes back to the menu's button.
+  const newScanButton = useRef<HTMLButtonElement>(null);
   const kind: ScanKind = access.read && search.get(SCAN_KIND_PARAM) === POLICY_KIND_VALUE ? 'oval' : 'nvt';
 
   const probes = useQuery(probeOptionsQuery);
@@ -130,7 +132,9 @@ export default function ScansPage() {
   const newScan = access.create ? (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button aria-haspopup="menu">New scan</Button>
+        <Button ref={newScanButton} aria-haspopup="menu">
+          New scan
+        </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => setStarting('nvt')}>Network scan</Menu.Item>
@@ -138,7 +142,9 @@ export default function ScansPage() {
       </Menu.Dropdown>
     </Menu>
   ) : (
-    <Button onClick={() => setStarting('nvt')}>New scan</Button>
+    <Button ref={newScanButton} onClick={() => setStarting('nvt')}>
+      New scan
+    </Button>
   );
 
   return (
@@ -170,7 +176,14 @@ export default function ScansPage() {
       ) : (
         <Runs kind="nvt" list={network} filters={filters} asset={asset} />
       )}
-      <Modal opened={formKind !== null} onClose={closeForm} title={formKind === 'oval' ? 'New policy scan' : 'New scan'} size="lg">
+      <Modal
+        opened={formKind !== null}
+        onClose={closeForm}
+        returnFocus={false}
+        onExitTransitionEnd={() => newScanButton.current?.focus()}
+        title={formKind === 'oval' ? 'New policy scan' : 'New scan'}
+        size="lg"
+      >
         {formKind !== null && (
           <StartScanForm
             key={formKind}
