@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NETWORK_PROFILE, FEATURE_FLAGS, ROUTES, type RouteDef } from '@bulwark/core';
-import { customers, scanProfiles, users } from '../packages/server/src/db/schema/index.ts';
+import { assets, customers, scanProfiles, users } from '../packages/server/src/db/schema/index.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { WEB_ROUTES } from '../packages/web/src/app/web-routes.ts';
 import { api, waitForScanFinished } from './helpers/api.ts';
@@ -135,6 +135,17 @@ describe('WCAG 2.1 AA on every route', () => {
     await waitForScanFinished(page, scan.id);
     const runId = (await api<{ last_run: number }>(page, 'GET', `/api/scan/nscans/${scan.id}/`)).last_run;
     Object.assign(params, { runId: String(runId), scanId: String(scan.id), hid: 'CVE-2019-10149', tab: 'timeline' });
+    // The screens of one record open the records the scan made: the mail host and its profile.
+    const { db } = stack.app.ctx;
+    const host = String((await db.select().from(assets).where(eq(assets.value, MAIL_HOST)))[0]!.id);
+    const profile = String((await db.select().from(scanProfiles).where(eq(scanProfiles.name, 'Mail')))[0]!.id);
+    for (const route of ['net-asset', 'net-asset-ports', 'unified-asset', 'unified-asset-details']) params[`${route}.id`] = host;
+    Object.assign(params, {
+      'net-asset-edit.editId': host,
+      'net-scans-by-asset.assetId': host,
+      'net-scan-start.assetIds': host,
+      'net-scan-profile-edit.id': profile,
+    });
     await context.close();
   }, 300_000);
   afterAll(async () => {

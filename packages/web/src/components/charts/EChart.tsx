@@ -2,7 +2,7 @@
 // ResizeObserver, reports clicks on a series item and disposes of the chart when it leaves. The chart is an image to
 // assistive technology, named by `label`; pair it with a ChartTable holding its figures.
 import { useEffect, useRef, useState } from 'react';
-import { Center, Loader, Text } from '@mantine/core';
+import { Center, Loader, Text, useComputedColorScheme } from '@mantine/core';
 import { loadECharts, type ChartInstance, type ChartOption } from './echarts.ts';
 
 /** The series item a click landed on. */
@@ -31,6 +31,8 @@ export function EChart({ option, label, onItemClick, fallbackSize = FALLBACK }: 
   const [failed, setFailed] = useState(false);
   const clickRef = useRef(onItemClick);
   const fallbackRef = useRef(fallbackSize);
+  // A chart's theme is fixed when it is made: a change of scheme makes it again.
+  const scheme = useComputedColorScheme('light');
 
   useEffect(() => {
     clickRef.current = onItemClick;
@@ -44,7 +46,7 @@ export function EChart({ option, label, onItemClick, fallbackSize = FALLBACK }: 
       ({ createChart }) => {
         const node = element.current;
         if (disposed || !node) return;
-        instance = createChart(node, fallbackRef.current);
+        instance = createChart(node, fallbackRef.current, scheme);
         instance.on('click', (params) => {
           const p = params as { componentType?: string; seriesIndex?: number; dataIndex?: number; name?: string; seriesName?: string };
           if (p.componentType !== 'series') return;
@@ -67,11 +69,13 @@ export function EChart({ option, label, onItemClick, fallbackSize = FALLBACK }: 
       disposed = true;
       observer?.disconnect();
       instance?.dispose();
+      setChart(null);
     };
-  }, []);
+  }, [scheme]);
 
   useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
+    // The page's own background shows through (the dark theme would paint its own).
+    chart?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
   }, [chart, option]);
 
   if (failed)

@@ -8,9 +8,16 @@ import { SVGRenderer } from 'echarts/renderers';
 
 register([LineChart, BarChart, PieChart, GaugeChart, TreemapChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
-/** A chart on `element`; a size is given only when the element has none yet (it is hidden, or not laid out). */
-export function createChart(element: HTMLElement, fallback: { width: number; height: number }): EChartsType {
-  return init(element, undefined, {
+/**
+ * A chart on `element`; a size is given only when the element has none yet (it is hidden, or not laid out). In the dark
+ * colour scheme it takes ECharts' dark theme, whose axis labels and legends read on a dark page.
+ */
+export function createChart(
+  element: HTMLElement,
+  fallback: { width: number; height: number },
+  scheme: 'light' | 'dark' = 'light',
+): EChartsType {
+  return init(element, scheme === 'dark' ? 'dark' : undefined, {
     renderer: 'svg',
     width: element.clientWidth > 0 ? undefined : fallback.width,
     height: element.clientHeight > 0 ? undefined : fallback.height,
