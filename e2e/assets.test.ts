@@ -66,7 +66,7 @@ describe('asset inventory in the browser', () => {
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Import' }).click();
     await pwExpect(dialog.getByText('4 rows: 4 were created')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     const table = page.getByRole('table', { name: 'Assets' });
     await pwExpect(table.getByRole('link', { name: 'db-01' })).toBeVisible();
     await pwExpect(table.getByRole('link', { name: 'Shop' })).toBeVisible();

@@ -81,7 +81,7 @@ export const theme = createTheme({
     Pill: Pill.extend({ styles: { root: { minWidth: 'max-content' } }, defaultProps: { removeButtonProps: { 'aria-label': 'Remove' } } }),
     FileInput: FileInput.extend({ defaultProps: { clearButtonProps: CLEAR } }),
     // The × of a dialog or drawer says what it does.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } } }),
   },
 });
