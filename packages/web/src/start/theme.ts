@@ -2,22 +2,7 @@
 // draws text, links and outlines in shade 6 (3.3:1 on white for gray, 3.6:1 for blue), so the colour variables that
 // carry text are re-chosen here from the palette by their measured contrast, and filled surfaces pick black or white
 // text by luminance (the threshold where both read alike, so the better one always wins).
-import {
-  Autocomplete,
-  Badge,
-  createTheme,
-  Drawer,
-  darken,
-  DEFAULT_THEME,
-  FileInput,
-  Modal,
-  MultiSelect,
-  Pill,
-  Select,
-  TagsInput,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { Badge, createTheme, darken, DEFAULT_THEME, Pill, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { readableText } from './contrast.ts';
 
 const COLORS = DEFAULT_THEME.colors as Record<string, MantineColorsTuple>;
@@ -72,16 +57,17 @@ export const theme = createTheme({
     // A badge or pill is a short label that must be read whole ("FAIL", "NEW", "CRITICAL"): its smallest width is its
     // text's, so a crowded table row makes the column wider (or scrolls) instead of cutting it to "F…" or "N…".
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
-    // The clear button of a clearable input is an icon: it needs a name for screen readers.
-    Select: Select.extend({ defaultProps: { clearButtonProps: CLEAR } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { clearButtonProps: CLEAR } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { clearButtonProps: CLEAR } }),
-    TagsInput: TagsInput.extend({ defaultProps: { clearButtonProps: CLEAR } }),
+    // The clear button of a clearable input is an icon: it needs a name for screen readers. Plain objects, not
+    // `X.extend`: importing the components here would put them in the sign-in page's bundle.
+    Select: { defaultProps: { clearButtonProps: CLEAR } },
+    MultiSelect: { defaultProps: { clearButtonProps: CLEAR } },
+    Autocomplete: { defaultProps: { clearButtonProps: CLEAR } },
+    TagsInput: { defaultProps: { clearButtonProps: CLEAR } },
     // A chosen value's remove button in a multi-select or tags input.
     Pill: Pill.extend({ styles: { root: { minWidth: 'max-content' } }, defaultProps: { removeButtonProps: { 'aria-label': 'Remove' } } }),
-    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: CLEAR } }),
+    FileInput: { defaultProps: { clearButtonProps: CLEAR } },
     // The × of a dialog or drawer says what it does.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } } },
   },
 });
