@@ -57,9 +57,8 @@ export async function samlSettingsOf(ctx: AppContext, customerId: number): Promi
   return row ? samlView(ctx, row) : null;
 }
 
-/** A first setting as the table's defaults make it, with a fresh key pair (stored only once the first save passes). */
+/** A first setting as the table's defaults make it; its key pair is made once the first save passes validation. */
 function firstRow(ctx: AppContext, customerId: number): SamlRow {
-  const keys = generateSpKeyPair(`Bulwark SAML customer ${customerId}`, ctx.clock());
   return {
     customerId,
     enabled: false,
@@ -78,10 +77,16 @@ function firstRow(ctx: AppContext, customerId: number): SamlRow {
     defaultRole: 'auditor',
     groupAttribute: 'groups',
     groupRoles: [],
-    spPrivateKey: ctx.secrets.encrypt(keys.privateKeyPem),
-    spCertificate: keys.certificatePem,
+    spPrivateKey: '',
+    spCertificate: '',
     updatedAt: ctx.clock(),
   };
+}
+
+/** Bulwark's key pair as this customer's SP: an RSA key made once, on the first save (a refused one makes none). */
+function spKeysOf(ctx: AppContext, customerId: number): Pick<SamlRow, 'spPrivateKey' | 'spCertificate'> {
+  const keys = generateSpKeyPair(`Bulwark SAML customer ${customerId}`, ctx.clock());
+  return { spPrivateKey: ctx.secrets.encrypt(keys.privateKeyPem), spCertificate: keys.certificatePem };
 }
 
 const invalid = (field: string, message: string) => new ApiError(400, { saml: { [field]: [message] } });
@@ -171,7 +176,10 @@ export async function planSamlSettings(ctx: AppContext, customerId: number, inpu
       if (next.configOption !== 'manual') values.idpLoginUrl = idp.loginUrl;
     }
   }
-  if (!stored) return async (db) => samlView(ctx, await insertSamlRow(db, { ...current, ...values }));
+  if (!stored) {
+    const keys = spKeysOf(ctx, customerId);
+    return async (db) => samlView(ctx, await insertSamlRow(db, { ...current, ...values, ...keys }));
+  }
   if (Object.keys(values).length === 0) return () => Promise.resolve(samlView(ctx, current));
   return async (db) => samlView(ctx, await updateSamlRow(db, customerId, values));
 }

@@ -28,10 +28,12 @@ export interface SpKeyPair {
 }
 
 /** A fresh RSA-2048 key and a certificate for it, valid `years` from `now`, naming `commonName`. */
-export function generateSpKeyPair(commonName: string, now: Date, years = 10): SpKeyPair {
+export function generateSpKeyPair(commonName: string, now: Date, years = 10, random: Buffer = randomBytes(16)): SpKeyPair {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f; // positive
+  const serial = Buffer.from(random);
+  // Positive (top bit clear) and in DER's shortest form (a first byte of zero is padding, which OpenSSL refuses): a
+  // random serial would otherwise make an unreadable certificate once in 256 (0x00 then a byte below 0x80).
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   const name = seq(set(seq(oid(COMMON_NAME), utf8(commonName.slice(0, 64)))));
   const until = new Date(now);
   until.setUTCFullYear(until.getUTCFullYear() + years);
