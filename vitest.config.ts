@@ -41,6 +41,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One migrated database of each kind for the whole run, copied by every test app.
+          globalSetup: ['test/helpers/database-templates.ts'],
           // argon2 and PGlite are CPU-heavy: two files at a time on two cores.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
@@ -55,6 +57,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 1,
+          // Each stack starts from a copy of one migrated database, as the server tests do.
+          globalSetup: ['../packages/server/test/helpers/database-templates.ts'],
           sequence: { groupOrder: 2 },
         },
       },

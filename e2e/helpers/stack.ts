@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
-import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { openTestDatabase } from '../../packages/server/test/helpers/backends.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Correct-Horse-42';
@@ -73,7 +73,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   });
   const smsPort = await listen(smsServer, '127.0.0.2');
 
-  const database = await openDatabase({ pgliteDir: 'memory://' });
+  // A copy of the migrated database the run's global set-up made (the app's migrator finds nothing to do).
+  const { database } = await openTestDatabase('pglite', { migrated: true });
   const config = loadConfig({
     BULWARK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bulwark-e2e-')),
     BULWARK_ADMIN_EMAIL: ADMIN_EMAIL,

@@ -21,7 +21,7 @@ describe.each(BACKENDS)('domain discovery runs that do not finish, on %s', (back
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(backend);
+    testDb = await openTestDatabase(backend, { migrated: true });
     await testDb.database.migrate();
     db = testDb.database.db;
     const [c] = await db.insert(customers).values({ name: 'Discovery customer', subscriptionTier: 1 }).returning();

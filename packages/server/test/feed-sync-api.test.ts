@@ -184,7 +184,7 @@ describe.each(BACKENDS)('feed sync API on %s', (backend) => {
     ]);
     expect(manifest.sources.find((s) => s.source === 'nvd')!.synced_until).not.toBeNull();
 
-    const offline = await openTestDatabase(backend);
+    const offline = await openTestDatabase(backend, { migrated: true });
     try {
       await offline.database.migrate();
       const config = loadConfig({ BULWARK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bulwark-offline-')) });

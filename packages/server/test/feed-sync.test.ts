@@ -54,7 +54,7 @@ describe.each(BACKENDS)('feed sync on %s', (backend) => {
   const deps = () => ({ db: db(), config });
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(backend);
+    testDb = await openTestDatabase(backend, { migrated: true });
     await testDb.database.migrate();
     providers = await new FeedProviders().start('127.0.0.1');
     config = loadConfig({ BULWARK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bulwark-sync-')), ...providers.env() });

@@ -29,7 +29,7 @@ export interface TestApp {
 }
 
 export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
-  const testDb = await openTestDatabase(backend);
+  const testDb = await openTestDatabase(backend, { migrated: true });
   const config = loadConfig({
     BULWARK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bulwark-test-')),
     BULWARK_ADMIN_EMAIL: ADMIN_EMAIL,

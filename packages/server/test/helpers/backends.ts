@@ -1,13 +1,15 @@
 // The databases integration tests run on: PGlite always, PostgreSQL at 127.0.0.1:5432 when reachable (fresh database per file).
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
-const ADMIN_URL = process.env.BULWARK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL = process.env.BULWARK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function postgresReachable(): Promise<boolean> {
+export async function postgresReachable(): Promise<boolean> {
   if (process.env.BULWARK_TEST_PG === 'off') return false;
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1500 });
   try {
@@ -29,15 +31,40 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The dumped, migrated PGlite data directory ('' when it could not be made: each app then migrates its own). */
+    pgliteTemplate: string;
+    /** The migrated PostgreSQL template database ('' without PostgreSQL). */
+    pgTemplate: string;
+  }
+}
+
+/** What the global set-up made (database-templates.ts); empty outside the server project or when it could not. */
+function template(key: 'pgliteTemplate' | 'pgTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A fresh database: empty, or with `migrated` a copy of the migrated one the global set-up made (the app still runs its
+ * migrator on it, which finds nothing to do). Migration tests take it empty.
+ */
+export async function openTestDatabase(backend: Backend, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const file = options.migrated ? template('pgliteTemplate') : '';
+    const pgliteDataDir = file ? new Blob([await readFile(file)]) : undefined;
+    const database = await openDatabase({ pgliteDir: 'memory://', pgliteDataDir });
     return { database, drop: () => database.close() };
   }
   const name = `bulwark_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const from = options.migrated ? template('pgTemplate') : '';
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const database = await openDatabase({ databaseUrl: url });
