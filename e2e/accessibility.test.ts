@@ -2,7 +2,6 @@
 // in the light and the dark colour scheme, checked with axe-core in the page; the test fails on any violation and names
 // the route, the rule and the elements. The routes show real data: a scan of a mail service that greets as Exim 4.87
 // (a KEV-listed CVE), with the feeds' test records loaded, so lists, badges and charts are filled rather than empty.
-import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -14,7 +13,8 @@ import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { WEB_ROUTES } from '../packages/web/src/app/web-routes.ts';
 import { api, waitForScanFinished } from './helpers/api.ts';
 import { axeViolations, describeViolations } from './helpers/axe.ts';
-import { focused, tabTo } from './helpers/keyboard.ts';
+import { startEximGreeter, type EximGreeter } from './helpers/exim-greeter.ts';
+import { focused, press, tabTo } from './helpers/keyboard.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './helpers/stack.ts';
 import { signInAsAdmin } from './helpers/sign-in.ts';
@@ -23,24 +23,8 @@ const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const MAIL_HOST = '127.0.84.2';
 
 let stack: Stack;
-let mail: Server;
-let mailPort: number;
+let mail: EximGreeter;
 const params: Record<string, string> = {};
-
-/** An SMTP service that greets as Exim 4.87 does. */
-async function startMail(): Promise<void> {
-  mail = createServer((socket) => {
-    socket.write('220 mail.example.test ESMTP Exim 4.87 Mon, 24 Nov 2026 10:00:00 +0000\r\n');
-    socket.on('data', (data) => {
-      const line = data.toString().trim().toUpperCase();
-      if (line.startsWith('QUIT')) socket.end('221 mail.example.test closing connection\r\n');
-      else socket.write('250 mail.example.test Hello\r\n');
-    });
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => mail.listen(0, MAIL_HOST, resolve));
-  mailPort = (mail.address() as { port: number }).port;
-}
 
 /** The route's path with its parameters filled from what the scan made (a made-up value where nothing fits). */
 function pathOf(route: RouteDef): string {
@@ -112,7 +96,8 @@ describe('WCAG 2.1 AA on every route', () => {
   beforeAll(async () => {
     stack = await startStack();
     await importSources(stack.app.ctx.db, [path.join(FIXTURES, 'nvd'), path.join(FIXTURES, 'kev'), path.join(FIXTURES, 'epss')]);
-    await startMail();
+    // Open to relaying and without STARTTLS: the mail host has SMTP findings besides Exim's CVEs.
+    mail = await startEximGreeter(MAIL_HOST, { openRelay: true });
     const flags = FEATURE_FLAGS.filter((f) => f !== 'unified-tags-stage-2' && f !== 'onprem-subscriptions');
     await stack.app.ctx.db
       .update(customers)
@@ -122,7 +107,7 @@ describe('WCAG 2.1 AA on every route', () => {
     await stack.app.ctx.db.insert(scanProfiles).values({
       customerId: 1,
       name: 'Mail',
-      fields: { ...DEFAULT_NETWORK_PROFILE, standard_scan: false, ss_use_tcp: false, custom_tcp_range: String(mailPort) },
+      fields: { ...DEFAULT_NETWORK_PROFILE, standard_scan: false, ss_use_tcp: false, custom_tcp_range: String(mail.port) },
     });
     const { context, page } = await stack.newPage();
     await signInAsAdmin(page);
@@ -149,7 +134,7 @@ describe('WCAG 2.1 AA on every route', () => {
     await context.close();
   }, 300_000);
   afterAll(async () => {
-    await new Promise((resolve) => mail?.close(resolve));
+    await mail?.close();
     await stack?.close();
   });
 
@@ -179,30 +164,30 @@ describe('WCAG 2.1 AA on every route', () => {
     await page.keyboard.type(ADMIN_EMAIL);
     await tabTo(page, /^Password/);
     await page.keyboard.type(ADMIN_PASSWORD);
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     await page.waitForURL(/\/dashboard$/);
 
     // The skip link is the first stop of every signed-in page, and takes the focus to the main content.
     await pwExpect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.keyboard.press('Tab');
+    await press(page, 'Tab');
     expect((await focused(page))?.name).toBe('Skip to main content');
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     expect(await page.evaluate('document.activeElement?.id')).toBe('main-content');
 
     // To the scans through the side navigation (behind the main content: Shift+Tab).
     await tabTo(page, 'Network scanning', { back: true });
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     await tabTo(page, 'Scans');
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     await page.waitForURL(/\/scans\/scans$/);
 
     // A new network scan of the mail server, from the menu of "New scan".
     await tabTo(page, 'New scan');
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     await pwExpect(page.getByRole('menuitem', { name: 'Network scan' })).toBeVisible();
-    if ((await focused(page))?.name !== 'Network scan') await page.keyboard.press('ArrowDown');
+    if ((await focused(page))?.name !== 'Network scan') await press(page, 'ArrowDown');
     expect((await focused(page))?.name).toBe('Network scan');
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     const dialog = page.getByRole('dialog', { name: 'New scan' });
     await pwExpect(dialog).toBeVisible();
     expect((await focused(page))?.name).toMatch(/^Name/);
@@ -211,10 +196,10 @@ describe('WCAG 2.1 AA on every route', () => {
     await page.keyboard.type(MAIL_HOST);
     await tabTo(page, /^Profile/);
     await page.keyboard.type('Mail');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await press(page, 'ArrowDown');
+    await press(page, 'Enter');
     await tabTo(page, 'Start scan');
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     await pwExpect(dialog).toBeHidden();
     // The focus comes back to where the dialog was opened from, not to the top of the page.
     expect((await focused(page))?.name).toBe('New scan');
@@ -229,26 +214,32 @@ describe('WCAG 2.1 AA on every route', () => {
     await page.goto('/vm/unified-vulnerabilities');
     await pwExpect(page.getByRole('table', { name: 'Vulnerabilities' })).toBeVisible();
     await tabTo(page, 'Issue');
-    await page.keyboard.press('ArrowRight');
+    await press(page, 'ArrowRight');
     const findings = page.getByRole('table', { name: 'Findings' });
     await pwExpect(findings).toBeVisible();
     await tabTo(page, new RegExp(`^Select .*${MAIL_HOST.replace(/\./g, '\\.')}`));
-    await page.keyboard.press('Space');
+    await press(page, 'Space');
     await tabTo(page, /^Ignore/);
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     const ignore = page.getByRole('dialog', { name: /Ignore/ });
     await pwExpect(ignore).toBeVisible();
-    // The dialog keeps the focus: forty presses of Tab never leave it.
-    for (let i = 0; i < 40; i++) {
-      await page.keyboard.press('Tab');
+    // The dialog keeps the focus: Tab goes round it (once, and on past its first stop) without leaving it.
+    const stops = Number(
+      await page.evaluate(`document.querySelectorAll('[role="dialog"] :is(button, input, select, textarea):not([disabled])').length`),
+    );
+    for (let i = 0; i < stops + 2; i++) {
+      await press(page, 'Tab');
       expect(await page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`)).toBe(true);
     }
     await tabTo(page, /^Reason/);
     await page.keyboard.type('False');
     await tabTo(page, /^Comment/);
     await page.keyboard.type('Greets as Exim, is not');
+    // Still in the dialog, on the comment (a failure here says the dialog lost the focus while typing, not after).
+    expect((await focused(page))?.name).toMatch(/^Comment/);
+    await pwExpect(ignore).toBeVisible();
     await tabTo(page, 'Ignore');
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
     await pwExpect(ignore).toBeHidden();
 
     const ignored = await api<{ results: { ignored: { reason: number } | null; asset: { value?: string } }[] }>(

@@ -3,7 +3,6 @@
 // see the OpenSSH CVEs behind its Debian banner hidden below the minimum quality of detection and show them, filter by
 // KEV, ignore the KEV finding as a false positive with an expiry, save the view as the default, reload and see it
 // applied; then the issue page and the finding's timeline.
-import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { scanProfiles } from '../packages/server/src/db/schema/index.ts';
 import { importSources } from '../packages/server/src/modules/intel/import.ts';
 import { DAEMONS, startDaemon, unavailable, type RunningDaemon } from '../packages/scanner/test/services-helpers/daemons.ts';
 import { api, waitForScanFinished } from './helpers/api.ts';
+import { startEximGreeter, type EximGreeter } from './helpers/exim-greeter.ts';
 import { expect as pwExpect } from './helpers/expect.ts';
 import { expectNoCutText } from './helpers/layout.ts';
 import { ADMIN_EMAIL, startStack, type Stack } from './helpers/stack.ts';
@@ -25,31 +25,14 @@ if (why) console.warn(`e2e vulnerabilities: ${why}; the vulnerability browser te
 
 let stack: Stack;
 let sshd: RunningDaemon;
-let mail: Server;
-let mailPort: number;
-
-/** An SMTP service that greets and answers as Exim 4.87 does (RFC 5321 greeting, then 221 on QUIT). */
-async function startMail(): Promise<void> {
-  mail = createServer((socket) => {
-    socket.write('220 mail.example.test ESMTP Exim 4.87 Mon, 24 Nov 2026 10:00:00 +0000\r\n');
-    socket.on('data', (data) => {
-      const line = data.toString().trim().toUpperCase();
-      if (line.startsWith('QUIT')) socket.end('221 mail.example.test closing connection\r\n');
-      else if (line.startsWith('EHLO') || line.startsWith('HELO')) socket.write('250 mail.example.test Hello\r\n');
-      else socket.write('500 unrecognized command\r\n');
-    });
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => mail.listen(0, MAIL_HOST, resolve));
-  mailPort = (mail.address() as { port: number }).port;
-}
+let mail: EximGreeter;
 
 describe.skipIf(!!why)('unified vulnerabilities in the browser', () => {
   beforeAll(async () => {
     stack = await startStack();
     await importSources(stack.app.ctx.db, [path.join(FIXTURES, 'nvd'), path.join(FIXTURES, 'kev'), path.join(FIXTURES, 'epss')]);
     sshd = await startDaemon(DAEMONS.openssh, SSH_HOST);
-    await startMail();
+    mail = await startEximGreeter(MAIL_HOST);
     await stack.app.ctx.db.insert(scanProfiles).values({
       customerId: 1,
       name: 'SSH and mail',
@@ -57,13 +40,13 @@ describe.skipIf(!!why)('unified vulnerabilities in the browser', () => {
         ...DEFAULT_NETWORK_PROFILE,
         standard_scan: false,
         ss_use_tcp: false,
-        custom_tcp_range: `${sshd.ports.ssh},${mailPort}`,
+        custom_tcp_range: `${sshd.ports.ssh},${mail.port}`,
       },
     });
   }, 120_000);
   afterAll(async () => {
     await sshd?.stop();
-    await new Promise((resolve) => mail?.close(resolve));
+    await mail?.close();
     await stack?.close();
   });
 

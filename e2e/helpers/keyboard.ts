@@ -23,6 +23,17 @@ const FOCUSED = `(() => {
   return { tag: el.tagName.toLowerCase(), role: el.getAttribute('role'), name, indicated: outline || shadow };
 })()`;
 
+/**
+ * Presses a key as a person does: the next key comes once the page has handled this one. Mantine's focus trap checks
+ * where a Tab from a date field landed in a zero-delay timer; a second Tab before that timer runs made it pull the focus
+ * back to the stop after the date field (seen in CI: Enter then pressed Cancel instead of Ignore). Timers of equal delay
+ * run in order, so one queued after the key press runs after the trap's.
+ */
+export async function press(page: Page, key: string): Promise<void> {
+  await page.keyboard.press(key);
+  await page.evaluate('new Promise((resolve) => setTimeout(resolve))');
+}
+
 export async function focused(page: Page): Promise<Focused | null> {
   return (await page.evaluate(FOCUSED)) as Focused | null;
 }
@@ -35,7 +46,7 @@ export async function tabTo(page: Page, name: string | RegExp, options: { back?:
   const seen: string[] = [];
   const matches = (n: string) => (typeof name === 'string' ? n === name : name.test(n));
   for (let i = 0; i < (options.max ?? 120); i++) {
-    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');
+    await press(page, options.back ? 'Shift+Tab' : 'Tab');
     const now = await focused(page);
     if (!now) continue;
     seen.push(`${now.tag}${now.role ? `[${now.role}]` : ''} "${now.name.slice(0, 60)}"`);
