@@ -45,19 +45,26 @@ export async function runProbe(o: ProbeCommandOptions): Promise<void> {
     version: version(),
   });
   let stopping: Promise<void> | null = null;
+  // The signals are taken before the probe starts: one that came between "is online" and the end of the start killed the
+  // process without handing its tasks back (seen in a test that stops the probe as soon as it says it is online). A stop
+  // during the start waits for it.
+  const started = probe.start();
   const stop = (signal: string) => {
     process.stdout.write(`${new Date().toISOString()} ${signal}: pausing running tasks and handing them back…\n`);
-    stopping ??= probe.stop().then(() => process.exit(0));
+    stopping ??= started
+      .catch(() => undefined)
+      .then(() => probe.stop())
+      .then(() => process.exit(0));
   };
   probe.onFatal = () => {
     stopping ??= probe.stop().then(() => process.exit(3));
   };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
   try {
-    await probe.start();
+    await started;
   } catch (err) {
     if (err instanceof ProbeAgentError) throw new CliError(err.message);
     throw err;
   }
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
 }
