@@ -14,7 +14,19 @@ import type {
   NetworkScan,
   ScanRunRow,
 } from '@bulwark/core';
-import { assetTags, assets, auditEvents, customers, domainDiscoveryRuns, tags, teamMembers, teams, users } from '../src/db/schema/index.ts';
+import { DOMAIN_DISCOVERY_TYPE } from '@bulwark/core';
+import {
+  assetTags,
+  assets,
+  auditEvents,
+  customers,
+  domainDiscoveryRuns,
+  integrationSettings,
+  tags,
+  teamMembers,
+  teams,
+  users,
+} from '../src/db/schema/index.ts';
 import { housekeeping } from '../src/module-jobs.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
@@ -162,7 +174,17 @@ describe.skipIf(Boolean(missing)).each(BACKENDS)(`domain asset discovery on %s${
     const patch = await admin.patch<DomainDiscoverySettings>(base, { wordlist: 'none', zone_transfer: false });
     expect(patch.status).toBe(200);
     expect(patch.body).toMatchObject({ wordlist: 'none', zone_transfer: false, domains: [OPEN_ZONE, CLOSED_ZONE], url: ct.url });
-    expect((await admin.request('PUT', base, settings)).status).toBe(200);
+    // Saved at the app's clock, not the wall clock.
+    const clock = t.ctx.clock;
+    const at = new Date('2031-02-03T04:05:06Z');
+    t.ctx.clock = () => at;
+    try {
+      expect((await admin.request('PUT', base, settings)).status).toBe(200);
+    } finally {
+      t.ctx.clock = clock;
+    }
+    const stored = await t.ctx.db.select().from(integrationSettings).where(eq(integrationSettings.customerId, 1));
+    expect(stored.find((s) => s.type === DOMAIN_DISCOVERY_TYPE)?.updatedAt).toEqual(at);
     const [audit] = await t.ctx.db.select().from(auditEvents).where(eq(auditEvents.customerId, 1)).orderBy(desc(auditEvents.id)).limit(1);
     expect(audit).toMatchObject({ action: 'update' });
     expect(JSON.stringify(audit)).toContain('domain-asset-discovery');

@@ -67,7 +67,7 @@ export function domainDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): vo
           response: { 200: domainDiscoverySettings },
         },
       },
-      (request) => saveDiscoverySettings(ctx.db, ownCustomer(request, request.params.customerId), request.body, merge),
+      (request) => saveDiscoverySettings(ctx.db, ownCustomer(request, request.params.customerId), request.body, merge, ctx.clock()),
     );
   }
 

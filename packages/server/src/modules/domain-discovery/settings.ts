@@ -54,7 +54,14 @@ export async function getDiscoverySettings(db: Db, customerId: number): Promise<
 /** The input as parsed by core's domainDiscoverySettingsInput (domains normalised, deduplicated). */
 type Parsed = Omit<DomainDiscoverySettingsInput, 'domains'> & { domains?: string[] };
 
-export async function saveDiscoverySettings(db: Db, customerId: number, input: Parsed, merge: boolean): Promise<DomainDiscoverySettings> {
+/** Saves (merged with what is stored, or in place of it); `now` is the app's clock, so a test that moves it sees it. */
+export async function saveDiscoverySettings(
+  db: Db,
+  customerId: number,
+  input: Parsed,
+  merge: boolean,
+  now: Date,
+): Promise<DomainDiscoverySettings> {
   const current = await row(db, customerId);
   const fields: Fields = merge ? { ...(current?.fields ?? {}) } : {};
   if (input.domains !== undefined) fields.domains = input.domains.join(',');
@@ -66,10 +73,10 @@ export async function saveDiscoverySettings(db: Db, customerId: number, input: P
   const enabled = input.enabled ?? (merge ? (current?.enabled ?? false) : false);
   await db
     .insert(integrationSettings)
-    .values({ customerId, type: DOMAIN_DISCOVERY_TYPE, enabled, fields, secrets: {} })
+    .values({ customerId, type: DOMAIN_DISCOVERY_TYPE, enabled, fields, secrets: {}, updatedAt: now })
     .onConflictDoUpdate({
       target: [integrationSettings.customerId, integrationSettings.type],
-      set: { enabled, fields, updatedAt: new Date() },
+      set: { enabled, fields, updatedAt: now },
     });
   return getDiscoverySettings(db, customerId);
 }
