@@ -62,21 +62,35 @@ export async function openTestDatabase(backend: Backend, options: { migrated?: b
   }
   const name = `bulwark_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const from = options.migrated ? template('pgTemplate') : '';
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  await adminQuery(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
+  const url = databaseUrl(name);
   const database = await openDatabase({ databaseUrl: url });
   return {
     database,
     url,
     async drop() {
       await database.close();
-      const a = new pg.Client({ connectionString: ADMIN_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await dropDatabase(name);
     },
   };
+}
+
+/** The address of a database on the test PostgreSQL server. */
+export function databaseUrl(name: string): string {
+  return ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/** Runs one statement (CREATE or DROP DATABASE) on its own connection to the server's maintenance database. */
+export async function adminQuery(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function dropDatabase(name: string): Promise<void> {
+  return adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
