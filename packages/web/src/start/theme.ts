@@ -42,7 +42,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
   return { variables: {}, light, dark: darkVars };
 };
 
-const CLEAR = { 'aria-label': 'Clear' };
+/** The theme entry of an input with an icon-only clear button. */
+const CLEARABLE = { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } };
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -59,13 +60,13 @@ export const theme = createTheme({
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
     // The clear button of a clearable input is an icon: it needs a name for screen readers. Plain objects, not
     // `X.extend`: importing the components here would put them in the sign-in page's bundle.
-    Select: { defaultProps: { clearButtonProps: CLEAR } },
-    MultiSelect: { defaultProps: { clearButtonProps: CLEAR } },
-    Autocomplete: { defaultProps: { clearButtonProps: CLEAR } },
-    TagsInput: { defaultProps: { clearButtonProps: CLEAR } },
+    Select: CLEARABLE,
+    MultiSelect: CLEARABLE,
+    Autocomplete: CLEARABLE,
+    TagsInput: CLEARABLE,
     // A chosen value's remove button in a multi-select or tags input.
     Pill: Pill.extend({ styles: { root: { minWidth: 'max-content' } }, defaultProps: { removeButtonProps: { 'aria-label': 'Remove' } } }),
-    FileInput: { defaultProps: { clearButtonProps: CLEAR } },
+    FileInput: CLEARABLE,
     // The × of a dialog or drawer says what it does.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close drawer' } } },
