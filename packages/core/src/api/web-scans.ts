@@ -70,6 +70,15 @@ export const WEB_AUTH_KIND_LABELS: Record<WebAuthKind, string> = {
 };
 /** In a recorded step's value, this stands for the profile's password (so the password is sealed, not the steps). */
 export const WEB_AUTH_PASSWORD_PLACEHOLDER = '{{password}}';
+/** In a recorded step's value, this stands for the sign-in's username (the stored credential's, when one is named). */
+export const WEB_AUTH_USERNAME_PLACEHOLDER = '{{username}}';
+/**
+ * The sign-in kinds that take a username and password, and so may take them from a stored scan credential
+ * (auth_credential) instead of the profile: one password kept in one place (or in the vault), changed once for every
+ * profile and host that uses it.
+ */
+export const WEB_AUTH_CREDENTIAL_KINDS = ['form', 'basic', 'digest', 'recorded'] as const satisfies readonly WebAuthKind[];
+export const usesWebAuthCredential = (kind: WebAuthKind): boolean => (WEB_AUTH_CREDENTIAL_KINDS as readonly string[]).includes(kind);
 /** The profile fields kept encrypted at rest and answered masked. auth_headers' values are sealed one by one. */
 export const WEB_PROFILE_SECRET_FIELDS = ['auth_password'] as const;
 
@@ -179,6 +188,16 @@ export const webProfileFields = z.object({
   auth_kind: z.enum(WEB_AUTH_KINDS, { message: 'Choose none, form, basic, digest, headers or recorded.' }).default('none'),
   /** form: the page with the login form or the URL it posts to. */
   auth_login_url: optionalUrl,
+  /**
+   * A stored Linux or Windows scan credential whose username and password the sign-in uses (form, basic, digest,
+   * recorded); a vault credential is borrowed for each scan. When set, the profile keeps no username or password.
+   */
+  auth_credential: z
+    .number({ message: 'Choose a stored credential.' })
+    .int()
+    .positive('Choose a stored credential.')
+    .nullable()
+    .default(null),
   auth_username: z.string().max(500).default(''),
   /** A new value, '' or null to clear, or the mask to keep the stored one; answered masked. */
   auth_password: z.string().max(1000).nullable().default(null),
@@ -202,15 +221,19 @@ export const DEFAULT_WEB_PROFILE: WebProfileSettings = webProfileFields.parse({}
 export function webAuthProblems(p: WebProfileSettings, hasPassword: boolean): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const need = (field: string, label: string) => (errors[field] = [`${label} is required`]);
-  if (p.auth_kind === 'form') {
-    if (!p.auth_login_url) need('auth_login_url', 'Login URL');
+  // A stored credential brings the username and password.
+  const login = () => {
+    if (p.auth_credential !== null) return;
     if (!p.auth_username) need('auth_username', 'Username');
     if (!hasPassword) need('auth_password', 'Password');
+  };
+  if (p.auth_kind === 'form') {
+    if (!p.auth_login_url) need('auth_login_url', 'Login URL');
+    login();
     if (!p.auth_logged_in_indicator && !p.auth_logged_out_indicator)
       errors.auth_logged_in_indicator = ['Give a logged-in or a logged-out indicator, so a lost session is noticed.'];
   } else if (p.auth_kind === 'basic' || p.auth_kind === 'digest') {
-    if (!p.auth_username) need('auth_username', 'Username');
-    if (!hasPassword) need('auth_password', 'Password');
+    login();
   } else if (p.auth_kind === 'headers') {
     if (Object.keys(p.auth_headers).length === 0) need('auth_headers', 'At least one header');
   } else if (p.auth_kind === 'recorded') {

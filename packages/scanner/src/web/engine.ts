@@ -237,6 +237,10 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
   const sites: string[] = [new URL(spec.target).origin];
   try {
     // 1. Sign in.
+    if (spec.authUnavailable) {
+      error(SCAN_ERROR_TYPE.auth_failed, spec.authUnavailable);
+      return finish();
+    }
     if (!(await session.start())) {
       error(SCAN_ERROR_TYPE.auth_failed, session.failure ?? 'The login failed');
       return finish();

@@ -96,6 +96,11 @@ export interface WebScanSpec {
   /** The sensitive-content search: which countries' national identity numbers to look for. */
   sensitive: { countries: SensitiveCountry[] };
   auth?: WebAuthSpec;
+  /**
+   * Why the sign-in cannot be had for this scan (the server could not get its stored credential: a vault that refused
+   * it, say). The scan then ends at once with error 4 and this reason, without a login attempt with empty values.
+   */
+  authUnavailable?: string;
   /** Headers sent with every request (besides the auth's). */
   headers?: Record<string, string>;
   userAgent?: string;

@@ -93,6 +93,16 @@ describe('form login', () => {
     expect(r.sitemap).toEqual([]);
   });
 
+  it('ends with error 4 and the server’s reason when the login cannot be had, without asking the site anything', async () => {
+    const site = await keep(startFormLoginSite());
+    const reason = 'Vault credential "Shop": the vault refused the request';
+    const spec = webSpec(`${site.base}/dashboard`, { auth: form(site, { password: '' }), authUnavailable: reason });
+    const r = await runWebScan(spec, { signal: signal() });
+    expect(r.errors).toEqual([expect.objectContaining({ type: 4, message: reason })]);
+    expect(r.stats.auth).not.toBe('signed-in');
+    expect(site.hits).toEqual([]);
+  });
+
   it('ends with error 4 when a lost session cannot be established again (3 tries)', async () => {
     const site = await keep(startFormLoginSite({ forgetAfter: 8, loginsAllowed: 1 }));
     const r = await runWebScan(webSpec(`${site.base}/dashboard`, { auth: form(site), limits: { parallel: 1 } as never }), {

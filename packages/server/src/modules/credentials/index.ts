@@ -14,3 +14,4 @@ export {
   saveHostAuth,
   windowsLoginOf,
 } from './service.ts';
+export { isOwnWebCredential, webCredentialErrors, webCredentialRow, webLoginOf } from './web-login.ts';

@@ -109,7 +109,10 @@ export async function deleteCredential(db: Tx, customerId: number, id: number): 
   await db.delete(scanCredentials).where(and(eq(scanCredentials.customerId, customerId), eq(scanCredentials.id, id)));
 }
 
-/** Names of the customer's profiles whose settings name the credential (lin_auths, win_auths or kubernetes_auth). */
+/**
+ * Names of the customer's profiles whose settings name the credential (lin_auths, win_auths or kubernetes_auth of a
+ * network profile; a web profile's auth_credential).
+ */
 export async function profilesUsingCredential(db: Tx, customerId: number, id: number): Promise<string[]> {
   const rows = await db
     .select({ name: scanProfiles.name })
@@ -119,7 +122,8 @@ export async function profilesUsingCredential(db: Tx, customerId: number, id: nu
         eq(scanProfiles.customerId, customerId),
         sql`(${scanProfiles.fields}->'lin_auths' @> ${JSON.stringify([id])}::jsonb
           or ${scanProfiles.fields}->'win_auths' @> ${JSON.stringify([id])}::jsonb
-          or ${scanProfiles.fields}->'kubernetes_auth' = ${String(id)}::jsonb)`,
+          or ${scanProfiles.fields}->'kubernetes_auth' = ${String(id)}::jsonb
+          or ${scanProfiles.fields}->'auth_credential' = ${String(id)}::jsonb)`,
       ),
     )
     .orderBy(sql`lower(${scanProfiles.name})`);

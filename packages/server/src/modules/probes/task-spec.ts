@@ -9,7 +9,7 @@ import { credentialRowsFor, linuxLoginOf, loginsOf, pinnedHostKeys, windowsLogin
 import { borrow, type VaultContext } from '../vault/index.ts';
 import { policyContent } from '../policies/index.ts';
 import type { WebProfileSettings } from '@bulwark/core';
-import { webSpecOf } from './web-task-spec.ts';
+import { webCredentialLogin, webSpecOf } from './web-task-spec.ts';
 import { cloudSpecOf } from './cloud-task-spec.ts';
 import { withExceptions } from './task-spec-exceptions.ts';
 import { extraCaOf } from '../../lib/extra-ca.ts';
@@ -49,7 +49,8 @@ async function specOf(ctx: VaultContext, { task, run }: ClaimedTask): Promise<Ta
   if (run.scanType === 'was') {
     // A web task: one web application (the task's one target), the web profile's settings (web-task-spec.ts).
     const profile = p as unknown as WebProfileSettings;
-    const web = webSpecOf(task.targets[0]!, { profile, isWasDiscovery: run.isWasDiscovery, vhosts: run.vhosts }, box);
+    const login = await webCredentialLogin(ctx, { ...run, profile }, task.id);
+    const web = webSpecOf(task.targets[0]!, { profile, isWasDiscovery: run.isWasDiscovery, vhosts: run.vhosts }, box, login);
     // A re-test runs only the web tests that found its findings.
     if (run.retest) web.tests = [...run.retest.tests];
     return { id: task.id, targets: task.targets, exclude: [], profile: {}, checkpoint: null, tests: [], web };

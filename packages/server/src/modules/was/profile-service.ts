@@ -6,6 +6,7 @@ import {
   isMaskedSecret,
   MASKED,
   normaliseSensitive,
+  usesWebAuthCredential,
   webAuthProblems,
   webProfile,
   webProfileInput,
@@ -20,6 +21,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { NetworkProfileFields } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import { isOwnWebCredential, webCredentialErrors } from '../credentials/index.ts';
 import {
   freeCopyName,
   getProfile,
@@ -64,7 +66,7 @@ function unknownSelections(input: Input): FieldErrors {
  * The settings to store: the sc_ss_* rule, then the secrets sealed — a masked value keeps the stored one, '' or null
  * removes it; then what the sign-in kind needs, once the secrets are merged.
  */
-function settingsOf(box: SecretBox, input: Input, current?: WebProfileSettings): WebProfileSettings {
+function settingsOf(box: SecretBox, input: Input, current?: WebProfileSettings): { fields: WebProfileSettings; errors: FieldErrors } {
   const ruled = normaliseSensitive(input);
   const fields = Object.fromEntries(FIELD_KEYS.map((k) => [k, ruled[k]])) as unknown as WebProfileSettings;
   const pw = input.auth_password;
@@ -82,9 +84,22 @@ function settingsOf(box: SecretBox, input: Input, current?: WebProfileSettings):
     fields.auth_headers = {};
     fields.auth_steps = [];
   }
+  // A stored credential is the one source of the username and password: the profile keeps neither beside it.
+  if (!usesWebAuthCredential(fields.auth_kind)) fields.auth_credential = null;
+  if (fields.auth_credential !== null) {
+    fields.auth_username = '';
+    fields.auth_password = null;
+  }
   const errors: FieldErrors = { ...unknownSelections(input), ...webAuthProblems(fields, fields.auth_password !== null) };
   if (fields.auth_kind !== 'headers' && Object.keys(input.auth_headers).length > 0 && !errors.auth_headers) fields.auth_headers = {};
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return { fields, errors };
+}
+
+/** The settings to store, or a 400 with every field's problem (the credential reference checked against the customer's). */
+async function checkedSettings(db: Tx, customerId: number, box: SecretBox, input: Input, current?: WebProfileSettings) {
+  const { fields, errors } = settingsOf(box, input, current);
+  const all = { ...(await webCredentialErrors(db, customerId, fields.auth_credential)), ...errors };
+  if (Object.keys(all).length > 0) throw badRequest(all);
   return fields;
 }
 
@@ -146,20 +161,23 @@ export function webProfileStore(box: SecretBox): ProfileStore<typeof WEB_SCAN_KI
     },
     reply: (_db, _customerId, row) => toWebProfile(row),
     async create(db, customerId, userId, input) {
-      const fields = settingsOf(box, input);
+      const fields = await checkedSettings(db, customerId, box, input);
       await checkName(db, customerId, input.name);
       return insert(db, customerId, userId, input.name, input.description, fields);
     },
     async import(db, customerId, userId, data) {
-      const { format: _format, ...input } = data;
-      const fields = settingsOf(box, input);
+      const { format: _format, ...exported } = data;
+      // A credential of another customer (or one since deleted) is not carried over: the import asks for a login.
+      const keep = exported.auth_credential !== null && (await isOwnWebCredential(db, customerId, exported.auth_credential));
+      const input = keep ? exported : { ...exported, auth_credential: null };
+      const fields = await checkedSettings(db, customerId, box, input);
       const taken = lower(await profileNames(db, customerId, TYPE));
       const name = taken.has(input.name.toLowerCase()) ? await freeCopyName(db, customerId, input.name, TYPE) : input.name;
       return insert(db, customerId, userId, name, input.description, fields);
     },
     async change(db, customerId, id, input) {
       const current = await ownProfile(db, customerId, id, TYPE);
-      const fields = settingsOf(box, input, webFieldsOf(current));
+      const fields = await checkedSettings(db, customerId, box, input, webFieldsOf(current));
       await checkName(db, customerId, input.name, current.name);
       return updateNamedProfile(db, customerId, id, {
         name: input.name,

@@ -1,6 +1,7 @@
 // The web scan profile editor against a stubbed API (scan/wprofiles/): a new profile with HTTP basic sign-in — the
 // sign-in checks before sending, the destructive-links warning, sensitive countries and the POST body; an existing profile whose
-// stored password is kept (its mask sent back) unless a new one is typed; a built-in profile opens read-only.
+// stored password is kept (its mask sent back) unless a new one is typed; the login taken from a stored credential; a
+// built-in profile opens read-only.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import WebProfileEditPage from './WebProfileEditPage.tsx';
@@ -23,8 +24,15 @@ const TESTS = [
   { id: 'web-xss-reflected', name: 'Reflected XSS', category: 'xss', severity: 3, cwe: [], owasp: 'A03:2021', kind: 'active' },
 ];
 
+/** The customer's scan credentials (GET scan/credentials/): the web sign-in offers the Linux and Windows ones. */
+const CREDENTIALS = [
+  { id: 4, name: 'Shop login', kind: 'linux', method: 'credentials' },
+  { id: 5, name: 'AD scanner', kind: 'windows', method: 'vault' },
+  { id: 8, name: 'Production cluster', kind: 'kubernetes', method: 'token' },
+];
+
 function api(): ApiStub {
-  return stubApi().on('GET', 'nvt/wvtests-simple/', page(TESTS));
+  return stubApi().on('GET', 'nvt/wvtests-simple/', page(TESTS)).on('GET', 'scan/credentials/', CREDENTIALS);
 }
 
 describe('WebProfileEditPage', () => {
@@ -82,6 +90,24 @@ describe('WebProfileEditPage', () => {
     await waitFor(() => expect(stub.calls('PUT', 'scan/wprofiles/7/')).toHaveLength(1));
     expect((stub.calls('PUT', 'scan/wprofiles/7/')[0]!.body as { auth_password: string }).auth_password).toBe('••••••••');
   });
+
+  it('signs in with a stored credential: Linux and Windows ones offered, the typed login hidden, its id sent', async () => {
+    const stored = aWebProfile({ auth_kind: 'basic', auth_username: 'ops', auth_password: '••••••••' });
+    const stub = api()
+      .on('GET', 'scan/wprofiles/7/', stored)
+      .on('PUT', 'scan/wprofiles/7/', (request) => json(aWebProfile({ ...stored, ...(request.body as object) })));
+    const { user } = renderWithApp(<WebProfileEditPage />, { path: PATH, url: '/was/scan-profiles/edit/7', session: aSession() });
+    const form = await screen.findByRole('form', { name: 'Web scan profile' });
+    await user.click(within(form).getByRole('combobox', { name: /^Stored credential/ }));
+    expect(await screen.findByRole('option', { name: 'Shop login' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Production cluster/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'AD scanner (vault)' }));
+    expect(within(form).queryByRole('textbox', { name: /^Username/ })).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(stub.calls('PUT', 'scan/wprofiles/7/')).toHaveLength(1));
+    expect(stub.calls('PUT', 'scan/wprofiles/7/')[0]!.body).toMatchObject({ auth_credential: 5, auth_username: '', auth_password: null });
+  }, 60_000);
 
   it('opens a built-in profile read-only with Copy', async () => {
     api().on('GET', 'scan/wprofiles/1/', aWebProfile({ id: 1, name: 'Standard', builtin: true }));

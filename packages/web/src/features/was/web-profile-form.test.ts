@@ -58,6 +58,18 @@ describe('web profile form rules', () => {
     expect(validateWebProfile({ ...values, auth_password_clear: true }).auth_password).toBe('Password is required');
   });
 
+  it('takes the login from a stored credential: no username or password asked for, none sent', () => {
+    const values = webProfileValues(aWebProfile({ auth_kind: 'basic', auth_username: 'ops', auth_password: '••••' }));
+    expect(values.auth_credential).toBeNull();
+    const chosen = { ...values, auth_credential: '7', auth_username: '', auth_password_clear: true };
+    expect(validateWebProfile(chosen)).toEqual({});
+    expect(webProfileBody(chosen)).toMatchObject({ auth_credential: 7, auth_username: '', auth_password: null });
+    // A profile read back with its credential shows it in the picker.
+    expect(webProfileValues(aWebProfile({ auth_kind: 'form', auth_credential: 7 })).auth_credential).toBe('7');
+    // Cleared again, the typed login is needed.
+    expect(validateWebProfile({ ...chosen, auth_credential: null })).toMatchObject({ auth_username: 'Username is required' });
+  });
+
   it('sends the sensitive countries as the list and the per-country switches', () => {
     const body = webProfileBody({ ...NEW_WEB_PROFILE, name: 'x', sc_ss_countries: ['se', 'us'] });
     expect(body).toMatchObject({ sc_ss_countries: ['se', 'us'], sc_ss_swe: true, sc_ss_ssn: true, sc_ss_dan: false, sc_ss_nor: false });

@@ -16,7 +16,10 @@ import type { WEB_SCAN_KIND, ScanKindProfileInput } from '@bulwark/core';
 export type WebProfileInput = ScanKindProfileInput<typeof WEB_SCAN_KIND>;
 
 /** The form's values: the profile's settings, with headers and login steps as editable text. */
-export interface WebProfileValues extends Omit<WebProfileSettings, 'headers' | 'auth_headers' | 'auth_steps' | 'auth_password'> {
+export interface WebProfileValues extends Omit<
+  WebProfileSettings,
+  'headers' | 'auth_headers' | 'auth_steps' | 'auth_password' | 'auth_credential'
+> {
   name: string;
   description: string;
   /** 'Name: value' per line. */
@@ -30,6 +33,8 @@ export interface WebProfileValues extends Omit<WebProfileSettings, 'headers' | '
   auth_password_stored: string | null;
   /** Remove the stored password on save. */
   auth_password_clear: boolean;
+  /** The stored scan credential's id as the picker holds it (null: the username and password below). */
+  auth_credential: string | null;
 }
 
 /** Form fields that receive the server's field errors (the server names them alike). */
@@ -93,9 +98,10 @@ export function parseSteps(text: string): { steps: WebAuthStep[]; error: string 
 }
 
 function valuesOf(settings: WebProfileSettings, name: string, description: string, stored: string | null): WebProfileValues {
-  const { headers, auth_headers, auth_steps, ...rest } = settings;
+  const { headers, auth_headers, auth_steps, auth_credential, ...rest } = settings;
   return {
     ...rest,
+    auth_credential: auth_credential === null ? null : String(auth_credential),
     name,
     description,
     headers: headersText(headers),
@@ -141,14 +147,19 @@ function settingsOf(values: WebProfileValues): WebProfileSettings {
     auth_steps,
     auth_password_stored: _stored,
     auth_password_clear: _clear,
+    auth_credential,
     ...rest
   } = values;
+  const credential = auth_credential === null || auth_credential === '' ? null : Number(auth_credential);
   return normaliseSensitive({
     ...rest,
+    auth_credential: credential,
+    // A stored credential brings the username and password: the profile sends none of its own.
+    ...(credential !== null ? { auth_username: '' } : {}),
     headers: parseHeaders(headers).headers,
     auth_headers: parseHeaders(auth_headers).headers,
     auth_steps: parseSteps(auth_steps).steps,
-    auth_password: passwordToSend(values),
+    auth_password: credential !== null ? null : passwordToSend(values),
   });
 }
 

@@ -1,12 +1,50 @@
 // The sign-in part of the web profile form: how the scanner logs in (login form, HTTP basic or digest, headers, or a
-// recorded browser login) with only the fields that kind needs, and the indicators that tell a lost session, so the
-// scan logs in again instead of scanning the login page.
-import { Alert, Checkbox, Code, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+// recorded browser login) with only the fields that kind needs, the login taken from a stored scan credential or typed
+// here, and the indicators that tell a lost session, so the scan logs in again instead of scanning the login page.
+import { Alert, Anchor, Checkbox, Code, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { WEB_AUTH_KINDS, WEB_AUTH_KIND_LABELS, WEB_AUTH_PASSWORD_PLACEHOLDER } from '@bulwark/core';
+import { useQuery } from '@tanstack/react-query';
+import { WEB_AUTH_KINDS, WEB_AUTH_KIND_LABELS, WEB_AUTH_PASSWORD_PLACEHOLDER, WEB_AUTH_USERNAME_PLACEHOLDER } from '@bulwark/core';
+import { credentialChoicesOptions } from '../../credentials/api/credential-queries.ts';
+import { CREDENTIALS_PATH } from '../../credentials/credential-form.ts';
+import { credentialOptions } from '../../profiles/CredentialPickers.tsx';
 import type { WebProfileValues } from '../web-profile-form.ts';
 
 const KIND_OPTIONS = WEB_AUTH_KINDS.map((kind) => ({ value: kind, label: WEB_AUTH_KIND_LABELS[kind] }));
+
+/** The stored Linux and Windows credentials (a username and a password), grouped by kind, as the login's source. */
+function StoredCredential({ form }: { form: UseFormReturnType<WebProfileValues> }) {
+  const { data, error } = useQuery({ ...credentialChoicesOptions, refetchOnWindowFocus: true });
+  const chosen = form.values.auth_credential;
+  const linux = credentialOptions(data ?? [], 'linux', []);
+  const windows = credentialOptions(data ?? [], 'windows', []);
+  // A chosen id the lists do not hold (deleted since) is still shown by name, never as a bare number.
+  const missing =
+    chosen !== null && data && ![...linux, ...windows].some((o) => o.value === chosen)
+      ? [{ group: 'Not found', items: [{ value: chosen, label: `Credential ${chosen} (not found)` }] }]
+      : [];
+  return (
+    <Select
+      {...form.getInputProps('auth_credential')}
+      label="Stored credential"
+      description={
+        <Text span size="xs">
+          Sign in with the username and password of a scan credential (a vault one is borrowed for each scan), or leave empty and type them
+          below.{' '}
+          <Anchor href={CREDENTIALS_PATH} target="_blank" rel="noopener" size="xs">
+            Manage scan credentials (opens in a new tab)
+          </Anchor>
+        </Text>
+      }
+      data={[{ group: 'Linux', items: linux }, { group: 'Windows', items: windows }, ...missing]}
+      placeholder={!data && !error ? 'Loading…' : 'None: type the login below'}
+      nothingFoundMessage="No credential matches"
+      error={form.errors.auth_credential ?? (error ? 'The scan credentials could not be loaded.' : undefined)}
+      searchable
+      clearable
+    />
+  );
+}
 
 function Indicators({ form }: { form: UseFormReturnType<WebProfileValues> }) {
   return (
@@ -51,6 +89,19 @@ function Password({ form }: { form: UseFormReturnType<WebProfileValues> }) {
   );
 }
 
+/** The username and password typed here, unless a stored credential brings them. */
+function Login({ form }: { form: UseFormReturnType<WebProfileValues> }) {
+  if (form.values.auth_credential !== null) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {form.values.auth_kind !== 'recorded' && (
+        <TextInput {...form.getInputProps('auth_username')} label="Username" required autoComplete="off" />
+      )}
+      <Password form={form} />
+    </SimpleGrid>
+  );
+}
+
 export function WebAuthFields({ form }: { form: UseFormReturnType<WebProfileValues> }) {
   const kind = form.values.auth_kind;
   return (
@@ -71,9 +122,9 @@ export function WebAuthFields({ form }: { form: UseFormReturnType<WebProfileValu
             placeholder="https://app.example.com/login"
             description="The page with the login form, or the URL the form posts to."
           />
+          <StoredCredential form={form} />
+          <Login form={form} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput {...form.getInputProps('auth_username')} label="Username" required autoComplete="off" />
-            <Password form={form} />
             <TextInput
               {...form.getInputProps('auth_username_field')}
               label="Username field"
@@ -89,10 +140,10 @@ export function WebAuthFields({ form }: { form: UseFormReturnType<WebProfileValu
         </>
       )}
       {(kind === 'basic' || kind === 'digest') && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput {...form.getInputProps('auth_username')} label="Username" required autoComplete="off" />
-          <Password form={form} />
-        </SimpleGrid>
+        <>
+          <StoredCredential form={form} />
+          <Login form={form} />
+        </>
       )}
       {kind === 'headers' && (
         <>
@@ -121,13 +172,13 @@ export function WebAuthFields({ form }: { form: UseFormReturnType<WebProfileValu
               <Text span size="xs">
                 Replayed in the headless browser, one step per line: <Code>goto URL</Code>, <Code>fill SELECTOR VALUE</Code>,{' '}
                 <Code>click SELECTOR</Code>, <Code>press KEY</Code>, <Code>wait SELECTOR</Code> or <Code>wait MS</Code>. Write{' '}
-                <Code>{WEB_AUTH_PASSWORD_PLACEHOLDER}</Code> for the password below, so it is stored encrypted.
+                <Code>{WEB_AUTH_PASSWORD_PLACEHOLDER}</Code> for the password (below, or the stored credential’s), so it is stored
+                encrypted, and <Code>{WEB_AUTH_USERNAME_PLACEHOLDER}</Code> for the stored credential’s username.
               </Text>
             }
           />
-          <Group grow align="flex-start">
-            <Password form={form} />
-          </Group>
+          <StoredCredential form={form} />
+          <Login form={form} />
           <Indicators form={form} />
         </>
       )}
