@@ -31,7 +31,14 @@ const COMMON = {
   kind: 'active' as const,
 };
 
-/** Syntax-error messages by database. Type-conversion errors are left out: a parameterised query raises them too. */
+/** An apostrophe in an error page: ASP.NET and Tomcat HTML-encode it as &#39;, ASP.NET Core as &#x27;. */
+const APOS = "(?:'|&#0*39;|&#x0*27;|&apos;)";
+
+/**
+ * Syntax-error messages by database. Type-conversion errors are left out: a parameterised query raises them too. So
+ * are the names of a driver's exception or stack frames (System.Data.SqlClient.SqlException, oracle.jdbc.driver …):
+ * they come with every error of that driver, a bound value's conversion error as well.
+ */
 export const SQL_ERRORS: { dbms: string; re: RegExp }[] = [
   { dbms: 'MySQL/MariaDB', re: /You have an error in your SQL syntax/i },
   { dbms: 'MySQL/MariaDB', re: /check the manual that (?:corresponds|fits) to your (?:MySQL|MariaDB)/i },
@@ -43,15 +50,21 @@ export const SQL_ERRORS: { dbms: string; re: RegExp }[] = [
     dbms: 'SQLite',
     re: /SQLITE_ERROR|sqlite3\.OperationalError|SQLite3::SQLException|unrecognized token: "|near "[^"]{0,40}": syntax error/,
   },
+  // Errors 105 and 102 (156 for a keyword), whichever driver prints them (SqlClient, ODBC: "[SQL Server]Incorrect …").
   { dbms: 'Microsoft SQL Server', re: /Unclosed quotation mark after the character string/i },
+  { dbms: 'Microsoft SQL Server', re: new RegExp(`Incorrect syntax near (?:the keyword )?${APOS}`) },
+  // Oracle's parse errors: 00900 invalid SQL statement, 00905 missing keyword, 00906/00907 missing ( or ), 00911 invalid
+  // character, 00917 missing comma, 00920 invalid relational operator, 00921 unexpected end of SQL command, 00923 FROM
+  // keyword not found, 00933 SQL command not properly ended, 00936 missing expression, 01740 missing double quote in
+  // identifier, 01756 quoted string not properly terminated, and 23ai's 03049 (a keyword not valid where it stands).
   {
-    dbms: 'Microsoft SQL Server',
-    re: /Incorrect syntax near '|System\.Data\.SqlClient\.SqlException|\[Microsoft\]\[ODBC SQL Server Driver\]/,
+    dbms: 'Oracle',
+    re: /\bORA-(?:0090[0567]|00911|00917|0092[013]|00933|00936|01740|01756|03049)\b|quoted string not properly terminated|SQL command not properly ended/,
   },
-  { dbms: 'Oracle', re: /ORA-0(?:0933|1756|0921|1740|0907)|quoted string not properly terminated|oracle\.jdbc\.driver/i },
 ];
 
-function sqlError(body: string): { dbms: string; match: string } | null {
+/** The first database syntax error in a page, with its database and the text that matched. */
+export function sqlError(body: string): { dbms: string; match: string } | null {
   for (const { dbms, re } of SQL_ERRORS) {
     const m = re.exec(body);
     if (m) return { dbms, match: m[0] };
@@ -78,21 +91,25 @@ export const sqliError: WebTest = {
   async point(point, ctx) {
     const base = await inject(point, point.value, ctx);
     if (sqlError(base.body)) return [];
+    // Asked once: the numeric twin does not depend on the breaker.
+    let numericTwinClean: boolean | undefined;
     for (const [broken, balanced] of BREAKERS) {
       const payload = point.value + broken;
       const res = await attempt(point, payload, ctx);
       const err = res && sqlError(res.body);
       if (!err) continue;
-      // The balanced twin closes what the breaker opened; in a numeric context it is a syntax error too (1''), so
-      // there the clean baseline is the twin.
-      if (!/^-?\d+$/.test(point.value)) {
-        const ok = await inject(point, point.value + balanced, ctx);
-        if (sqlError(ok.body)) continue;
-      }
+      // The balanced twin closes what the breaker opened: no error if the breaker's error was the statement's. In a
+      // numeric context that twin is a syntax error too (1''), so there the twin is the same number as an expression
+      // (1-0): a statement takes it, while a page that shows such text for any value other than its own (an unknown
+      // article's index quoting 'ORA-00933 …') shows it again.
+      if (/^-?\d+$/.test(point.value)) {
+        numericTwinClean ??= !sqlError((await inject(point, `${point.value}-0`, ctx)).body);
+        if (!numericTwinClean) return [];
+      } else if (sqlError((await inject(point, point.value + balanced, ctx)).body)) continue;
       return [
         pointFinding('web-sqli-error', point, res, {
           payload,
-          proof: `${err.dbms}: ${err.match}`,
+          proof: `${err.dbms}: ${err.match.replace(new RegExp(APOS, 'g'), "'")}`,
           around: err.match,
           how: 'database error message',
           confidence: 'confirmed',
