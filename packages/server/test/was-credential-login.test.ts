@@ -5,14 +5,17 @@
 // reason the scan ends with error 4 (authUnavailable) instead of a login with empty values.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebProfile } from '@bulwark/core';
+import type { WebProfile, WebScan, WebScanRunRow } from '@bulwark/core';
 import { WEB_ENGINE_VERSION, type TaskSpec } from '@bulwark/scanner';
 import { assets } from '../src/db/schema/index.ts';
 import { WEB_CREDENTIAL_KEY_ONLY, WEB_CREDENTIAL_UNKNOWN } from '../src/modules/credentials/web-login.ts';
 import { BACKENDS } from './helpers/backends.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './helpers/app.ts';
 import { startPasswordSafe, type PasswordSafeStandIn } from './helpers/password-safe.ts';
+import { finished, waitForRun } from './helpers/scans.ts';
 import { signedIn } from './helpers/sessions.ts';
+import { startBasicSite } from '../../scanner/test/web/fixtures/site-login.ts';
+import type { Site } from '../../scanner/test/web/fixtures/site-server.ts';
 
 const FORM = {
   auth_kind: 'form',
@@ -25,6 +28,7 @@ describe.each(BACKENDS)('web sign-in from a stored credential on %s', (backend) 
   let admin: Client;
   let rival: Client;
   let vault: PasswordSafeStandIn;
+  let site: Site;
   const ids: Record<string, number> = {};
   const vaultHost = backend === 'pglite' ? '127.0.6.61' : '127.0.6.62';
 
@@ -39,7 +43,8 @@ describe.each(BACKENDS)('web sign-in from a stored credential on %s', (backend) 
       { systemName: 'shop', accountName: 'shop-scanner', password: 'Vault-Web-1' },
       { systemName: 'shop', accountName: 'shop-admin', password: 'x', requestable: false },
     ]);
-    t = await startTestApp(backend, { BULWARK_BUILTIN_PROBE: 'off' });
+    site = await startBasicSite();
+    t = await startTestApp(backend);
     admin = await signedIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
     rival = await signedIn(t, (await t.otherCustomer('Rival Corp')).adminEmail);
     const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
@@ -59,6 +64,7 @@ describe.each(BACKENDS)('web sign-in from a stored credential on %s', (backend) 
       priv_key: key,
     });
     ids.kubernetes = await credential(admin, 'kubernetesauths', { name: 'Cluster', url: 'https://127.0.0.1:6443', token: 'tok' });
+    ids.basic = await credential(admin, 'linuxauths', { name: 'Site login', method: 'credentials', username: 'alice', passwd: 's3cret' });
     ids.rival = await credential(rival, 'linuxauths', { name: 'Theirs', method: 'credentials', username: 'eve', passwd: 'secret' });
     const set = await admin.request('PUT', '/api/app1/customer/1/beyondtrust/', {
       enabled: true,
@@ -83,6 +89,7 @@ describe.each(BACKENDS)('web sign-in from a stored credential on %s', (backend) 
   afterAll(async () => {
     await t?.close();
     await vault?.close();
+    await site?.close();
   });
 
   it('takes the username and password from a stored Linux or Windows credential and keeps none beside it', async () => {
@@ -218,4 +225,28 @@ describe.each(BACKENDS)('web sign-in from a stored credential on %s', (backend) 
     expect(refused.web!.auth).toMatchObject({ kind: 'form', username: '', password: '' });
     await finish(refused);
   });
+
+  it('signs in with the stored credential when the built-in probe scans, and crawls behind the login', async () => {
+    const [row] = await t.ctx.db
+      .insert(assets)
+      .values({ customerId: 1, kind: 'webapp', value: `${site.base}/`, type: 3 })
+      .returning();
+    const profile = await admin.post<WebProfile>('/api/scan/wprofiles/', {
+      name: 'Behind basic',
+      auth_kind: 'basic',
+      auth_credential: ids.basic,
+      passive_only: true,
+      browser: false,
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(201);
+    const scan = await admin.post<WebScan>('/api/scan/wscans/', { name: 'Behind basic', assets: [row!.id], profile: profile.body.id });
+    expect(scan.status, JSON.stringify(scan.body)).toBe(201);
+    await waitForRun(admin, scan.body.last_run!, finished, 90_000, 'wruns');
+    const run = (await admin.get<WebScanRunRow>(`/api/scan/wruns/${scan.body.last_run!}/`)).body;
+    expect(run).toMatchObject({ status: 2, auth_state: 'signed-in' });
+    // The page behind the login was reached, with the credential's login on every request.
+    expect(site.hits.some((h) => h.path === '/private')).toBe(true);
+    const basic = `Basic ${Buffer.from('alice:s3cret').toString('base64')}`;
+    expect(site.hits.filter((h) => h.path === '/private').every((h) => h.authorization === basic)).toBe(true);
+  }, 120_000);
 });

@@ -60,8 +60,8 @@ export async function waitForRun(
   runId: number,
   done: (r: ScanRunRow) => boolean,
   ms = 30_000,
-  /** 'noruns' for a policy run. */
-  runs: 'nruns' | 'noruns' = 'nruns',
+  /** 'noruns' for a policy run, 'wruns' for a web one. */
+  runs: 'nruns' | 'noruns' | 'wruns' = 'nruns',
 ): Promise<ScanRunRow> {
   const until = Date.now() + ms;
   let last: ScanRunRow | undefined;
