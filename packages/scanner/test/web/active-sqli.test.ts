@@ -2,7 +2,7 @@
 // flaw of the vulnerable app is found with its evidence, and the fixed twin gives no finding.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { sqliBoolean, sqliError, sqliTimeTest } from '../../src/web/tests/active/sqli.ts';
+import { sqlError, sqliBoolean, sqliError, sqliTimeTest } from '../../src/web/tests/active/sqli.ts';
 import type { InsertionPoint, WebFinding, WebTest } from '../../src/web/types.ts';
 import { harness, queryPoint, type Harness } from './fixtures/harness.ts';
 import { startMariadb, startPg, startSqlApp, startSqlite } from './fixtures/vuln-sql.ts';
@@ -53,6 +53,24 @@ describe('error-based', () => {
   it('gives nothing on the fixed twin (a type error of a bound parameter is not injection)', async () => {
     expect(await run(sqliError, `${fixed.base}/pg/item?id=1`, 'id')).toEqual([]);
     expect(await run(sqliError, `${fixed.base}/pg/search?q=apple`, 'q')).toEqual([]);
+  });
+
+  it('knows a real PostgreSQL syntax error printed HTML-encoded, as Java and .NET error pages print it', async () => {
+    const message = await pg.query(`SELECT * FROM items WHERE name = 'apple'' ORDER BY id`).then(
+      () => '',
+      (err: Error) => err.message,
+    );
+    expect(message).toMatch(/^unterminated quoted string/);
+    const other = await pg.query(`SELECT * FROM items WHERE id = 1 "x"`).then(
+      () => '',
+      (err: Error) => err.message,
+    );
+    expect(other).toMatch(/^syntax error at or near "/);
+    for (const encoded of [other.replaceAll('"', '&quot;'), other.replaceAll('"', '&#34;'), other.replaceAll('"', '&#x22;')])
+      expect(sqlError(`<pre>org.postgresql.util.PSQLException: ERROR: ${encoded}</pre>`)).toEqual({
+        dbms: 'PostgreSQL',
+        match: expect.stringMatching(/^syntax error at or near /),
+      });
   });
 
   it('finds MariaDB syntax errors, and not on the fixed twin', async (t) => {

@@ -33,6 +33,8 @@ const COMMON = {
 
 /** An apostrophe in an error page: ASP.NET and Tomcat HTML-encode it as &#39;, ASP.NET Core as &#x27;. */
 const APOS = "(?:'|&#0*39;|&#x0*27;|&apos;)";
+/** A double quote in an error page, as it is printed or HTML-encoded (PostgreSQL's and SQLite's messages quote with it). */
+const QUOT = '(?:"|&quot;|&#0*34;|&#x0*22;)';
 
 /**
  * Syntax-error messages by database. Type-conversion errors are left out: a parameterised query raises them too. So
@@ -44,11 +46,13 @@ export const SQL_ERRORS: { dbms: string; re: RegExp }[] = [
   { dbms: 'MySQL/MariaDB', re: /check the manual that (?:corresponds|fits) to your (?:MySQL|MariaDB)/i },
   { dbms: 'MySQL/MariaDB', re: /Warning: mysqli?_\w+\(\)|MySQLSyntaxErrorException|SQLSTATE\[42000\]: Syntax error/ },
   { dbms: 'PostgreSQL', re: /unterminated quoted (?:string|identifier) at or near/i },
-  { dbms: 'PostgreSQL', re: /syntax error at or near "/i },
+  { dbms: 'PostgreSQL', re: new RegExp(`syntax error at or near ${QUOT}`, 'i') },
   { dbms: 'PostgreSQL', re: /pg_query\(\): Query failed|PSQLException|PG::SyntaxError|Npgsql\.PostgresException/ },
   {
     dbms: 'SQLite',
-    re: /SQLITE_ERROR|sqlite3\.OperationalError|SQLite3::SQLException|unrecognized token: "|near "[^"]{0,40}": syntax error/,
+    re: new RegExp(
+      `SQLITE_ERROR|sqlite3\\.OperationalError|SQLite3::SQLException|unrecognized token: ${QUOT}|near ${QUOT}.{0,40}?${QUOT}: syntax error`,
+    ),
   },
   // Errors 105 and 102 (156 for a keyword), whichever driver prints them (SqlClient, ODBC: "[SQL Server]Incorrect …").
   { dbms: 'Microsoft SQL Server', re: /Unclosed quotation mark after the character string/i },
@@ -109,7 +113,7 @@ export const sqliError: WebTest = {
       return [
         pointFinding('web-sqli-error', point, res, {
           payload,
-          proof: `${err.dbms}: ${err.match.replace(new RegExp(APOS, 'g'), "'")}`,
+          proof: `${err.dbms}: ${err.match.replace(new RegExp(APOS, 'g'), "'").replace(new RegExp(QUOT, 'g'), '"')}`,
           around: err.match,
           how: 'database error message',
           confidence: 'confirmed',
