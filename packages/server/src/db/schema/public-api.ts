@@ -36,9 +36,6 @@ export const apiTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Requests a minute this token may make. */
     rateLimit: integer('rate_limit').notNull().default(600),
-    /** The current rate window: its start and the requests counted in it. */
-    windowStart: timestamp('window_start', { withTimezone: true }),
-    windowCount: integer('window_count').notNull().default(0),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     lastUsedIp: text('last_used_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

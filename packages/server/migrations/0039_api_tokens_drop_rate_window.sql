@@ -1,0 +1,2 @@
+ALTER TABLE "api_tokens" DROP COLUMN "window_start";--> statement-breakpoint
+ALTER TABLE "api_tokens" DROP COLUMN "window_count";
