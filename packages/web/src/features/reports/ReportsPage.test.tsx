@@ -114,6 +114,33 @@ describe('ReportsPage', () => {
     expect(within(running).queryByRole('link', { name: /Download/ })).not.toBeInTheDocument();
   });
 
+  it('names the scan of each scan report, whatever its kind, asking each kind’s scans once', async () => {
+    const scan = (id: number, name: string) => ({ id, name, created: '2026-11-20T08:00:00Z' });
+    const stub = stubApi()
+      .on(
+        'GET',
+        'reports/',
+        page([
+          aReport({ id: 1, name: 'Web', scope_kind: 'scan_web_application', scope: { filters: {}, scan: 31 } }),
+          aReport({ id: 2, name: 'Map', scope_kind: 'scan_web_application_discovery', scope: { filters: {}, scan: 32 } }),
+          aReport({ id: 3, name: 'Cloud', scope_kind: 'cloud_result', scope: { filters: {}, scan: 21 } }),
+          aReport({ id: 4, name: 'Web again', scope_kind: 'scan_web_application', scope: { filters: {}, scan: 33 } }),
+        ]),
+      )
+      .on('GET', 'remediation/vm-filter-collection/', [])
+      .on('GET', 'scan/wscans/', page([scan(31, 'Shop'), scan(33, 'Blog')]))
+      .on('GET', 'scan/wdscans/', page([scan(32, 'Shop map')]))
+      .on('GET', 'scan/cscans/', page([{ ...scan(21, 'AWS production'), provider: 0 }]));
+    renderWithApp(<ReportsPage />, { path: '/reports/reports' });
+    const table = await screen.findByRole('table', { name: 'Reports' });
+    expect(await within(table).findByText('Web scan “Shop”')).toBeInTheDocument();
+    expect(await within(table).findByText('Web scan “Blog”')).toBeInTheDocument();
+    expect(await within(table).findByText('Web discovery scan “Shop map”')).toBeInTheDocument();
+    expect(await within(table).findByText('Cloud scan “AWS production”')).toBeInTheDocument();
+    expect(stub.calls('GET', 'scan/wscans/')).toHaveLength(1);
+    expect(stub.calls('GET', 'scan/nscans/')).toHaveLength(0);
+  });
+
   it('explains reports when there are none and offers to create one', async () => {
     stubApi().on('GET', 'reports/', page([])).on('GET', 'remediation/vm-filter-collection/', []);
     renderWithApp(<ReportsPage />, { path: '/reports/reports' });
@@ -330,6 +357,16 @@ describe('SchedulesPage', () => {
     await user.click(within(row).getByRole('switch', { name: 'Weekly to the CISO active' }));
     await waitFor(() => expect(stub.calls('PATCH', 'reports/schedules/5/')).toHaveLength(1));
     expect(stub.calls('PATCH', 'reports/schedules/5/')[0]!.body).toEqual({ is_active: false });
+  });
+
+  it('names the web scan a schedule reports on', async () => {
+    stubApi()
+      .on('GET', 'reports/schedules/', page([aSchedule({ scope_kind: 'scan_web_application', scope: { filters: {}, scan: 31 } })]))
+      .on('GET', 'remediation/vm-filter-collection/', [])
+      .on('GET', 'scan/wscans/', page([{ id: 31, name: 'Shop', created: '2026-11-20T08:00:00Z' }]));
+    renderWithApp(<SchedulesPage />, { path: '/reports/schedules' });
+    const table = await screen.findByRole('table', { name: 'Report schedules' });
+    expect(await within(table).findByText('PDF · Web scan “Shop”')).toBeInTheDocument();
   });
 });
 

@@ -17,7 +17,7 @@ import { DataTable, sortKeysOf, type DataColumn } from '../../components/data-ta
 import { FilterBar, useListState, type FilterDef } from '../../components/filter-bar/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { NewReportForm } from './components/NewReportForm.tsx';
-import { REPORT_KEYS, fetchNetworkScans, fetchReports, fetchScopeScans, reportDownloadUrl } from './api/reports-api.ts';
+import { REPORT_KEYS, fetchReports, reportDownloadUrl } from './api/reports-api.ts';
 import {
   DEFAULT_REPORT_ORDERING,
   REPORTS_PAGE_SIZE,
@@ -32,7 +32,7 @@ import {
 } from './report-format.ts';
 import { RunState } from './components/RunState.tsx';
 import { useReportListActions } from './use-report-list-actions.ts';
-import { useSavedViews } from './components/ScopeFields.tsx';
+import { useSavedViews, useScopeScanNames } from './components/ScopeFields.tsx';
 
 const FILTERS: FilterDef[] = [
   { kind: 'text', name: 'search', label: 'Search', placeholder: 'Report name', width: 220 },
@@ -141,17 +141,7 @@ export default function ReportsPage() {
   });
   // Names for the scope column: the saved views, and the scans when a scan report is listed.
   const views = useSavedViews();
-  const scans = useQuery({
-    queryKey: REPORT_KEYS.networkScans,
-    queryFn: ({ signal }) => fetchNetworkScans(signal),
-    enabled: data?.results.some((r) => r.scope_kind === 'scan_network') ?? false,
-  });
-  const policyScans = useQuery({
-    queryKey: REPORT_KEYS.scopeScans('scan/oscans/'),
-    queryFn: ({ signal }) => fetchScopeScans('scan/oscans/', signal),
-    enabled: data?.results.some((r) => r.scope_kind === 'scan_policy') ?? false,
-  });
-  const scanNames = [...(scans.data?.results ?? []), ...(policyScans.data?.results ?? [])];
+  const scanNames = useScopeScanNames((data?.results ?? []).map((r) => r.scope_kind));
   const columns = reportColumns({ views: views.data, scans: scanNames }, setDeleting);
 
   const newButton = <Button onClick={() => setCreating(true)}>New report</Button>;

@@ -13,7 +13,7 @@ import { toastFailure, toastSuccess } from '../../components/toasts.tsx';
 import { REPORT_KEYS, deleteSchedule, fetchSchedules, runSchedule, setScheduleActive } from './api/reports-api.ts';
 import { TEMPLATES_PATH, frequencyText, reportPath, scopeText } from './report-format.ts';
 import { SCHEDULE_MESSAGES, ScheduleForm } from './components/ScheduleForm.tsx';
-import { useSavedViews } from './components/ScopeFields.tsx';
+import { useSavedViews, useScopeScanNames } from './components/ScopeFields.tsx';
 import { runTimeText } from '../../components/schedule/time-zones.ts';
 
 export default function SchedulesPage() {
@@ -28,6 +28,7 @@ export default function SchedulesPage() {
     queryFn: ({ signal }) => fetchSchedules(list.query, signal),
     placeholderData: keepPreviousData,
   });
+  const scans = useScopeScanNames((data?.results ?? []).map((s) => s.scope_kind));
 
   async function withBusy(id: number, work: () => Promise<void>) {
     setBusyIds((s) => new Set(s).add(id));
@@ -89,7 +90,7 @@ export default function SchedulesPage() {
             {s.name}
           </Text>
           <Text size="xs" c="dimmed">
-            {REPORT_FORMAT_LABELS[s.format]} · {scopeText(s.scope_kind, s.scope, { views: views.data })}
+            {REPORT_FORMAT_LABELS[s.format]} · {scopeText(s.scope_kind, s.scope, { views: views.data, scans })}
           </Text>
         </Stack>
       ),

@@ -2,14 +2,12 @@
 // findings and file, the live preview of a report's data, schedules with their upcoming runs, and the pickers a report's
 // scope is chosen with (saved vulnerability views, scans of each kind). Query keys of these screens.
 import {
-  networkScan,
   report,
   reportData,
   reportSchedule,
   reportTemplate,
   scanSummary,
   REPORT_FINDING_COLUMNS,
-  type NetworkScan,
   type Report,
   type ReportData,
   type ReportFindingRow,
@@ -38,7 +36,6 @@ const templatePage = pagedAnswer(reportTemplate);
 const templateList = listAnswer(reportTemplate);
 const reportPage = pagedAnswer(report);
 const schedulePage = pagedAnswer(reportSchedule);
-const scanPage = pagedAnswer(networkScan);
 const scopeScanPage = pagedAnswer(scanSummary);
 
 function cellText(value: unknown): string {
@@ -172,11 +169,6 @@ export function runSchedule(id: number): Promise<Report> {
 
 // Scope pickers.
 
-/** The customer's network scans, newest first (the scope of a "Network scan" report). */
-export function fetchNetworkScans(signal?: AbortSignal): Promise<Paged<NetworkScan>> {
-  return api.get('scan/nscans/', { query: { page_size: SCAN_PICKER_SIZE }, signal, schema: scanPage });
-}
-
 /** The scan lists a scan report's scope is picked from. */
 export type ScopeScanPath = 'scan/nscans/' | 'scan/oscans/' | 'scan/wscans/' | 'scan/wdscans/' | 'scan/cscans/';
 
@@ -199,6 +191,5 @@ export const REPORT_KEYS = {
   schedules: ['reports', 'schedules'] as const,
   scheduleList: (query: QueryParams) => ['reports', 'schedules', 'list', query] as const,
   upcoming: (input: ReportScheduleInput | null) => ['reports', 'schedules', 'upcoming', input] as const,
-  networkScans: ['reports', 'network-scans'] as const,
   scopeScans: (path: string) => ['reports', 'scope-scans', path] as const,
 };

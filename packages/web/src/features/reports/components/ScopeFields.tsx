@@ -3,7 +3,7 @@
 // one scan (network, policy, web, web discovery or cloud).
 import { Anchor, Loader, Select, Stack, Text } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { REPORT_SCOPE_KINDS, formatDate, type ReportScopeKind } from '@bulwark/core';
 import { messageOf } from '../../../api/errors.ts';
@@ -27,6 +27,21 @@ export function useScopeScans(kind: ReportScopeKind) {
     queryFn: ({ signal }) => fetchScopeScans(path, signal),
     enabled: SCAN_SCOPES[kind] !== undefined,
   });
+}
+
+/**
+ * The names of the scans a list of reports or schedules covers: each kind of scan among their scopes (network, policy,
+ * web, web discovery, cloud) is asked for once.
+ */
+export function useScopeScanNames(kinds: readonly ReportScopeKind[]) {
+  const paths = [...new Set(kinds.flatMap((kind) => SCAN_SCOPES[kind]?.path ?? []))].sort();
+  const scans = useQueries({
+    queries: paths.map((path) => ({
+      queryKey: REPORT_KEYS.scopeScans(path),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchScopeScans(path, signal),
+    })),
+  });
+  return scans.flatMap((q) => q.data?.results ?? []);
 }
 
 export interface ScopeChoices {
