@@ -32,18 +32,6 @@ export const REPORT_SCOPE_KINDS = [
 ] as const;
 export type ReportScopeKind = (typeof REPORT_SCOPE_KINDS)[number];
 
-/** The scope kinds whose areas exist today; the others answer "not available yet" until their areas land. */
-export const REPORT_SCOPE_KINDS_AVAILABLE = [
-  'unified_vulns',
-  'scan_network',
-  'scan_policy',
-  'no_runs',
-  'w_runs',
-  'scan_web_application',
-  'scan_web_application_discovery',
-  'pat_recipients',
-  'cloud_result',
-] as const satisfies readonly ReportScopeKind[];
 export const REPORT_SCOPE_KIND_LABELS: Record<ReportScopeKind, string> = {
   pat_recipients: 'Phishing recipients',
   no_runs: 'Policy scan runs',

@@ -3,8 +3,6 @@
 // Every format reads these, so they show the same numbers.
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  REPORT_SCOPE_KIND_LABELS,
-  REPORT_SCOPE_KINDS_AVAILABLE,
   SEVERITY_LABELS,
   VULNERABILITY_STATE_LABELS,
   type ReportData,
@@ -64,10 +62,8 @@ export interface ReportLayout {
 export const REMEDIATION_DAYS = 30;
 export const TREND_DAYS = 90;
 
-/** A report's scope checked: an area that does not exist yet, a bad filter or a missing scan is a 400 keyed by field. */
+/** A report's scope checked: a bad filter or a missing scan is a 400 keyed by field. */
 export async function selectionOf(db: Db, customerId: number, kind: ReportScopeKind, scope: ReportScope): Promise<Selection> {
-  if (!(REPORT_SCOPE_KINDS_AVAILABLE as readonly string[]).includes(kind))
-    throw badRequest({ scope_kind: [`${REPORT_SCOPE_KIND_LABELS[kind]} reports are not available yet.`] });
   const parsed = vulnerabilityFilterQuery.safeParse(scope.filters);
   if (!parsed.success) throw badRequest({ scope: parsed.error.issues.map((i) => `${i.path.join('.') || 'filters'}: ${i.message}`) });
   // A web scope reports web findings only, whatever else its filter says.

@@ -18,7 +18,6 @@ import {
   progressPercent,
   progressText,
   reportPollInterval,
-  scopeKindOption,
   scopeKindOptions,
   scopeText,
   severityCode,
@@ -135,16 +134,14 @@ describe('scope', () => {
     expect(scopeText('scan_web_application', { filters: {}, scan: 5 })).toBe('Web scan #5');
   });
 
-  it('offers every kind whose area exists, available ones before any still to come', () => {
-    expect(scopeKindOption('unified_vulns')).toEqual({ value: 'unified_vulns', label: 'Vulnerabilities', disabled: false });
-    expect(scopeKindOption('pat_recipients')).toEqual({ value: 'pat_recipients', label: 'Phishing recipients', disabled: false });
-    expect(scopeKindOption('cloud_result')).toEqual({ value: 'cloud_result', label: 'Cloud scan result', disabled: false });
-    // Policy scans work: their two kinds can be chosen, without a note that they are to come.
-    expect(scopeKindOption('no_runs')).toEqual({ value: 'no_runs', label: 'Policy scan runs', disabled: false });
-    expect(scopeKindOption('scan_policy')).toEqual({ value: 'scan_policy', label: 'Policy scan', disabled: false });
-    const options = scopeKindOptions(['cloud_result', 'unified_vulns', 'scan_network']);
-    expect(options.map((o) => o.value)).toEqual(['cloud_result', 'unified_vulns', 'scan_network']);
-    expect(options.every((o) => !o.disabled)).toBe(true);
+  it('offers every kind of the contract by its label, in the order given', () => {
+    expect(scopeKindOptions(['cloud_result', 'unified_vulns', 'pat_recipients', 'no_runs', 'scan_web_application'])).toEqual([
+      { value: 'cloud_result', label: 'Cloud scan result' },
+      { value: 'unified_vulns', label: 'Vulnerabilities' },
+      { value: 'pat_recipients', label: 'Phishing recipients' },
+      { value: 'no_runs', label: 'Policy scan runs' },
+      { value: 'scan_web_application', label: 'Web application scan' },
+    ]);
   });
 
   it('sends a view’s filters without paging, the kept filters, none for all open, or the scan', () => {

@@ -4,7 +4,6 @@
 import { isTimeZone } from '@bulwark/core';
 import {
   REPORT_SCOPE_KIND_LABELS,
-  REPORT_SCOPE_KINDS_AVAILABLE,
   SEVERITY_LABELS,
   ordinalSuffix,
   weekdayName,
@@ -73,25 +72,6 @@ export function sizeText(bytes: number | null): string {
 
 export type Filters = Record<string, string | string[]>;
 
-const AVAILABLE: readonly ReportScopeKind[] = REPORT_SCOPE_KINDS_AVAILABLE;
-
-export function isScopeAvailable(kind: ReportScopeKind): boolean {
-  return AVAILABLE.includes(kind);
-}
-
-/** Where each scope kind that cannot be chosen yet will come from. */
-const SCOPE_AREAS: Record<ReportScopeKind, string> = {
-  pat_recipients: 'phishing and awareness training',
-  no_runs: 'policy scanning',
-  w_runs: 'web application scanning',
-  scan_network: 'network scanning',
-  scan_policy: 'policy scanning',
-  scan_web_application: 'web application scanning',
-  scan_web_application_discovery: 'web application discovery',
-  unified_vulns: 'unified vulnerabilities',
-  cloud_result: 'cloud scanning',
-};
-
 /** The scope kinds that report on one scan: where its scans are listed and what the form calls one. */
 export const SCAN_SCOPES: Partial<Record<ReportScopeKind, { path: ScopeScanPath; noun: string; label: string }>> = {
   scan_network: { path: 'scan/nscans/', noun: 'network scan', label: 'Network scan' },
@@ -101,17 +81,9 @@ export const SCAN_SCOPES: Partial<Record<ReportScopeKind, { path: ScopeScanPath;
   cloud_result: { path: 'scan/cscans/', noun: 'cloud scan', label: 'Cloud scan' },
 };
 
-/** The label of a scope kind in a picker: its name, and for the ones not built yet when they will be. */
-export function scopeKindOption(kind: ReportScopeKind): { value: ReportScopeKind; label: string; disabled: boolean } {
-  const available = isScopeAvailable(kind);
-  const label = REPORT_SCOPE_KIND_LABELS[kind];
-  return { value: kind, label: available ? label : `${label} (available when ${SCOPE_AREAS[kind]} lands)`, disabled: !available };
-}
-
-/** Available kinds first (in the contract's order), the others after them. */
-export function scopeKindOptions(all: readonly ReportScopeKind[]) {
-  const options = all.map(scopeKindOption);
-  return [...options.filter((o) => !o.disabled), ...options.filter((o) => o.disabled)];
+/** The scope kinds as a picker offers them, in the contract's order. */
+export function scopeKindOptions(all: readonly ReportScopeKind[]): { value: ReportScopeKind; label: string }[] {
+  return all.map((kind) => ({ value: kind, label: REPORT_SCOPE_KIND_LABELS[kind] }));
 }
 
 /** Parameters of the vulnerability list that page it rather than choose what is in it. */

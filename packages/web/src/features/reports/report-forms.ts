@@ -16,7 +16,7 @@ import {
   type SavedFilter,
 } from '@bulwark/core';
 import { schemaMessage } from '../../components/forms/schema-field.ts';
-import { isScopeAvailable, isTimeZone, SCAN_SCOPES, viewFilters, type Filters } from './report-format.ts';
+import { isTimeZone, SCAN_SCOPES, viewFilters, type Filters } from './report-format.ts';
 
 /** The scope choice "All open vulnerabilities". */
 export const ALL_OPEN = 'all';
@@ -51,7 +51,6 @@ export function scopeBody(v: ScopeValues, views: readonly SavedFilter[], kept: F
 }
 
 export const validateScope = {
-  scope_kind: (kind: ReportScopeKind) => (isScopeAvailable(kind) ? null : 'This kind of report is not available yet. Choose another.'),
   view: (view: string, values: ScopeValues, views: readonly SavedFilter[] | undefined) => {
     if (values.scope_kind !== 'unified_vulns' || view === ALL_OPEN || view === KEPT) return null;
     if (view === '') return 'Choose the vulnerabilities to report on.';
@@ -112,7 +111,6 @@ export function reportErrorFields(kind: ReportScopeKind): Record<string, string>
 export function validateReport(views: readonly SavedFilter[] | undefined) {
   return {
     name: (v: string) => schemaMessage(reportInput.shape.name, v),
-    scope_kind: validateScope.scope_kind,
     view: (v: string, values: ReportValues) => validateScope.view(v, values, views),
     scan: (v: string, values: ReportValues) => validateScope.scan(v, values),
   };
@@ -245,7 +243,6 @@ const shape = reportScheduleInput.shape;
 export function validateSchedule(views: readonly SavedFilter[] | undefined) {
   return {
     name: (v: string) => schemaMessage(shape.name, v),
-    scope_kind: validateScope.scope_kind,
     view: (v: string, values: ScheduleValues) => validateScope.view(v, values, views),
     scan: (v: string, values: ScheduleValues) => validateScope.scan(v, values),
     time: (v: string) => schemaMessage(shape.time, v),
