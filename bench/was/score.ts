@@ -64,11 +64,13 @@ export interface Truth {
 /**
  * The page a URL stands for: front-controller apps (index.php?page=X) name their pages in a parameter, and PHP's
  * built-in server answers any unknown path with index.php. A finding on that parameter itself is the front
- * controller's (index.php).
+ * controller's (index.php). A single-page app's client route (/#/search?q=…, Juice Shop) is its route's path.
  */
 export function pageOf(url: string, parameter = ''): string {
   try {
     const u = new URL(url);
+    const route = /^#!?\/([^?]*)/.exec(u.hash)?.[1];
+    if (route && u.pathname === '/') return decodeURIComponent(route).replace(/\/+$/, '') || 'index.php';
     const page = u.searchParams.get('page');
     const front = /^\/(index\.php)?$/.test(u.pathname) || /\.php$/.test(page ?? '');
     if (page !== null && front && parameter.toLowerCase() === 'page') return 'index.php';

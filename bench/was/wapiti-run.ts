@@ -1,8 +1,9 @@
 // Runs wapiti (Debian's 3.0.4, through bench/was/wapiti.py which mends its --exclude) on one target for the web-scan
-// bench: signs in first with wapiti-getcookie when the target has a login, keeps its SSRF/XXE endpoint on loopback,
-// and reads back its JSON report (findings) and its log (the pages and parameters it crawled).
+// bench: signs in first with wapiti-getcookie when the target has a form login, or is handed the session as cookies
+// and headers (an API login such as Juice Shop's, which wapiti-getcookie cannot post), keeps its SSRF/XXE endpoint on
+// loopback, and reads back its JSON report (findings) and its log (the pages and parameters it crawled).
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +19,8 @@ export const WAPITI_MODULES = 'blindsql,cookieflags,csp,exec,file,http_headers,p
 export interface WapitiTarget {
   url: string;
   login?: { url: string; data: string };
+  /** A session signed in beforehand: cookies (written to wapiti's cookie file) and headers (its -H). */
+  session?: { cookies: Record<string, string>; headers: Record<string, string> };
   /** URL wildcards never requested (wapiti's -x). */
   exclude?: string[];
   budgetS: number;
@@ -59,6 +62,14 @@ export async function runWapiti(t: WapitiTarget): Promise<PeerResult> {
   const started = performance.now();
   try {
     if (t.login) await run('wapiti-getcookie', ['-u', t.login.url, '-c', cookie, '-d', t.login.data]);
+    else if (t.session) {
+      // wapiti's cookie file: domain (an IP address as it is), path, name → attributes.
+      const jar: Record<string, { value: string; expires: null; secure: false; port: null; version: 0 }> = {};
+      for (const [name, value] of Object.entries(t.session.cookies))
+        jar[name] = { value, expires: null, secure: false, port: null, version: 0 };
+      const host = new URL(t.url).hostname;
+      await writeFile(cookie, JSON.stringify({ [/^[\d.]+$/.test(host) ? host : `.${host}`]: { '/': jar } }));
+    }
     const args = [
       WAPITI,
       '-u',
@@ -82,7 +93,8 @@ export async function runWapiti(t: WapitiTarget): Promise<PeerResult> {
       report,
       '-v',
       '1',
-      ...(t.login ? ['-c', cookie] : []),
+      ...(t.login || t.session ? ['-c', cookie] : []),
+      ...Object.entries(t.session?.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
       ...(t.exclude ?? []).flatMap((x) => ['-x', x]),
     ];
     const { stdout } = await run(PY, args, { maxBuffer: 256 * 1024 * 1024, timeout: (t.budgetS + 600) * 1000 });
