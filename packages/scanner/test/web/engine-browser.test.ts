@@ -92,6 +92,50 @@ describe('web scan with the browser', () => {
     expect(closed).toBe(1);
   });
 
+  it('stops the browser crawl at half the time left, then crawls and tests what it found within the run time', async () => {
+    const shop = await startShop();
+    closers.push(shop);
+    let clock = 1_000_000;
+    let stoppedAt = 0;
+    const fake: WebBrowserSession = {
+      // A crawl that would go on and on: 400 s pass (on the scan's clock) and it ends only when it is told to stop,
+      // with what it found so far.
+      crawl: (_start, o) =>
+        new Promise((resolve) => {
+          clock += 400_000;
+          o.signal.addEventListener(
+            'abort',
+            () => {
+              stoppedAt = clock;
+              resolve({ pages: [{ url: `${shop.base}/spa/route`, referrer: `${shop.base}/` }], requests: [], forms: [], skipped: [] });
+            },
+            { once: true },
+          );
+        }),
+      replayLogin: async () => [],
+      run: async () => ({ executed: [], finalUrl: '' }),
+      close: async () => undefined,
+    };
+    const points: InsertionPoint[] = [];
+    const r = await runWebScan(webSpec(`${shop.base}/`, { browser: true, discovery: false, limits: { maxDurationS: 600 } as never }), {
+      signal: signal(),
+      tests: [recorder(points, [])],
+      launchBrowser: async () => fake,
+      now: () => clock,
+      progressEveryMs: 20,
+    });
+    // Stopped by its share (about 300 s of the 600 s), not by the run time: the scan is not cut.
+    expect(stoppedAt).toBe(1_400_000);
+    expect(r.errors.map((e) => e.type)).toEqual([14]);
+    expect(r.errors[0]!.message).toMatch(
+      /^The browser crawl used its share of the run time \(300 s of the 600 s left\) and stopped after 1 page;/,
+    );
+    // What it found was fetched and tested.
+    expect(r.sitemap.find((e) => e.url.endsWith('/spa/route'))).toMatchObject({ source: 'browser' });
+    expect(shop.hits.some((h) => h.path === '/spa/route')).toBe(true);
+    expect(points.length).toBeGreaterThan(0);
+  });
+
   it('says why the browser crawl did not run and keeps the HTTP crawl', async () => {
     const shop = await startShop();
     closers.push(shop);
