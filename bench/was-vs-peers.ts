@@ -244,7 +244,23 @@ async function runBulwark(t: Target): Promise<Row> {
 }
 
 async function runPeer(t: Target): Promise<Row> {
-  const session = t.session ? await t.session() : undefined;
+  // A target that went down during the first scan (Juice Shop can crash on an injected value) fails the sign-in: the
+  // row says so, and Bulwark's row is kept.
+  let session;
+  try {
+    session = t.session ? await t.session() : undefined;
+  } catch (e) {
+    return {
+      findings: [],
+      scanner: 'wapiti 3.0.4',
+      target: t.name,
+      score: score([], t.truth),
+      pages: 0,
+      parameters: 0,
+      ms: 0,
+      error: String(e),
+    };
+  }
   const r: PeerResult = await runWapiti({
     url: t.url,
     ...(session ? { session: { cookies: session.cookies, headers: session.headers } } : {}),
