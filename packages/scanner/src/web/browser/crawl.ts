@@ -11,6 +11,7 @@ import { openScanContext } from './context.ts';
 import { destructiveReason } from './destructive.ts';
 import { CLICK, CRAWL_INIT, SUBMIT, SURVEY } from './page-scripts.ts';
 import { CrawlMemory } from './crawl-memory.ts';
+import { HashShells } from './hash-shells.ts';
 import { pageKey, samePage, sameScreen, variantUrl, withoutOwnValues } from './page-urls.ts';
 import { VariantLimiter } from '../variants.ts';
 import type { NetworkTracker } from './settle.ts';
@@ -94,6 +95,7 @@ export async function browserCrawl(
   const queue: Queued[] = [];
   const variants = new VariantLimiter(CRAWL_LIMITS.variantsPerPattern);
   const memory = new CrawlMemory(CRAWL_LIMITS);
+  const shells = new HashShells();
 
   const skip = (url: string, reason: string): void => {
     if (seenSkips.has(url)) return;
@@ -103,7 +105,7 @@ export async function browserCrawl(
   /** Adds a page found (a link, a route, a navigation) to the site and the queue. */
   const found = (url: string, depth: number, referrer?: string, title?: string, text?: string): void => {
     if (!/^https?:/i.test(url) || !opts.inScope(url)) return;
-    const key = pageKey(url);
+    const key = shells.route(pageKey(url));
     if (seenPages.has(key)) return;
     const reason = opts.allowDestructive ? null : destructiveReason(new URL(url).pathname, text);
     if (reason) return skip(url, reason);
@@ -165,7 +167,7 @@ export async function browserCrawl(
     const survey = async (): Promise<Survey | null> => {
       const c = (await page.evaluate(SURVEY).catch(() => null)) as Survey | null;
       if (!c) return null;
-      const here = pageKey(c.url);
+      const here = shells.route(pageKey(c.url));
       // The page itself may have routed elsewhere on load (/ → /home): that URL is a page too.
       found(here, item.depth, item.url, c.title);
       const entry = pages.find((p) => p.url === here);
@@ -187,8 +189,13 @@ export async function browserCrawl(
     if (!response && page.url() === 'about:blank') return;
     await settle();
     worker.current.loaded = true;
+    if (response && /html/i.test(response.headers()['content-type'] ?? ''))
+      shells.loaded(item.url, page.url(), await response.body().catch(() => null));
+    firstLoaded();
     let now = await survey();
     if (!now || opts.signal.aborted) return;
+    // A hash-routed shell at another path, on a route of the first: that screen is (or will be) acted on there.
+    if (shells.route(pageKey(now.url)) !== pageKey(now.url)) return;
     memory.shape(item.url, now);
     // Where the page is once its fields are filled (a list may write its filter to the URL): the page to come back to.
     const home = now.filled > 0 && samePage(page.url(), now.url) ? page.url() : now.url;
@@ -305,8 +312,10 @@ export async function browserCrawl(
 
   // Breadth-first with a small pool of workers: a depth's pages run in parallel, their finds join the queue's end.
   // A worker's context is renewed after a number of pages, or when its page failed, so no state builds up for long.
-  const work = async (): Promise<void> => {
+  const work = async (n: number): Promise<void> => {
     let worker: Worker | null = null;
+    // The first page loads alone: a hash-routed shell is then known under the start URL, not a path found with it.
+    if (n > 0) await first;
     try {
       while (!opts.signal.aborted) {
         const item = queue.shift();
@@ -329,21 +338,28 @@ export async function browserCrawl(
           await worker?.close();
           worker = null;
         } finally {
+          firstLoaded();
           busy--;
           // New pages may be queued, or the crawl may be over: idle workers look again.
           for (const wake of wakers.splice(0)) wake();
         }
       }
     } finally {
+      firstLoaded();
       await worker?.close();
     }
   };
   let busy = 0;
+  let firstLoaded: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (firstLoaded = resolve));
   const wakers: (() => void)[] = [];
-  const onAbort = (): void => void wakers.splice(0).forEach((wake) => wake());
+  const onAbort = (): void => {
+    firstLoaded();
+    for (const wake of wakers.splice(0)) wake();
+  };
   opts.signal.addEventListener('abort', onAbort, { once: true });
   try {
-    await Promise.all(Array.from({ length: CRAWL_LIMITS.parallel }, () => work()));
+    await Promise.all(Array.from({ length: CRAWL_LIMITS.parallel }, (_, n) => work(n)));
   } finally {
     opts.signal.removeEventListener('abort', onAbort);
   }
