@@ -1,5 +1,6 @@
 // Open redirect: a redirect-like parameter given an outside host (bwk-redirect.invalid, a name that never resolves;
-// it is never requested) sends the browser there by the Location header, a meta refresh or a script.
+// it is never requested) sends the browser there by the Location header, a meta refresh or a script. The outside
+// address may carry the parameter's original value, which passes an allow-list that only checks for its presence.
 import { attempt, marker, pointFinding, URL_PARAM } from '../../inject.ts';
 import type { WebTest } from '../../types.ts';
 
@@ -12,6 +13,23 @@ const hostOf = (target: string, base: string): string | null => {
     return null;
   }
 };
+
+/**
+ * Outside addresses that still carry the parameter's original value (a URL or a site path), for an allow-list that
+ * only asks whether the value contains, or starts with, an allowed address. The original sits in the query, the
+ * fragment or the user name, never in the host, so the browser still goes to REDIRECT_HOST (hostOf decides).
+ */
+function carrying(original: string, m: string): string[] {
+  if (!/^(https?:)?\/\/|^\/[^/]/i.test(original)) return [];
+  const out = [`http://${REDIRECT_HOST}/${m}?${original}`, `http://${REDIRECT_HOST}/${m}#${original}`];
+  const scheme = /^(https?:)?\/\//i.exec(original)?.[0];
+  if (scheme) {
+    // Only the allowed host goes before "@" (its path would turn the "@" into a path character and keep its host).
+    const allowed = hostOf(original, 'http://placeholder.invalid/');
+    if (allowed) out.push(`${scheme}${allowed}@${REDIRECT_HOST}/${m}`);
+  }
+  return out;
+}
 
 export const openRedirect: WebTest = {
   id: 'web-open-redirect',
@@ -37,6 +55,7 @@ export const openRedirect: WebTest = {
       `//${REDIRECT_HOST}/${m}`,
       `/\\${REDIRECT_HOST}/${m}`,
       `https:${REDIRECT_HOST}/${m}`,
+      ...carrying(point.value, m),
     ]) {
       const res = await attempt(point, payload, ctx);
       if (!res) continue;
