@@ -10,6 +10,8 @@ import { browserRun } from './browser/run.ts';
 
 export type {
   BrowserCookie,
+  BrowserLogin,
+  OriginStorage,
   BrowserCrawlPage,
   BrowserCrawlResult,
   BrowserOptions,

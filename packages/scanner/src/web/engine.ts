@@ -162,6 +162,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
   const getBrowser = (): Promise<WebBrowserSession | { unavailable: string }> =>
     (browser ??= (opts.launchBrowser ?? launchWebBrowser)({
       cookies: (url) => client.cookies.entries(url).map((c) => ({ ...c, domain: new URL(url).hostname, path: '/' })),
+      storage: () => client.browserStorage,
       headers: { ...(spec.headers ?? {}), ...client.sessionHeaders },
       ...(spec.userAgent ? { userAgent: spec.userAgent } : {}),
       inScope: (u) => scope.inScope(u),
@@ -175,7 +176,14 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       signal,
     }).catch((err: unknown) => ({ unavailable: err instanceof Error ? err.message : String(err) })));
 
-  const session = new WebSession(spec.auth, { client, target: spec.target, browser: getBrowser, signal, onFailed: () => stop.abort() });
+  const session = new WebSession(spec.auth, {
+    client,
+    target: spec.target,
+    profileHeaders: spec.headers,
+    browser: getBrowser,
+    signal,
+    onFailed: () => stop.abort(),
+  });
   let oob = opts.oob;
   let ownOob: OobServer | undefined;
   const testErrors = new Map<string, number>();

@@ -6,6 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { AbortedError, sleep } from '../net/limits.ts';
+import type { OriginStorage } from './browser/types.ts';
 import type { WebClient, WebRequest, WebResponse } from './types.ts';
 
 const MAX_BODY = 2 * 1024 * 1024;
@@ -80,6 +81,8 @@ export class ScanHttpClient implements WebClient {
   readonly cookies = new CookieJar();
   /** Headers of the session (Authorization …), sent unless a request is anonymous. */
   sessionHeaders: Record<string, string> = {};
+  /** The session's web storage (a recorded login's): every browser context the scan opens starts with it. */
+  browserStorage: OriginStorage[] = [];
   /** Computes the Authorization header per request (HTTP Digest), unless the request is anonymous. */
   authorize?: (method: string, url: string) => string | undefined;
   /**

@@ -238,7 +238,7 @@ describe('header and recorded logins', () => {
         crawl: async () => ({ pages: [], requests: [], forms: [] }),
         replayLogin: async () => {
           replayed++;
-          return [{ name: 'sid', value: sid, domain: '127.0.0.1', path: '/' }];
+          return { cookies: [{ name: 'sid', value: sid, domain: '127.0.0.1', path: '/' }], storage: [] };
         },
         run: async () => ({ executed: [], finalUrl: '' }),
         close: async () => {},

@@ -123,10 +123,13 @@ describe.skipIf(!chromium)('web scan headless browser', () => {
       ],
       controller.signal,
     );
-    expect(got).toContainEqual(expect.objectContaining({ name: 'sid', value: 's3cr3t', domain: '127.0.0.1', path: '/' }));
+    expect(got.cookies).toContainEqual(expect.objectContaining({ name: 'sid', value: 's3cr3t', domain: '127.0.0.1', path: '/' }));
+    // A cookie-session application leaves no storage and sends no bearer token.
+    expect(got.storage).toEqual([]);
+    expect(got.bearer).toBeUndefined();
     const payload = encodeURIComponent('<img src=x onerror=__bwk("m-private")>');
     expect((await browser.run({ url: `${app.base}/private?q=${payload}` })).executed).toEqual([]);
-    cookies = got;
+    cookies = got.cookies;
     expect((await browser.run({ url: `${app.base}/private?q=${payload}` })).executed).toEqual(['m-private']);
   });
 

@@ -69,7 +69,7 @@ describe('web scan with the browser', () => {
           skipped: [{ url: `${shop.base}/#delete-button`, reason: 'looks destructive ("delete")' }],
         };
       },
-      replayLogin: async () => [],
+      replayLogin: async () => ({ cookies: [], storage: [] }),
       run: async () => ({ executed: [], finalUrl: '' }),
       close: async () => {
         closed++;
@@ -112,7 +112,7 @@ describe('web scan with the browser', () => {
             { once: true },
           );
         }),
-      replayLogin: async () => [],
+      replayLogin: async () => ({ cookies: [], storage: [] }),
       run: async () => ({ executed: [], finalUrl: '' }),
       close: async () => undefined,
     };

@@ -21,6 +21,8 @@ export interface LoginOutcome {
 
 export interface LoginContext {
   client: ScanHttpClient;
+  /** The profile's own headers (sent with every request): the login does not replace them. */
+  profileHeaders?: Record<string, string>;
   target: string;
   browser?(): Promise<WebBrowserSession | { unavailable: string }>;
   signal: AbortSignal;
@@ -103,7 +105,11 @@ export async function login(auth: WebAuthSpec, ctx: LoginContext): Promise<Login
     case 'recorded': {
       const browser = ctx.browser ? await ctx.browser() : { unavailable: 'no browser' };
       if ('unavailable' in browser) return { ok: false, message: `The recorded login needs the headless browser: ${browser.unavailable}` };
-      const cookies = await browser.replayLogin(auth.steps, ctx.signal);
+      const { cookies, storage, bearer } = await browser.replayLogin(auth.steps, ctx.signal);
+      client.browserStorage = storage;
+      // The token the application's scripts sent is its API session: the HTTP crawl and the tests send it as they did,
+      // unless the profile gives an Authorization header of its own.
+      if (bearer && !hasHeader(ctx.profileHeaders, 'authorization')) client.sessionHeaders.authorization = `Bearer ${bearer}`;
       for (const c of cookies) {
         const base = new URL(ctx.target);
         const domain = c.domain.replace(/^\./, '') || base.hostname;
@@ -116,6 +122,10 @@ export async function login(auth: WebAuthSpec, ctx: LoginContext): Promise<Login
         : { ok: false, message: `The recorded login did not sign in (checked on ${url})` };
     }
   }
+}
+
+function hasHeader(headers: Record<string, string> | undefined, name: string): boolean {
+  return Object.keys(headers ?? {}).some((k) => k.toLowerCase() === name);
 }
 
 async function formLogin(auth: Extract<WebAuthSpec, { kind: 'form' }>, ctx: LoginContext): Promise<LoginOutcome> {

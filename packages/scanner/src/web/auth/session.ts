@@ -105,6 +105,11 @@ export class WebSession implements WebClient {
       for (let i = 0; i < TRIES; i++) {
         if (this.ctx.signal.aborted) throw new AbortedError();
         if (this.auth!.kind === 'form' || this.auth!.kind === 'recorded') this.ctx.client.cookies.clear();
+        // A recorded login's storage and bearer token are its session's too: the next login's replace them.
+        if (this.auth!.kind === 'recorded') {
+          this.ctx.client.browserStorage = [];
+          delete this.ctx.client.sessionHeaders.authorization;
+        }
         if (await this.signIn()) {
           this.reauthentications++;
           this.generation++;

@@ -11,7 +11,7 @@ import {
   type Response,
   type Route,
 } from 'playwright-core';
-import type { BrowserOptions } from './types.ts';
+import type { BrowserOptions, OriginStorage } from './types.ts';
 import { NetworkTracker } from './settle.ts';
 import { CACHEABLE_TYPES, type AssetCache, type CachedAsset } from './asset-cache.ts';
 
@@ -52,6 +52,8 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
     // Chromium answers the challenge (basic or digest); the origin keeps the password from other hosts.
     ...(opts.httpCredentials ? { httpCredentials: { ...opts.httpCredentials, send: 'unauthorized' as const } } : {}),
   });
+  const storage = opts.storage?.() ?? [];
+  if (storage.length > 0) await context.addInitScript({ content: restoreStorage(storage) });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const network = new NetworkTracker(context);
@@ -142,6 +144,22 @@ export async function openScanContext(browser: Browser, opts: BrowserOptions, ho
       if (api) await (await api).dispose().catch(() => undefined);
     },
   };
+}
+
+/**
+ * The session's web storage, put back on each document of its origin before the application's scripts run. Only what
+ * is missing: a token the application renewed in this context is kept, and one it removed comes back on the next load.
+ */
+function restoreStorage(storage: OriginStorage[]): string {
+  const byOrigin = Object.fromEntries(storage.map((s) => [s.origin, { local: s.local, session: s.session }]));
+  return `(() => {
+  const s = (${JSON.stringify(byOrigin)})[location.origin];
+  if (!s) return;
+  try {
+    for (const [k, v] of s.local) if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
+    for (const [k, v] of s.session) if (sessionStorage.getItem(k) === null) sessionStorage.setItem(k, v);
+  } catch {}
+})();`;
 }
 
 /** Keeps a loaded file in the scan's cache when its answer allows it. */

@@ -34,20 +34,40 @@ export interface BrowserCookie {
   path: string;
 }
 
+/**
+ * An origin's web storage as a login left it: a single-page application keeps its session there (a token in
+ * localStorage, sent by its scripts as a bearer header) rather than in a cookie.
+ */
+export interface OriginStorage {
+  origin: string;
+  local: [string, string][];
+  session: [string, string][];
+}
+
+/** What a replayed browser login ended with: the engine's session is made of all three. */
+export interface BrowserLogin {
+  cookies: BrowserCookie[];
+  storage: OriginStorage[];
+  /** The bearer token the application's scripts sent after signing in (its API session), when they sent one. */
+  bearer?: string;
+}
+
 export interface WebBrowserSession extends WebBrowser {
   /** Crawls from the start URLs, staying in scope, up to maxPages pages (client-side routes count as pages). */
   crawl(
     startUrls: string[],
     opts: { maxPages: number; maxDepth: number; inScope(url: string): boolean; allowDestructive: boolean; signal: AbortSignal },
   ): Promise<BrowserCrawlResult>;
-  /** Replays a recorded login; answers the cookies it ended with (the engine puts them in its jar). */
-  replayLogin(steps: Extract<WebAuthSpec, { kind: 'recorded' }>['steps'], signal: AbortSignal): Promise<BrowserCookie[]>;
+  /** Replays a recorded login; answers the cookies, web storage and bearer token it ended with (the engine's session). */
+  replayLogin(steps: Extract<WebAuthSpec, { kind: 'recorded' }>['steps'], signal: AbortSignal): Promise<BrowserLogin>;
   close(): Promise<void>;
 }
 
 export interface BrowserOptions {
   /** The session's cookies for a URL, asked before each page load (so a re-login reaches the browser). */
   cookies(url: string): BrowserCookie[];
+  /** The session's web storage, asked when a context opens: put in place before the application's scripts run. */
+  storage?(): OriginStorage[];
   /** Headers sent with every request (the profile's and the auth's). */
   headers?: Record<string, string>;
   userAgent?: string;
