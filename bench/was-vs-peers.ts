@@ -9,7 +9,8 @@
 // Run: bash bench/was/mutillidae.sh && npx tsx bench/was-vs-peers.ts   (BENCH_BUDGET_S per scan, default 600; BENCH_TARGETS=mutillidae,safe;
 //      BENCH_TARGETS=juice scans Juice Shop; BENCH_BROWSER=1 adds Bulwark's headless-browser crawl, BENCH_BROWSER=0
 //      leaves it out (unset: on for Juice Shop, a single-page app, off for the others); BENCH_PEERS=0 runs Bulwark alone;
-//      BENCH_OUT=file.json keeps every finding; BENCH_IN=file.json scores that run again)
+//      BENCH_OUT=file.json keeps every finding; BENCH_IN=file.json scores that run again; BENCH_JUICE_LOGIN=recorded
+//      signs Bulwark in to Juice Shop with a recorded browser login instead of its REST session as headers)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_WEB_LIMITS, runWebScan, webTestCatalogue, type WebScanResult, type WebScanSpec } from '../packages/scanner/src/index.ts';
@@ -23,6 +24,8 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'mutillidae,safe').split(',');
 /** On or off for every target when set; unset, each target's own choice (off, but on for a single-page app). */
 const BROWSER = process.env.BENCH_BROWSER === undefined ? undefined : process.env.BENCH_BROWSER === '1';
 const PEERS = process.env.BENCH_PEERS !== '0';
+/** Juice Shop's sign-in for Bulwark: its recorded browser login (the product's way for a token app) or the REST session as headers. */
+const JUICE_LOGIN = process.env.BENCH_JUICE_LOGIN === 'recorded' ? 'recorded' : 'headers';
 
 interface Target {
   name: string;
@@ -41,6 +44,8 @@ interface Target {
   /** Signs in through the application's API and answers the session, sent as headers and cookies (an app whose
    * login is a JSON call, not a form: Bulwark gets it as its "headers" sign-in, wapiti as its cookie file and -H). */
   session?(): Promise<{ headers: Record<string, string>; cookies: Record<string, string>; checkUrl: string; indicator: string }>;
+  /** Bulwark signs in with these browser steps instead of the session's headers (wapiti still gets the session). */
+  recordedLogin?: Extract<WebScanSpec['auth'], { kind: 'recorded' }>;
   /** Bulwark crawls with the headless browser too unless BENCH_BROWSER=0 (a single-page app). */
   browser?: boolean;
   /** Regular expressions (Bulwark) and wildcards (wapiti) of what neither scanner may request. */
@@ -141,6 +146,23 @@ async function juiceShop(): Promise<Target> {
     truth,
     reset: async () => {},
     session,
+    // Its login screen is a form posted by script (ngSubmit): Enter in the password field sends it. The app keeps the
+    // token in localStorage and sends it as a bearer header; the recorded login hands both to the scan.
+    ...(JUICE_LOGIN === 'recorded'
+      ? {
+          recordedLogin: {
+            kind: 'recorded' as const,
+            steps: [
+              { action: 'goto' as const, url: `${url}#/login` },
+              { action: 'fill' as const, selector: '#email', value: truth.login.email },
+              { action: 'fill' as const, selector: '#password', value: truth.login.password },
+              { action: 'press' as const, selector: '#password', value: 'Enter' },
+            ],
+            checkUrl: `${url}rest/user/whoami`,
+            loggedInIndicator: truth.login.email.replace(/[.]/g, '\\.'),
+          },
+        }
+      : {}),
     browser: true,
     exclude: {
       re: paths.map((p) => `/${p.replace(/[.]/g, '\\.')}`),
@@ -163,7 +185,7 @@ async function safeSite(): Promise<Target> {
 }
 
 async function runBulwark(t: Target): Promise<Row> {
-  const session = t.session ? await t.session() : undefined;
+  const session = t.session && !t.recordedLogin ? await t.session() : undefined;
   const spec: WebScanSpec = {
     target: t.url,
     discovery: false,
@@ -187,6 +209,7 @@ async function runBulwark(t: Target): Promise<Row> {
           },
         }
       : {}),
+    ...(t.recordedLogin ? { auth: t.recordedLogin } : {}),
     ...(t.login
       ? {
           auth: {
