@@ -8,6 +8,7 @@ import { AbortedError } from '../net/limits.ts';
 import type { ScanError, ScanErrorType } from '../types.ts';
 import { AuthFailedError, WebSession } from './auth/session.ts';
 import { launchWebBrowser, type BrowserRequest, type WebBrowserSession } from './browser.ts';
+import { runBrowserPhase } from './browser-phase.ts';
 import { Crawler } from './crawl/crawler.ts';
 import { Scope } from './crawl/scope.ts';
 import { probeStart } from './crawl/start.ts';
@@ -52,12 +53,6 @@ export interface WebScanOptions {
 
 /** Errors a failing test may add before the rest of its failures are only counted. */
 const TEST_ERRORS_PER_TEST = 3;
-/**
- * The share of the time left that the browser crawl may take. Without a share, a browser crawl of a large application
- * took the whole run time (measured: Bulwark's own app, 3,600 s): the routes it found were never fetched and no test
- * ran, an empty result. Cut at its share, what it found is crawled and tested in the time left.
- */
-const BROWSER_SHARE_OF_TIME_LEFT = 0.5;
 
 export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promise<WebScanResult> {
   const now = opts.now ?? Date.now;
@@ -240,12 +235,8 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     auth: session.state,
   });
   const timeline = new WebTimeline();
-  // The browser crawl's own end (its share of the time left), checked on the scan's clock as the run time is.
-  let browserDeadline = Infinity;
-  const browserStop = new AbortController();
   const ticker = setInterval(() => {
     expired();
-    if (now() > browserDeadline) browserStop.abort();
     const p = progress();
     timeline.tick(now() - startedMs, p);
     emit({ type: 'progress', progress: p });
@@ -292,33 +283,23 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     if (spec.browser && !signal.aborted) {
       phase = 'browser';
       emit({ type: 'progress', progress: progress() });
-      const b = await getBrowser();
-      if ('unavailable' in b) error(SCAN_ERROR_TYPE.internal, `The browser crawl did not run: ${b.unavailable}`);
-      else {
-        // The start pages, then the client routes the HTTP crawl only saw as the application's shell.
-        const browserBudgetMs = Math.max(0, deadline - now()) * BROWSER_SHARE_OF_TIME_LEFT;
-        browserDeadline = now() + browserBudgetMs;
-        const found = await b.crawl(
-          [...new Set([...sites.map((s) => (s === sites[0] ? spec.target : `${s}/`)), ...crawler.clientRoutes])],
-          {
-            maxPages: Math.max(1, limits.maxUrls - crawler.found),
-            maxDepth: limits.maxDepth,
-            inScope: (u) => scope.inScope(u) && !session.isLoginUrl(u),
-            allowDestructive: spec.allowDestructive,
-            signal: AbortSignal.any([signal, browserStop.signal]),
-          },
-        );
-        if (browserStop.signal.aborted && !signal.aborted)
-          error(
-            SCAN_ERROR_TYPE.limits_exceeded,
-            `The browser crawl used its share of the run time (${Math.round(browserBudgetMs / 1000)} s of the ${Math.round(browserBudgetMs / BROWSER_SHARE_OF_TIME_LEFT / 1000)} s left) and stopped after ${found.pages.length} page${found.pages.length === 1 ? '' : 's'}; the pages it found are crawled and tested, client routes it did not reach are not`,
-          );
-        requests = found.requests.filter((r) => scope.inScope(r.url) && !session.isLoginUrl(r.url));
-        skipped.push(...(found.skipped ?? []).filter((s) => !skipped.some((k) => k.url === s.url)));
-        for (const p of found.pages) crawler.seed(p.url, 'browser', 1, p.referrer);
-        for (const r of requests) if (r.method.toUpperCase() === 'GET') crawler.seed(r.url, 'browser', 1, r.page);
-        for (const f of found.forms) crawler.addForm(f);
-        ctx.browser = b;
+      const browsed = await runBrowserPhase({
+        browser: getBrowser,
+        crawler,
+        startUrls: sites.map((s) => (s === sites[0] ? spec.target : `${s}/`)),
+        limits,
+        inScope: (u) => scope.inScope(u) && !session.isLoginUrl(u),
+        allowDestructive: spec.allowDestructive,
+        signal,
+        now,
+        deadline,
+        checkEveryMs: opts.progressEveryMs ?? 1000,
+        error,
+        skipped,
+      });
+      if (browsed) {
+        requests = browsed.requests;
+        ctx.browser = browsed.browser;
         phase = 'crawl';
         await crawler.run();
       }
