@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebBrowser, type WebBrowserSession } from '../../src/web/browser.ts';
 import { findChromium } from '../../src/web/browser/launch.ts';
-import { xssDom, xssReflected, xssStored } from '../../src/web/tests/active/xss.ts';
+import { xssDom } from '../../src/web/tests/active/xss-dom.ts';
+import { xssReflected, xssStored } from '../../src/web/tests/active/xss.ts';
 import { crawledPage, formPoint, harness, queryPoint, type Harness } from './fixtures/harness.ts';
 import { startVulnApp } from './fixtures/vuln-app.ts';
 

@@ -7,7 +7,7 @@ import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebBrowser, type WebBrowserSession } from '../../src/web/browser.ts';
 import { findChromium } from '../../src/web/browser/launch.ts';
-import { xssDom } from '../../src/web/tests/active/xss.ts';
+import { xssDom } from '../../src/web/tests/active/xss-dom.ts';
 import { crawledPage, harness, serve, type Harness } from './fixtures/harness.ts';
 
 const chromium = findChromium();

@@ -3,7 +3,8 @@
 // payload back unencoded where it runs); the fixed twin encodes and gives nothing. DOM XSS needs the browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextAt, payloadsFor } from '../../src/web/tests/active/xss-context.ts';
-import { xssDom, xssReflected, xssStored } from '../../src/web/tests/active/xss.ts';
+import { xssDom } from '../../src/web/tests/active/xss-dom.ts';
+import { xssReflected, xssStored } from '../../src/web/tests/active/xss.ts';
 import { crawledPage, formPoint, harness, queryPoint, type Harness } from './fixtures/harness.ts';
 import { startVulnApp } from './fixtures/vuln-app.ts';
 

@@ -8,7 +8,8 @@ import { sqliBoolean, sqliError, sqliTime } from './sqli.ts';
 import { ssti } from './ssti.ts';
 import { pathTraversal } from './traversal.ts';
 import { fileUpload } from './upload.ts';
-import { xssDom, xssReflected, xssStored } from './xss.ts';
+import { xssDom } from './xss-dom.ts';
+import { xssReflected, xssStored } from './xss.ts';
 import { xxe } from './xxe.ts';
 
 export const ACTIVE_WEB_TESTS: WebTest[] = [

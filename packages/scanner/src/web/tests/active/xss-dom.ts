@@ -1,0 +1,225 @@
+// DOM-based cross-site scripting: payloads in the URL's fragment and query, and in a hash route's own query such as
+// #/search?q=, that the page's own scripts run, seen only in the browser; tried only on a source whose plain marker
+// the page carried to a sink, so most routes of an application cost one load.
+import { createHash } from 'node:crypto';
+import { marker } from '../../inject.ts';
+import { excerpt } from '../../http.ts';
+import type { WebTest, WebTestContext } from '../../types.ts';
+import { XSS_COMMON } from './xss.ts';
+
+const DOM_SOURCES = /location\.(hash|search|href)|document\.(URL|documentURI|location|referrer)|URLSearchParams|window\.name/;
+
+/**
+ * The DOM payloads, in the order they are tried: markup (innerHTML, document.write), a URL, a string in code. A URL
+ * payload runs only where it starts the value, so it is not spent where it can only follow other text.
+ */
+const DOM_PAYLOADS: { make: (mark: string) => string; startsValue?: true }[] = [
+  { make: (m) => `<img src=x onerror=__bwk('${m}')>` },
+  { make: (m) => `javascript:__bwk('${m}')`, startsValue: true },
+  { make: (m) => `'-__bwk('${m}')-'` },
+];
+
+/** Page loads the DOM check may spend on one page. */
+const DOM_XSS_MAX_LOADS = 8;
+
+/** A client route in the fragment (`#/search?q=…`, `#!/search?q=…`): a hash-routed application reads its query. */
+const ROUTE_HASH = /^#!?\//;
+
+/**
+ * Names a route's screen commonly takes a search from, tried on a route without a query of its own. They share the
+ * watched load that is made anyway, so they cost a load only where the page's scripts carried one to a sink.
+ */
+const ROUTE_GUESSES = ['q', 'search', 'query'];
+
+/** A fragment route: its path as written (`#/search`) and its query's parameters as written, each with its name. */
+interface Route {
+  path: string;
+  params: { name: string; raw: string }[];
+}
+
+/**
+ * A place in the URL the page's scripts may read: the fragment, a parameter of the query, or a parameter of a fragment
+ * route's query (`#/search?q=`), which the server never sees.
+ */
+type DomSource =
+  | { where: string; in: 'fragment' }
+  | { where: string; in: 'query'; param: string }
+  | { where: string; in: 'route'; param: string; route: Route };
+
+const decodeName = (s: string): string => {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+};
+
+function parseRoute(hash: string): Route | null {
+  if (!ROUTE_HASH.test(hash)) return null;
+  const at = hash.indexOf('?');
+  if (at < 0) return { path: hash, params: [] };
+  const params = hash
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((raw) => ({ name: decodeName(raw.split('=')[0]!), raw }));
+  return { path: hash.slice(0, at), params };
+}
+
+/**
+ * The route a load ended on when the page's own URL named none: the application routes itself. A route holding one
+ * of the load's markers is where the router kept the unknown fragment it was given; its root is the application's own.
+ */
+function landedRoute(finalUrl: string, marks: string[]): Route | null {
+  let route: Route | null;
+  try {
+    route = parseRoute(new URL(finalUrl).hash);
+  } catch {
+    return null;
+  }
+  if (!route) return null;
+  if (marks.some((m) => route.path.includes(m))) return { path: route.path.startsWith('#!') ? '#!/' : '#/', params: [] };
+  return { path: route.path, params: route.params.filter((p) => !marks.some((m) => p.raw.includes(m))) };
+}
+
+/**
+ * The page's URL with payloads in the given sources (the rest as the page had them). On a route, the route's path
+ * stays: a payload for the fragment as a whole is added to the route's query instead of replacing the route, because
+ * the screen that reads the fragment is only drawn on its own route (a replaced route shows the application's default
+ * or error screen, which reads nothing).
+ */
+function domUrl(page: URL, values: Map<DomSource, string>): string {
+  const q = new URL(page);
+  let route = parseRoute(page.hash);
+  for (const source of values.keys()) if (source.in === 'route') route = source.route;
+  let hash = page.hash;
+  const params = route ? route.params.map((p) => p.raw) : [];
+  let appended: string | undefined;
+  for (const [source, value] of values) {
+    if (source.in === 'query') q.searchParams.set(source.param, value);
+    else if (source.in === 'route') {
+      // Encoded: a router decodes its query, and a payload's own & or # would otherwise cut it.
+      const raw = `${encodeURIComponent(source.param)}=${encodeURIComponent(value)}`;
+      const at = source.route.params.findIndex((p) => p.name === source.param);
+      if (at >= 0) params[at] = raw;
+      else params.push(raw);
+    } else if (route) appended = value;
+    else hash = `#${value}`;
+  }
+  if (route) {
+    if (appended !== undefined) params.push(appended);
+    hash = params.length ? `${route.path}?${params.join('&')}` : route.path;
+  }
+  // The fragment as written: URL's setter would encode what a link can carry unencoded.
+  return `${q.origin}${q.pathname}${q.search}${hash}`;
+}
+
+const routeSources = (route: Route, names: string[]): DomSource[] =>
+  names.map((name) => ({ where: `fragment query parameter ${name}`, in: 'route', param: name, route }));
+
+/** Hash-routed shells whose landing route was tried, per scan: the same shell at another path is the same screens. */
+const triedShells = new WeakMap<WebTestContext, Set<string>>();
+
+function firstOfShell(ctx: WebTestContext, origin: string, body: string): boolean {
+  const seen = triedShells.get(ctx) ?? new Set<string>();
+  triedShells.set(ctx, seen);
+  const key = `${origin} ${createHash('sha1').update(body).digest('hex')}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+}
+
+export const xssDom: WebTest = {
+  ...XSS_COMMON,
+  id: 'web-xss-dom',
+  name: 'Cross-site scripting (DOM-based)',
+  description:
+    "The page's own scripts take a value from the URL (its fragment or query) and write it where it runs as code " +
+    "(innerHTML, document.write, eval, a javascript: URL), so a link runs an attacker's script in the browser.",
+  async page(page, ctx) {
+    const browser = ctx.browser;
+    if (!browser || page.method !== 'GET' || !/html/i.test(page.contentType)) return [];
+    // Only pages whose scripts read the URL (inline, or the page loads scripts the browser runs anyway).
+    if (!DOM_SOURCES.test(page.response.body) && !/<script[^>]+src=/i.test(page.response.body)) return [];
+    const u = new URL(page.url);
+    const route = parseRoute(u.hash);
+    const own = [...u.searchParams.keys()].slice(0, 2);
+    const fragment: DomSource = { where: 'fragment', in: 'fragment' };
+    // The page's own query parameters, or a guessed one.
+    const params: DomSource[] = (own.length ? own : ['q']).map((name) => ({ where: `query parameter ${name}`, in: 'query', param: name }));
+    // A route's own parameters, or on a route without a query the common names (see ROUTE_GUESSES).
+    const routeOwn = route ? [...new Set(route.params.map((p) => p.name).filter(Boolean))].slice(0, 2) : [];
+    const guessed = route && routeOwn.length === 0 ? routeSources(route, ROUTE_GUESSES) : [];
+    // The first load puts a plain marker (letters and digits: no filter turns it away, no decoding breaks on it) in
+    // every source at once, each its own, and watches where the markers go. A page's own parameters (of the query and
+    // of the route) keep their values while the fragment is watched (the page may need them to render), so such a page
+    // takes two loads; a page without takes one (the fragment and the guessed parameters together).
+    const groups: DomSource[][] = [[fragment, ...(own.length ? [] : params), ...guessed]];
+    const second = [...(own.length ? params : []), ...(route ? routeSources(route, routeOwn) : [])];
+    if (second.length) groups.push(second);
+    let loads = 0;
+    const reached: DomSource[] = [];
+    const watch = async (group: DomSource[]): Promise<{ finalUrl: string; marks: string[] }> => {
+      const marks = new Map(group.map((source) => [source, marker()]));
+      loads++;
+      const r = await browser.run({ url: domUrl(u, marks), watch: [...marks.values()] });
+      const hit = (source: DomSource): boolean => !r.reached || r.reached.some((x) => x.marker === marks.get(source));
+      // The whole fragment written to a sink carries the guessed names' markers too: that shows nothing of their own.
+      const whole = r.reached !== undefined && marks.has(fragment) && hit(fragment);
+      for (const source of group) if (hit(source) && !(whole && guessed.includes(source))) reached.push(source);
+      return { finalUrl: r.finalUrl, marks: [...marks.values()] };
+    };
+    let first: { finalUrl: string; marks: string[] } | undefined;
+    for (const group of groups) {
+      if (ctx.signal.aborted) return [];
+      const seen = await watch(group);
+      first ??= seen;
+    }
+    // A page whose URL names no route but whose scripts routed it (a hash-routed shell, as crawled: the crawl keeps no
+    // fragments) has its route's query read too: one more watched load, once per shell.
+    const landed = route || !first ? null : landedRoute(first.finalUrl, first.marks);
+    if (landed && firstOfShell(ctx, u.origin, page.response.body) && !ctx.signal.aborted) {
+      const names = [...new Set(landed.params.map((p) => p.name).filter(Boolean))].slice(0, 2);
+      await watch(routeSources(landed, names.length ? names : ROUTE_GUESSES));
+    }
+    // Only a source whose marker reached a sink is tried, alone, with each payload; the rest need no further load.
+    for (const { make, startsValue } of DOM_PAYLOADS) {
+      for (const source of reached) {
+        // On a route the fragment's payload follows the route, so it never starts the value.
+        if (startsValue && source.in === 'fragment' && route) continue;
+        if (ctx.signal.aborted || loads >= DOM_XSS_MAX_LOADS) return [];
+        const mark = marker();
+        const payload = make(mark);
+        const url = domUrl(u, new Map([[source, payload]]));
+        loads++;
+        const r = await browser.run({ url });
+        if (!r.executed.includes(mark)) continue;
+        // A query payload the server writes back is reflected XSS (its own test), not DOM-based.
+        if (source.in === 'query') {
+          const res = await ctx.client.send({ method: 'GET', url });
+          if (res.body.includes(payload)) continue;
+        }
+        const where = source.in === 'route' ? `${source.where} of the route ${source.route.path}` : source.where;
+        return [
+          {
+            test: 'web-xss-dom',
+            url: page.url,
+            method: 'GET',
+            parameter: source.where,
+            // Only a query parameter has a location of its own; the fragment and its route never reach the server.
+            ...(source.in === 'query' ? { location: 'query' as const } : {}),
+            payload,
+            confidence: 'confirmed',
+            evidence: {
+              request: `GET ${url}`,
+              response: excerpt(page.response.body, DOM_SOURCES, 200),
+              proof: `${payload} in the ${where} ran`,
+              how: 'executed in the browser',
+            },
+          },
+        ];
+      }
+    }
+    return [];
+  },
+};
