@@ -9,8 +9,8 @@
 // Run: bash bench/was/mutillidae.sh && npx tsx bench/was-vs-peers.ts   (BENCH_BUDGET_S per scan, default 600; BENCH_TARGETS=mutillidae,safe;
 //      BENCH_TARGETS=juice scans Juice Shop; BENCH_BROWSER=1 adds Bulwark's headless-browser crawl, BENCH_BROWSER=0
 //      leaves it out (unset: on for Juice Shop, a single-page app, off for the others); BENCH_PEERS=0 runs Bulwark alone;
-//      BENCH_OUT=file.json keeps every finding; BENCH_IN=file.json scores that run again; BENCH_JUICE_LOGIN=recorded
-//      signs Bulwark in to Juice Shop with a recorded browser login instead of its REST session as headers)
+//      BENCH_OUT=file.json keeps every finding; BENCH_IN=file.json scores that run again; BENCH_JUICE_LOGIN=headers
+//      hands Bulwark Juice Shop's REST session as headers instead of signing in with its recorded browser login)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_WEB_LIMITS, runWebScan, webTestCatalogue, type WebScanResult, type WebScanSpec } from '../packages/scanner/src/index.ts';
@@ -25,7 +25,7 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'mutillidae,safe').split(',');
 const BROWSER = process.env.BENCH_BROWSER === undefined ? undefined : process.env.BENCH_BROWSER === '1';
 const PEERS = process.env.BENCH_PEERS !== '0';
 /** Juice Shop's sign-in for Bulwark: its recorded browser login (the product's way for a token app) or the REST session as headers. */
-const JUICE_LOGIN = process.env.BENCH_JUICE_LOGIN === 'recorded' ? 'recorded' : 'headers';
+const JUICE_LOGIN = process.env.BENCH_JUICE_LOGIN === 'headers' ? 'headers' : 'recorded';
 
 interface Target {
   name: string;
