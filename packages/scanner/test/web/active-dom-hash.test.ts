@@ -49,8 +49,14 @@ describe.skipIf(!chromium)('DOM-based XSS in a hash route', () => {
       if (req.headers['sec-fetch-mode'] === 'navigate') loads.set(url.pathname, (loads.get(url.pathname) ?? 0) + 1);
       const body = PAGES[url.pathname];
       if (!body) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(body);
+      // A slow path of the shell: it must still be the one a finding names when its test started first.
+      setTimeout(
+        () => {
+          res.writeHead(200, { 'content-type': 'text/html' });
+          res.end(body);
+        },
+        url.searchParams.get('slow') === '1' ? 800 : 0,
+      );
     });
     const launched = await launchWebBrowser({ cookies: () => [], signal: controller.signal });
     if ('unavailable' in launched) throw new Error(launched.unavailable);
@@ -113,6 +119,16 @@ describe.skipIf(!chromium)('DOM-based XSS in a hash route', () => {
     expect([first, again]).toEqual([[], []]);
     // The fragment's load and the parameter's, no landing route's.
     expect(loads.get('/safe')).toBe(2);
+  });
+
+  it('the same shell at two paths at once: the page whose test started first is the one tried, however slow', async () => {
+    const h = harness({ browser });
+    harnesses.push(h);
+    const slow = await crawledPage(h, `${site.base}/shop?slow=1`);
+    const fast = await crawledPage(h, `${site.base}/shop?from=menu`);
+    const [first, second] = await Promise.all([xssDom.page!(slow, h.ctx), xssDom.page!(fast, h.ctx)]);
+    expect(first).toMatchObject([{ url: slow.url, parameter: 'fragment query parameter q' }]);
+    expect(second).toEqual([]);
   });
 
   it('a route that writes its whole fragment: the payload follows the route instead of replacing it', async () => {

@@ -143,6 +143,9 @@ export const xssDom: WebTest = {
     if (!DOM_SOURCES.test(page.response.body) && !/<script[^>]+src=/i.test(page.response.body)) return [];
     const u = new URL(page.url);
     const route = parseRoute(u.hash);
+    // The shell's landing route is tried on the first page of that shell to start this test, claimed before any load:
+    // the tests take the pages in crawl order, so that is the start URL rather than whichever path loaded fastest.
+    const shellFirst = !route && firstOfShell(ctx, u.origin, page.response.body);
     const own = [...u.searchParams.keys()].slice(0, 2);
     const fragment: DomSource = { where: 'fragment', in: 'fragment' };
     // The page's own query parameters, or a guessed one.
@@ -177,8 +180,8 @@ export const xssDom: WebTest = {
     }
     // A page whose URL names no route but whose scripts routed it (a hash-routed shell, as crawled: the crawl keeps no
     // fragments) has its route's query read too: one more watched load, once per shell.
-    const landed = route || !first ? null : landedRoute(first.finalUrl, first.marks);
-    if (landed && firstOfShell(ctx, u.origin, page.response.body) && !ctx.signal.aborted) {
+    const landed = !shellFirst || !first ? null : landedRoute(first.finalUrl, first.marks);
+    if (landed && !ctx.signal.aborted) {
       const names = [...new Set(landed.params.map((p) => p.name).filter(Boolean))].slice(0, 2);
       await watch(routeSources(landed, names.length ? names : ROUTE_GUESSES));
     }
