@@ -145,6 +145,13 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     inScope: (u) => scope.inScope(u),
     headers: { ...profileHeaders, ...(spec.userAgent ? { 'user-agent': spec.userAgent } : {}) },
     onResponse,
+    onOutage: (o) =>
+      error(
+        SCAN_ERROR_TYPE.no_response,
+        o.downMs === null
+          ? `The target ${o.origin} stopped answering (${o.cause}; the first request to fail: ${o.request}) and did not answer again within the wait; requests to it failed from then on, so the results are incomplete`
+          : `The target ${o.origin} stopped answering (${o.cause}; the first request to fail: ${o.request}) and answered again after ${(o.downMs / 1000).toFixed(1)} s; the scan waited and went on. A request that stops the application may be a denial-of-service flaw: look at what the scan sent just before`,
+      ),
   });
   for (const [, line] of profileCookies)
     for (const pair of line.split(';')) {

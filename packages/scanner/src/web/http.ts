@@ -7,6 +7,7 @@ import https from 'node:https';
 import zlib from 'node:zlib';
 import { AbortedError, sleep } from '../net/limits.ts';
 import type { OriginStorage } from './browser/types.ts';
+import { isConnectionLoss, OutageWatch, type Outage } from './outage.ts';
 import type { WebClient, WebRequest, WebResponse } from './types.ts';
 
 const MAX_BODY = 2 * 1024 * 1024;
@@ -22,6 +23,10 @@ export interface WebClientOptions {
   headers?: Record<string, string>;
   /** Called with every response received (passive tests, the session check). */
   onResponse?(res: WebResponse): void;
+  /** A target that stopped answering: it came back and the scan went on, or it was given up on (outage.ts). */
+  onOutage?(outage: Outage): void;
+  /** The longest wait for a target that stopped answering to come back (default 60 s). */
+  outageWaitMs?: number;
 }
 
 /** Cookies per host, as a browser would keep them for the scan's session (path and expiry kept simple). */
@@ -99,7 +104,19 @@ export class ScanHttpClient implements WebClient {
     https: new https.Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false }),
   };
 
-  constructor(private readonly options: WebClientOptions) {}
+  private readonly outages: OutageWatch;
+
+  constructor(private readonly options: WebClientOptions) {
+    this.outages = new OutageWatch({
+      probe: async (origin) => {
+        this.sent++;
+        await this.exchange({ method: 'GET', url: `${origin}/`, anonymous: true });
+      },
+      signal: options.signal,
+      ...(options.outageWaitMs !== undefined ? { maxWaitMs: options.outageWaitMs } : {}),
+      ...(options.onOutage ? { onOutage: options.onOutage } : {}),
+    });
+  }
 
   get requestsSent(): number {
     return this.sent;
@@ -120,7 +137,18 @@ export class ScanHttpClient implements WebClient {
     try {
       await this.pace();
       this.sent++;
-      const res = await this.exchange(req);
+      const origin = new URL(req.url).origin;
+      let res: WebResponse;
+      try {
+        res = await this.exchange(req);
+      } catch (err) {
+        // The target stopped answering: once more when it is back (outage.ts), else the error as it came.
+        if (this.options.signal.aborted || !isConnectionLoss(err)) throw err;
+        if (!(await this.outages.recover(origin, `${req.method} ${req.url}`, err))) throw err;
+        this.sent++;
+        res = await this.exchange(req);
+      }
+      this.outages.answered(origin);
       this.options.onResponse?.(res);
       return res;
     } finally {
