@@ -246,7 +246,8 @@ async function runBulwark(t: Target): Promise<Row> {
   const findings: BenchFinding[] = result.findings.map((f) => ({
     cls: bulwarkClass(f.test, category.get(f.test) ?? ''),
     page: pageOf(f.url, f.parameter),
-    parameter: f.parameter ?? '',
+    // Bulwark names a URL source by where it is ("query parameter q", "fragment query parameter q"): the truth by name.
+    parameter: (f.parameter ?? '').replace(/^(fragment )?query parameter /, ''),
     method: f.method,
     url: f.url,
     raw: f.test,

@@ -206,7 +206,8 @@ export const xssDom: WebTest = {
         return [
           {
             test: 'web-xss-dom',
-            url: page.url,
+            // A route's finding names its route (the screen), without the payload; the fragment never reaches the server.
+            url: source.in === 'route' ? `${u.origin}${u.pathname}${u.search}${source.route.path}` : page.url,
             method: 'GET',
             parameter: source.where,
             // Only a query parameter has a location of its own; the fragment and its route never reach the server.
