@@ -1,6 +1,6 @@
 // Server-side template injection: template expressions of the common engines (Jinja2/Twig {{ }}, JSP/Freemarker/
 // Thymeleaf ${ }, ERB/EJS <%= %>, Ruby/Pug #{ }, Smarty { }, Razor @( )) multiplying two random numbers; the product
-// in the page without the expression's text proves the server evaluated it; a second pair confirms. A form that
+// on the page proves the server evaluated it; a second pair confirms. A form that
 // stores the value and redirects (post/redirect/get) shows it only on the next page, so that page is read as well.
 import { excerpt, requestText } from '../../http.ts';
 import { attempt, factors, inject, pointFinding } from '../../inject.ts';
@@ -45,7 +45,12 @@ async function nextPage(res: WebResponse, ctx: WebTestContext): Promise<WebRespo
   }
 }
 
-const evaluated = (body: string, product: string, expr: string): boolean => body.includes(product) && !body.includes(expr);
+/**
+ * The product is on the page. The expression's own text may be there too: a page can show the value both evaluated
+ * and as typed (Juice Shop's /profile puts the username in its heading, evaluated, and in a field's value, raw). The
+ * product of two random four-digit numbers is never part of that text, and a second pair confirms.
+ */
+const evaluated = (body: string, product: string): boolean => body.includes(product);
 
 export const ssti: WebTest = {
   id: 'web-ssti',
@@ -70,12 +75,12 @@ export const ssti: WebTest = {
     // the baseline a product on it must be new against (a page full of numbers may hold it by chance).
     const baseNext = await nextPage(base, ctx);
     /** The answer showing the product evaluated: the injected request's own, else the page its redirect leads to. */
-    const shown = async (res: WebResponse | null, product: string, expr: string): Promise<WebResponse | null> => {
+    const shown = async (res: WebResponse | null, product: string): Promise<WebResponse | null> => {
       if (!res) return null;
-      if (evaluated(res.body, product, expr)) return res;
+      if (evaluated(res.body, product)) return res;
       if (!baseNext) return null;
       const next = await nextPage(res, ctx);
-      return next && evaluated(next.body, product, expr) ? next : null;
+      return next && evaluated(next.body, product) ? next : null;
     };
     for (const s of SYNTAXES) {
       const f1 = factors();
@@ -83,12 +88,12 @@ export const ssti: WebTest = {
       const expr1 = `${f1.a}*${f1.b}`;
       const p1 = point.value + s.make(expr1);
       const r1 = await attempt(point, p1, ctx);
-      const page1 = await shown(r1, f1.product, expr1);
+      const page1 = await shown(r1, f1.product);
       if (!r1 || !page1) continue;
       const f2 = factors();
       if (base.body.includes(f2.product) || baseNext?.body.includes(f2.product)) continue;
       const expr2 = `${f2.a}*${f2.b}`;
-      const page2 = await shown(await attempt(point, point.value + s.make(expr2), ctx), f2.product, expr2);
+      const page2 = await shown(await attempt(point, point.value + s.make(expr2), ctx), f2.product);
       if (!page2) continue;
       const proof = `${s.make(expr1)} rendered as ${f1.product} (${s.engine} syntax); ${s.make(expr2)} as ${f2.product}`;
       const finding = pointFinding('web-ssti', point, r1, {
