@@ -58,6 +58,7 @@ describe('passive and site tests in a scan', () => {
         'web-sensitive-ssn',
         'web-server-version',
         'web-source-map',
+        'web-status-endpoint',
         'web-vcs-exposure',
         'web-xcto-missing',
       ].sort(),

@@ -87,6 +87,12 @@ describe('passive and site web tests on a flawed site', () => {
     ]);
   });
 
+  it('finds the Prometheus metrics open to anyone, by their format', () => {
+    expect(run.of('web-status-endpoint')).toMatchObject([
+      { url: `${flawed.origin}/metrics`, name: 'Prometheus metrics exposed', evidence: { proof: '/metrics: Prometheus metrics' } },
+    ]);
+  });
+
   it('finds the exposed .git and .env, the backup, the source map and the dangerous methods', () => {
     expect(
       run

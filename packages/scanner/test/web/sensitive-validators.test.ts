@@ -172,6 +172,14 @@ describe('other content', () => {
     expect(labels('java.lang.NullPointerException: x\n\tat com.shop.Cart.add(Cart.java:42)')).toEqual(['Java stack trace']);
     expect(labels('Traceback (most recent call last):\n  File "/app/views.py", line 10, in index')).toEqual(['Python traceback']);
     expect(labels('TypeError: x is undefined\n    at Object.handler (/srv/app/index.js:12:5)')).toEqual(['Node.js stack trace']);
+    // Express's HTML error page (errorhandler), as OWASP Juice Shop answers an unknown API path.
+    const express =
+      '<title>Error: Unexpected path: /rest/qwertz</title></head><body><div id="wrapper"><h1>OWASP Juice Shop (Express ^4.21.0)</h1>' +
+      '<h2><em>500</em> Error: Unexpected path: /rest/qwertz</h2><ul id="stacktrace"><li> &nbsp; &nbsp;at /srv/juice-shop/build/routes/angular.js:52:18</li>' +
+      '<li> &nbsp; &nbsp;at Layer.handle [as handle_request] (/srv/juice-shop/node_modules/express/lib/router/layer.js:95:5)</li></ul>';
+    expect(labels(express)).toEqual(['Node.js stack trace']);
+    // A page that only talks about errors, with a list, is no trace.
+    expect(labels('<h2>Error handling</h2><ul><li>at the start of the page: see the log</li></ul>')).toEqual([]);
     expect(labels('   at Shop.Cart.Add(Int32 id) in C:\\src\\Shop\\Cart.cs:line 42')).toEqual(['.NET stack trace']);
     expect(labels('<b>Fatal error</b>: Uncaught Error in <b>/var/www/html/a.php</b> on line <b>3</b>')).toEqual([
       'PHP error with a file path',

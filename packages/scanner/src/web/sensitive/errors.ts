@@ -24,6 +24,11 @@ const ERROR_PATTERNS: { label: string; re: RegExp }[] = [
     label: 'Node.js stack trace',
     re: /\b\w*Error\b[^\n]{0,300}\n\s+at (?:[\w$.<>[\] ]+ \()?(?:\/|[A-Za-z]:\\|file:\/\/|node:)[^\s)]{1,300}:\d+:\d+\)?/,
   },
+  {
+    // Express's error handler renders the trace as HTML, one frame per list item: "<li> &nbsp; &nbsp;at /srv/…:52:18".
+    label: 'Node.js stack trace',
+    re: /\b\w*Error\b[^\n<]{0,300}(?:<\/\w+>\s*)*<ul[^>]*>\s*<li>(?:\s|&nbsp;)*at (?:[\w$.<>[\] ]+ \()?(?:\/|[A-Za-z]:\\|file:\/\/|node:)[^\s)<]{1,300}:\d+:\d+/,
+  },
   { label: 'Ruby on Rails error page', re: /Action Controller: Exception caught|\.rb:\d+:in `[^']+'/ },
   {
     label: 'MySQL error',

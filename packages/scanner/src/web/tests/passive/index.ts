@@ -11,6 +11,7 @@ import { httpMethods } from './methods.ts';
 import { backupFiles, sourceMaps, vcsExposure } from './probes.ts';
 import { SENSITIVE_TESTS } from './sensitive.ts';
 import { serverVersion } from './server-version.ts';
+import { statusEndpoints } from './status-endpoints.ts';
 
 export const PASSIVE_WEB_TESTS: WebTest[] = [
   ...SENSITIVE_TESTS,
@@ -20,6 +21,7 @@ export const PASSIVE_WEB_TESTS: WebTest[] = [
   ...DISCLOSURE_TESTS,
   serverVersion,
   vcsExposure,
+  statusEndpoints,
   backupFiles,
   sourceMaps,
   httpMethods,
