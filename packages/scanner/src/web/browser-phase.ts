@@ -32,8 +32,16 @@ export interface BrowserPhase {
   skipped: { url: string; reason: string }[];
 }
 
-/** Runs the browser crawl and hands its finds to the crawler; answers the browser and the requests it recorded. */
-export async function runBrowserPhase(p: BrowserPhase): Promise<{ browser: WebBrowserSession; requests: BrowserRequest[] } | null> {
+/** A hash route with a query of its own (`#/track-result?id=7`, `#!/search?q=x`). */
+const ROUTE_WITH_QUERY = /#!?\/[^?]*\?./;
+
+/**
+ * Runs the browser crawl and hands its finds to the crawler; answers the browser, the requests it recorded and the
+ * hash routes with a query it reached (the crawler keeps no fragments).
+ */
+export async function runBrowserPhase(
+  p: BrowserPhase,
+): Promise<{ browser: WebBrowserSession; requests: BrowserRequest[]; routes: string[] } | null> {
   const b = await p.browser();
   if ('unavailable' in b) {
     p.error(SCAN_ERROR_TYPE.internal, `The browser crawl did not run: ${b.unavailable}`);
@@ -68,5 +76,6 @@ export async function runBrowserPhase(p: BrowserPhase): Promise<{ browser: WebBr
   for (const page of found.pages) p.crawler.seed(page.url, 'browser', 1, page.referrer);
   for (const r of requests) if (r.method.toUpperCase() === 'GET') p.crawler.seed(r.url, 'browser', 1, r.page);
   for (const f of found.forms) p.crawler.addForm(f);
-  return { browser: b, requests };
+  const routes = found.pages.map((page) => page.url).filter((u) => ROUTE_WITH_QUERY.test(u) && p.inScope(u));
+  return { browser: b, requests, routes };
 }

@@ -307,6 +307,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
       if (browsed) {
         requests = browsed.requests;
         ctx.browser = browsed.browser;
+        ctx.clientRoutes = browsed.routes;
         phase = 'crawl';
         await crawler.run();
       }

@@ -289,6 +289,11 @@ export interface WebTestContext {
   sitemap(): readonly SiteMapEntry[];
   /** Report a problem that is not a finding (a test that could not run). */
   warn(message: string): void;
+  /**
+   * The client-side hash routes with a query that the browser crawl reached (`http://host/#/track-result?id=…`): the
+   * site map keeps no fragments, so the DOM-based test learns them here.
+   */
+  clientRoutes?: readonly string[];
 }
 
 /** The name of the function a script payload calls to prove it ran: `__bwk('marker')`. The browser defines it. */

@@ -2,7 +2,7 @@
 // served locally: the search screen writes q through innerHTML (vulnerable) or textContent (the safe twin). The payload
 // must keep the route, or the screen that reads q is never drawn. Also the shell as the crawl records it (no fragment:
 // the application routes itself), a route without a query (the common names, tried in the watched load) and a route
-// that writes its whole fragment (the fragment's payload follows the route). Skipped only without Chromium.
+// that writes its whole fragment (the fragment's payload follows the route), and the routes the browser crawl reached. Skipped only without Chromium.
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebBrowser, type WebBrowserSession } from '../../src/web/browser.ts';
@@ -19,6 +19,7 @@ const app = (show: string): string => `<!doctype html><html><body><div id="out">
   const ROUTES = {
     search: (p) => { ${show} },
     about: () => { out.innerHTML = 'Page ' + decodeURIComponent(location.hash); },
+    track: (p) => { ${show.replace("'Results for '", "'Order '").replace("p.get('q')", "p.get('id')")} },
   };
   function render() {
     const m = /^#!?\\/([^?]*)(?:\\?(.*))?$/.exec(location.hash);
@@ -132,6 +133,20 @@ describe.skipIf(!chromium)('DOM-based XSS in a hash route', () => {
     // The finding names the route it ran on, under the page's own path.
     expect(first).toMatchObject([{ url: `${slow.url}#/search`, parameter: 'fragment query parameter q' }]);
     expect(second).toEqual([]);
+  });
+
+  it("the browser crawl's routes with a query (the site map keeps no fragments): one URL a route, found by its own name", async () => {
+    const h = harness({ browser });
+    harnesses.push(h);
+    h.ctx.clientRoutes = [`${site.base}/shop#/track?id=5`, `${site.base}/shop#/track?id=6`, `${site.base}/safe#/track?id=5`];
+    loads.clear();
+    const found = await xssDom.site!(site.base, h.ctx);
+    expect(found).toMatchObject([{ url: `${site.base}/shop#/track`, parameter: 'fragment query parameter id', confidence: 'confirmed' }]);
+    expect(found[0]!.evidence.request).toContain('/shop#/track?id=%3Cimg');
+    // The route's other id was not loaded: the watched loads and the payload's on /shop, the watched ones on /safe.
+    expect(loads.get('/shop')).toBe(3);
+    expect(loads.get('/safe')).toBe(2);
+    expect(await xssDom.site!('http://127.0.0.9:1', h.ctx)).toEqual([]);
   });
 
   it('a route that writes its whole fragment: the payload follows the route instead of replacing it', async () => {

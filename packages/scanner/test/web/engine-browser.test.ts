@@ -46,7 +46,11 @@ describe('web scan with the browser', () => {
         expect(o.inScope(`${shop.base}/x`)).toBe(true);
         expect(o.inScope('http://127.0.0.2:9/')).toBe(false);
         return {
-          pages: [{ url: `${shop.base}/spa/route`, referrer: `${shop.base}/` }],
+          pages: [
+            { url: `${shop.base}/spa/route`, referrer: `${shop.base}/` },
+            { url: `${shop.base}/#/orders?id=7`, referrer: `${shop.base}/` },
+            { url: `${shop.base}/#/about`, referrer: `${shop.base}/` },
+          ],
           requests: [
             {
               method: 'POST',
@@ -77,9 +81,10 @@ describe('web scan with the browser', () => {
     };
     const points: InsertionPoint[] = [];
     const browsers: unknown[] = [];
+    const routes: (readonly string[] | undefined)[] = [];
     const r = await runWebScan(webSpec(`${shop.base}/`, { browser: true, discovery: false }), {
       signal: signal(),
-      tests: [recorder(points, browsers)],
+      tests: [{ ...recorder(points, browsers), site: async (_origin, ctx) => (routes.push(ctx.clientRoutes), []) }],
       launchBrowser: async () => fake,
     });
     expect(crawled).toEqual([`${shop.base}/`]);
@@ -90,6 +95,8 @@ describe('web scan with the browser', () => {
     expect(browsers.every((b) => b === fake)).toBe(true);
     expect(r.skipped.some((s) => s.url.endsWith('#delete-button'))).toBe(true);
     expect(closed).toBe(1);
+    // The hash routes with a query reach the tests (the site map keeps no fragments); a route without one does not.
+    expect(routes).toEqual([[`${shop.base}/#/orders?id=7`]]);
   });
 
   it('stops the browser crawl at half the time left, then crawls and tests what it found within the run time', async () => {

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { marker } from '../../inject.ts';
 import { excerpt } from '../../http.ts';
-import type { WebTest, WebTestContext } from '../../types.ts';
+import type { WebBrowser, WebFinding, WebTest, WebTestContext } from '../../types.ts';
 import { XSS_COMMON } from './xss.ts';
 
 const DOM_SOURCES = /location\.(hash|search|href)|document\.(URL|documentURI|location|referrer)|URLSearchParams|window\.name/;
@@ -30,6 +30,9 @@ const ROUTE_HASH = /^#!?\//;
  * watched load that is made anyway, so they cost a load only where the page's scripts carried one to a sink.
  */
 const ROUTE_GUESSES = ['q', 'search', 'query'];
+
+/** Client routes with a query tried per site (each costs a few loads). */
+const ROUTES_PER_SITE = 20;
 
 /** A fragment route: its path as written (`#/search`) and its query's parameters as written, each with its name. */
 interface Route {
@@ -129,6 +132,99 @@ function firstOfShell(ctx: WebTestContext, origin: string, body: string): boolea
   return true;
 }
 
+/**
+ * The check on one URL: a crawled page (its body, for the shell's digest and the evidence) or a client route the
+ * browser crawl reached (no body of its own: the shell's).
+ */
+async function domCheck(pageUrl: string, body: string, ctx: WebTestContext, browser: WebBrowser): Promise<WebFinding[]> {
+  const u = new URL(pageUrl);
+  const route = parseRoute(u.hash);
+  // The shell's landing route is tried on the first page of that shell to start this test, claimed before any load:
+  // the tests take the pages in crawl order, so that is the start URL rather than whichever path loaded fastest.
+  const shellFirst = !route && firstOfShell(ctx, u.origin, body);
+  const own = [...u.searchParams.keys()].slice(0, 2);
+  const fragment: DomSource = { where: 'fragment', in: 'fragment' };
+  // The page's own query parameters, or a guessed one.
+  const params: DomSource[] = (own.length ? own : ['q']).map((name) => ({ where: `query parameter ${name}`, in: 'query', param: name }));
+  // A route's own parameters, or on a route without a query the common names (see ROUTE_GUESSES).
+  const routeOwn = route ? [...new Set(route.params.map((p) => p.name).filter(Boolean))].slice(0, 2) : [];
+  const guessed = route && routeOwn.length === 0 ? routeSources(route, ROUTE_GUESSES) : [];
+  // The first load puts a plain marker (letters and digits: no filter turns it away, no decoding breaks on it) in
+  // every source at once, each its own, and watches where the markers go. A page's own parameters (of the query and
+  // of the route) keep their values while the fragment is watched (the page may need them to render), so such a page
+  // takes two loads; a page without takes one (the fragment and the guessed parameters together).
+  const groups: DomSource[][] = [[fragment, ...(own.length ? [] : params), ...guessed]];
+  const second = [...(own.length ? params : []), ...(route ? routeSources(route, routeOwn) : [])];
+  if (second.length) groups.push(second);
+  let loads = 0;
+  const reached: DomSource[] = [];
+  const watch = async (group: DomSource[]): Promise<{ finalUrl: string; marks: string[] }> => {
+    const marks = new Map(group.map((source) => [source, marker()]));
+    loads++;
+    const r = await browser.run({ url: domUrl(u, marks), watch: [...marks.values()] });
+    const hit = (source: DomSource): boolean => !r.reached || r.reached.some((x) => x.marker === marks.get(source));
+    // The whole fragment written to a sink carries the guessed names' markers too: that shows nothing of their own.
+    const whole = r.reached !== undefined && marks.has(fragment) && hit(fragment);
+    for (const source of group) if (hit(source) && !(whole && guessed.includes(source))) reached.push(source);
+    return { finalUrl: r.finalUrl, marks: [...marks.values()] };
+  };
+  let first: { finalUrl: string; marks: string[] } | undefined;
+  for (const group of groups) {
+    if (ctx.signal.aborted) return [];
+    const seen = await watch(group);
+    first ??= seen;
+  }
+  // A page whose URL names no route but whose scripts routed it (a hash-routed shell, as crawled: the crawl keeps no
+  // fragments) has its route's query read too: one more watched load, once per shell.
+  const landed = !shellFirst || !first ? null : landedRoute(first.finalUrl, first.marks);
+  if (landed && !ctx.signal.aborted) {
+    const names = [...new Set(landed.params.map((p) => p.name).filter(Boolean))].slice(0, 2);
+    await watch(routeSources(landed, names.length ? names : ROUTE_GUESSES));
+  }
+  // Only a source whose marker reached a sink is tried, alone, with each payload; the rest need no further load.
+  for (const { make, startsValue } of DOM_PAYLOADS) {
+    for (const source of reached) {
+      // On a route the fragment's payload follows the route, so it never starts the value.
+      if (startsValue && source.in === 'fragment' && route) continue;
+      if (ctx.signal.aborted || loads >= DOM_XSS_MAX_LOADS) return [];
+      const mark = marker();
+      const payload = make(mark);
+      const url = domUrl(u, new Map([[source, payload]]));
+      loads++;
+      const r = await browser.run({ url });
+      if (!r.executed.includes(mark)) continue;
+      // A query payload the server writes back is reflected XSS (its own test), not DOM-based.
+      if (source.in === 'query') {
+        const res = await ctx.client.send({ method: 'GET', url });
+        if (res.body.includes(payload)) continue;
+      }
+      const where = source.in === 'route' ? `${source.where} of the route ${source.route.path}` : source.where;
+      return [
+        {
+          test: 'web-xss-dom',
+          // A route's finding names its route (the screen), without the payload; the fragment never reaches the server.
+          url: source.in === 'route' ? `${u.origin}${u.pathname}${u.search}${source.route.path}` : pageUrl,
+          method: 'GET',
+          parameter: source.where,
+          // Only a query parameter has a location of its own; the fragment and its route never reach the server.
+          ...(source.in === 'query' ? { location: 'query' as const } : {}),
+          payload,
+          confidence: 'confirmed',
+          evidence: {
+            request: `GET ${url}`,
+            response: body
+              ? excerpt(body, DOM_SOURCES, 200)
+              : `(the screen of the route ${source.in === 'route' ? source.route.path : u.hash})`,
+            proof: `${payload} in the ${where} ran`,
+            how: 'executed in the browser',
+          },
+        },
+      ];
+    }
+  }
+  return [];
+}
+
 export const xssDom: WebTest = {
   ...XSS_COMMON,
   id: 'web-xss-dom',
@@ -141,89 +237,21 @@ export const xssDom: WebTest = {
     if (!browser || page.method !== 'GET' || !/html/i.test(page.contentType)) return [];
     // Only pages whose scripts read the URL (inline, or the page loads scripts the browser runs anyway).
     if (!DOM_SOURCES.test(page.response.body) && !/<script[^>]+src=/i.test(page.response.body)) return [];
-    const u = new URL(page.url);
-    const route = parseRoute(u.hash);
-    // The shell's landing route is tried on the first page of that shell to start this test, claimed before any load:
-    // the tests take the pages in crawl order, so that is the start URL rather than whichever path loaded fastest.
-    const shellFirst = !route && firstOfShell(ctx, u.origin, page.response.body);
-    const own = [...u.searchParams.keys()].slice(0, 2);
-    const fragment: DomSource = { where: 'fragment', in: 'fragment' };
-    // The page's own query parameters, or a guessed one.
-    const params: DomSource[] = (own.length ? own : ['q']).map((name) => ({ where: `query parameter ${name}`, in: 'query', param: name }));
-    // A route's own parameters, or on a route without a query the common names (see ROUTE_GUESSES).
-    const routeOwn = route ? [...new Set(route.params.map((p) => p.name).filter(Boolean))].slice(0, 2) : [];
-    const guessed = route && routeOwn.length === 0 ? routeSources(route, ROUTE_GUESSES) : [];
-    // The first load puts a plain marker (letters and digits: no filter turns it away, no decoding breaks on it) in
-    // every source at once, each its own, and watches where the markers go. A page's own parameters (of the query and
-    // of the route) keep their values while the fragment is watched (the page may need them to render), so such a page
-    // takes two loads; a page without takes one (the fragment and the guessed parameters together).
-    const groups: DomSource[][] = [[fragment, ...(own.length ? [] : params), ...guessed]];
-    const second = [...(own.length ? params : []), ...(route ? routeSources(route, routeOwn) : [])];
-    if (second.length) groups.push(second);
-    let loads = 0;
-    const reached: DomSource[] = [];
-    const watch = async (group: DomSource[]): Promise<{ finalUrl: string; marks: string[] }> => {
-      const marks = new Map(group.map((source) => [source, marker()]));
-      loads++;
-      const r = await browser.run({ url: domUrl(u, marks), watch: [...marks.values()] });
-      const hit = (source: DomSource): boolean => !r.reached || r.reached.some((x) => x.marker === marks.get(source));
-      // The whole fragment written to a sink carries the guessed names' markers too: that shows nothing of their own.
-      const whole = r.reached !== undefined && marks.has(fragment) && hit(fragment);
-      for (const source of group) if (hit(source) && !(whole && guessed.includes(source))) reached.push(source);
-      return { finalUrl: r.finalUrl, marks: [...marks.values()] };
-    };
-    let first: { finalUrl: string; marks: string[] } | undefined;
-    for (const group of groups) {
-      if (ctx.signal.aborted) return [];
-      const seen = await watch(group);
-      first ??= seen;
+    return domCheck(page.url, page.response.body, ctx, browser);
+  },
+  // The hash routes with a query the browser crawl reached (#/track-result?id=7): the site map keeps no fragments, so
+  // they are not pages of their own. One URL per route: its other values are the same screen.
+  async site(origin, ctx) {
+    const browser = ctx.browser;
+    if (!browser) return [];
+    const byRoute = new Map<string, string>();
+    for (const url of ctx.clientRoutes ?? [])
+      if (new URL(url).origin === origin && !byRoute.has(url.split('?')[0]!)) byRoute.set(url.split('?')[0]!, url);
+    const found: WebFinding[] = [];
+    for (const url of [...byRoute.values()].slice(0, ROUTES_PER_SITE)) {
+      if (ctx.signal.aborted) break;
+      found.push(...(await domCheck(url, '', ctx, browser)));
     }
-    // A page whose URL names no route but whose scripts routed it (a hash-routed shell, as crawled: the crawl keeps no
-    // fragments) has its route's query read too: one more watched load, once per shell.
-    const landed = !shellFirst || !first ? null : landedRoute(first.finalUrl, first.marks);
-    if (landed && !ctx.signal.aborted) {
-      const names = [...new Set(landed.params.map((p) => p.name).filter(Boolean))].slice(0, 2);
-      await watch(routeSources(landed, names.length ? names : ROUTE_GUESSES));
-    }
-    // Only a source whose marker reached a sink is tried, alone, with each payload; the rest need no further load.
-    for (const { make, startsValue } of DOM_PAYLOADS) {
-      for (const source of reached) {
-        // On a route the fragment's payload follows the route, so it never starts the value.
-        if (startsValue && source.in === 'fragment' && route) continue;
-        if (ctx.signal.aborted || loads >= DOM_XSS_MAX_LOADS) return [];
-        const mark = marker();
-        const payload = make(mark);
-        const url = domUrl(u, new Map([[source, payload]]));
-        loads++;
-        const r = await browser.run({ url });
-        if (!r.executed.includes(mark)) continue;
-        // A query payload the server writes back is reflected XSS (its own test), not DOM-based.
-        if (source.in === 'query') {
-          const res = await ctx.client.send({ method: 'GET', url });
-          if (res.body.includes(payload)) continue;
-        }
-        const where = source.in === 'route' ? `${source.where} of the route ${source.route.path}` : source.where;
-        return [
-          {
-            test: 'web-xss-dom',
-            // A route's finding names its route (the screen), without the payload; the fragment never reaches the server.
-            url: source.in === 'route' ? `${u.origin}${u.pathname}${u.search}${source.route.path}` : page.url,
-            method: 'GET',
-            parameter: source.where,
-            // Only a query parameter has a location of its own; the fragment and its route never reach the server.
-            ...(source.in === 'query' ? { location: 'query' as const } : {}),
-            payload,
-            confidence: 'confirmed',
-            evidence: {
-              request: `GET ${url}`,
-              response: excerpt(page.response.body, DOM_SOURCES, 200),
-              proof: `${payload} in the ${where} ran`,
-              how: 'executed in the browser',
-            },
-          },
-        ];
-      }
-    }
-    return [];
+    return found;
   },
 };
