@@ -48,6 +48,18 @@ const ERROR_PATTERNS: { label: string; re: RegExp }[] = [
 ];
 
 /** The error messages a body shows, one per kind. */
+/** A source file and line in a trace (`/srv/app/routes/x.js:52:18`, `Foo.java:42`, `"app.py", line 7`, `x.php on line 9`). */
+const CODE_LOCATION =
+  /[\w./\\-]+\.(?:js|mjs|cjs|ts|java|py|php|inc|rb|cs|vb)(?::\d+(?::\d+)?|", line \d+|(?:<\/b>)? on line (?:<b>)?\d+|:line \d+)/;
+
+/**
+ * Where in the code an error was raised, from its trace: the same location is the same error, whatever URL showed it.
+ * Null for an error without one (a database's message).
+ */
+export function codeLocation(proof: string): string | null {
+  return CODE_LOCATION.exec(proof)?.[0] ?? null;
+}
+
 export function findErrorMessages(text: string): ErrorMatch[] {
   const out: ErrorMatch[] = [];
   for (const p of ERROR_PATTERNS) {

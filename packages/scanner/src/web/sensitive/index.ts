@@ -15,6 +15,6 @@ export {
   isPrivateIpv4,
   type SensitiveMatch,
 } from './find.ts';
-export { findErrorMessages, type ErrorMatch } from './errors.ts';
+export { codeLocation, findErrorMessages, type ErrorMatch } from './errors.ts';
 export { maskAll, maskEmail, maskValue } from './mask.ts';
 export { redactSensitive } from './redact.ts';

@@ -5,6 +5,7 @@ import {
   NATIONAL_ID_FINDERS,
   findCards,
   findEmails,
+  codeLocation,
   findErrorMessages,
   findPrivateIps,
   findSecrets,
@@ -208,6 +209,14 @@ const errorMessages: WebTest = {
     if (!documentBody(res)) return [];
     const errors = findErrorMessages(res.body);
     if (!errors.length || !once(ctx, `web-error-message ${originOf(res.url)}${new URL(res.url).pathname}`)) return [];
+    // The same trace from the same line of code is one error, whatever URL showed it: a test's payload in a path
+    // segment makes a URL of each request (on Juice Shop, 80 answers of one Express error handler).
+    const where = errors.map((e) => codeLocation(e.proof));
+    if (
+      where.every(Boolean) &&
+      !once(ctx, `web-error-message ${originOf(res.url)} ${errors.map((e, i) => `${e.label} ${where[i]}`).join(' | ')}`)
+    )
+      return [];
     // One finding per URL, naming every kind of error on it.
     const labels = errors.map((e) => e.label);
     return [
