@@ -32,7 +32,9 @@ describe('error messages', () => {
       '/srv/shop/build/routes/angular.js:52:18',
     );
     expect(codeLocation('Traceback (most recent call last):\n  File "/srv/app/views.py", line 7')).toBe('/srv/app/views.py", line 7');
-    expect(codeLocation('<b>Warning</b>: mysqli_query() in <b>/var/www/x.php</b> on line <b>9</b>')).toBe('/var/www/x.php</b> on line <b>9');
+    expect(codeLocation('<b>Warning</b>: mysqli_query() in <b>/var/www/x.php</b> on line <b>9</b>')).toBe(
+      '/var/www/x.php</b> on line <b>9',
+    );
     expect(codeLocation('Warning: mysqli_query() in /var/www/x.php on line 9')).toBe('/var/www/x.php on line 9');
     expect(codeLocation('You have an error in your SQL syntax')).toBe(null);
   });
