@@ -15,6 +15,7 @@ import { probeStart } from './crawl/start.ts';
 import { findVhosts } from './crawl/vhosts.ts';
 import { ScanHttpClient } from './http.ts';
 import { startOobListener, type OobServer } from './oob.ts';
+import { describeOutage } from './outage.ts';
 import { insertionPoints } from './points.ts';
 import { detectTechnologies } from './technologies.ts';
 import { WEB_TESTS } from './tests/index.ts';
@@ -145,13 +146,7 @@ export async function runWebScan(spec: WebScanSpec, opts: WebScanOptions): Promi
     inScope: (u) => scope.inScope(u),
     headers: { ...profileHeaders, ...(spec.userAgent ? { 'user-agent': spec.userAgent } : {}) },
     onResponse,
-    onOutage: (o) =>
-      error(
-        SCAN_ERROR_TYPE.no_response,
-        o.downMs === null
-          ? `The target ${o.origin} stopped answering (${o.cause}; the first request to fail: ${o.request}) and did not answer again within the wait; requests to it failed from then on, so the results are incomplete`
-          : `The target ${o.origin} stopped answering (${o.cause}; the first request to fail: ${o.request}) and answered again after ${(o.downMs / 1000).toFixed(1)} s; the scan waited and went on. A request that stops the application may be a denial-of-service flaw: look at what the scan sent just before`,
-      ),
+    onOutage: (o) => error(SCAN_ERROR_TYPE.no_response, describeOutage(o)),
   });
   for (const [, line] of profileCookies)
     for (const pair of line.split(';')) {

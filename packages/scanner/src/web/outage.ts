@@ -34,6 +34,14 @@ export interface OutageOptions {
   onOutage?(outage: Outage): void;
 }
 
+/** The scan's words for an outage: what stopped, the request it stopped at, and whether it came back. */
+export function describeOutage(o: Outage): string {
+  const what = `The target ${o.origin} stopped answering (${o.cause}; the first request to fail: ${o.request})`;
+  return o.downMs === null
+    ? `${what} and did not answer again within the wait; requests to it failed from then on, so the results are incomplete`
+    : `${what} and answered again after ${(o.downMs / 1000).toFixed(1)} s; the scan waited and went on. A request that stops the application may be a denial-of-service flaw: look at what the scan sent just before`;
+}
+
 /** The first pause before asking again; doubled each time, up to the last. */
 const FIRST_PAUSE_MS = 250;
 const LONGEST_PAUSE_MS = 5000;

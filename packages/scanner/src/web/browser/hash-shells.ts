@@ -5,19 +5,13 @@
 // application's router took over. Another path answering with the same document (the same bytes, nonces aside) is
 // the same application, and its routes are kept under the first path that showed it. A history-API application (whose
 // paths are its routes) never routes a fragment on load, and is left as it is.
-import { createHash } from 'node:crypto';
+import { shellDigest } from '../crawl/shell.ts';
 
 const ROUTE_HASH = /^#!?\//;
 
 /** The document's URL: without its fragment. */
 function documentOf(url: string): string {
   return url.split('#')[0]!;
-}
-
-/** The shell's bytes without what changes per answer (a CSP nonce), so two answers of one shell digest alike. */
-function digestOf(body: Buffer): string {
-  const text = body.toString('latin1').replace(/\snonce=("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
-  return createHash('sha1').update(text).digest('hex');
 }
 
 export class HashShells {
@@ -36,7 +30,7 @@ export class HashShells {
     if (!body) return;
     const doc = documentOf(landed);
     if (documentOf(requested) !== doc) return; // a server redirect: the landed document is what was loaded
-    const digest = digestOf(body);
+    const digest = shellDigest(body);
     const routedOnLoad = !ROUTE_HASH.test(new URL(requested).hash) && ROUTE_HASH.test(new URL(landed).hash);
     const first = this.shells.get(digest);
     if (first) {

@@ -6,7 +6,6 @@
 // routes for the browser crawl and do not count against the URL limit (they would fill it before the browser runs).
 // Static files (scripts, styles, images …) are read, not tested: they have a budget of the same size of their own, so
 // a bundle of a hundred chunks does not use up the pages'.
-import { createHash } from 'node:crypto';
 import { AbortedError } from '../../net/limits.ts';
 import { AuthFailedError } from '../auth/session.ts';
 import type { CrawledPage, PageSource, SiteMapEntry, WebClient, WebForm, WebResponse } from '../types.ts';
@@ -17,6 +16,7 @@ import { parseHtml } from './html.ts';
 import { parseRobots, parseSitemap } from './robots.ts';
 import type { Scope } from './scope.ts';
 import { scriptUrls } from './scripts.ts';
+import { looksLikeShell, shellDigest } from './shell.ts';
 import { encodeForm } from './submit.ts';
 
 export interface CrawlerOptions {
@@ -271,7 +271,7 @@ export class Crawler {
     const formParams: string[] = [];
     const html = /html/.test(type) || (!type && /^\s*</.test(res.body));
     if (html && item.method === 'GET' && res.status === 200) {
-      const digest = createHash('sha1').update(res.body).digest('hex');
+      const digest = shellDigest(res.body);
       if (item.source === 'start' && this.shellDigest === null && looksLikeShell(res.body)) this.shellDigest = digest;
       else if (digest === this.shellDigest && item.source !== 'start') {
         // The shell again: a client route (its links and scripts were read with the start page).
@@ -395,18 +395,6 @@ function isStatic(item: Item): boolean {
   } catch {
     return false;
   }
-}
-
-/** An application shell: scripts and a mount point, next to no links or text of its own. */
-function looksLikeShell(body: string): boolean {
-  const links = body.match(/<a\s[^>]*href=/gi)?.length ?? 0;
-  const scripts = body.match(/<script\b/gi)?.length ?? 0;
-  const text = body
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return scripts > 0 && links <= 2 && text.length < 400;
 }
 
 function paramNames(url: string): string[] {

@@ -1,8 +1,8 @@
 // DOM-based cross-site scripting: payloads in the URL's fragment and query, and in a hash route's own query such as
 // #/search?q=, that the page's own scripts run, seen only in the browser; tried only on a source whose plain marker
 // the page carried to a sink, so most routes of an application cost one load.
-import { createHash } from 'node:crypto';
 import { marker } from '../../inject.ts';
+import { shellDigest } from '../../crawl/shell.ts';
 import { excerpt } from '../../http.ts';
 import type { WebBrowser, WebFinding, WebTest, WebTestContext } from '../../types.ts';
 import { XSS_COMMON } from './xss.ts';
@@ -126,7 +126,7 @@ const triedShells = new WeakMap<WebTestContext, Set<string>>();
 function firstOfShell(ctx: WebTestContext, origin: string, body: string): boolean {
   const seen = triedShells.get(ctx) ?? new Set<string>();
   triedShells.set(ctx, seen);
-  const key = `${origin} ${createHash('sha1').update(body).digest('hex')}`;
+  const key = `${origin} ${shellDigest(body)}`;
   if (seen.has(key)) return false;
   seen.add(key);
   return true;
