@@ -6,8 +6,7 @@
 // the same application, and its routes are kept under the first path that showed it. A history-API application (whose
 // paths are its routes) never routes a fragment on load, and is left as it is.
 import { shellDigest } from '../crawl/shell.ts';
-
-const ROUTE_HASH = /^#!?\//;
+import { ROUTE_FRAGMENT } from './page-urls.ts';
 
 /** The document's URL: without its fragment. */
 function documentOf(url: string): string {
@@ -31,7 +30,7 @@ export class HashShells {
     const doc = documentOf(landed);
     if (documentOf(requested) !== doc) return; // a server redirect: the landed document is what was loaded
     const digest = shellDigest(body);
-    const routedOnLoad = !ROUTE_HASH.test(new URL(requested).hash) && ROUTE_HASH.test(new URL(landed).hash);
+    const routedOnLoad = !ROUTE_FRAGMENT.test(new URL(requested).hash) && ROUTE_FRAGMENT.test(new URL(landed).hash);
     const first = this.shells.get(digest);
     if (first) {
       if (!this.canonical.has(doc)) this.canonical.set(doc, first);
@@ -52,7 +51,7 @@ export class HashShells {
   /** The URL under the shell's first document, when it is a route of a hash-routed shell loaded at another path. */
   route(url: string): string {
     const hash = url.indexOf('#');
-    if (hash < 0 || !ROUTE_HASH.test(url.slice(hash))) return url;
+    if (hash < 0 || !ROUTE_FRAGMENT.test(url.slice(hash))) return url;
     const first = this.canonical.get(url.slice(0, hash));
     return first ? `${first}${url.slice(hash)}` : url;
   }

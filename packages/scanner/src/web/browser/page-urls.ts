@@ -18,11 +18,14 @@ export function withoutOwnValues(url: string): string {
   }
 }
 
+/** A fragment that is a client-side route (`#/items`, `#!/items?q=…`): a hash-routed application's screen. */
+export const ROUTE_FRAGMENT = /^#!?\//;
+
 /** Same page for the crawl: the fragment is dropped unless it is a client-side route (#/items, #!/items). */
 export function pageKey(url: string): string {
   try {
     const u = new URL(url);
-    if (!/^#!?\//.test(u.hash)) u.hash = '';
+    if (!ROUTE_FRAGMENT.test(u.hash)) u.hash = '';
     return u.href;
   } catch {
     return url;

@@ -2,9 +2,11 @@
 // #/search?q=, that the page's own scripts run, seen only in the browser; tried only on a source whose plain marker
 // the page carried to a sink, so most routes of an application cost one load.
 import { marker } from '../../inject.ts';
+import { ROUTE_FRAGMENT } from '../../browser/page-urls.ts';
 import { shellDigest } from '../../crawl/shell.ts';
 import { excerpt } from '../../http.ts';
 import type { WebBrowser, WebFinding, WebTest, WebTestContext } from '../../types.ts';
+import { once } from '../passive/support.ts';
 import { XSS_COMMON } from './xss.ts';
 
 const DOM_SOURCES = /location\.(hash|search|href)|document\.(URL|documentURI|location|referrer)|URLSearchParams|window\.name/;
@@ -21,9 +23,6 @@ const DOM_PAYLOADS: { make: (mark: string) => string; startsValue?: true }[] = [
 
 /** Page loads the DOM check may spend on one page. */
 const DOM_XSS_MAX_LOADS = 8;
-
-/** A client route in the fragment (`#/search?q=…`, `#!/search?q=…`): a hash-routed application reads its query. */
-const ROUTE_HASH = /^#!?\//;
 
 /**
  * Names a route's screen commonly takes a search from, tried on a route without a query of its own. They share the
@@ -58,7 +57,7 @@ const decodeName = (s: string): string => {
 };
 
 function parseRoute(hash: string): Route | null {
-  if (!ROUTE_HASH.test(hash)) return null;
+  if (!ROUTE_FRAGMENT.test(hash)) return null;
   const at = hash.indexOf('?');
   if (at < 0) return { path: hash, params: [] };
   const params = hash
@@ -120,17 +119,9 @@ function domUrl(page: URL, values: Map<DomSource, string>): string {
 const routeSources = (route: Route, names: string[]): DomSource[] =>
   names.map((name) => ({ where: `fragment query parameter ${name}`, in: 'route', param: name, route }));
 
-/** Hash-routed shells whose landing route was tried, per scan: the same shell at another path is the same screens. */
-const triedShells = new WeakMap<WebTestContext, Set<string>>();
-
-function firstOfShell(ctx: WebTestContext, origin: string, body: string): boolean {
-  const seen = triedShells.get(ctx) ?? new Set<string>();
-  triedShells.set(ctx, seen);
-  const key = `${origin} ${shellDigest(body)}`;
-  if (seen.has(key)) return false;
-  seen.add(key);
-  return true;
-}
+/** The first page of a hash-routed shell in the scan: the same shell at another path is the same screens. */
+const firstOfShell = (ctx: WebTestContext, origin: string, body: string): boolean =>
+  once(ctx, `web-xss-dom shell ${origin} ${shellDigest(body)}`);
 
 /**
  * The check on one URL: a crawled page (its body, for the shell's digest and the evidence) or a client route the
